@@ -1,0 +1,54 @@
+# The two commands of the README: `make lab` and `make test`. Both work from a fresh clone.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8888
+
+.PHONY: lab test lint pytest app bench chromium clean notebooks
+
+# A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
+$(VENV)/.lab: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[notebooks]'
+	touch $@
+
+$(VENV)/.test: pyproject.toml $(VENV)/.lab
+	$(PY) -m pip install -q -e '.[notebooks,test]'
+	touch $@
+
+## lab: create .venv, install the kit and start JupyterLab on notebooks/
+lab: $(VENV)/.lab
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+## test: install what the tests need (chromium included) and run every test
+test: $(VENV)/.test chromium lint pytest
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check bibi tests bench
+
+pytest: $(VENV)/.test
+	$(PY) -m pytest -q -p no:randomly --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
+		tests bibi $(wildcard notebooks/*.ipynb)
+
+## chromium: Debian's chromium for the browser tests (installed once, with apt)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; }
+
+## app: serve the play table and the deal explorer as a Voila app on localhost
+app: $(VENV)/.lab
+	$(VENV)/bin/voila notebooks/app.ipynb --port=$(PORT) --no-browser
+
+## bench: print the engine's throughput figures
+bench: $(VENV)/.lab
+	$(PY) bench/bench_engine.py
+
+## notebooks: re-run every notebook in place, storing fresh outputs for nbval
+notebooks: $(VENV)/.test
+	for nb in notebooks/0*.ipynb; do \
+		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace "$$nb" || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info artifacts .pytest_cache .hypothesis

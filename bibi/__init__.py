@@ -1,0 +1,55 @@
+"""bibi — a teaching and rules-exploration kit for the card game Bi-bi! / bip bip / Pip-Pip!.
+
+The engine (cards, rules, deal, game, bots) needs only the standard library. Simulation (pandas),
+rendering (HTML) and the widget views (ipywidgets) are imported on first use.
+
+>>> import bibi
+>>> deal = bibi.Deal.new(bibi.RUSSIAN, players=6, seed=7)
+>>> str(deal.trump) in "SHDC", deal.stock_size
+(True, 62)
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from bibi.cards import CARDS, SUITS, Card, Rank, Suit, cards, pack, parse_card
+from bibi.deal import Action, Call, Deal, Event, IllegalAction, Trick, View
+from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, Rules, preset
+
+__version__ = "0.1.0"
+
+# Names served lazily, so that `import bibi` stays light (no pandas, no ipywidgets).
+_LAZY = {
+    "Game": "bibi.game",
+    "random_bot": "bibi.bots",
+    "greedy_bot": "bibi.bots",
+    "heuristic_bot": "bibi.bots",
+    "sampling_bot": "bibi.bots",
+    "BOTS": "bibi.bots",
+    "simulate": "bibi.simulate",
+    "compare": "bibi.simulate",
+    "texts": "bibi.texts",
+    "render": "bibi.render",
+    "widgets": "bibi.widgets",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bibi' has no attribute {name!r}")
+    mod = import_module(module)
+    return mod if module.endswith("." + name) else getattr(mod, name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
+
+__all__ = [
+    "CARDS", "SUITS", "ENGLISH", "ITALIAN", "OPTIONS", "PRESETS", "RUSSIAN",
+    "Action", "Call", "Card", "Deal", "Event", "IllegalAction", "Rank", "Rules", "Suit", "Trick", "View",
+    "cards", "pack", "parse_card", "preset", *_LAZY,
+]

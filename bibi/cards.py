@@ -1,0 +1,226 @@
+"""Cards: suits, ranks, notation, the game's ranking (2 on top) and card points.
+
+A card is one of 52 small values. Two packs hold every card twice; identical cards are
+interchangeable, so a card is fully described by its rank and suit.
+
+Notation is two characters, rank then suit: ``KS`` (king of spades), ``TD`` (ten of diamonds),
+``2H`` (two of hearts). Parsing also accepts ``10``, lower case and the suit symbols ``♠♥♦♣``.
+
+>>> Card("KS")
+Card('KS')
+>>> str(Card("10d")), Card("q♥").unicode
+('TD', 'Q♥')
+>>> cards("KS QH 2C")
+[Card('KS'), Card('QH'), Card('2C')]
+>>> Card("2C").rank > Card("AC").rank > Card("KC").rank   # R4: the two is the highest card
+True
+
+Internally a card is an ``int`` (``suit * 13 + rank``), which keeps the engine's hot path lean:
+``Card`` instances are interned, so ``Card("KS") is Card("KS")``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+
+class Suit(StrEnum):
+    """The four suits; the value is the notation letter. Order S, H, D, C is the engine's order."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def index(self) -> int:
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[_SUIT_INDEX[self]]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """A suit from ``S``/``s``/``♠``/``spades`` (and the same for the others)."""
+        if isinstance(text, Suit):
+            return text
+        if isinstance(text, str):
+            key = text.strip().lower()
+            if key in _SUIT_NAMES:
+                return _SUIT_NAMES[key]
+        raise ValueError(f"unknown suit {text!r}: use one of S H D C (or ♠ ♥ ♦ ♣)")
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_NAMES: dict[str, Suit] = {}
+for _i, _s in enumerate(SUITS):
+    for _key in (_s.value, SUIT_SYMBOLS[_i], SUIT_NAMES[_i], SUIT_NAMES[_i][:-1]):
+        _SUIT_NAMES[_key.lower()] = _s
+# The white-suit variants some keyboards produce.
+for _sym, _s in zip("♤♡♢♧", SUITS, strict=True):
+    _SUIT_NAMES[_sym] = _s
+
+
+class Rank(IntEnum):
+    """Ranks by the game's ranking, lowest first: 3 … 10, J, Q, K, A, 2 (R4; I5)."""
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+
+    @property
+    def char(self) -> str:
+        return RANK_CHARS[self]
+
+    @property
+    def label(self) -> str:
+        """How a face shows the rank: ``10`` for the ten, else the notation character."""
+        return "10" if self is Rank.TEN else RANK_CHARS[self]
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self]
+
+    @classmethod
+    def parse(cls, text: str | int) -> Rank:
+        """A rank from ``K``, ``k``, ``T``, ``10``, ``2`` … (or a ``Rank``)."""
+        if isinstance(text, Rank):
+            return text
+        if isinstance(text, str):
+            key = text.strip().upper()
+            if key == "10":
+                key = "T"
+            if len(key) == 1 and key in RANK_CHARS:
+                return Rank(RANK_CHARS.index(key))
+        raise ValueError(f"unknown rank {text!r}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
+
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+RANK_CHARS = "3456789TJQKA2"
+RANK_NAMES = ("three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace", "two")
+
+
+class Card(int):
+    """One card, by rank and suit. ``Card("KS")`` or ``Card(Rank.KING, Suit.SPADES)``.
+
+    ``str`` gives the notation, ``repr`` the call that rebuilds it, ``unicode`` the display form.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank_or_text: str | Rank | int, suit: Suit | str | None = None) -> Card:
+        if suit is None:
+            if isinstance(rank_or_text, Card):
+                return rank_or_text
+            if isinstance(rank_or_text, str):
+                return parse_card(rank_or_text)
+            raise TypeError(f"Card() needs notation like 'KS' or a rank and a suit, not {rank_or_text!r}")
+        return CARDS[Suit.parse(suit).index * 13 + Rank.parse(rank_or_text)]
+
+    @property
+    def rank(self) -> Rank:
+        return RANKS[self % 13]
+
+    @property
+    def suit(self) -> Suit:
+        return SUITS[self // 13]
+
+    @property
+    def unicode(self) -> str:
+        """Display form: ``K♠``, ``10♦``."""
+        return CARD_UNICODE[self]
+
+    @property
+    def name(self) -> str:
+        """Spoken form, for accessible labels: ``king of spades``."""
+        return f"{RANK_NAMES[self % 13]} of {SUIT_NAMES[self // 13]}"
+
+    def __str__(self) -> str:
+        return CARD_TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card('{CARD_TEXT[self]}')"
+
+    def __format__(self, spec: str) -> str:
+        return format(CARD_TEXT[self], spec)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __reduce__(self):
+        return (_card_from_index, (int(self),))
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.card_html(self)
+
+
+def _card_from_index(index: int) -> Card:
+    return CARDS[index]
+
+
+CARD_TEXT: tuple[str, ...] = tuple(r + s.value for s in SUITS for r in RANK_CHARS)
+CARD_UNICODE: tuple[str, ...] = tuple(
+    ("10" if r == "T" else r) + SUIT_SYMBOLS[i] for i, s in enumerate(SUITS) for r in RANK_CHARS
+)
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+_BY_TEXT: dict[str, Card] = {t: CARDS[i] for i, t in enumerate(CARD_TEXT)}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card's notation; raise ``ValueError`` quoting the input when it is not a card."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"unknown card {text!r}: a card is written like 'KS', 'TD' or '2H'")
+    found = _BY_TEXT.get(text)
+    if found is not None:
+        return found
+    key = text.strip()
+    if len(key) >= 2:
+        try:
+            return CARDS[Suit.parse(key[-1]).index * 13 + Rank.parse(key[:-1])]
+        except ValueError:
+            pass
+    raise ValueError(f"unknown card {text!r}: a card is written like 'KS', 'TD' or '2H'")
+
+
+def cards(text: str | list | tuple) -> list[Card]:
+    """Parse a list of cards: ``cards("KS QH 2C")`` (spaces or commas) or a list of notations."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    else:
+        parts = list(text)
+    return [parse_card(p) for p in parts]
+
+
+def pack(decks: int = 2) -> list[Card]:
+    """The whole pack of ``decks`` standard 52-card packs, in a fixed order (R3)."""
+    return [c for _ in range(decks) for c in CARDS]
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Sort by suit (S, H, D, C), then by the game's ranking, highest first."""
+    return (card // 13, -(card % 13))

@@ -1,0 +1,1069 @@
+"""One deal as a state machine: who acts, what is legal, what each action does.
+
+A deal moves through exactly the decision points of the rule specification (SPEC.md):
+
+- the dealt-pair pass before the first trick (``dealt_pairs``): each seat in turn from the
+  dealer's left may call (``bibi H``) or ``pass`` while he holds a callable pair (R17–R20);
+- each card played (``KS``); under ``follow`` the legal cards are the suit led, or also trumps;
+- after a player's own draw, call-or-pass while he holds a callable pair, again after each call
+  (R15, R21, R23; I9, I11);
+- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14).
+
+Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
+S, H, D, C, and recorded as events and calls.
+
+Timing follows SPEC.md §5 to the letter:
+
+1. the stock is checked at the start of each trick, before the leader acts; when it holds fewer
+   cards than players they are turned face up at once (``leftovers``) and drawing, calls and trump
+   changes stop (R24, R25; I15, I16);
+2. a change of trump fixed by calls under ``next_trick`` applies at the start of the next trick,
+   also when that trick is one of the final ones (SPEC §3 case 9);
+3. a trick's points go to its winner the moment its last card is played;
+4. under ``after_each_card`` a player draws right after his card, then decides his calls; under
+   ``after_trick`` the winner draws first, then clockwise, each deciding right after his own draw.
+
+Rule decisions the specification leaves open, and how this engine takes them:
+
+- Under ``multi_call`` only calls that *would* change the trump compete: a call of the current
+  trump suit (possible under ``bibi_suits='any'``) "changes nothing at once" (SPEC §2), so under
+  ``multi_call='last'`` it does not cancel an earlier call of another suit in the same trick.
+- A stacked deck with no ``trump`` given takes the trump from its bottom card: that is where the
+  cut card goes (SPEC §2, "the cut card … goes to the bottom of the pack").
+- Under ``first_dealer='high_card_draw'``, ``Deal.new`` with a seed plays the draw itself (every
+  seat draws from a shuffled pack, ties draw again), then reshuffles the whole pack to deal.
+
+>>> deal = Deal.new("russian", players=4, seed=1)
+>>> deal.to_act, len(deal.hand(0)), deal.stock_size
+(1, 7, 76)
+>>> while not deal.is_over:
+...     deal.apply(deal.legal_actions()[0])
+>>> sum(deal.scores) == 264 + 50 * len(deal.calls)
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from bibi.cards import (
+    CARD_TEXT,
+    CARD_UNICODE,
+    CARDS,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    pack,
+    parse_card,
+)
+from bibi.rules import (
+    BibiCall,
+    BibiSuits,
+    Draw,
+    FirstDealer,
+    FirstTrump,
+    Follow,
+    Identical,
+    MultiCall,
+    Rules,
+    TrumpChange,
+    preset,
+)
+
+RECORD_FORMAT = "bibi-deal/1"
+
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_RANK_OF = tuple(c % 13 for c in range(52))
+# Slot in a seat's king/queen counters: kings of suit s at s, queens at 4 + s; -1 for other cards.
+_KQ_SLOT = tuple(
+    (c // 13) if c % 13 == Rank.KING else (4 + c // 13) if c % 13 == Rank.QUEEN else -1 for c in range(52)
+)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the rule and its sentence ids."""
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+class Action:
+    """A decision: play a card (``KS``), call a pair (``bibi H``), ``pass``, or switch the trump
+    (``trump H``). Actions are interned: compare them with ``==`` or ``is``; ``str`` is the notation.
+
+    >>> Action.parse("bibi ♥"), Action.parse("10d"), Action.parse("PASS")
+    (Action('bibi H'), Action('TD'), Action('pass'))
+    """
+
+    __slots__ = ("kind", "card", "suit", "_text")
+    PLAY = "play"
+    CALL = "bibi"
+    PASS = "pass"
+    SWITCH = "trump"
+
+    kind: str
+    card: Card | None
+    suit: Suit | None
+
+    def __init__(self, kind: str, card: Card | None, suit: Suit | None, text: str):
+        self.kind, self.card, self.suit, self._text = kind, card, suit, text
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action('{self._text}')"
+
+    def __reduce__(self):
+        return (Action.parse, (self._text,))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Action:
+        return self
+
+    @property
+    def unicode(self) -> str:
+        """Display form: ``K♠``, ``Bi-bi ♥``, ``pass``, ``trump ♥``."""
+        if self.kind == Action.PLAY:
+            return CARD_UNICODE[self.card]
+        if self.kind == Action.CALL:
+            return f"Bi-bi {self.suit.symbol}"
+        if self.kind == Action.SWITCH:
+            return f"trump {self.suit.symbol}"
+        return "pass"
+
+    @staticmethod
+    def parse(text: str | Action) -> Action:
+        """Parse the notation: a card (``KS``), ``bibi H``, ``pass``, ``trump H``.
+
+        Also accepted: lower case, ``10``, suit symbols, and ``bip bip``/``би-би`` for the call.
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise IllegalAction(f"not an action: {text!r}")
+        found = _ACTION_BY_TEXT.get(text)
+        if found is not None:
+            return found
+        words = text.strip().lower().replace("-", " ").split()
+        if not words:
+            raise IllegalAction("empty action: play a card like 'KS', or 'bibi H', 'pass', 'trump H'")
+        if words == ["pass"]:
+            return PASS
+        try:
+            if words[0] in ("bibi", "bi", "bip", "би", "call") and len(words) >= 2:
+                return CALLS[Suit.parse(words[-1]).index]
+            if words[0] in ("trump", "switch") and len(words) == 2:
+                return SWITCHES[Suit.parse(words[1]).index]
+            if len(words) == 1:
+                return PLAYS[parse_card(words[0])]
+        except ValueError as exc:
+            raise IllegalAction(f"cannot read action {text!r}: {exc}") from None
+        raise IllegalAction(
+            f"cannot read action {text!r}: play a card like 'KS', or 'bibi H', 'pass', 'trump H'"
+        )
+
+
+PLAYS: tuple[Action, ...] = tuple(Action(Action.PLAY, c, None, CARD_TEXT[c]) for c in CARDS)
+CALLS: tuple[Action, ...] = tuple(Action(Action.CALL, None, s, f"bibi {s.value}") for s in SUITS)
+SWITCHES: tuple[Action, ...] = tuple(Action(Action.SWITCH, None, s, f"trump {s.value}") for s in SUITS)
+PASS = Action(Action.PASS, None, None, "pass")
+_ACTION_BY_TEXT = {str(a): a for a in (*PLAYS, *CALLS, *SWITCHES, PASS)}
+
+
+# -- what a deal reports ---------------------------------------------------------------------
+
+
+class Event(NamedTuple):
+    """Something that happened, in order. ``kind`` is one of:
+
+    ``deal`` (seat = dealer, suit = trump), ``call`` (info ``"mandatory"`` when the engine made it),
+    ``pass``, ``play``, ``draw``, ``trick`` (seat = winner, info = points), ``trump`` (the trump
+    changed; info = ``"call"`` or ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
+    """
+
+    kind: str
+    seat: int | None = None
+    card: Card | None = None
+    suit: Suit | None = None
+    info: Any = None
+
+    def __str__(self) -> str:
+        k, seat, card, suit, info = self
+        if k == "deal":
+            return f"seat {seat} deals; trump {suit.symbol}"
+        if k == "play":
+            return f"seat {seat} plays {card.unicode}"
+        if k == "draw":
+            return f"seat {seat} draws {card.unicode}"
+        if k == "call":
+            how = " (mandatory)" if info == "mandatory" else ""
+            return f"seat {seat} says Bi-bi! K+Q {suit.symbol}{how}"
+        if k == "pass":
+            return f"seat {seat} passes"
+        if k == "trick":
+            return f"seat {seat} wins the trick ({info} points)"
+        if k == "trump":
+            who = f" (seat {seat}'s switch)" if info == "switch" else ""
+            return f"trump is now {suit.symbol}{who}"
+        if k == "turn_up":
+            shown = " ".join(c.unicode for c in info) or "nothing"
+            return f"stock turned up: {shown}"
+        if k == "end":
+            return "deal over"
+        return k
+
+
+class Trick(NamedTuple):
+    """A completed trick: its number (0-based), leader, trump, plays in order, winner, points."""
+
+    number: int
+    leader: int
+    trump: Suit
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+    def __str__(self) -> str:
+        shown = " ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self.plays)
+        return f"trick {self.number + 1} (trump {self.trump.symbol}): {shown} → seat {self.winner}, {self.points}"
+
+
+class Call(NamedTuple):
+    """A Bi-bi: who, which suit, during which trick (0-based; -1 before the first), made by the engine?"""
+
+    seat: int
+    suit: Suit
+    trick: int
+    mandatory: bool
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player may see: never another player's hidden cards, never the stock's order.
+
+    Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat.
+    """
+
+    seat: int
+    players: int
+    rules: Rules
+    dealer: int
+    hand: tuple[Card, ...]
+    trump: Suit
+    to_act: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    laid_down: tuple[tuple[Card, ...], ...]
+    calls: tuple[Call, ...]
+    switch_rights: tuple[Suit, ...]
+    leftovers: tuple[Card, ...]
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    drawing: bool
+    pending_trump: Suit | None
+
+
+# -- the deal --------------------------------------------------------------------------------
+
+_OVER, _CALL, _PLAY = 0, 1, 2
+_AFTER_QUEUE, _AFTER_TRICK = 0, 1
+
+
+class Deal:
+    """One deal of Bi-bi!. Make one with ``Deal.new``; step it with ``apply``.
+
+    The state is plain lists of small ints (cards are ``int`` subclasses), so ``copy()`` is cheap and
+    the same code serves the checked API and the simulator's fast path.
+    """
+
+    __slots__ = (
+        "rules", "players", "dealer", "deck", "first_trump",
+        "_points_of", "_pos", "_hands", "_kq", "_laid", "_trump", "_pending", "_next_trump",
+        "_rights", "_switched", "_drawing", "_round_draws", "_leader", "_turn", "_trick",
+        "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
+        "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
+        "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
+        "_after_each_card",
+    )
+
+    rules: Rules
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+
+    # ---- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | str,
+        players: int = 6,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        trump: Suit | str | None = None,
+        deck: Sequence[Card | str] | None = None,
+    ) -> Deal:
+        """A new deal, dealt and ready for its first decision.
+
+        With ``deck`` (the whole pack, top first) the deal is stacked: dealer defaults to 0 and the
+        trump to the suit of the bottom card. Without it the pack is shuffled by ``rng`` (or
+        ``random.Random(seed)``), and the dealer and trump are found as the rules say: the high-card
+        draw (R5, R6) or a random dealer, and the dealer's card or the cut (R6, R7; I4).
+        """
+        rules = _as_rules(rules)
+        players = _check_players(rules, players)
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < players):
+            raise ValueError(f"dealer: {dealer!r} is not a seat 0…{players - 1}")
+        if trump is not None:
+            trump = _as_suit(trump, "trump")
+        if deck is not None:
+            cards = check_deck(rules, deck)
+            if dealer is None:
+                dealer = 0
+            if trump is None:
+                trump = cards[-1].suit
+        else:
+            if rng is None:
+                rng = random.Random(seed)
+            drawn = None
+            if dealer is None:
+                if rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
+                    dealer, drawn, _ = high_card_draw(rules, players, rng)
+                else:
+                    dealer = rng.randrange(players)
+            cards = pack(rules.decks)
+            rng.shuffle(cards)
+            if trump is None:
+                if drawn is not None and rules.first_trump is FirstTrump.DEALER_CARD:
+                    trump = drawn.suit
+                else:
+                    cards = cut(cards, rng)
+                    trump = cards[-1].suit
+        return cls._start(rules, players, dealer, trump, tuple(cards))
+
+    @classmethod
+    def _start(cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...]) -> Deal:
+        self = object.__new__(cls)
+        self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
+        self.first_trump = trump
+        per_rank = rules.card_points.per_rank()
+        self._points_of = tuple(per_rank[c % 13] for c in range(52))
+        self._must_follow = rules.follow is Follow.MUST_FOLLOW
+        self._second_wins = rules.identical is Identical.SECOND_WINS
+        self._bibi_any = rules.bibi_suits is BibiSuits.ANY
+        self._mandatory = rules.bibi_call is BibiCall.MANDATORY
+        self._change = rules.trump_change
+        self._first_call = rules.multi_call is MultiCall.FIRST
+        self._after_each_card = rules.draw is Draw.AFTER_EACH_CARD
+        n = players
+        self._hands = [[] for _ in range(n)]
+        self._kq = [[0] * 8 for _ in range(n)]
+        self._laid = [[0] * 8 for _ in range(n)]
+        dealt = n * rules.hand_size
+        for i in range(dealt):
+            seat = (dealer + 1 + i) % n
+            c = deck[i]
+            bisect.insort(self._hands[seat], c)
+            slot = _KQ_SLOT[c]
+            if slot >= 0:
+                self._kq[seat][slot] += 1
+        self._pos = dealt
+        self._trump = trump.index
+        self._pending = None
+        self._next_trump = None
+        self._rights = [[] for _ in range(n)]
+        self._switched = False
+        self._drawing = True
+        self._round_draws = False
+        self._leader = (dealer + 1) % n
+        self._turn = self._leader
+        self._trick = []
+        self._tricks = []
+        self._card_points = [0] * n
+        self._bonus = [0] * n
+        self._calls = []
+        self._events = [Event("deal", dealer, None, trump)]
+        self._leftovers = ()
+        self._actions = []
+        self._legal = None
+        self._phase = _PLAY
+        self._call_seat = None
+        self._after = _AFTER_QUEUE
+        self._queue = []
+        self._queue_draws = False
+        if rules.dealt_pairs:
+            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left.
+            self._queue = [(dealer + 1 + i) % n for i in range(n)]
+            self._run_queue()
+        else:
+            self._start_trick()
+        return self
+
+    # ---- the public surface ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is; ``None`` once the deal is over."""
+        if self._phase == _PLAY:
+            return self._turn
+        if self._phase == _CALL:
+            return self._call_seat
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == _OVER
+
+    @property
+    def phase(self) -> str:
+        """``"call"`` (call or pass), ``"play"`` (a card, or a switch when leading), or ``"over"``."""
+        return ("over", "call", "play")[self._phase]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions now, in a fixed order (cards by suit and rank, then calls/switches/pass)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Deal:
+        """Apply one action (an ``Action`` or its notation). With ``seat``, check it is that seat's turn.
+
+        An illegal action raises ``IllegalAction`` naming the rule, and the deal is left unchanged.
+        Returns the deal, so calls can be chained.
+        """
+        act = action if action.__class__ is Action else Action.parse(action)
+        if act not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(act, seat) or f"{act} is not legal now")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(self.why_illegal(act, seat))
+        self._actions.append(act)
+        self._do(act)
+        return self
+
+    def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
+        """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal."""
+        try:
+            act = Action.parse(action)
+        except IllegalAction as exc:
+            return str(exc)
+        if self._phase == _OVER:
+            return "the deal is over"
+        to_act = self.to_act
+        if seat is not None and seat != to_act:
+            return f"out of turn: it is seat {to_act}'s turn, not seat {seat}'s"
+        if act in self.legal_actions():
+            return None
+        rules = self.rules
+        if self._phase == _CALL:
+            if act.kind == Action.PLAY:
+                return f"seat {to_act} must first call a pair or pass (R15, R23)"
+            if act.kind == Action.SWITCH:
+                return "a trump switch is made only when leading a trick (I12, I14)"
+            return self._why_not_call(to_act, act.suit.index)
+        # _PLAY
+        if act.kind == Action.PASS:
+            return f"nothing to pass on: seat {to_act} must play a card"
+        if act.kind == Action.CALL:
+            return f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
+        if act.kind == Action.SWITCH:
+            return self._why_not_switch(to_act, act.suit.index)
+        card = act.card
+        hand = self._hands[to_act]
+        if card not in hand:
+            return f"seat {to_act} does not hold {card.unicode}"
+        led = _SUIT_OF[self._trick[0][1]]
+        trump = self._trump
+        held = " ".join(CARD_UNICODE[c] for c in hand if _SUIT_OF[c] == led)
+        if rules.follow is Follow.MUST_FOLLOW:
+            return f"must follow suit {SUIT_SYMBOLS[led]}: seat {to_act} holds {held} (R13)"
+        allowed = " ".join(CARD_UNICODE[c] for c in hand if _SUIT_OF[c] in (led, trump))
+        if led == trump:
+            return f"must play a trump {SUIT_SYMBOLS[trump]} when trumps are led: seat {to_act} holds {allowed} (I7)"
+        return (
+            f"must answer with the suit led {SUIT_SYMBOLS[led]} or a trump {SUIT_SYMBOLS[trump]}: "
+            f"seat {to_act} holds {allowed} (I7)"
+        )
+
+    @property
+    def trump(self) -> Suit:
+        """The trump now (for the trick being played)."""
+        return SUITS[self._trump]
+
+    @property
+    def pending_trump(self) -> Suit | None:
+        """Under ``next_trick``: the suit that becomes trump at the start of the next trick, if any."""
+        return None if self._pending is None else SUITS[self._pending]
+
+    @property
+    def next_trump(self) -> Suit | None:
+        """Under ``next_deal``: the suit of the deal's last call, the next deal's trump (R16 literal)."""
+        return None if self._next_trump is None else SUITS[self._next_trump]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in ``seat``'s hand, laid-down pairs included, by suit (S H D C) and rank."""
+        return tuple(self._hands[self._seat(seat)])
+
+    def laid_down(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s called pairs still in his hand, face up for everyone."""
+        seat = self._seat(seat)
+        laid = self._laid[seat]
+        out = []
+        for s in range(4):
+            out += [CARDS[s * 13 + Rank.KING]] * laid[s] + [CARDS[s * 13 + Rank.QUEEN]] * laid[4 + s]
+        return tuple(sorted(out))
+
+    def callable_suits(self, seat: int) -> tuple[Suit, ...]:
+        """The suits in which ``seat`` holds a free K+Q pair that the rules let him call now."""
+        return tuple(SUITS[s] for s in self._callable(self._seat(seat)))
+
+    def switch_rights(self, seat: int) -> tuple[Suit, ...]:
+        """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
+        return tuple(SUITS[s] for s in self._rights[self._seat(seat)])
+
+    @property
+    def stock_size(self) -> int:
+        """Cards still to draw; 0 once the leftovers are turned up."""
+        return len(self.deck) - self._pos
+
+    def stock(self) -> tuple[Card, ...]:
+        """The stock's cards, top first: hidden information, for tests and teaching only."""
+        return self.deck[self._pos:]
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the stock is still in play (False once it has been turned up)."""
+        return self._drawing
+
+    @property
+    def leftovers(self) -> tuple[Card, ...]:
+        """The stock's last cards, turned face up when drawing stopped; nobody wins them (R25; I16)."""
+        return self._leftovers
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick being played: ``(seat, card)`` pairs in order."""
+        return tuple(self._trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick being played."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self._calls)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The decisions applied so far (the engine's own mandatory calls are not among them)."""
+        return tuple(self._actions)
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """Card points won in tricks, per seat."""
+        return tuple(self._card_points)
+
+    @property
+    def bonus_points(self) -> tuple[int, ...]:
+        """Bi-bi points, per seat."""
+        return tuple(self._bonus)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Card points won plus Bi-bi points, per seat."""
+        return tuple(a + b for a, b in zip(self._card_points, self._bonus, strict=True))
+
+    @property
+    def tricks_total(self) -> int:
+        """How many tricks this deal has in all (SPEC §4)."""
+        return self.rules.tricks(self.players)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see (for bots and views). Hidden cards stay hidden."""
+        seat = self._seat(seat)
+        return View(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            dealer=self.dealer,
+            hand=self.hand(seat),
+            trump=self.trump,
+            to_act=self.to_act,
+            trick=self.trick,
+            tricks=self.tricks,
+            laid_down=tuple(self.laid_down(s) for s in range(self.players)),
+            calls=self.calls,
+            switch_rights=self.switch_rights(seat),
+            leftovers=self._leftovers,
+            stock_size=self.stock_size,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            scores=self.scores,
+            legal_actions=self.legal_actions() if self.to_act == seat else (),
+            drawing=self._drawing,
+            pending_trump=self.pending_trump,
+        )
+
+    # ---- copying, records, replay -------------------------------------------------------------
+
+    def copy(self) -> Deal:
+        """An independent copy (cheap: lists of small ints are copied, immutable parts shared)."""
+        new = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = [h[:] for h in self._hands]
+        new._kq = [k[:] for k in self._kq]
+        new._laid = [k[:] for k in self._laid]
+        new._rights = [r[:] for r in self._rights]
+        new._trick = self._trick[:]
+        new._tricks = self._tricks[:]
+        new._card_points = self._card_points[:]
+        new._bonus = self._bonus[:]
+        new._calls = self._calls[:]
+        new._events = self._events[:]
+        new._queue = self._queue[:]
+        new._actions = self._actions[:]
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: object) -> Deal:
+        return self.copy()
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record; ``Deal.replay`` rebuilds the same deal from it."""
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "dealer": self.dealer,
+            "trump": self.first_trump.value,
+            "deck": [CARD_TEXT[c] for c in self.deck],
+            "actions": [str(a) for a in self._actions],
+        }
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any], upto: int | None = None) -> Deal:
+        """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given).
+
+        A malformed record raises ``ValueError`` saying which field is wrong.
+        """
+        if not isinstance(record, Mapping):
+            raise ValueError(f"record: expected a dict, not {type(record).__name__}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"record: format is {record.get('format')!r}, expected {RECORD_FORMAT!r}")
+        for key in ("rules", "players", "dealer", "trump", "deck", "actions"):
+            if key not in record:
+                raise ValueError(f"record: missing field {key!r}")
+        try:
+            rules = Rules.from_json(record["rules"])
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"record: bad rules: {exc}") from None
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("record: 'actions' must be a list of action notations")
+        if not isinstance(record["deck"], list):
+            raise ValueError("record: 'deck' must be a list of cards")
+        try:
+            deal = cls.new(rules, record["players"], dealer=record["dealer"], trump=record["trump"],
+                           deck=record["deck"])
+        except ValueError as exc:
+            raise ValueError(f"record: {exc}") from None
+        for i, text in enumerate(actions[:upto]):
+            try:
+                deal.apply(text)
+            except IllegalAction as exc:
+                raise ValueError(f"record: action {i} {text!r} cannot be applied: {exc}") from None
+        return deal
+
+    # ---- display ----------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.to_act} to act ({self.phase})"
+        return (
+            f"<Deal {self.rules.name}, {self.players} players, trick {min(len(self._tricks) + 1, self.tricks_total)}"
+            f"/{self.tricks_total}, trump {SUIT_SYMBOLS[self._trump]}, stock {self.stock_size}, {state}>"
+        )
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.rules.name} rules, {self.players} players, dealer seat {self.dealer}; "
+            f"trump {SUIT_SYMBOLS[self._trump]}; stock {self.stock_size}; "
+            f"trick {min(len(self._tricks) + 1, self.tricks_total)} of {self.tricks_total}",
+        ]
+        if self._leftovers:
+            lines.append("leftovers (face up): " + " ".join(c.unicode for c in self._leftovers))
+        if self._trick:
+            lines.append("trick: " + "  ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self._trick))
+        scores = self.scores
+        for seat in range(self.players):
+            mark = "→" if seat == self.to_act else " "
+            laid = self.laid_down(seat)
+            shown = " ".join(CARD_UNICODE[c] + ("*" if c in laid else "") for c in self._hands[seat])
+            lines.append(f"{mark} seat {seat}: {shown or '—':<40} score {scores[seat]}")
+        if self.is_over:
+            lines.append("deal over")
+        else:
+            lines.append("legal: " + " ".join(str(a) for a in self.legal_actions()))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.table_html(self)
+
+    # ---- the machine ---------------------------------------------------------------------------
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat: {seat!r} is not a seat 0…{self.players - 1}")
+        return seat
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase == _PLAY:
+            seat = self._turn
+            hand = self._hands[seat]
+            trick = self._trick
+            if trick:
+                led = _SUIT_OF[trick[0][1]]
+                if self._must_follow:
+                    cards = [c for c in hand if _SUIT_OF[c] == led] or hand
+                else:
+                    trump = self._trump
+                    cards = [c for c in hand if _SUIT_OF[c] == led or _SUIT_OF[c] == trump] or hand
+                switches = ()
+            else:
+                cards = hand
+                switches = ()
+                if self._round_draws and not self._switched and self._rights[seat]:
+                    trump = self._trump
+                    switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
+            out = []
+            last = -1
+            for c in cards:  # hands are sorted: identical cards sit side by side
+                if c != last:
+                    out.append(PLAYS[c])
+                    last = c
+            return (*out, *switches) if switches else tuple(out)
+        if phase == _CALL:
+            return (*(CALLS[s] for s in self._optional_calls(self._call_seat)), PASS)
+        return ()
+
+    def _do(self, act: Action) -> None:
+        self._legal = None
+        kind = act.kind
+        if kind == Action.PLAY:
+            self._play(self._turn, act.card)
+        elif kind == Action.CALL:
+            self._make_call(self._call_seat, act.suit.index, False)
+            if not self._offer_calls(self._call_seat):
+                self._resume()
+        elif kind == Action.PASS:
+            self._events.append(Event("pass", self._call_seat))
+            self._resume()
+        else:  # SWITCH (I12, I14): effective for this trick
+            seat, s = self._turn, act.suit.index
+            self._rights[seat].remove(s)
+            self._switched = True
+            self._trump = s
+            self._events.append(Event("trump", seat, None, SUITS[s], "switch"))
+
+    def _play(self, seat: int, card: Card) -> None:
+        hand = self._hands[seat]
+        hand.remove(card)
+        slot = _KQ_SLOT[card]
+        if slot >= 0:
+            self._kq[seat][slot] -= 1
+            laid = self._laid[seat]
+            if laid[slot]:  # SPEC §5.8: the laid-down copy is the one played
+                laid[slot] -= 1
+        trick = self._trick
+        trick.append((seat, card))
+        self._events.append(Event("play", seat, card))
+        if len(trick) == self.players:
+            self._finish_trick()
+        if self._round_draws and self._after_each_card:
+            self._draw(seat)  # R15: right after playing his card
+            if self._offer_calls(seat):
+                self._after = _AFTER_TRICK
+                return
+        self._continue_trick()
+
+    def _finish_trick(self) -> None:
+        """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
+        trick = self._trick
+        trump = self._trump
+        second_wins = self._second_wins
+        best_seat, best = trick[0]
+        best_suit = _SUIT_OF[best]
+        for seat, c in trick[1:]:
+            s = _SUIT_OF[c]
+            if s == best_suit:
+                if c > best or (c == best and second_wins):  # R14
+                    best_seat, best = seat, c
+            elif s == trump:  # I8: a trump beats any card of another suit
+                best_seat, best, best_suit = seat, c, s
+        points_of = self._points_of
+        points = sum(points_of[c] for _, c in trick)
+        self._card_points[best_seat] += points
+        self._tricks.append(
+            Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points)
+        )
+        self._events.append(Event("trick", best_seat, None, None, points))
+        self._leader = best_seat
+
+    def _continue_trick(self) -> None:
+        if len(self._trick) < self.players:
+            self._turn = (self._turn + 1) % self.players
+            return
+        if self._round_draws and not self._after_each_card:
+            # I9: the winner draws first, then clockwise.
+            n, w = self.players, self._leader
+            self._queue = [(w + i) % n for i in range(n)]
+            self._queue_draws = True
+            self._run_queue()
+            return
+        self._start_trick()
+
+    def _run_queue(self) -> None:
+        queue = self._queue
+        while queue:
+            seat = queue.pop(0)
+            if self._queue_draws:
+                self._draw(seat)
+            if self._offer_calls(seat):
+                self._after = _AFTER_QUEUE
+                return
+        self._queue_draws = False
+        self._start_trick()
+
+    def _resume(self) -> None:
+        """Carry on after a player's call decisions are done."""
+        self._phase = _PLAY
+        self._call_seat = None
+        if self._after == _AFTER_QUEUE:
+            self._run_queue()
+        else:
+            self._continue_trick()
+
+    def _start_trick(self) -> None:
+        if not self._hands[self._leader]:
+            self._phase = _OVER
+            self._events.append(Event("end"))
+            return
+        # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
+        if self._drawing and len(self.deck) - self._pos < self.players:
+            self._leftovers = self.deck[self._pos:]
+            self._pos = len(self.deck)
+            self._drawing = False
+            self._events.append(Event("turn_up", None, None, None, self._leftovers))
+        self._round_draws = self._drawing
+        if self._pending is not None:  # next_trick: the called suit is trump from now on (R16, R18, R20)
+            self._trump = self._pending
+            self._pending = None
+            self._events.append(Event("trump", None, None, SUITS[self._trump], "call"))
+        self._trick = []
+        self._turn = self._leader
+        self._switched = False
+        self._phase = _PLAY
+
+    def _draw(self, seat: int) -> None:
+        c = self.deck[self._pos]
+        self._pos += 1
+        bisect.insort(self._hands[seat], c)
+        slot = _KQ_SLOT[c]
+        if slot >= 0:
+            self._kq[seat][slot] += 1
+        self._events.append(Event("draw", seat, c))
+
+    def _callable(self, seat: int) -> list[int]:
+        """Suits with a free K+Q pair (R22: a king or queen forms one pair only) that may be called."""
+        kq, laid = self._kq[seat], self._laid[seat]
+        trump = self._trump
+        out = []
+        for s in range(4):
+            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and (self._bibi_any or s != trump):
+                out.append(s)
+        return out
+
+    def _optional_calls(self, seat: int) -> list[int]:
+        suits = self._callable(seat)
+        if self._mandatory:  # only a pair of the current trump stays optional (I12)
+            return [s for s in suits if s == self._trump]
+        return suits
+
+    def _offer_calls(self, seat: int) -> bool:
+        """Make the seat's mandatory calls, then ask about optional ones. True if a decision is pending."""
+        if self._mandatory:
+            trump = self._trump
+            kq, laid = self._kq[seat], self._laid[seat]
+            for s in range(4):  # SPEC §5.4: suits in the order S, H, D, C
+                while s != trump and kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
+                    self._make_call(seat, s, True)
+        if self._optional_calls(seat):
+            self._phase = _CALL
+            self._call_seat = seat
+            return True
+        return False
+
+    def _make_call(self, seat: int, s: int, mandatory: bool) -> None:
+        laid = self._laid[seat]
+        laid[s] += 1
+        laid[4 + s] += 1
+        self._bonus[seat] += self.rules.bibi_points  # SPEC §5.7: credited when made
+        # The trick whose window the call falls in: the one being played or just completed;
+        # -1 for the dealt-pair pass.
+        trick = self._trick
+        number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
+        self._calls.append(Call(seat, SUITS[s], number, mandatory))
+        self._events.append(Event("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
+        change = self._change
+        if change is TrumpChange.NEXT_TRICK:
+            if s != self._trump and (self._pending is None or not self._first_call):
+                self._pending = s
+        elif change is TrumpChange.HOLDER_CHOOSES:
+            self._rights[seat].append(s)
+        else:  # NEXT_DEAL: the last call of the deal, whatever its suit (SPEC §5.11)
+            self._next_trump = s
+
+    def _why_not_call(self, seat: int, s: int) -> str:
+        kq, laid = self._kq[seat], self._laid[seat]
+        sym = SUIT_SYMBOLS[s]
+        if not (kq[s] and kq[4 + s]):
+            return f"seat {seat} holds no king and queen of {sym} to call (R15; I11)"
+        if not (kq[s] > laid[s] and kq[4 + s] > laid[4 + s]):
+            return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
+        if s == self._trump and not self._bibi_any:
+            return f"{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)"
+        return f"bibi {SUITS[s].value} is not a choice now"
+
+    def _why_not_switch(self, seat: int, s: int) -> str:
+        sym = SUIT_SYMBOLS[s]
+        if self._change is not TrumpChange.HOLDER_CHOOSES:
+            return f"these rules move the trump by themselves (trump_change={self._change.value}); no switch"
+        if self._trick:
+            return "the trump is switched only by the leader, before he leads (I12, I14)"
+        if not self._round_draws:
+            return "the trump is fixed once drawing has stopped (I15, I16)"
+        if self._switched:
+            return "at most one switch per trick"
+        if s == self._trump:
+            return f"{sym} is already trump"
+        return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
+
+
+# -- dealing helpers -------------------------------------------------------------------------
+
+
+def _as_rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return preset(rules)
+    raise ValueError(f"rules: expected a Rules value or a preset name, not {rules!r}")
+
+
+def _as_suit(value: Suit | str, what: str) -> Suit:
+    try:
+        return Suit.parse(value)
+    except ValueError:
+        raise ValueError(f"{what}: {value!r} is not a suit (S, H, D, C)") from None
+
+
+def _check_players(rules: Rules, players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players: expected a whole number, not {players!r}")
+    if not 2 <= players <= rules.max_players:
+        raise ValueError(f"players: {players} is outside 2…{rules.max_players} (R2; max_players)")
+    if players * rules.hand_size > rules.pack_size:
+        raise ValueError(
+            f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "
+            f"of {rules.decks} pack(s)"
+        )
+    return players
+
+
+def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
+    """Parse a stacked deck and check it is exactly the rules' whole pack (SPEC §5.1)."""
+    try:
+        cards = [parse_card(c) for c in deck]
+    except ValueError as exc:
+        raise ValueError(f"deck: {exc}") from None
+    if len(cards) != rules.pack_size:
+        raise ValueError(f"deck: {len(cards)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
+    counts = [0] * 52
+    for c in cards:
+        counts[c] += 1
+    wrong = [CARD_TEXT[c] for c in range(52) if counts[c] != rules.decks]
+    if wrong:
+        raise ValueError(
+            f"deck: each card must appear {rules.decks} time(s); wrong count for {', '.join(wrong[:6])}"
+        )
+    return cards
+
+
+def high_card_draw(
+    rules: Rules, players: int, rng: random.Random
+) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
+    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again.
+
+    Returns ``(dealer, the dealer's card, the rounds of draws)``. Ranks alone compare: the suits of
+    two equal ranks tie. Each round draws from what is left of one shuffled pack.
+    """
+    cards = pack(rules.decks)
+    rng.shuffle(cards)
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        if len(cards) < len(contenders):
+            cards = pack(rules.decks)
+            rng.shuffle(cards)
+        drawn = [(seat, cards.pop()) for seat in contenders]
+        rounds.append(drawn)
+        top = max(_RANK_OF[c] for _, c in drawn)
+        contenders = [seat for seat, c in drawn if _RANK_OF[c] == top]
+        if len(contenders) == 1:
+            seat = contenders[0]
+            card = next(c for s, c in drawn if s == seat)
+            return seat, card, rounds
+
+
+def cut(cards: list[Card], rng: random.Random) -> list[Card]:
+    """Cut the pack: the card shown at the cut (the bottom of the lifted part) ends at the bottom (R7; I4)."""
+    k = rng.randrange(1, len(cards))
+    return cards[k:] + cards[:k]
+
+
+__all__ = [
+    "Action", "CALLS", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
+    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "cut", "high_card_draw",
+]

@@ -1,0 +1,427 @@
+"""The rules as data: one frozen ``Rules`` value, one field per option of the rule specification.
+
+Every option cites the sentences it comes from (``R…`` the Russian text, ``I…`` the Italian one);
+``OPTIONS`` holds those citations and a plain-words account of every value, for the docs, the
+command line and the notebooks.
+
+>>> RUSSIAN.follow
+<Follow.MUST_FOLLOW: 'must_follow'>
+>>> [name for name, _, _ in RUSSIAN.diff(ITALIAN)][:3]
+['first_dealer', 'first_trump', 'follow']
+>>> preset("it") is ITALIAN
+True
+>>> dataclasses.replace(RUSSIAN, follow="follow_or_trump").follow
+<Follow.FOLLOW_OR_TRUMP: 'follow_or_trump'>
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bibi.cards import RANK_CHARS, Rank
+
+
+class FirstDealer(StrEnum):
+    HIGH_CARD_DRAW = "high_card_draw"
+    RANDOM = "random"
+
+
+class FirstTrump(StrEnum):
+    DEALER_CARD = "dealer_card"
+    CUT = "cut"
+
+
+class Follow(StrEnum):
+    MUST_FOLLOW = "must_follow"
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+
+
+class Identical(StrEnum):
+    SECOND_WINS = "second_wins"
+    FIRST_WINS = "first_wins"
+
+
+class Draw(StrEnum):
+    AFTER_EACH_CARD = "after_each_card"
+    AFTER_TRICK = "after_trick"
+
+
+class BibiSuits(StrEnum):
+    NON_TRUMP = "non_trump"
+    ANY = "any"
+
+
+class BibiCall(StrEnum):
+    OPTIONAL = "optional"
+    MANDATORY = "mandatory"
+
+
+class TrumpChange(StrEnum):
+    NEXT_TRICK = "next_trick"
+    HOLDER_CHOOSES = "holder_chooses"
+    NEXT_DEAL = "next_deal"
+
+
+class MultiCall(StrEnum):
+    FIRST = "first"
+    LAST = "last"
+
+
+class CardPoints(Mapping):
+    """A frozen, hashable map rank → points; ranks not listed score 0.
+
+    >>> CardPoints({"2": 11, "A": 10})[Rank.TWO]
+    11
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, points: Mapping | CardPoints):
+        items: dict[Rank, int] = {}
+        for rank, value in dict(points).items():
+            try:
+                r = Rank.parse(rank)
+            except ValueError:
+                raise ValueError(f"card_points: unknown rank {rank!r}") from None
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"card_points: points for {r.char} must be a whole number ≥ 0, not {value!r}")
+            if value:
+                items[r] = value
+        self._items = tuple(sorted(items.items(), key=lambda kv: -kv[0]))
+
+    def __getitem__(self, rank) -> int:
+        r = Rank.parse(rank)
+        for key, value in self._items:
+            if key == r:
+                return value
+        return 0
+
+    def __iter__(self) -> Iterator[Rank]:
+        return (k for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, CardPoints):
+            return self._items == other._items
+        if isinstance(other, Mapping):
+            try:
+                return self == CardPoints(other)
+            except ValueError:
+                return False
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return "CardPoints({" + ", ".join(f"'{k.char}': {v}" for k, v in self._items) + "})"
+
+    def __str__(self) -> str:
+        return " ".join(f"{k.char}:{v}" for k, v in self._items)
+
+    def per_rank(self) -> tuple[int, ...]:
+        """Points indexed by ``Rank`` value (13 entries)."""
+        table = [0] * 13
+        for k, v in self._items:
+            table[k] = v
+        return tuple(table)
+
+    def to_json(self) -> dict[str, int]:
+        return {k.char: v for k, v in self._items}
+
+
+STANDARD_POINTS = CardPoints({"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3})
+
+
+@dataclass(frozen=True)
+class Option:
+    """What the learner reads about one option: its citations and what each value does."""
+
+    name: str
+    title: str
+    sources: tuple[str, ...]
+    doc: str
+    values: Mapping[str, str]  # value → what it means; empty for numbers and maps
+
+
+def _opt(default: Any, **meta: Any) -> Any:
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one variant. Fields are the options of the specification, by its exact names.
+
+    Plain strings are accepted for the enum fields; ``__post_init__`` rejects bad values and
+    impossible combinations with a ``ValueError`` that names the field. ``name`` labels the
+    variant (a preset's name, kept by ``dataclasses.replace``); it does not take part in equality.
+    """
+
+    decks: int = 2
+    hand_size: int = 7
+    max_players: int = 12
+    card_points: CardPoints = STANDARD_POINTS
+    bibi_points: int = 50
+    first_dealer: FirstDealer = FirstDealer.HIGH_CARD_DRAW
+    first_trump: FirstTrump = FirstTrump.DEALER_CARD
+    follow: Follow = Follow.MUST_FOLLOW
+    identical: Identical = Identical.SECOND_WINS
+    draw: Draw = Draw.AFTER_EACH_CARD
+    bibi_suits: BibiSuits = BibiSuits.NON_TRUMP
+    bibi_call: BibiCall = BibiCall.OPTIONAL
+    dealt_pairs: bool = True
+    trump_change: TrumpChange = TrumpChange.NEXT_TRICK
+    multi_call: MultiCall = MultiCall.FIRST
+    name: str = field(default="custom", compare=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        for f in dataclasses.fields(self):
+            enum = _ENUM_FIELDS.get(f.name)
+            value = getattr(self, f.name)
+            if enum is not None:
+                try:
+                    set_(self, f.name, enum(value))
+                except ValueError:
+                    choices = ", ".join(e.value for e in enum)
+                    raise ValueError(f"Rules.{f.name}: {value!r} is not one of {choices}") from None
+        if not isinstance(self.card_points, CardPoints):
+            if not isinstance(self.card_points, Mapping):
+                raise ValueError(f"Rules.card_points: expected a map rank → points, not {self.card_points!r}")
+            set_(self, "card_points", CardPoints(self.card_points))
+        for name in ("decks", "hand_size", "max_players", "bibi_points"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"Rules.{name}: expected a whole number, not {value!r}")
+        if not isinstance(self.dealt_pairs, bool):
+            raise ValueError(f"Rules.dealt_pairs: expected True or False, not {self.dealt_pairs!r}")
+        if not isinstance(self.name, str):
+            raise ValueError(f"Rules.name: expected a string, not {self.name!r}")
+        if self.decks not in (1, 2):
+            raise ValueError(f"Rules.decks: {self.decks} is not 1 or 2 (R3)")
+        if self.hand_size < 1:
+            raise ValueError(f"Rules.hand_size: {self.hand_size} must be at least 1 (R8)")
+        if self.bibi_points < 0:
+            raise ValueError(f"Rules.bibi_points: {self.bibi_points} must be ≥ 0 (R16)")
+        if not 2 <= self.max_players <= 12:
+            raise ValueError(f"Rules.max_players: {self.max_players} is outside 2…12 (R2)")
+        if self.max_players * self.hand_size > self.pack_size:
+            raise ValueError(
+                f"Rules.max_players: {self.max_players} hands of {self.hand_size} need "
+                f"{self.max_players * self.hand_size} cards, but {self.decks} pack(s) hold {self.pack_size}; "
+                f"lower max_players to {self.pack_size // self.hand_size} or less"
+            )
+        if self.first_trump is FirstTrump.DEALER_CARD and self.first_dealer is not FirstDealer.HIGH_CARD_DRAW:
+            raise ValueError(
+                "Rules.first_trump: 'dealer_card' takes the suit of the card the dealer drew, so it needs "
+                "first_dealer='high_card_draw' (R6); with first_dealer='random' use first_trump='cut'"
+            )
+
+    # -- derived values -------------------------------------------------------------------
+
+    @property
+    def pack_size(self) -> int:
+        return 52 * self.decks
+
+    def tricks(self, players: int) -> int:
+        """Tricks in a deal of ``players`` (SPEC §4: ⌊pack/N⌋)."""
+        return self.pack_size // players
+
+    def draw_rounds(self, players: int) -> int:
+        """Drawing rounds: ⌊pack/N⌋ − hand size, never negative."""
+        return max(0, self.pack_size // players - self.hand_size)
+
+    def leftovers(self, players: int) -> int:
+        """Cards of the stock turned face up unplayed: pack mod N (when the stock is not empty)."""
+        return self.pack_size - players * self.tricks(players)
+
+    def total_points(self) -> int:
+        """All card points in the pack (264 with two packs)."""
+        per_rank = self.card_points.per_rank()
+        return 4 * self.decks * sum(per_rank)
+
+    # -- comparison and description --------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The option values by name (the name excluded)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "name"}
+
+    def diff(self, other: Rules) -> list[tuple[str, Any, Any]]:
+        """The options that differ, as ``(name, self's value, other's value)``, in field order."""
+        mine, theirs = self.options(), other.options()
+        return [(k, mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]]
+
+    def changed(self) -> list[tuple[str, Any, Any]]:
+        """The options that differ from the preset this variant is named after (none for a custom name)."""
+        base = PRESETS.get(self.name)
+        return [] if base is None else base.diff(self)
+
+    def citation(self, option: str) -> str:
+        """The sentence ids behind ``option``, marked "not stated" where this preset's text is silent."""
+        info = OPTIONS[option]
+        cite = "; ".join(info.sources)
+        if self.name in NOT_STATED and option in NOT_STATED[self.name]:
+            cite += f" ({self.name}: not stated, taken from the Russian/English text)"
+        return cite
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; ``Rules.from_json`` reads it back."""
+        out: dict[str, Any] = {"name": self.name}
+        for key, value in self.options().items():
+            if isinstance(value, CardPoints):
+                value = value.to_json()
+            elif isinstance(value, StrEnum):
+                value = value.value
+            out[key] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``."""
+        if isinstance(data, str):
+            return preset(data)
+        if not isinstance(data, Mapping):
+            raise ValueError(f"rules: expected a preset name or a dict of options, not {data!r}")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"rules: unknown option(s) {', '.join(map(repr, unknown))}")
+        return cls(**dict(data))
+
+    def __str__(self) -> str:
+        return self.name
+
+    def describe(self) -> str:
+        """A plain-text table of the options, their values and citations."""
+        rows = [f"Rules {self.name!r}"]
+        for key, value in self.options().items():
+            shown = str(value)
+            rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")
+        return "\n".join(rows)
+
+
+_ENUM_FIELDS = {
+    "first_dealer": FirstDealer,
+    "first_trump": FirstTrump,
+    "follow": Follow,
+    "identical": Identical,
+    "draw": Draw,
+    "bibi_suits": BibiSuits,
+    "bibi_call": BibiCall,
+    "trump_change": TrumpChange,
+    "multi_call": MultiCall,
+}
+
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in [
+        Option("decks", "Packs", ("R3", "I3"),
+               "Two standard 52-card packs shuffled together (R3); the Italian text says only 'the pack' (I3). "
+               "One pack is an exploration option: no two cards are identical and at most 7 can play.", {}),
+        Option("hand_size", "Cards in hand", ("R8", "I4", "I10"),
+               "Seven cards each (R8; I4), and every player always holds seven while the stock lasts (I10).", {}),
+        Option("max_players", "Most players", ("R2",),
+               "Any number of players up to twelve; six to eight is best (R2).", {}),
+        Option("card_points", "Card points", ("R10", "I18"),
+               "Points of the cards won in tricks: 2 = 11, A = 10, K = 5, Q = 4, J = 3 (R10; I18).", {}),
+        Option("bibi_points", "Bi-bi points", ("R16", "I13"),
+               "What a call of king and queen scores (R16; I13).", {}),
+        Option("first_dealer", "First dealer", ("R5", "R6"),
+               "How the first dealer is chosen.",
+               {"high_card_draw": "everyone draws a card; the highest by the game's ranking deals, "
+                                  "tied players draw again (R5, R6)",
+                "random": "any seat, chosen at random (the Italian text does not say)"}),
+        Option("first_trump", "First trump", ("R6", "I4"),
+               "How the trump of the first deal is set; later deals always take the trump from the cut (R7).",
+               {"dealer_card": "the suit of the card the dealer drew (R6)",
+                "cut": "the suit of the card shown at the cut, which then goes to the bottom of the pack (I4)"}),
+        Option("follow", "Following", ("R13", "I7"),
+               "What a player must play to a trick.",
+               {"must_follow": "follow suit if you can; otherwise play any card, trump or not (R13)",
+                "follow_or_trump": "play the suit led or a trump, even when holding the suit led; "
+                                   "holding neither, any card (I7)"}),
+        Option("identical", "Identical cards", ("R14",),
+               "Two packs hold every card twice: which of two identical cards ranks higher.",
+               {"second_wins": "the one played second counts higher (R14)",
+                "first_wins": "the one played first keeps the lead (an exploration option)"}),
+        Option("draw", "Drawing", ("R15", "I9"),
+               "When players draw from the stock; the stock is checked once per trick (R24; I15).",
+               {"after_each_card": "each player draws right after playing his card (R15)",
+                "after_trick": "after the trick, everyone draws one card, the winner first (I9)"}),
+        Option("bibi_suits", "Which pairs", ("R15", "R17", "I11", "I12"),
+               "Which king–queen pairs may be called.",
+               {"non_trump": "only a pair of a suit other than the current trump (R15, R17)",
+                "any": "any suit; a pair of the current trump scores and changes nothing at once (I11, I12)"}),
+        Option("bibi_call", "Calling", ("R23", "I1", "I11"),
+               "Whether a callable pair must be called.",
+               {"optional": "nobody must say Bi-bi, but without it there are no points (R23)",
+                "mandatory": "a pair of a suit other than the current trump must be called at the first "
+                             "chance (I1, I11); a pair of the current trump stays optional (I12)"}),
+        Option("dealt_pairs", "Pairs in the deal", ("R17", "R18", "R19", "R20"),
+               "Whether pairs dealt in the hand are called before the first trick, in turn from the "
+               "dealer's left, changing the trump before the first lead (R17–R20).",
+               {"True": "called before the first trick (R17–R20)",
+                "False": "first callable at the player's first draw (the Italian text does not say)"}),
+        Option("trump_change", "Trump change", ("R16", "R18", "I11", "I12", "I14", "I15"),
+               "When a call moves the trump. Calls and changes stop when drawing stops (R24; I15).",
+               {"next_trick": "the called suit is trump from the next trick on (R16 as the English says, R18)",
+                "holder_chooses": "the caller switches the trump to his pair's suit when he is about to lead, "
+                                  "once per pair (I11, I12, I14, I15)",
+                "next_deal": "R16 read literally ('at the end of the deal'): this deal's trump never "
+                             "changes; the last called suit is the next deal's trump"}),
+        Option("multi_call", "Several calls", ("R20",),
+               "Whose suit wins when several calls fall in the same trick (or before the first trick).",
+               {"first": "the suit of the player who called first (R20)",
+                "last": "the suit of the last call"}),
+    ]
+}
+
+# Options whose value in a preset is not stated by that preset's own text.
+NOT_STATED: dict[str, frozenset[str]] = {
+    "italian": frozenset({"decks", "max_players", "first_dealer", "identical", "dealt_pairs", "multi_call"}),
+}
+
+RUSSIAN = Rules(name="russian")
+ENGLISH = Rules(name="english")
+ITALIAN = Rules(
+    first_dealer=FirstDealer.RANDOM,
+    first_trump=FirstTrump.CUT,
+    follow=Follow.FOLLOW_OR_TRUMP,
+    draw=Draw.AFTER_TRICK,
+    bibi_suits=BibiSuits.ANY,
+    bibi_call=BibiCall.MANDATORY,
+    dealt_pairs=False,
+    trump_change=TrumpChange.HOLDER_CHOOSES,
+    multi_call=MultiCall.LAST,
+    name="italian",
+)
+
+PRESETS: dict[str, Rules] = {"russian": RUSSIAN, "italian": ITALIAN, "english": ENGLISH}
+ALIASES: dict[str, str] = {
+    "ru": "russian", "rus": "russian", "russian": "russian", "би-би": "russian",
+    "it": "italian", "ita": "italian", "italian": "italian", "bip bip": "italian",
+    "en": "english", "eng": "english", "english": "english", "pip-pip": "english",
+}
+
+
+def preset(name: str | Rules) -> Rules:
+    """A preset by name or alias: ``ru``/``russian``, ``it``/``italian``, ``en``/``english``."""
+    if isinstance(name, Rules):
+        return name
+    key = str(name).strip().lower()
+    if key in ALIASES:
+        return PRESETS[ALIASES[key]]
+    raise ValueError(f"unknown rules preset {name!r}: use one of ru, it, en (russian, italian, english)")
+
+
+__all__ = [
+    "ALIASES", "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
+    "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
+    "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "preset",
+]
