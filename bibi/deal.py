@@ -44,9 +44,9 @@ True
 
 from __future__ import annotations
 
-import bisect
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -282,6 +282,7 @@ class View:
 # -- the deal --------------------------------------------------------------------------------
 
 _OVER, _CALL, _PLAY = 0, 1, 2
+_PLAY_KIND = Action.PLAY
 _AFTER_QUEUE, _AFTER_TRICK = 0, 1
 
 
@@ -299,7 +300,7 @@ class Deal:
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
-        "_after_each_card",
+        "_after_each_card", "_log",
     )
 
     rules: Rules
@@ -320,6 +321,7 @@ class Deal:
         dealer: int | None = None,
         trump: Suit | str | None = None,
         deck: Sequence[Card | str] | None = None,
+        log: bool = True,
     ) -> Deal:
         """A new deal, dealt and ready for its first decision.
 
@@ -327,6 +329,8 @@ class Deal:
         trump to the suit of the bottom card. Without it the pack is shuffled by ``rng`` (or
         ``random.Random(seed)``), and the dealer and trump are found as the rules say: the high-card
         draw (R5, R6) or a random dealer, and the dealer's card or the cut (R6, R7; I4).
+
+        ``log=False`` keeps no events (the simulator's choice: everything else is kept as usual).
         """
         rules = _as_rules(rules)
         players = _check_players(rules, players)
@@ -358,10 +362,12 @@ class Deal:
                 else:
                     cards = cut(cards, rng)
                     trump = cards[-1].suit
-        return cls._start(rules, players, dealer, trump, tuple(cards))
+        return cls._start(rules, players, dealer, trump, tuple(cards), log)
 
     @classmethod
-    def _start(cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...]) -> Deal:
+    def _start(
+        cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...], log: bool = True
+    ) -> Deal:
         self = object.__new__(cls)
         self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
         self.first_trump = trump
@@ -382,7 +388,7 @@ class Deal:
         for i in range(dealt):
             seat = (dealer + 1 + i) % n
             c = deck[i]
-            bisect.insort(self._hands[seat], c)
+            insort(self._hands[seat], c)
             slot = _KQ_SLOT[c]
             if slot >= 0:
                 self._kq[seat][slot] += 1
@@ -401,7 +407,8 @@ class Deal:
         self._card_points = [0] * n
         self._bonus = [0] * n
         self._calls = []
-        self._events = [Event("deal", dealer, None, trump)]
+        self._log = log
+        self._events = [("deal", dealer, None, trump, None)]
         self._leftovers = ()
         self._actions = []
         self._legal = None
@@ -458,6 +465,27 @@ class Deal:
             raise IllegalAction(self.why_illegal(act, seat))
         self._actions.append(act)
         self._do(act)
+        return self
+
+    def playout(self, choose: Callable[[tuple[Action, ...]], Action]) -> Deal:
+        """Play to the end, ``choose(legal_actions)`` picking every decision: the simulator's fast path.
+
+        It runs the very transitions ``apply`` runs, on the same legal actions, minus the per-call
+        overhead; a pick that is not among the legal actions still raises ``IllegalAction``.
+        """
+        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        while self._phase:
+            legal = compute()
+            act = choose(legal)
+            if act not in legal:
+                self._legal = legal
+                raise IllegalAction(self.why_illegal(act) or f"{act} is not legal now")
+            actions.append(act)
+            if act.kind is _PLAY_KIND:
+                play(self._turn, act.card)
+            else:
+                do(act)
+        self._legal = None
         return self
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
@@ -572,7 +600,7 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        return tuple(self._tricks)
+        return tuple(map(Trick._make, self._tricks))
 
     @property
     def calls(self) -> tuple[Call, ...]:
@@ -580,7 +608,10 @@ class Deal:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        """Everything that happened, in order (kept as plain tuples inside, for speed)."""
+        if not self._log:
+            raise ValueError("events: this deal was made with log=False and kept none")
+        return tuple(map(Event._make, self._events))
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -748,54 +779,56 @@ class Deal:
         return seat
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        phase = self._phase
-        if phase == _PLAY:
+        if self._phase == _PLAY:
             seat = self._turn
             hand = self._hands[seat]
             trick = self._trick
+            switches = ()
             if trick:
-                led = _SUIT_OF[trick[0][1]]
-                if self._must_follow:
-                    cards = [c for c in hand if _SUIT_OF[c] == led] or hand
-                else:
-                    trump = self._trump
-                    cards = [c for c in hand if _SUIT_OF[c] == led or _SUIT_OF[c] == trump] or hand
-                switches = ()
+                # Hands are sorted, so the cards of one suit are one slice of the hand.
+                led = trick[0][1] // 13 * 13
+                lo = bisect_left(hand, led)
+                cards = hand[lo:bisect_left(hand, led + 13, lo)]
+                if not self._must_follow:  # I7: the suit led or a trump
+                    trump = self._trump * 13
+                    if trump != led:
+                        lo = bisect_left(hand, trump)
+                        trumps = hand[lo:bisect_left(hand, trump + 13, lo)]
+                        cards = cards + trumps if led < trump else trumps + cards
+                if not cards:  # R13; I7: holding neither, any card
+                    cards = hand
             else:
                 cards = hand
-                switches = ()
                 if self._round_draws and not self._switched and self._rights[seat]:
                     trump = self._trump
                     switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
-            out = []
-            last = -1
-            for c in cards:  # hands are sorted: identical cards sit side by side
-                if c != last:
-                    out.append(PLAYS[c])
-                    last = c
-            return (*out, *switches) if switches else tuple(out)
-        if phase == _CALL:
+            # Identical cards sit side by side: one action each.
+            plays = tuple(map(PLAYS.__getitem__, dict.fromkeys(cards)))
+            return plays + switches if switches else plays
+        if self._phase == _CALL:
             return (*(CALLS[s] for s in self._optional_calls(self._call_seat)), PASS)
         return ()
 
     def _do(self, act: Action) -> None:
         self._legal = None
         kind = act.kind
-        if kind == Action.PLAY:
+        if kind is _PLAY_KIND:
             self._play(self._turn, act.card)
         elif kind == Action.CALL:
             self._make_call(self._call_seat, act.suit.index, False)
             if not self._offer_calls(self._call_seat):
                 self._resume()
         elif kind == Action.PASS:
-            self._events.append(Event("pass", self._call_seat))
+            if self._log:
+                self._events.append(("pass", self._call_seat, None, None, None))
             self._resume()
         else:  # SWITCH (I12, I14): effective for this trick
             seat, s = self._turn, act.suit.index
             self._rights[seat].remove(s)
             self._switched = True
             self._trump = s
-            self._events.append(Event("trump", seat, None, SUITS[s], "switch"))
+            if self._log:
+                self._events.append(("trump", seat, None, SUITS[s], "switch"))
 
     def _play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
@@ -808,7 +841,8 @@ class Deal:
                 laid[slot] -= 1
         trick = self._trick
         trick.append((seat, card))
-        self._events.append(Event("play", seat, card))
+        if self._log:
+            self._events.append(("play", seat, card, None, None))
         if len(trick) == self.players:
             self._finish_trick()
         if self._round_draws and self._after_each_card:
@@ -816,29 +850,32 @@ class Deal:
             if self._offer_calls(seat):
                 self._after = _AFTER_TRICK
                 return
-        self._continue_trick()
+        if len(trick) < self.players:
+            self._turn = (seat + 1) % self.players
+        else:
+            self._continue_trick()
 
     def _finish_trick(self) -> None:
         """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
         trick = self._trick
         trump = self._trump
         second_wins = self._second_wins
+        points_of = self._points_of
         best_seat, best = trick[0]
-        best_suit = _SUIT_OF[best]
+        best_suit = best // 13
+        points = points_of[best]
         for seat, c in trick[1:]:
-            s = _SUIT_OF[c]
+            points += points_of[c]
+            s = c // 13
             if s == best_suit:
                 if c > best or (c == best and second_wins):  # R14
                     best_seat, best = seat, c
             elif s == trump:  # I8: a trump beats any card of another suit
                 best_seat, best, best_suit = seat, c, s
-        points_of = self._points_of
-        points = sum(points_of[c] for _, c in trick)
         self._card_points[best_seat] += points
-        self._tricks.append(
-            Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points)
-        )
-        self._events.append(Event("trick", best_seat, None, None, points))
+        self._tricks.append((len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
+        if self._log:
+            self._events.append(("trick", best_seat, None, None, points))
         self._leader = best_seat
 
     def _continue_trick(self) -> None:
@@ -878,19 +915,22 @@ class Deal:
     def _start_trick(self) -> None:
         if not self._hands[self._leader]:
             self._phase = _OVER
-            self._events.append(Event("end"))
+            if self._log:
+                self._events.append(("end", None, None, None, None))
             return
         # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
             self._leftovers = self.deck[self._pos:]
             self._pos = len(self.deck)
             self._drawing = False
-            self._events.append(Event("turn_up", None, None, None, self._leftovers))
+            if self._log:
+                self._events.append(("turn_up", None, None, None, self._leftovers))
         self._round_draws = self._drawing
         if self._pending is not None:  # next_trick: the called suit is trump from now on (R16, R18, R20)
             self._trump = self._pending
             self._pending = None
-            self._events.append(Event("trump", None, None, SUITS[self._trump], "call"))
+            if self._log:
+                self._events.append(("trump", None, None, SUITS[self._trump], "call"))
         self._trick = []
         self._turn = self._leader
         self._switched = False
@@ -899,11 +939,12 @@ class Deal:
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
         self._pos += 1
-        bisect.insort(self._hands[seat], c)
+        insort(self._hands[seat], c)
         slot = _KQ_SLOT[c]
         if slot >= 0:
             self._kq[seat][slot] += 1
-        self._events.append(Event("draw", seat, c))
+        if self._log:
+            self._events.append(("draw", seat, c, None, None))
 
     def _callable(self, seat: int) -> list[int]:
         """Suits with a free K+Q pair (R22: a king or queen forms one pair only) that may be called."""
@@ -923,9 +964,14 @@ class Deal:
 
     def _offer_calls(self, seat: int) -> bool:
         """Make the seat's mandatory calls, then ask about optional ones. True if a decision is pending."""
+        kq, laid = self._kq[seat], self._laid[seat]
+        if not (  # the common case, kept cheap: no free K+Q pair in any suit
+            (kq[0] > laid[0] and kq[4] > laid[4]) or (kq[1] > laid[1] and kq[5] > laid[5])
+            or (kq[2] > laid[2] and kq[6] > laid[6]) or (kq[3] > laid[3] and kq[7] > laid[7])
+        ):
+            return False
         if self._mandatory:
             trump = self._trump
-            kq, laid = self._kq[seat], self._laid[seat]
             for s in range(4):  # SPEC §5.4: suits in the order S, H, D, C
                 while s != trump and kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
                     self._make_call(seat, s, True)
@@ -945,7 +991,8 @@ class Deal:
         trick = self._trick
         number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
-        self._events.append(Event("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
+        if self._log:
+            self._events.append(("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
         change = self._change
         if change is TrumpChange.NEXT_TRICK:
             if s != self._trump and (self._pending is None or not self._first_call):
