@@ -34,8 +34,10 @@ Rule decisions the specification leaves open, and how this engine takes them:
   seat draws from a shuffled pack, ties draw again), then reshuffles the whole pack to deal.
 
 >>> deal = Deal.new("russian", players=4, seed=1)
->>> deal.to_act, len(deal.hand(0)), deal.stock_size
-(1, 7, 76)
+>>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
+(3, 0, 'S', 76)
+>>> " ".join(map(str, deal.legal_actions()))
+'8S 3H AH 7D 8D 5C JC'
 >>> while not deal.is_over:
 ...     deal.apply(deal.legal_actions()[0])
 >>> sum(deal.scores) == 264 + 50 * len(deal.calls)
