@@ -39,7 +39,7 @@ Rule decisions the specification leaves open, and how this engine takes them:
 >>> " ".join(map(str, deal.legal_actions()))
 '8S 3H AH 7D 8D 5C JC'
 >>> while not deal.is_over:
-...     deal.apply(deal.legal_actions()[0])
+...     _ = deal.apply(deal.legal_actions()[0])
 >>> sum(deal.scores) == 264 + 50 * len(deal.calls)
 True
 """
