@@ -267,7 +267,10 @@ class Rules:
         info = OPTIONS[option]
         cite = "; ".join(info.sources)
         if self.name in NOT_STATED and option in NOT_STATED[self.name]:
-            cite += f" ({self.name}: not stated, taken from the Russian/English text)"
+            # Only where the value is the Russian/English one was it taken from there (SPEC §2's table:
+            # the Italian first_dealer, dealt_pairs and multi_call are not).
+            same = getattr(self, option) == getattr(RUSSIAN, option)
+            cite += f" ({self.name}: not stated" + (", taken from the Russian/English text)" if same else ")")
         return cite
 
     def to_json(self) -> dict[str, Any]:
