@@ -1,0 +1,142 @@
+"""Stacked decks for the engine's rule tests: state the hands and the stock that matter, the rest fills itself.
+
+``stack(hands, stock)`` returns the whole pack, top first, in the order ``Deal.new(..., deck=...)`` deals it:
+one card at a time, clockwise from the dealer's left, then the stock. Seats get the cards listed for them
+first (in hand order), then filler; the stock starts with the listed cards, then filler, and ``bottom`` ends it.
+
+Filler is chosen to stay out of the way: pointless low cards of clubs and diamonds first (the tests use
+spades as trump and hearts for the action), then hearts and spades, then the point cards; kings and
+queens come last, so no filler makes a pair.
+
+>>> deck = stack(["KH QH", "2S"], "AS")   # dealer 0: seat 1, on his left, gets the first card
+>>> deck[:4], deck[14], len(deck)
+(['2S', 'KH', '5C', 'QH'], 'AS', 104)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import bibi
+from bibi.cards import CARDS, Card, Rank, cards
+from bibi.deal import Deal
+from bibi.rules import Rules
+
+PRESET_NAMES = ("russian", "italian", "english")
+
+# Filler order: 3…10 of clubs, diamonds, hearts, spades; then J, A, 2; kings and queens last.
+_SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+_RANK_ORDER = [Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN]
+
+
+def _filler_key(card: Card) -> tuple[int, int, int]:
+    rank = card.rank
+    if rank in _RANK_ORDER:
+        return (0, _SUIT_ORDER[card.suit.value], _RANK_ORDER.index(rank))
+    tier = {Rank.JACK: 1, Rank.ACE: 2, Rank.TWO: 3, Rank.QUEEN: 4, Rank.KING: 4}[rank]
+    return (tier, _SUIT_ORDER[card.suit.value], int(rank))
+
+
+def _as_cards(spec: str | Iterable[str | Card]) -> list[Card]:
+    return cards(spec) if isinstance(spec, str) else cards(list(spec))
+
+
+def stack(
+    hands: Sequence[str | Iterable[str]],
+    stock: str | Iterable[str] = (),
+    *,
+    players: int | None = None,
+    dealer: int = 0,
+    hand_size: int = 7,
+    decks: int = 2,
+    bottom: str | Iterable[str] = (),
+    filler: str | Iterable[str] = (),
+) -> list[str]:
+    """The whole pack, top first: seat ``i`` is dealt ``hands[i]`` (padded), then ``stock`` tops the stock.
+
+    ``filler`` names cards to use as padding first (in that order), before the automatic choice.
+    """
+    players = len(hands) if players is None else players
+    assert len(hands) <= players, "more hands than players"
+    wanted_hands = [_as_cards(h) for h in hands] + [[] for _ in range(players - len(hands))]
+    top, low, first_fill = _as_cards(stock), _as_cards(bottom), _as_cards(filler)
+    for seat, hand in enumerate(wanted_hands):
+        assert len(hand) <= hand_size, f"seat {seat} is given {len(hand)} cards, more than {hand_size}"
+    left = Counter({c: decks for c in CARDS})
+    for c in [c for h in wanted_hands for c in h] + top + low:
+        assert left[c] > 0, f"{c} is asked for more often than {decks} pack(s) hold it"
+        left[c] -= 1
+    pool = []
+    for c in first_fill:
+        assert left[c] > 0, f"filler {c} is not left"
+        left[c] -= 1
+        pool.append(c)
+    pool += sorted(left.elements(), key=_filler_key)
+    pool.reverse()  # pop() from the end takes the first filler
+    full_hands = [h + [pool.pop() for _ in range(hand_size - len(h))] for h in wanted_hands]
+    # One card at a time, clockwise from the dealer's left: deck[i] goes to seat (dealer + 1 + i) % n.
+    dealt = [full_hands[(dealer + 1 + i) % players][i // players] for i in range(players * hand_size)]
+    rest = top + pool[::-1] + low
+    deck = [str(c) for c in dealt + rest]
+    assert len(deck) == 52 * decks
+    return deck
+
+
+def new_deal(
+    rules: Rules | str,
+    hands: Sequence[str | Iterable[str]],
+    stock: str | Iterable[str] = (),
+    *,
+    players: int | None = None,
+    dealer: int = 0,
+    trump: str = "S",
+    bottom: str | Iterable[str] = (),
+    filler: str | Iterable[str] = (),
+    **options,
+) -> Deal:
+    """A stacked deal: ``rules`` (a preset name or ``Rules``), changed by ``options``, with these hands."""
+    rules = bibi.preset(rules) if isinstance(rules, str) else rules
+    if options:
+        rules = dataclasses.replace(rules, **options)
+    players = len(hands) if players is None else players
+    deck = stack(hands, stock, players=players, dealer=dealer, hand_size=rules.hand_size, decks=rules.decks,
+                 bottom=bottom, filler=filler)
+    return Deal.new(rules, players=players, dealer=dealer, trump=trump, deck=deck)
+
+
+def play(deal: Deal, *actions: str) -> Deal:
+    """Apply each action (notation, space-free items; ``"bibi H"`` as one item) in order."""
+    for a in actions:
+        deal.apply(a)
+    return deal
+
+
+def play_cards(deal: Deal, *plays: str) -> Deal:
+    """Play these cards in order, answering ``pass`` to any call decision that comes up in between."""
+    for card in plays:
+        while deal.phase == "call":
+            deal.apply("pass")
+        deal.apply(card)
+    while deal.phase == "call":
+        deal.apply("pass")
+    return deal
+
+
+def names(actions: Iterable) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def hand_text(deal: Deal, seat: int) -> str:
+    return " ".join(map(str, deal.hand(seat)))
+
+
+def snapshot(deal: Deal) -> tuple:
+    """Everything observable about a deal, to compare before and after a refused action."""
+    return (
+        deal.record(), deal.scores, deal.card_points, deal.bonus_points, deal.to_act, deal.phase,
+        tuple(deal.hand(s) for s in range(deal.players)), tuple(deal.laid_down(s) for s in range(deal.players)),
+        deal.trump, deal.pending_trump, deal.next_trump, deal.trick, deal.tricks, deal.calls, deal.events,
+        deal.stock(), deal.leftovers, deal.legal_actions(), tuple(deal.switch_rights(s) for s in range(deal.players)),
+    )

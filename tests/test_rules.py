@@ -1,0 +1,218 @@
+"""Rules as data: fields, presets and aliases, ``diff``, enum values as SPEC's strings, citations, SPEC §4."""
+
+import dataclasses
+import json
+
+import pytest
+
+import bibi
+from bibi.rules import (
+    ALIASES,
+    OPTIONS,
+    PRESETS,
+    BibiCall,
+    BibiSuits,
+    Draw,
+    FirstDealer,
+    FirstTrump,
+    Follow,
+    Identical,
+    MultiCall,
+    Rules,
+    TrumpChange,
+)
+
+# SPEC §2, the table: option → (values, russian, italian, english)
+SPEC_OPTIONS = {
+    "decks": ((1, 2), 2, 2, 2),
+    "hand_size": (None, 7, 7, 7),
+    "max_players": (tuple(range(2, 13)), 12, 12, 12),
+    "card_points": (None, *[{"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3}] * 3),
+    "bibi_points": (None, 50, 50, 50),
+    "first_dealer": (("high_card_draw", "random"), "high_card_draw", "random", "high_card_draw"),
+    "first_trump": (("dealer_card", "cut"), "dealer_card", "cut", "dealer_card"),
+    "follow": (("must_follow", "follow_or_trump"), "must_follow", "follow_or_trump", "must_follow"),
+    "identical": (("second_wins", "first_wins"), "second_wins", "second_wins", "second_wins"),
+    "draw": (("after_each_card", "after_trick"), "after_each_card", "after_trick", "after_each_card"),
+    "bibi_suits": (("non_trump", "any"), "non_trump", "any", "non_trump"),
+    "bibi_call": (("optional", "mandatory"), "optional", "mandatory", "optional"),
+    "dealt_pairs": ((True, False), True, False, True),
+    "trump_change": (("next_trick", "holder_chooses", "next_deal"), "next_trick", "holder_chooses", "next_trick"),
+    "multi_call": (("first", "last"), "first", "last", "first"),
+}
+SPEC_SOURCES = {
+    "decks": {"R3", "I3"}, "hand_size": {"R8", "I4", "I10"}, "max_players": {"R2"}, "card_points": {"R10", "I18"},
+    "bibi_points": {"R16", "I13"}, "first_dealer": {"R5", "R6"}, "first_trump": {"R6", "I4"},
+    "follow": {"R13", "I7"}, "identical": {"R14"}, "draw": {"R15", "I9"},
+    "bibi_suits": {"R15", "R17", "I11", "I12"}, "bibi_call": {"R23", "I1", "I11"},
+    "dealt_pairs": {"R17", "R18", "R19", "R20"},
+    "trump_change": {"R16", "R18", "I11", "I12", "I14", "I15"}, "multi_call": {"R20"},
+}
+# SPEC §1: the Italian text does not say how many packs or players, how the first dealer is chosen, what
+# identical cards do, pairs dealt in the hand, simultaneous calls.
+ITALIAN_NOT_STATED = {"decks", "max_players", "first_dealer", "identical", "dealt_pairs", "multi_call"}
+
+
+def test_rules_has_one_field_per_spec_option_by_its_exact_name():
+    fields = [f.name for f in dataclasses.fields(Rules) if f.name != "name"]
+    assert fields == list(SPEC_OPTIONS)
+    assert list(OPTIONS) == list(SPEC_OPTIONS)
+
+
+@pytest.mark.parametrize("column, name", [(1, "russian"), (2, "italian"), (3, "english")])
+def test_presets_match_the_spec_table(column, name):
+    rules = bibi.preset(name)
+    assert rules.name == name
+    for option, row in SPEC_OPTIONS.items():
+        value = getattr(rules, option)
+        assert value == row[column], option
+        if row[0] is not None and not isinstance(row[0][0], int):
+            assert value.value == row[column]  # enum values are the SPEC's strings
+
+
+def test_english_equals_russian_and_italian_differs_where_the_table_says():
+    assert bibi.ENGLISH == bibi.RUSSIAN
+    assert bibi.ENGLISH.diff(bibi.RUSSIAN) == []
+    differs = [name for name, _, _ in bibi.RUSSIAN.diff(bibi.ITALIAN)]
+    assert differs == [o for o, row in SPEC_OPTIONS.items() if row[1] != row[2]]
+    assert bibi.RUSSIAN.diff(bibi.ITALIAN)[0] == ("first_dealer", FirstDealer.HIGH_CARD_DRAW, FirstDealer.RANDOM)
+
+
+@pytest.mark.parametrize(
+    "enum, values",
+    [(FirstDealer, ["high_card_draw", "random"]), (FirstTrump, ["dealer_card", "cut"]),
+     (Follow, ["must_follow", "follow_or_trump"]), (Identical, ["second_wins", "first_wins"]),
+     (Draw, ["after_each_card", "after_trick"]), (BibiSuits, ["non_trump", "any"]),
+     (BibiCall, ["optional", "mandatory"]), (TrumpChange, ["next_trick", "holder_chooses", "next_deal"]),
+     (MultiCall, ["first", "last"])],
+)
+def test_enum_values_are_the_spec_strings(enum, values):
+    assert [e.value for e in enum] == values
+    for v in values:
+        assert enum(v) == v  # a StrEnum compares equal to its string
+
+
+def test_plain_strings_are_accepted_and_become_enums():
+    rules = dataclasses.replace(bibi.RUSSIAN, follow="follow_or_trump", draw="after_trick", trump_change="next_deal")
+    assert rules.follow is Follow.FOLLOW_OR_TRUMP
+    assert rules.draw is Draw.AFTER_TRICK
+    assert rules.trump_change is TrumpChange.NEXT_DEAL
+    assert rules.name == "russian"  # replace keeps the preset's name
+    assert Rules(multi_call="last", card_points={"A": 1}).card_points["A"] == 1
+
+
+@pytest.mark.parametrize("alias, name", [
+    ("ru", "russian"), ("russian", "russian"), ("RU", "russian"), (" Russian ", "russian"),
+    ("it", "italian"), ("italian", "italian"), ("en", "english"), ("english", "english"), ("English", "english"),
+])
+def test_presets_by_name_and_alias(alias, name):
+    assert bibi.preset(alias) is PRESETS[name]
+    assert ALIASES[alias.strip().lower()] == name
+
+
+def test_preset_constants_and_unknown_name():
+    assert bibi.preset("ru") is bibi.RUSSIAN and bibi.preset("it") is bibi.ITALIAN
+    assert bibi.preset("en") is bibi.ENGLISH
+    assert bibi.preset(bibi.ITALIAN) is bibi.ITALIAN
+    with pytest.raises(ValueError, match="unknown rules preset 'fr'"):
+        bibi.preset("fr")
+
+
+def test_rules_are_frozen_and_hashable():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bibi.RUSSIAN.follow = "follow_or_trump"  # type: ignore[misc]
+    table = {bibi.RUSSIAN: "r", bibi.ITALIAN: "i"}
+    assert table[bibi.ENGLISH] == "r"  # equal rules, equal hash (the name does not count)
+    assert hash(dataclasses.replace(bibi.ITALIAN)) == hash(bibi.ITALIAN)
+
+
+def test_diff_lists_what_differs_as_name_mine_theirs():
+    variant = dataclasses.replace(bibi.RUSSIAN, identical="first_wins", bibi_points=30)
+    assert bibi.RUSSIAN.diff(variant) == [("bibi_points", 50, 30), ("identical", "second_wins", "first_wins")]
+    assert variant.changed() == bibi.RUSSIAN.diff(variant)
+    assert bibi.ITALIAN.diff(bibi.ITALIAN) == []
+
+
+@pytest.mark.parametrize("option", list(SPEC_OPTIONS))
+def test_every_option_documents_its_citations_and_values(option):
+    info = OPTIONS[option]
+    assert set(info.sources) == SPEC_SOURCES[option]
+    assert info.doc and info.title
+    values = SPEC_OPTIONS[option][0]
+    if values is not None and not isinstance(values[0], int):
+        assert [str(v) for v in info.values] == [str(v) for v in values]
+        assert all(info.values.values())
+    for cite in SPEC_SOURCES[option]:
+        assert cite in bibi.RUSSIAN.citation(option)
+
+
+def test_italian_citations_mark_what_its_text_does_not_state():
+    for option in ITALIAN_NOT_STATED:
+        assert "not stated" in bibi.ITALIAN.citation(option), option
+    for option in ("follow", "draw", "bibi_call", "first_trump", "trump_change"):
+        assert "not stated" not in bibi.ITALIAN.citation(option), option
+    assert "not stated" not in bibi.RUSSIAN.citation("dealt_pairs")
+    # Where the Italian value is the Russian/English one, the citation says it is taken from there ...
+    assert "taken from the Russian/English text" in bibi.ITALIAN.citation("identical")
+    # ... but the Italian first_dealer, dealt_pairs and multi_call are not the Russian/English answers.
+    for option in ("first_dealer", "dealt_pairs", "multi_call"):
+        assert "taken from the Russian/English" not in bibi.ITALIAN.citation(option), option
+    assert "R13" in bibi.RUSSIAN.describe() and "follow_or_trump" in bibi.ITALIAN.describe()
+
+
+@pytest.mark.parametrize("rules", [bibi.RUSSIAN, bibi.ITALIAN, dataclasses.replace(bibi.RUSSIAN, decks=1,
+                                                                                  max_players=7)])
+def test_json_round_trip(rules):
+    data = json.loads(json.dumps(rules.to_json()))
+    back = Rules.from_json(data)
+    assert back == rules and back.name == rules.name
+    assert Rules.from_json("it") is bibi.ITALIAN
+
+
+# -- SPEC §4: arithmetic ----------------------------------------------------------------------
+
+SPEC_TABLE = {  # N: (dealt, stock, draw rounds, leftovers, tricks)
+    2: (14, 90, 45, 0, 52), 3: (21, 83, 27, 2, 34), 4: (28, 76, 19, 0, 26), 5: (35, 69, 13, 4, 20),
+    6: (42, 62, 10, 2, 17), 7: (49, 55, 7, 6, 14), 8: (56, 48, 6, 0, 13), 9: (63, 41, 4, 5, 11),
+    10: (70, 34, 3, 4, 10), 11: (77, 27, 2, 5, 9), 12: (84, 20, 1, 8, 8),
+}
+
+
+@pytest.mark.parametrize("n", sorted(SPEC_TABLE))
+@pytest.mark.parametrize("name", ["russian", "italian", "english"])
+def test_spec4_arithmetic_two_packs(name, n):
+    rules = bibi.preset(name)
+    dealt, stock, rounds, left, tricks = SPEC_TABLE[n]
+    assert n * rules.hand_size == dealt and rules.pack_size - dealt == stock
+    assert rules.draw_rounds(n) == rounds == 104 // n - 7
+    assert rules.leftovers(n) == left == 104 % n
+    assert rules.tricks(n) == tricks == rounds + 7
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_spec4_arithmetic_one_pack(n):
+    rules = dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=7)
+    assert rules.pack_size == 52
+    assert rules.tricks(n) == 52 // n
+    assert rules.draw_rounds(n) == 52 // n - 7
+    assert rules.leftovers(n) == 52 % n
+    assert rules.total_points() == 4 * 33
+
+
+@pytest.mark.parametrize("name", ["russian", "italian", "english"])
+def test_total_points_of_the_pack(name):
+    assert bibi.preset(name).total_points() == 264  # SPEC §3 case 8: 4 suits × 33 × 2
+
+
+def test_impossible_values_name_the_field():
+    with pytest.raises(ValueError, match=r"Rules\.follow: 'follow_suit' is not one of must_follow, follow_or_trump"):
+        Rules(follow="follow_suit")
+    with pytest.raises(ValueError, match=r"Rules\.decks: 3 is not 1 or 2"):
+        Rules(decks=3)
+    with pytest.raises(ValueError, match=r"Rules\.max_players"):
+        Rules(max_players=13)
+    with pytest.raises(ValueError, match=r"Rules\.max_players: 12 hands of 7 need 84 cards"):
+        Rules(decks=1)
+    with pytest.raises(ValueError, match=r"Rules\.first_trump: 'dealer_card'.*first_dealer='random'"):
+        Rules(first_dealer="random")
+    assert Rules(first_dealer="random", first_trump="cut").first_trump is FirstTrump.CUT
