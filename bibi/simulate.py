@@ -1,0 +1,732 @@
+"""Many deals to pandas frames: ``simulate`` one variant, ``compare`` several on the very same packs.
+
+Deal ``i`` of a run with seed ``s`` is fixed by ``(s, i)`` alone (see ``setup``): its own
+``random.Random``, seeded with the text ``bibi/{s}/{i}``, shuffles the whole pack (its first
+draws), the dealer is seat ``i % players`` and the first trump is the suit of the bottom card,
+where the cut card goes (SPEC §2). The same stream then picks the random plays, so the pack never
+depends on the play. Every variant of a ``compare`` therefore plays the same packs, dealers and
+first trumps (common random numbers), and a run gives the same frames whatever the chunking,
+the workers or the executor.
+
+>>> sim = simulate("ru", players=4, deals=20, seed=1, progress=False)
+>>> sim
+<Simulation russian, 4 players, 20 deals, seed 1, bots random>
+>>> sim.seats.shape, sim.deals.shape
+((80, 15), (20, 12))
+>>> points = sim.seats.groupby("deal").card_points.sum() + sim.deals.leftover_points
+>>> bool((points == 264).all())
+True
+>>> sim.deal(3).scores == tuple(sim.seats.query("deal == 3").score)
+True
+
+Nothing here plays a rule itself: a deal is played by ``Deal.playout`` (the fast path of the
+engine, running the transitions ``Deal.apply`` runs) or, for seats with bots, through
+``Deal.apply``. This module only deals, chooses, and counts.
+"""
+
+from __future__ import annotations
+
+import array
+import dataclasses
+import math
+import random
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from bibi.cards import SUITS, Card, Suit, pack
+from bibi.deal import Action, Deal
+from bibi.rules import OPTIONS, CardPoints, Rules, preset
+
+RANDOM = "random"  # the bot name served by the engine's fast path
+CHUNK = 1000  # most deals per task: the unit of progress and of parallel work
+LEVEL = 0.95  # the confidence level of every interval
+
+Bot = Callable[[Any, random.Random], Action]
+Chooser = Callable[[tuple[Action, ...]], Action]
+
+SEAT_COLUMNS = (
+    "deal", "rules", "changed", "players", "seat", "position", "dealer", "bot",
+    "card_points", "calls", "bonus_points", "score", "tricks_won", "win", "shared_win",
+)
+DEAL_COLUMNS = (
+    "deal", "rules", "changed", "players", "dealer", "first_trump", "final_trump",
+    "trump_changes", "calls", "leftovers", "leftover_points", "tricks",
+)
+
+# The per-deal measures that ``summary`` and ``compare`` report, in order.
+MEASURES: dict[str, str] = {
+    "score_per_seat": "mean score of the seats (card points won + Bi-bi points)",
+    "top_score": "the winning score",
+    "first_leader_edge": "score of the first leader (dealer's left) minus the mean score per seat",
+    "dealer_edge": "score of the dealer minus the mean score per seat",
+    "first_leader_win": "the first leader's share of the win (1 alone on top, 1/k when k share it)",
+    "calls": "Bi-bi calls in the deal",
+    "trump_changes": "times the trump moved during the deal",
+    "leftover_points": "card points in the turned-up leftovers, won by nobody",
+}
+
+
+# -- one deal ----------------------------------------------------------------------------------
+
+
+class DealSetup(NamedTuple):
+    """How deal ``index`` of a run starts: the shuffled pack (top first), dealer, first trump, and
+    the random stream its play continues."""
+
+    deck: list[Card]
+    dealer: int
+    trump: Suit
+    rng: random.Random
+
+
+def setup(rules: Rules, players: int, seed: int, index: int) -> DealSetup:
+    """Deal ``index`` of a run with ``seed``: the same for every variant with the same number of packs.
+
+    >>> a = setup(preset("ru"), 6, seed=0, index=7)
+    >>> b = setup(preset("it"), 6, seed=0, index=7)
+    >>> a.deck == b.deck, a.dealer, a.trump == a.deck[-1].suit
+    (True, 1, True)
+    """
+    rng = random.Random(f"bibi/{seed}/{index}")
+    r = rng.random
+    deck = sorted(_PACKS[rules.decks], key=lambda _: r())  # a shuffle by random keys, one draw per card
+    return DealSetup(deck, index % players, deck[-1].suit, rng)
+
+
+_PACKS = {1: pack(1), 2: pack(2)}
+
+
+def random_choice(rng: random.Random) -> Chooser:
+    """The random player: any legal action, each as likely, one ``rng.random()`` draw per decision."""
+    r = rng.random
+    return lambda legal: legal[int(r() * len(legal))]
+
+
+def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot | None], log: bool = False) -> Deal:
+    """Play deal ``index`` of a run to the end: the engine's fast path when every seat is random."""
+    deck, dealer, trump, rng = setup(rules, players, seed, index)
+    deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck, log=log)
+    if not any(bots):
+        return deal.playout(random_choice(rng))
+    pick = random_choice(rng)
+    while not deal.is_over:
+        seat = deal.to_act
+        bot = bots[seat]
+        deal.apply(pick(deal.legal_actions()) if bot is None else bot(deal.view(seat), rng))
+    return deal
+
+
+def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
+    """Deal ``index`` of a run, played again one ``Deal.apply`` at a time with events on, to inspect it.
+
+    Random seats make the very choices the fast path made, from the same stream.
+    """
+    rules = _as_rules(rules)
+    deck, dealer, trump, rng = setup(rules, players, seed, index)
+    deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck)
+    callables = _bot_callables(_resolve_bots(bots, players)[1])
+    pick = random_choice(rng)
+    while not deal.is_over:
+        seat = deal.to_act
+        bot = callables[seat]
+        deal.apply(pick(deal.legal_actions()) if bot is None else bot(deal.view(seat), rng), seat)
+    return deal
+
+
+# -- many deals: compact columns -----------------------------------------------------------------
+
+
+class _Spec(NamedTuple):
+    """What a worker needs to play a chunk of deals (picklable: bots are names or module-level callables)."""
+
+    rules: Rules
+    players: int
+    seed: int
+    bots: tuple[str | Bot | None, ...]
+
+
+def _columns(rules: Rules) -> dict[str, array.array]:
+    """Empty compact columns for one run: per seat, then per deal (``array`` typecodes)."""
+    most = rules.total_points() + 4 * rules.decks * rules.bibi_points
+    points = "h" if most < 2**15 else "i" if most < 2**31 else "q"
+    codes = {
+        "card_points": points, "bonus_points": points, "seat_calls": "b", "tricks_won": "b",
+        "first_trump": "b", "final_trump": "b", "trump_changes": "b", "leftovers": "b",
+        "leftover_points": points, "tricks": "b",
+    }
+    return {name: array.array(code) for name, code in codes.items()}
+
+
+def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] | None = None):
+    """Play deals ``start … stop-1`` and append one entry per seat and per deal to the columns."""
+    rules, n, seed, bots = spec
+    out = _columns(rules) if out is None else out
+    callables = _bot_callables(bots)
+    suit_code = {s: i for i, s in enumerate(SUITS)}
+    points_of = [rules.card_points.per_rank()[c % 13] for c in range(52)]
+    card_points, bonus_points, seat_calls, tricks_won = (
+        out["card_points"].extend, out["bonus_points"].extend, out["seat_calls"].extend, out["tricks_won"].extend,
+    )
+    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks = (
+        out[k].append for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks")
+    )
+    for i in range(start, stop):
+        deal = play(rules, n, seed, i, callables)
+        card_points(deal.card_points)
+        bonus_points(deal.bonus_points)
+        calls = [0] * n
+        for call in deal.calls:
+            calls[call.seat] += 1
+        seat_calls(calls)
+        won = [0] * n
+        changes = 0
+        trump = deal.first_trump
+        done = deal.tricks
+        for trick in done:
+            won[trick.winner] += 1
+            if trick.trump is not trump:
+                changes += 1
+                trump = trick.trump
+        tricks_won(won)
+        first_trump(suit_code[deal.first_trump])
+        final_trump(suit_code[deal.trump])
+        trump_changes(changes)
+        lost = deal.leftovers
+        leftovers(len(lost))
+        leftover_points(sum(map(points_of.__getitem__, lost)))
+        tricks(len(done))
+    return out
+
+
+def _chunks(deals: int) -> list[tuple[int, int]]:
+    """Deterministic chunks: at most ``CHUNK`` deals, and at least 16 chunks when the run allows."""
+    size = max(1, min(CHUNK, math.ceil(deals / 16)))
+    return [(a, min(a + size, deals)) for a in range(0, deals, size)]
+
+
+def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) -> dict[str, array.array]:
+    """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order."""
+    out = _columns(spec.rules)
+    chunks = _chunks(deals)
+    if executor is None and workers == 1:
+        for start, stop in chunks:
+            _play_chunk(spec, start, stop, out)
+            bar.update(stop - start)
+        return out
+    pool = executor or ProcessPoolExecutor(workers)
+    futures = {pool.submit(_play_chunk, spec, start, stop): k for k, (start, stop) in enumerate(chunks)}
+    try:
+        ready, next_k = {}, 0
+        for future in as_completed(futures):
+            k = futures[future]
+            ready[k] = future.result()
+            bar.update(chunks[k][1] - chunks[k][0])
+            while next_k in ready:  # join in deal order; out-of-order chunks wait here
+                for name, column in ready.pop(next_k).items():
+                    out[name].extend(column)
+                next_k += 1
+    finally:
+        for future in futures:
+            future.cancel()
+        if executor is None:
+            pool.shutdown(cancel_futures=True)
+    return out
+
+
+# -- frames ----------------------------------------------------------------------------------
+
+
+def _array(column: array.array) -> np.ndarray:
+    """A numpy view of a compact column (no copy)."""
+    return np.frombuffer(column, dtype=column.typecode)
+
+
+def _constant(value: str, rows: int) -> pd.Categorical:
+    """A categorical column holding one value, one byte per row."""
+    return pd.Categorical.from_codes(np.zeros(rows, dtype=np.int8), categories=[value])
+
+
+def _suits(codes: np.ndarray) -> pd.Categorical:
+    return pd.Categorical.from_codes(codes, categories=[s.value for s in SUITS])
+
+
+def _frames(spec: _Spec, labels: tuple[str, ...], cols: dict[str, array.array]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The per-seat and per-deal frames from the compact columns of a run."""
+    n = spec.players
+    d = len(cols["tricks"])
+    name, changed = spec.rules.name, changed_text(spec.rules)
+    deal = np.arange(d, dtype=np.int32)
+    dealer = (deal % n).astype(np.int8)
+    seat = np.tile(np.arange(n, dtype=np.int8), d)
+    card_points, bonus_points = _array(cols["card_points"]), _array(cols["bonus_points"])
+    score = card_points + bonus_points
+    table = score.reshape(d, n)
+    on_top = table == table.max(axis=1, keepdims=True)
+    alone = (on_top.sum(axis=1, keepdims=True) == 1)
+    bot_codes = {label: k for k, label in enumerate(dict.fromkeys(labels))}
+    seats = pd.DataFrame({
+        "deal": np.repeat(deal, n),
+        "rules": _constant(name, d * n),
+        "changed": _constant(changed, d * n),
+        "players": np.full(d * n, n, dtype=np.int8),
+        "seat": seat,
+        "position": ((seat - np.repeat(dealer, n) - 1) % n).astype(np.int8),
+        "dealer": np.repeat(dealer, n),
+        "bot": pd.Categorical.from_codes(np.tile(np.array([bot_codes[b] for b in labels], dtype=np.int8), d),
+                                         categories=list(bot_codes)),
+        "card_points": card_points,
+        "calls": _array(cols["seat_calls"]),
+        "bonus_points": bonus_points,
+        "score": score,
+        "tricks_won": _array(cols["tricks_won"]),
+        "win": (on_top & alone).reshape(-1),
+        "shared_win": (on_top & ~alone).reshape(-1),
+    }, copy=False)
+    deals = pd.DataFrame({
+        "deal": deal,
+        "rules": _constant(name, d),
+        "changed": _constant(changed, d),
+        "players": np.full(d, n, dtype=np.int8),
+        "dealer": dealer,
+        "first_trump": _suits(_array(cols["first_trump"])),
+        "final_trump": _suits(_array(cols["final_trump"])),
+        "trump_changes": _array(cols["trump_changes"]),
+        "calls": _array(cols["seat_calls"]).reshape(d, n).sum(axis=1, dtype=np.int8),
+        "leftovers": _array(cols["leftovers"]),
+        "leftover_points": _array(cols["leftover_points"]),
+        "tricks": _array(cols["tricks"]),
+    }, copy=False)
+    return seats, deals
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+
+def mean_ci(values: Iterable[float], level: float = LEVEL) -> tuple[float, float, float]:
+    """The mean and its confidence interval, ``(mean, low, high)``.
+
+    Normal approximation: mean ± z·s/√n, with z = 1.959964 for 95 % and s the sample standard
+    deviation. With the thousands of deals a simulation plays, Student's t critical value differs
+    from z only in the third decimal (1.9623 at n = 1000). Fewer than two values give NaN bounds.
+
+    >>> mean_ci([2, 2, 2])
+    (2.0, 2.0, 2.0)
+    >>> mean, low, high = mean_ci([0, 2] * 50)
+    >>> mean, round(high - mean, 4)    # 1.959964 * 1.005038 / 10
+    (1.0, 0.197)
+    """
+    x = np.asarray(values, dtype=np.float64)
+    mean = float(x.mean()) if len(x) else math.nan
+    if len(x) < 2:
+        return mean, math.nan, math.nan
+    half = NormalDist().inv_cdf(0.5 + level / 2) * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return mean, mean - half, mean + half
+
+
+def measures(seats: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
+    """One row per deal, one column per measure of ``MEASURES`` (frames in the order ``simulate`` made them)."""
+    d, n = len(deals), int(deals["players"].iloc[0])
+    score = seats["score"].to_numpy(dtype=np.float64).reshape(d, n)
+    position = seats["position"].to_numpy().reshape(d, n)
+    first, dealer = position == 0, position == n - 1
+    mean = score.mean(axis=1)
+    on_top = score == score.max(axis=1, keepdims=True)
+    return pd.DataFrame({
+        "score_per_seat": mean,
+        "top_score": score.max(axis=1),
+        "first_leader_edge": score[first] - mean,
+        "dealer_edge": score[dealer] - mean,
+        "first_leader_win": on_top[first] / on_top.sum(axis=1),
+        "calls": deals["calls"].to_numpy(dtype=np.float64),
+        "trump_changes": deals["trump_changes"].to_numpy(dtype=np.float64),
+        "leftover_points": deals["leftover_points"].to_numpy(dtype=np.float64),
+    }, index=pd.Index(deals["deal"].to_numpy(), name="deal"))
+
+
+# -- the public calls --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Simulation:
+    """The result of ``simulate``: one row per deal and seat (``seats``) and one per deal (``deals``)."""
+
+    rules: Rules
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    seats: pd.DataFrame
+    deals: pd.DataFrame
+    bot_specs: tuple[str | Bot | None, ...] = ()
+
+    def measures(self) -> pd.DataFrame:
+        """One row per deal, one column per measure of ``MEASURES``."""
+        return measures(self.seats, self.deals)
+
+    def summary(self, level: float = LEVEL) -> pd.DataFrame:
+        """Each measure's mean over the deals, with its confidence interval."""
+        table = self.measures()
+        rows = [(m, *mean_ci(table[m], level)) for m in MEASURES]
+        return pd.DataFrame(rows, columns=["measure", "mean", "ci_low", "ci_high"]).set_index("measure")
+
+    def deal(self, index: int) -> Deal:
+        """Deal ``index`` of this run, played again through the checked ``Deal`` API with events on."""
+        if not 0 <= index < len(self.deals):
+            raise IndexError(f"deal {index}: this run has deals 0…{len(self.deals) - 1}")
+        return rebuild(self.rules, self.players, self.seed, index, list(self.bot_specs))
+
+    def __repr__(self) -> str:
+        bots = " ".join(dict.fromkeys(self.bots))
+        return (f"<Simulation {_label(self.rules)}, {self.players} players, {len(self.deals)} deals, "
+                f"seed {self.seed}, bots {bots}>")
+
+
+def simulate(
+    rules: Rules | str,
+    players: int = 6,
+    deals: int = 10_000,
+    bots: Any = RANDOM,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> Simulation:
+    """Play ``deals`` deals of ``rules`` and return them as tidy frames (a ``Simulation``).
+
+    ``bots``: ``"random"`` (the engine's fast path), a name of ``bibi.bots.BOTS``, a callable
+    ``(view, rng) -> action``, or a list of those, one per seat. ``workers > 1`` plays on that many
+    processes; ``executor`` takes any ``concurrent.futures.Executor`` (a Dask client's
+    ``client.get_executor()`` too). The frames are the same whatever the workers or executor.
+    """
+    rules = _as_rules(rules)
+    with _progress(deals, progress, _label(rules)) as bar:
+        return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
+
+
+def _simulate(rules: Rules, players: int, deals: int, bots: Any, seed: int, workers: int,
+              executor: Executor | None, bar) -> Simulation:
+    """``simulate`` with its arguments checked, reporting progress to ``bar``."""
+    players, deals, workers, seed = _checked(rules, players, deals, workers, seed)
+    labels, specs = _resolve_bots(bots, players)
+    spec = _Spec(rules, players, seed, specs)
+    seats, table = _frames(spec, labels, _run(spec, deals, workers, executor, bar))
+    return Simulation(rules, players, seed, labels, seats, table, specs)
+
+
+@dataclass(frozen=True, eq=False)
+class Comparison:
+    """The result of ``compare``: a tidy ``table`` (measure × variant) and each variant's ``Simulation``."""
+
+    table: pd.DataFrame
+    simulations: dict[str, Simulation]
+    level: float = LEVEL
+
+    @property
+    def baseline(self) -> str:
+        return next(iter(self.simulations))
+
+    @property
+    def seats(self) -> pd.DataFrame:
+        """Every variant's per-seat rows, with a leading ``variant`` column."""
+        return _stack({k: s.seats for k, s in self.simulations.items()})
+
+    @property
+    def deals(self) -> pd.DataFrame:
+        """Every variant's per-deal rows, with a leading ``variant`` column."""
+        return _stack({k: s.deals for k, s in self.simulations.items()})
+
+    def __repr__(self) -> str:
+        first = next(iter(self.simulations.values()))
+        head = (f"<Comparison of {len(self.simulations)} variants, {first.players} players, "
+                f"{len(first.deals)} paired deals, seed {first.seed}; differences against {self.baseline!r}>")
+        with pd.option_context("display.width", 200, "display.max_rows", 200):
+            return head + "\n" + self.table.round(3).to_string(index=False)
+
+    def _repr_html_(self) -> str:
+        return self.table._repr_html_()
+
+
+def compare(
+    variants: Mapping[str, Rules | str] | Sequence[Rules | str],
+    players: int = 6,
+    deals: int = 10_000,
+    bots: Any = RANDOM,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+    level: float = LEVEL,
+) -> Comparison:
+    """Play the same packs under every variant and compare each measure with the first (baseline) variant.
+
+    ``variants``: ``{"label": rules, …}`` or a list of rules / preset names (labelled by name and
+    changed options). For each measure of ``MEASURES`` and variant the table gives the mean over the
+    deals, the mean paired difference against the baseline (deal by deal, same pack) and that
+    difference's confidence interval (``mean_ci``).
+
+    >>> cmp = compare(["ru", "ru"], players=4, deals=30, progress=False)
+    >>> cmp.table.loc[cmp.table.variant == "russian#2", ["diff", "ci_low", "ci_high"]].abs().to_numpy().max()
+    np.float64(0.0)
+    """
+    named = _variants(variants)
+    with _progress(deals * len(named), progress, "compare") as bar:
+        sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
+                for label, rules in named.items()}
+    return Comparison(_paired_table(sims, level), sims, level)
+
+
+def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
+    """One row per (measure, variant): mean, paired difference with the first variant and its interval."""
+    per_deal = {label: sim.measures() for label, sim in sims.items()}
+    base = next(iter(per_deal.values()))
+    rows = []
+    for m in MEASURES:
+        for label, table in per_deal.items():
+            x = table[m].to_numpy()
+            diff, low, high = mean_ci(x - base[m].to_numpy(), level)
+            rows.append((m, label, float(x.mean()), diff, low, high))
+    table = pd.DataFrame(rows, columns=["measure", "variant", "mean", "diff", "ci_low", "ci_high"])
+    table["measure"] = pd.Categorical(table["measure"], categories=list(MEASURES))
+    table["variant"] = pd.Categorical(table["variant"], categories=list(sims))
+    return table
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _as_rules(rules: Rules | str) -> Rules:
+    return rules if isinstance(rules, Rules) else parse_rules(rules)
+
+
+def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) -> tuple[int, int, int, int]:
+    """The run's numbers, checked, with messages that name the argument."""
+    for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed: expected a whole number, not {seed!r}")
+    Deal.new(rules, players, seed=0, log=False)  # let the engine check the players against the rules, here
+    return players, deals, workers, seed
+
+
+def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot | None, ...]]:
+    """Labels and picklable specs per seat: ``None`` for random, a bot name, or a callable."""
+    seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
+    if len(seats) != players:
+        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
+    labels, specs = [], []
+    for bot in seats:
+        if bot is None or bot == RANDOM:
+            labels.append(RANDOM)
+            specs.append(None)
+        elif isinstance(bot, str):
+            _named_bot(bot)
+            labels.append(bot)
+            specs.append(bot)
+        elif callable(bot):
+            labels.append(getattr(bot, "__name__", type(bot).__name__))
+            specs.append(bot)
+        else:
+            raise ValueError(f"bots: {bot!r} is neither a bot name nor a callable (view, rng) -> action")
+    return tuple(labels), tuple(specs)
+
+
+def _named_bot(name: str) -> Bot:
+    from bibi.bots import BOTS  # lazy: the bots may not be needed at all
+
+    if name not in BOTS:
+        raise ValueError(f"bots: unknown bot {name!r}: use one of {', '.join(BOTS)}")
+    return BOTS[name]
+
+
+def _bot_callables(specs: Sequence[str | Bot | None]) -> list[Bot | None]:
+    return [_named_bot(b) if isinstance(b, str) else b for b in specs]
+
+
+def _progress(total: int, enabled: bool, desc: str):
+    """A tqdm bar (the notebook widget in Jupyter), or a silent one."""
+    return tqdm(total=total, disable=not enabled, desc=desc, unit=" deals", unit_scale=True, dynamic_ncols=True)
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, CardPoints):
+        return str(value)
+    return str(getattr(value, "value", value))
+
+
+def changed_text(rules: Rules) -> str:
+    """The options that differ from the rules' preset, as ``option=value,…`` ('' for none).
+
+    >>> changed_text(dataclasses.replace(preset("ru"), follow="follow_or_trump", dealt_pairs=False))
+    'follow=follow_or_trump,dealt_pairs=false'
+    """
+    return ",".join(f"{k}={_format_value(v)}" for k, _, v in rules.changed())
+
+
+def _label(rules: Rules) -> str:
+    changed = changed_text(rules)
+    return f"{rules.name}:{changed}" if changed else rules.name
+
+
+def parse_rules(text: str) -> Rules:
+    """Rules from a preset name with optional changes, the form ``_label`` writes.
+
+    >>> parse_rules("it:bibi_points=30,dealt_pairs=true").changed()
+    [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
+    """
+    name, _, rest = str(text).partition(":")
+    base = preset(name)
+    changes: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = (s.strip() for s in item.partition("="))
+        if key not in OPTIONS or not eq:
+            raise ValueError(f"rules {text!r}: {item!r} is not option=value with an option among {', '.join(OPTIONS)}")
+        changes[key] = _parse_value(key, value, getattr(base, key))
+    try:
+        return dataclasses.replace(base, **changes)
+    except ValueError as exc:
+        raise ValueError(f"rules {text!r}: {exc}") from None
+
+
+def _parse_value(key: str, value: str, like: Any) -> Any:
+    """An option value from text, typed like the preset's value."""
+    if isinstance(like, bool):
+        if value.lower() not in ("true", "false"):
+            raise ValueError(f"rules: {key}={value!r}: expected true or false")
+        return value.lower() == "true"
+    if isinstance(like, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise ValueError(f"rules: {key}={value!r}: expected a whole number") from None
+    if isinstance(like, CardPoints):
+        pairs = (p.split(":") for p in value.split())
+        try:
+            return CardPoints({rank: int(points) for rank, points in pairs})
+        except (ValueError, TypeError):
+            raise ValueError(f"rules: card_points={value!r}: expected pairs like '2:11 A:10'") from None
+    return value
+
+
+def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
+    """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
+    if isinstance(variants, Mapping):
+        named = {str(k): _as_rules(v) for k, v in variants.items()}
+    else:
+        named = {}
+        for item in variants:
+            rules = _as_rules(item)
+            label = base = _label(rules)
+            k = 1
+            while label in named:
+                k += 1
+                label = f"{base}#{k}"
+            named[label] = rules
+    if not named:
+        raise ValueError("compare: give at least one variant")
+    decks = {r.decks for r in named.values()}
+    if len(decks) > 1:
+        raise ValueError("compare: variants with different numbers of packs cannot play the same packs")
+    return named
+
+
+def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """Frames one under another with a leading categorical ``variant`` column; categories are united."""
+    cats = {}
+    for frame in frames.values():
+        for col in frame.select_dtypes("category"):
+            cats.setdefault(col, {}).update(dict.fromkeys(frame[col].cat.categories))
+    parts = []
+    for k, frame in enumerate(frames.values()):
+        frame = frame.assign(**{col: frame[col].cat.set_categories(list(c)) for col, c in cats.items()})
+        variant = pd.Categorical.from_codes(np.full(len(frame), k, dtype=np.int8), categories=list(frames))
+        parts.append(frame.assign(variant=variant)[["variant", *frame.columns]])
+    return pd.concat(parts, ignore_index=True)
+
+
+# -- command line --------------------------------------------------------------------------------
+
+
+def add_cli(subparsers) -> None:
+    """Register the ``simulate`` and ``compare`` subcommands on an ``argparse`` subparsers object."""
+    sim = subparsers.add_parser("simulate", help="play many deals and summarize them (pandas)",
+                                description="Play many deals and print each measure's mean with its 95% interval.")
+    sim.add_argument("--rules", default="ru", help="preset, with optional changes: ru, it, 'ru:follow=follow_or_trump'")
+    _common_arguments(sim)
+    sim.add_argument("--out", help="write the per-seat rows to this CSV file")
+    sim.add_argument("--deals-out", help="write the per-deal rows to this CSV file")
+    sim.set_defaults(func=cli_simulate)
+    cmp = subparsers.add_parser("compare", help="compare rule variants on the same packs",
+                                description="Play the same packs under each variant; print means and paired "
+                                            "differences against the first variant, with 95% intervals.")
+    cmp.add_argument("variants", nargs="+", help="presets with optional changes: ru it 'ru:trump_change=next_deal'")
+    _common_arguments(cmp)
+    cmp.add_argument("--out", help="write the comparison table to this CSV file")
+    cmp.set_defaults(func=cli_compare)
+
+
+def _common_arguments(parser) -> None:
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default=RANDOM, help="a bot name, or one per seat separated by commas")
+    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _cli_bots(text: str) -> str | list[str]:
+    names = [b.strip() for b in text.split(",")]
+    return names[0] if len(names) == 1 else names
+
+
+def cli_simulate(args) -> int:
+    """``bibi simulate``: print the summary; write the frames when asked."""
+    sim = simulate(args.rules, args.players, args.deals, _cli_bots(args.bots), args.seed, args.workers,
+                   progress=not args.no_progress)
+    print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
+    if args.out:
+        sim.seats.to_csv(args.out, index=False)
+    if args.deals_out:
+        sim.deals.to_csv(args.deals_out, index=False)
+    return 0
+
+
+def cli_compare(args) -> int:
+    """``bibi compare``: print the paired comparison; write its table when asked."""
+    result = compare(args.variants, args.players, args.deals, _cli_bots(args.bots), args.seed, args.workers,
+                     progress=not args.no_progress)
+    print(repr(result))
+    if args.out:
+        result.table.to_csv(args.out, index=False)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the two subcommands on their own (``python -m bibi.simulate simulate …``)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="bibi", description=__doc__.split("\n")[0])
+    add_cli(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as exc:
+        parser.exit(2, f"bibi {args.command}: error: {exc}\n")
+
+
+__all__ = [
+    "CHUNK", "Comparison", "DealSetup", "LEVEL", "MEASURES", "RANDOM", "Simulation", "add_cli", "changed_text",
+    "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild", "setup", "simulate",
+]
+
+if __name__ == "__main__":
+    sys.exit(main())
