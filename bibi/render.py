@@ -1,0 +1,705 @@
+"""Pure, deterministic HTML for cards, hands, tricks, the table, score sheets, rules and events.
+
+Every function returns a string and reads the engine's public surface only; the same input gives
+the same markup byte for byte (no random ids, no timestamps), so nbval can compare notebook
+outputs and tests can assert on them. Styling is one ``<style>`` block of classes prefixed
+``bibi-``; by default each function wraps its markup as ``<div class="bibi">`` + that block, and
+``style=False`` returns the bare fragment for composing larger pages.
+
+>>> from bibi.cards import Card
+>>> html = card_html(Card("KS"), style=False)
+>>> 'aria-label="king of spades"' in html, ">K<" in html, "♠" in html
+(True, True, True)
+>>> "bibi-red" in card_html(Card("QH"), style=False)
+True
+>>> card_html(Card("2C"), face_down=True, style=False).count("two")
+0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any
+
+from bibi.cards import Card, Suit
+from bibi.rules import OPTIONS, Rules
+
+CSS = """
+.bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
+ color:#1d1d1d;white-space:normal;text-align:left;box-sizing:border-box;max-width:100%}
+.bibi *{box-sizing:border-box}
+.bibi-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+ width:44px;height:62px;margin:0 3px 3px 0;border:1px solid #8d8d8d;border-radius:6px;background:#fff;
+ color:#1d1d1d;line-height:1;vertical-align:top;box-shadow:0 1px 2px rgba(0,0,0,.25);flex:none}
+.bibi-card .bibi-rank{font-size:20px;font-weight:700;letter-spacing:-1px}
+.bibi-card .bibi-suit{font-size:22px;margin-top:3px}
+.bibi-card.bibi-small{width:32px;height:46px;border-radius:5px}
+.bibi-card.bibi-small .bibi-rank{font-size:16px}
+.bibi-card.bibi-small .bibi-suit{font-size:16px;margin-top:1px}
+.bibi-red{color:#c62828}
+.bibi-card.bibi-back{background:repeating-linear-gradient(45deg,#2b4c8c 0 4px,#3d66b5 4px 8px);
+ border-color:#1d3564}
+.bibi-card.bibi-laid{border:2px solid #d49a00;background:#fff8df}
+.bibi-card.bibi-dim{opacity:.4}
+.bibi-card.bibi-win{box-shadow:0 0 0 3px #ffc107}
+.bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
+.bibi-empty{color:#777;font-style:italic;padding:4px 0}
+.bibi-table{display:grid;gap:8px;width:100%;max-width:1240px}
+.bibi-seat{border:1px solid #c9c9c2;border-radius:8px;background:#f6f6f1;padding:5px 6px;min-width:0}
+.bibi-seat.bibi-acting{border:2px solid #1565c0;background:#eef4fd;padding:4px 5px}
+.bibi-seat-head,.bibi-seat-foot{display:flex;flex-wrap:wrap;gap:4px;align-items:center;font-size:13px}
+.bibi-seat-head{margin-bottom:3px}
+.bibi-seat-foot{margin-top:1px;color:#333}
+.bibi-name{font-weight:700}
+.bibi-badge{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;background:#ddd;color:#222}
+.bibi-badge.bibi-dealer{background:#5d4037;color:#fff}
+.bibi-badge.bibi-turn{background:#1565c0;color:#fff}
+.bibi-badge.bibi-call{background:#d49a00;color:#1d1d1d}
+.bibi-center{border-radius:10px;background:#2e6b45;color:#f4f4ee;padding:8px 10px;min-width:0;
+ display:flex;flex-direction:column;gap:6px}
+.bibi-center .bibi-label{color:#d8e8dc}
+.bibi-status{font-weight:700;font-size:14px}
+.bibi-row{display:flex;flex-wrap:wrap;gap:14px;align-items:center}
+.bibi-trump{display:inline-flex;align-items:center;justify-content:center;width:38px;height:38px;
+ border-radius:50%;background:#fff;color:#1d1d1d;font-size:26px;line-height:1}
+.bibi-trump.bibi-red{color:#c62828}
+.bibi-label{font-size:12px;color:#555;margin-right:4px}
+.bibi-trick{display:flex;flex-direction:column;gap:3px}
+.bibi-plays{display:flex;flex-wrap:wrap;gap:4px}
+.bibi-play{display:flex;flex-direction:column;align-items:center;font-size:11px}
+.bibi-play .bibi-card{margin:1px 0 0 0}
+.bibi-trick-foot{font-size:13px}
+.bibi-sheet{border-collapse:collapse;font-size:13px;margin:4px 0}
+.bibi .bibi-sheet th,.bibi .bibi-sheet td{padding:3px 9px;border-bottom:1px solid #ddd;text-align:right;
+ background:transparent;color:inherit;vertical-align:top}
+.bibi .bibi-sheet th{font-weight:700;border-bottom:2px solid #999}
+.bibi .bibi-sheet .bibi-text{text-align:left}
+.bibi .bibi-sheet tfoot td{font-weight:700;border-top:2px solid #999;border-bottom:none}
+.bibi .bibi-sheet tr.bibi-diff td{background:#fff3c4}
+.bibi .bibi-sheet td.bibi-diff{background:#fff3c4}
+.bibi .bibi-sheet tr.bibi-lead td{font-weight:700}
+.bibi-check{font-size:13px;color:#2e5d34}
+.bibi-check.bibi-bad{color:#b71c1c}
+.bibi-events{margin:0;padding-left:2.6em;font-size:13px}
+.bibi-events li{margin:0;padding:0}
+.bibi-ev-trick{font-weight:700}
+.bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
+.bibi-ev-turn_up,.bibi-ev-end{color:#555;font-style:italic}
+.bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
+.bibi-sid{font-weight:700;margin-right:6px}
+.bibi-original{font-style:italic}
+.bibi-translation{display:block;color:#444}
+.bibi-note{display:block;color:#8a3b00;font-size:12px}
+.bibi-bars{display:grid;grid-template-columns:max-content 1fr max-content;gap:3px 8px;align-items:center;
+ font-size:13px;max-width:640px}
+.bibi-bar{display:flex;height:16px;background:#eee;border-radius:3px;overflow:hidden}
+.bibi-bar-cards{background:#3d66b5}
+.bibi-bar-bibi{background:#d49a00}
+.bibi-key{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px}
+"""
+
+_STYLE = f"<style>{' '.join(line.strip() for line in CSS.strip().splitlines())}</style>"
+
+
+def style_block() -> str:
+    """The one ``<style>`` block every view shares (put it once on a page built from fragments)."""
+    return _STYLE
+
+
+def _styled(fragment: Callable[..., str]) -> Callable[..., str]:
+    """Give a fragment builder a ``style=True`` keyword that wraps it with the style block."""
+
+    @functools.wraps(fragment)
+    def html(*args: Any, style: bool = True, **kwargs: Any) -> str:
+        body = fragment(*args, **kwargs)
+        return f'<div class="bibi">{_STYLE}{body}</div>' if style else body
+
+    return html
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _seat_name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else f"seat {seat}"
+
+
+def _suit(suit: Suit | None) -> str:
+    """A suit symbol coloured red or black."""
+    if suit is None:
+        return "—"
+    red = ' class="bibi-red"' if suit.is_red else ""
+    return f'<span{red} title="{_e(_SUIT_WORD[suit])}">{suit.symbol}</span>'
+
+
+_SUIT_WORD = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+# -- cards and hands ---------------------------------------------------------------------------
+
+
+@_styled
+def card_html(
+    card: Card | None,
+    face_down: bool = False,
+    *,
+    small: bool = False,
+    laid: bool = False,
+    dim: bool = False,
+    win: bool = False,
+    title: str | None = None,
+) -> str:
+    """One card face (rank and suit, red or black) or, ``face_down``, its back; labelled for screen readers.
+
+    ``laid`` marks a laid-down (called) card, ``dim`` one that may not be played, ``win`` a trick's winner.
+    """
+    classes = ["bibi-card"]
+    if small:
+        classes.append("bibi-small")
+    if face_down:
+        classes.append("bibi-back")
+        label = title or "face-down card"
+        return f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}"></span>'
+    card = Card(card)
+    if card.suit.is_red:
+        classes.append("bibi-red")
+    for flag, name in ((laid, "bibi-laid"), (dim, "bibi-dim"), (win, "bibi-win")):
+        if flag:
+            classes.append(name)
+    label = title or card.name + (" (laid down)" if laid else "")
+    return (
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}">'
+        f'<span class="bibi-rank">{card.rank.label}</span><span class="bibi-suit">{card.suit.symbol}</span></span>'
+    )
+
+
+@_styled
+def hand_html(
+    cards: Iterable[Card],
+    *,
+    face_down: bool = False,
+    laid: Iterable[Card] = (),
+    legal: Iterable[Card] | None = None,
+    small: bool = False,
+    label: str | None = None,
+) -> str:
+    """A row of cards. ``laid`` cards are marked, and stay face up when the rest is ``face_down``;
+    with ``legal`` given, the other cards are dimmed.
+
+    >>> from bibi.cards import cards
+    >>> html = hand_html(cards("KH QH 3S"), face_down=True, laid=cards("KH QH"), style=False)
+    >>> html.count("bibi-back"), html.count("(laid down)") // 2
+    (1, 2)
+    """
+    to_mark = Counter(Card(c) for c in laid)
+    allowed = None if legal is None else {Card(c) for c in legal}
+    shown, hidden = [], []
+    for c in cards:
+        c = Card(c)
+        is_laid = to_mark[c] > 0
+        if is_laid:
+            to_mark[c] -= 1
+        if face_down and not is_laid:
+            hidden.append(card_html(c, face_down=True, small=small, style=False))
+        else:
+            dim = allowed is not None and c not in allowed
+            shown.append(card_html(c, small=small, laid=is_laid, dim=dim, style=False))
+    body = "".join(shown + hidden) or '<span class="bibi-empty">no cards</span>'
+    aria = f' role="group" aria-label="{_e(label)}"' if label else ""
+    return f'<div class="bibi-hand"{aria}>{body}</div>'
+
+
+# -- tricks ------------------------------------------------------------------------------------
+
+
+@_styled
+def trick_html(
+    trick: Any,
+    *,
+    trump: Suit | None = None,
+    winner: int | None = None,
+    points: int | None = None,
+    done: bool = True,
+    title: str | None = None,
+    names: Sequence[str] | None = None,
+    small: bool = False,
+) -> str:
+    """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far).
+
+    ``trick`` is a completed ``Trick`` (its trump, winner and points are read from it) or a sequence
+    of ``(seat, card)`` plays.
+
+    >>> from bibi.cards import Card
+    >>> html = trick_html([(1, Card("KS")), (2, Card("2S"))], winner=2, points=16, done=True, style=False)
+    >>> "seat 2 wins" in html and "16 points" in html
+    True
+    """
+    plays = getattr(trick, "plays", trick)
+    if hasattr(trick, "winner"):
+        trump = trick.trump if trump is None else trump
+        winner = trick.winner if winner is None else winner
+        points = trick.points if points is None else points
+        title = title or f"Trick {trick.number + 1}"
+    items = []
+    for seat, card in plays:
+        win = seat == winner
+        items.append(
+            f'<div class="bibi-play"><span>{_e(_seat_name(seat, names))}</span>'
+            f"{card_html(card, small=small, win=win, style=False)}</div>"
+        )
+    head = [title or "Trick"]
+    if trump is not None:
+        head.append(f"trump {_suit(trump)}")
+    foot = ""
+    if winner is not None:
+        who = _e(_seat_name(winner, names))
+        if done:
+            foot = f"→ {who} wins" + (f", {points} points" if points is not None else "")
+        else:
+            foot = f"{who} is winning so far"
+    body = "".join(items) or '<span class="bibi-empty">no cards yet</span>'
+    return (
+        f'<div class="bibi-trick"><div>{" · ".join(head)}</div><div class="bibi-plays">{body}</div>'
+        + (f'<div class="bibi-trick-foot">{foot}</div>' if foot else "")
+        + "</div>"
+    )
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+# Seats sit around a grid: the cells of its rim, clockwise as seen from above, starting at the
+# bottom (the viewer's seat). Clockwise is "to the left" (SPEC §2): bottom → left → top → right.
+_RIM8 = ((3, 2), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3))
+_RIM12 = ((4, 3), (4, 2), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (4, 4))
+_PICK = {
+    2: (0, 4), 3: (0, 3, 5), 4: (0, 2, 4, 6), 5: (0, 2, 3, 5, 6), 6: (0, 2, 3, 4, 5, 6),
+    7: (0, 1, 2, 3, 5, 6, 7), 8: tuple(range(8)),
+    9: (0, 1, 3, 4, 5, 6, 7, 9, 10), 10: (0, 1, 3, 4, 5, 6, 7, 8, 9, 10), 11: tuple(range(11)),
+    12: tuple(range(12)),
+}
+
+
+def seat_cells(players: int) -> tuple[int, str, tuple[tuple[int, int], ...]]:
+    """The grid for ``players`` seats: its column count, the centre's grid-area, and each place's cell.
+
+    Place 0 is the bottom of the table; places follow clockwise.
+
+    >>> seat_cells(4)
+    (3, '2 / 2 / 3 / 3', ((3, 2), (2, 1), (1, 2), (2, 3)))
+    """
+    if players <= 8:
+        return 3, "2 / 2 / 3 / 3", tuple(_RIM8[i] for i in _PICK[players])
+    return 4, "2 / 2 / 4 / 4", tuple(_RIM12[i] for i in _PICK[players])
+
+
+def _status(deal: Any, names: Sequence[str] | None) -> str:
+    number = min(len(deal.tricks) + 1, deal.tricks_total)
+    if deal.is_over:
+        return f"Deal over after {deal.tricks_total} tricks"
+    who = _e(_seat_name(deal.to_act, names))
+    if deal.phase == "call":
+        doing = "may say Bi-bi (or pass)"
+    elif not deal.trick:
+        doing = "to lead"
+    else:
+        doing = "to play"
+    return f"Trick {number} of {deal.tricks_total} · {who} {doing}"
+
+
+def _center(deal: Any, names: Sequence[str] | None, small: bool) -> str:
+    parts = [f'<div class="bibi-status">{_status(deal, names)}</div>']
+    trump = f'<span class="bibi-label">trump</span>{_trump_disc(deal.trump)}'
+    pending = getattr(deal, "pending_trump", None)
+    if pending is not None:
+        trump += f' <span class="bibi-label">next trick</span>{_trump_disc(pending)}'
+    following = getattr(deal, "next_trump", None)
+    if following is not None:
+        trump += f' <span class="bibi-label">next deal</span>{_trump_disc(following)}'
+    if deal.leftovers:
+        stock = (
+            '<span class="bibi-label">turned up, nobody wins them</span>'
+            + hand_html(deal.leftovers, small=True, style=False)
+        )
+    elif deal.stock_size:
+        stock = (
+            f'<span class="bibi-label">stock</span>{card_html(None, face_down=True, small=True, style=False)}'
+            f"<b>{deal.stock_size}</b>"
+        )
+    else:
+        stock = '<span class="bibi-label">stock empty</span>'
+    parts.append(f'<div class="bibi-row"><div>{trump}</div><div class="bibi-row">{stock}</div></div>')
+    if deal.trick and len(deal.trick) < deal.players:
+        winning = getattr(deal, "winning", None)  # the engine's "winning so far", where it offers one
+        parts.append(trick_html(deal.trick, winner=winning, done=False, title="This trick", names=names,
+                                small=small, style=False))
+    elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
+        last = deal.tricks[-1]
+        trump = last.trump if last.trump != deal.trump else None
+        parts.append(trick_html(last.plays, trump=trump, winner=last.winner, points=last.points,
+                                title=f"Trick {last.number + 1}", names=names, small=small, style=False))
+    return "".join(parts)
+
+
+def _trump_disc(suit: Suit) -> str:
+    red = " bibi-red" if suit.is_red else ""
+    return f'<span class="bibi-trump{red}" title="trump: {_SUIT_WORD[suit]}">{suit.symbol}</span>'
+
+
+def _seat_box(
+    deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool
+) -> str:
+    acting = deal.to_act == seat
+    hidden = viewer is not None and viewer != seat
+    laid = deal.laid_down(seat)
+    legal = None
+    if acting and not hidden and deal.phase == "play":
+        legal = [a.card for a in deal.legal_actions() if a.card is not None]
+    head = [f'<span class="bibi-name">{_e(_seat_name(seat, names))}</span>']
+    if seat == deal.dealer:
+        head.append('<span class="bibi-badge bibi-dealer">dealer</span>')
+    if acting:
+        word = "Bi-bi?" if deal.phase == "call" else ("leads" if not deal.trick else "to play")
+        head.append(f'<span class="bibi-badge bibi-turn">{word}</span>')
+    for call in deal.calls:
+        if call.seat == seat:
+            head.append(f'<span class="bibi-badge bibi-call" title="called K+Q">Bi-bi {call.suit.symbol}</span>')
+    won = sum(1 for t in deal.tricks if t.winner == seat)
+    bonus = deal.bonus_points[seat]
+    score = f"<b>{deal.scores[seat]}</b> points" + (f" ({deal.card_points[seat]} + {bonus} Bi-bi)" if bonus else "")
+    trick_word = "trick" if won == 1 else "tricks"
+    foot = f"{score} · {won} {trick_word}"
+    classes = "bibi-seat bibi-acting" if acting else "bibi-seat"
+    hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
+                     label=f"{_seat_name(seat, names)}'s hand", style=False)
+    return (
+        f'<div class="{classes}" data-seat="{seat}" style="grid-area:{cell[0]} / {cell[1]}">'
+        f'<div class="bibi-seat-head">{"".join(head)}</div>{hand}<div class="bibi-seat-foot">{foot}</div></div>'
+    )
+
+
+@_styled
+def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None) -> str:
+    """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
+    middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
+
+    With ``seat`` given, that seat sits at the bottom and every other hand is face down, except
+    the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
+    """
+    n = deal.players
+    columns, centre, cells = seat_cells(n)
+    small = n > 8
+    bottom = 0 if seat is None else seat
+    boxes = []
+    for place, cell in enumerate(cells):
+        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small))
+    centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{_center(deal, names, small)}</div>'
+    rules = _e(getattr(deal.rules, "name", "custom"))
+    return (
+        f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
+        f'aria-label="{rules} rules, {n} players">{centre_box}{"".join(boxes)}</div>'
+    )
+
+
+# -- scores ------------------------------------------------------------------------------------
+
+
+def _points(rules: Rules, cards: Iterable[Card]) -> int:
+    per_rank = rules.card_points.per_rank()
+    return sum(per_rank[Card(c).rank] for c in cards)
+
+
+@_styled
+def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
+    """Seat by seat: tricks won, card points, Bi-bi points, score; and the check that the card
+    points of the tricks, the leftovers and the cards still out add up to the whole pack's."""
+    n = deal.players
+    rows = []
+    top = max(deal.scores)
+    for s in range(n):
+        won = sum(1 for t in deal.tricks if t.winner == s)
+        calls = " ".join(c.suit.symbol for c in deal.calls if c.seat == s)
+        lead = ' class="bibi-lead"' if deal.is_over and deal.scores[s] == top else ""
+        rows.append(
+            f'<tr{lead}><td class="bibi-text">{_e(_seat_name(s, names))}</td><td>{won}</td>'
+            f"<td>{deal.card_points[s]}</td><td>{deal.bonus_points[s]}</td>"
+            f'<td class="bibi-text">{calls}</td><td>{deal.scores[s]}</td></tr>'
+        )
+    total = deal.rules.total_points()
+    in_tricks = sum(deal.card_points)
+    leftovers = _points(deal.rules, deal.leftovers)
+    out = total - in_tricks - leftovers
+    foot = (
+        f'<tfoot><tr><td class="bibi-text">all</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{len(deal.calls)} calls</td>'
+        f"<td>{sum(deal.scores)}</td></tr></tfoot>"
+    )
+    check = f"card points: {in_tricks} in tricks + {leftovers} in the turned-up leftovers"
+    if out:
+        check += f" + {out} still in hands and stock"
+    check += f" = {in_tricks + leftovers + out} of the pack's {total}"
+    return (
+        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">seat</th><th>tricks</th>'
+        '<th>card points</th><th>Bi-bi</th><th class="bibi-text">calls</th><th>score</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody>{foot}</table><div class="bibi-check">{check}</div>'
+    )
+
+
+@_styled
+def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
+    """A small bar chart of each seat's score: card points and Bi-bi points stacked."""
+    scale = max(max(deal.scores), 1)
+    rows = []
+    for s in range(deal.players):
+        cards_w = 100 * deal.card_points[s] / scale
+        bibi_w = 100 * deal.bonus_points[s] / scale
+        rows.append(
+            f"<span>{_e(_seat_name(s, names))}</span>"
+            f'<span class="bibi-bar"><span class="bibi-bar-cards" style="width:{cards_w:.1f}%"></span>'
+            f'<span class="bibi-bar-bibi" style="width:{bibi_w:.1f}%"></span></span>'
+            f"<span>{deal.scores[s]}</span>"
+        )
+    key = (
+        '<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>card points'
+        '<span class="bibi-key bibi-bar-bibi"></span>Bi-bi points</div>'
+    )
+    return f'<div class="bibi-bars" role="img" aria-label="scores by seat">{"".join(rows)}</div>{key}'
+
+
+@_styled
+def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
+    """A game's score sheet: one row per deal (dealer, first trump, each seat's score), then the totals.
+
+    Reads ``game.deals`` (deals with ``dealer``, ``first_trump``, ``scores``) and ``game.totals`` when
+    the game offers them; the leaders are marked, as winners once ``game.is_over``.
+    """
+    deals = list(getattr(game, "deals", ()))
+    n = getattr(game, "players", None) or (deals[0].players if deals else 0)
+    totals = getattr(game, "totals", None)
+    if totals is None:
+        totals = [sum(d.scores[s] for d in deals) for s in range(n)]
+    totals = list(totals)
+    heads = "".join(f"<th>{_e(_seat_name(s, names))}</th>" for s in range(n))
+    rows = []
+    for i, d in enumerate(deals):
+        cells = "".join(f"<td>{v}</td>" for v in d.scores)
+        state = "" if d.is_over else " (in play)"
+        rows.append(
+            f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
+            f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
+        )
+    best = max(totals) if totals else None
+    over = bool(getattr(game, "is_over", False))
+    marks = "".join(
+        f'<td class="bibi-diff">{v}</td>' if v == best and deals else f"<td>{v}</td>" for v in totals
+    )
+    leaders = [_seat_name(s, names) for s, v in enumerate(totals) if v == best and deals]
+    verdict = ""
+    if leaders:
+        verb = ("wins" if len(leaders) == 1 else "share the win") if over else (
+            "leads" if len(leaders) == 1 else "share the lead")
+        verdict = f'<div class="bibi-check">{_e(" and ".join(leaders))} {verb}</div>'
+    rules = _e(getattr(getattr(game, "rules", None), "name", ""))
+    caption = f"Game{' (' + rules + ' rules)' if rules else ''}: {len(deals)} deal{'s' if len(deals) != 1 else ''}"
+    return (
+        f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
+        f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
+        f"{marks}</tr></tfoot></table>{verdict}"
+    )
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@_styled
+def events_html(events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None) -> str:
+    """The event log as a numbered list, one line per event (``str(event)``), classed by kind."""
+    numbered = list(enumerate(events, 1))
+    if limit is not None:
+        numbered = numbered[-limit:] if limit else []
+    if newest_first:
+        numbered.reverse()
+    items = "".join(f'<li value="{i}" class="bibi-ev-{_e(ev.kind)}">{_e(ev)}</li>' for i, ev in numbered)
+    return f'<ol class="bibi-events">{items}</ol>'
+
+
+# -- rules and texts ---------------------------------------------------------------------------
+
+
+@_styled
+def sentences_html(sentences: Iterable[Any]) -> str:
+    """Source sentences: the id, the original words (in their language), the translation, any note."""
+    out = []
+    for s in sentences:
+        note = f'<span class="bibi-note">Note: {_e(s.note)}</span>' if s.note else ""
+        out.append(
+            f'<div class="bibi-sentence"><span class="bibi-sid">{_e(s.id)}</span>'
+            f'<span class="bibi-original" lang="{_e(s.lang)}">{_e(s.original)}</span>'
+            f'<span class="bibi-translation">{_e(s.translation)}</span>{note}</div>'
+        )
+    return "".join(out)
+
+
+def _value(value: Any) -> str:
+    return str(value.value if hasattr(value, "value") else value)
+
+
+def option_meaning(name: str, value: Any) -> str:
+    """What ``value`` of option ``name`` means, in plain words (the option's account where it has no list).
+
+    >>> option_meaning("follow", "must_follow")[:21]
+    'follow suit if you ca'
+    """
+    info = OPTIONS[name]
+    return info.values.get(_value(value), info.doc)
+
+
+@_styled
+def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
+    """The options with their values, meanings and citations; with ``other``, both columns and the
+    differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
+    heads = f"<th class=\"bibi-text\">{_e(rules.name)}</th>"
+    if other is not None:
+        heads += f"<th class=\"bibi-text\">{_e(other.name)}</th>"
+    rows = []
+    for name, value in rules.options().items():
+        info = OPTIONS[name]
+        cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
+        differs = False
+        if other is not None:
+            theirs = other.options()[name]
+            differs = theirs != value
+            cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
+        meaning = _e(option_meaning(name, value))
+        cite = _e(rules.citation(name))
+        if sentences:
+            from bibi import texts  # lazy: texts load a data file
+
+            folded = sentences_html(texts.cite(info.sources), style=False)
+            cite = f"<details><summary>{cite}</summary>{folded}</details>"
+        mark = ' class="bibi-diff"' if differs else ""
+        rows.append(
+            f'<tr{mark}><td class="bibi-text" title="{_e(info.doc)}"><b>{_e(info.title)}</b><br>'
+            f'<code>{_e(name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
+            f'<td class="bibi-text">{cite}</td></tr>'
+        )
+    return (
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">option</th>{heads}'
+        f'<th class="bibi-text">what it means</th><th class="bibi-text">sources</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+# -- the same deal under two sets of rules -----------------------------------------------------
+
+
+def _calls_text(deal: Any, names: Sequence[str] | None) -> str:
+    if not deal.calls:
+        return "none"
+    return "<br>".join(
+        f"{'dealt' if c.trick < 0 else f'trick {c.trick + 1}'}: {_e(_seat_name(c.seat, names))} "
+        f"{_suit(c.suit)}{' (mandatory)' if c.mandatory else ''}"
+        for c in deal.calls
+    )
+
+
+def _trump_moves(deal: Any) -> str:
+    moves = [_suit(deal.first_trump)]
+    tricks = 0
+    for ev in deal.events:
+        if ev.kind == "trick":
+            tricks += 1
+        elif ev.kind == "trump":
+            how = "switch" if ev.info == "switch" else "call"
+            moves.append(f"{_suit(ev.suit)} <span class=\"bibi-label\">(trick {tricks + 1}, {how})</span>")
+    following = getattr(deal, "next_trump", None)
+    if following is not None:
+        moves.append(f"{_suit(following)} <span class=\"bibi-label\">(next deal)</span>")
+    return " → ".join(moves)
+
+
+@_styled
+def comparison_html(
+    a: Any, b: Any, *, labels: Sequence[str] | None = None, names: Sequence[str] | None = None
+) -> str:
+    """The same deal played under two sets of rules, side by side: the rules that differ, trump
+    moves, calls, scores, and trick by trick who won; what differs is marked."""
+    la, lb = labels or (a.rules.name, b.rules.name)
+    la, lb = _e(la), _e(lb)
+    diff = a.rules.diff(b.rules)
+    changed = ", ".join(f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}" for k, x, y in diff)
+    parts = [f'<div class="bibi-status">{la} vs {lb}: {changed or "the same rules"}</div>']
+    same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
+    if not same_deck:
+        parts.append('<div class="bibi-check bibi-bad">not the same pack: the packs differ in size</div>')
+
+    def row(label: str, x: str, y: str) -> str:
+        mark = ' class="bibi-diff"' if x != y else ""
+        return f'<tr{mark}><td class="bibi-text">{label}</td><td class="bibi-text">{x}</td>' \
+               f'<td class="bibi-text">{y}</td></tr>'
+
+    rows = [
+        row("trump moves", _trump_moves(a), _trump_moves(b)),
+        row("calls", _calls_text(a, names), _calls_text(b, names)),
+    ]
+    for s in range(max(a.players, b.players)):
+        x = str(a.scores[s]) if s < a.players else ""
+        y = str(b.scores[s]) if s < b.players else ""
+        rows.append(row(f"score, {_e(_seat_name(s, names))}", x, y))
+    parts.append(
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text"></th><th class="bibi-text">{la}</th>'
+        f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+    def trick_cell(t: Any) -> str:
+        if t is None:
+            return "—"
+        return f"{_suit(t.trump)} {_e(_seat_name(t.winner, names))}, {t.points}"
+
+    trick_rows = []
+    first_diff = None
+    for i in range(max(len(a.tricks), len(b.tricks))):
+        ta = a.tricks[i] if i < len(a.tricks) else None
+        tb = b.tricks[i] if i < len(b.tricks) else None
+        x, y = trick_cell(ta), trick_cell(tb)
+        plays_differ = (ta.plays if ta else None) != (tb.plays if tb else None)
+        if (x != y or plays_differ) and first_diff is None:
+            first_diff = i
+        mark = ' class="bibi-diff"' if x != y else ""
+        trick_rows.append(f'<tr{mark}><td>{i + 1}</td><td class="bibi-text">{x}</td>'
+                          f'<td class="bibi-text">{y}</td></tr>')
+    where = "the tricks are the same" if first_diff is None else f"the play first differs at trick {first_diff + 1}"
+    parts.append(
+        f'<details><summary>Trick by trick (trump, winner, points): {where}</summary>'
+        f'<table class="bibi-sheet"><thead><tr><th>trick</th><th class="bibi-text">{la}</th>'
+        f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(trick_rows)}</tbody></table></details>'
+    )
+    return "".join(parts)
+
+
+def page(*fragments: str, title: str = "bibi") -> str:
+    """A whole HTML document around fragments (for screenshots and files), with the style block once."""
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title></head>'
+        f'<body style="margin:12px"><div class="bibi">{_STYLE}{"".join(fragments)}</div></body></html>'
+    )
+
+
+def suit_html(suit: Suit | str) -> str:
+    """A suit symbol, red or black, for inline text.
+
+    >>> suit_html("H")
+    '<span class="bibi-red" title="hearts">♥</span>'
+    """
+    return _suit(Suit.parse(suit))
+
+
+__all__ = [
+    "CSS", "card_html", "comparison_html", "events_html", "game_html", "hand_html", "option_meaning", "page",
+    "rules_html", "score_bars_html", "score_sheet_html", "seat_cells", "sentences_html", "style_block",
+    "suit_html", "table_html", "trick_html",
+]
