@@ -1,0 +1,293 @@
+"""Invariants over random deals (hypothesis): every preset and random mixes of options, 2–12 players, one and
+two packs where legal. Each example plays a whole deal with random choices and checks every single step.
+
+The settings are derandomized and keep no database, so CI sees the same examples every run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bibi
+from bibi.cards import pack
+from bibi.deal import Deal
+from bibi.rules import (
+    BibiCall,
+    BibiSuits,
+    Draw,
+    FirstDealer,
+    FirstTrump,
+    Follow,
+    Identical,
+    MultiCall,
+    Rules,
+    TrumpChange,
+)
+
+settings.register_profile(
+    "engine", max_examples=150, deadline=None, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+ENGINE = settings.get_profile("engine")
+FEW = settings(ENGINE, max_examples=30)
+
+PRESETS = [bibi.RUSSIAN, bibi.ITALIAN, bibi.ENGLISH]
+
+
+@st.composite
+def mixed_rules(draw) -> Rules:
+    """A random mix of every option (impossible combinations left out)."""
+    first_dealer = draw(st.sampled_from(list(FirstDealer)))
+    first_trump = FirstTrump.CUT if first_dealer is FirstDealer.RANDOM else draw(st.sampled_from(list(FirstTrump)))
+    decks = draw(st.sampled_from([1, 2]))
+    return Rules(
+        decks=decks,
+        max_players=7 if decks == 1 else 12,
+        first_dealer=first_dealer,
+        first_trump=first_trump,
+        follow=draw(st.sampled_from(list(Follow))),
+        identical=draw(st.sampled_from(list(Identical))),
+        draw=draw(st.sampled_from(list(Draw))),
+        bibi_suits=draw(st.sampled_from(list(BibiSuits))),
+        bibi_call=draw(st.sampled_from(list(BibiCall))),
+        dealt_pairs=draw(st.booleans()),
+        trump_change=draw(st.sampled_from(list(TrumpChange))),
+        multi_call=draw(st.sampled_from(list(MultiCall))),
+        name="mix",
+    )
+
+
+RULES = st.one_of(st.sampled_from(PRESETS), mixed_rules())
+
+
+@st.composite
+def games(draw, rules=RULES):
+    """(rules, players, seed): a deal to play."""
+    r = draw(rules)
+    players = draw(st.integers(2, r.max_players))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return r, players, seed
+
+
+def chooser(seed: int):
+    """Random choices that favour calls and switches, so they happen often."""
+    rng = random.Random(seed)
+
+    def choose(legal):
+        special = [a for a in legal if a.kind in ("bibi", "trump")]
+        if special and rng.random() < 0.5:
+            return rng.choice(special)
+        return rng.choice(legal)
+
+    return choose
+
+
+def places(deal: Deal) -> Counter:
+    """Every card where it is now: hands, stock, the trick being played, completed tricks, leftovers."""
+    where = Counter()
+    for seat in range(deal.players):
+        where.update(deal.hand(seat))
+    where.update(deal.stock())
+    trick = deal.trick
+    if len(trick) < deal.players:  # a complete trick is also the last completed one: count it once
+        where.update(c for _, c in trick)
+    else:
+        assert trick == deal.tricks[-1].plays
+    for t in deal.tricks:
+        where.update(t.cards)
+    where.update(deal.leftovers)
+    return where
+
+
+def owed_draws(deal: Deal) -> list[int]:
+    """Per seat: cards played minus cards drawn so far (events)."""
+    owed = [0] * deal.players
+    for e in deal.events:
+        if e.kind == "play":
+            owed[e.seat] += 1
+        elif e.kind == "draw":
+            owed[e.seat] -= 1
+    return owed
+
+
+def check_state(deal: Deal, full_pack: Counter) -> None:
+    rules, n = deal.rules, deal.players
+    assert places(deal) == full_pack
+    assert deal.stock_size == len(deal.stock())
+    hands = [deal.hand(s) for s in range(n)]
+    for seat, hand in enumerate(hands):
+        assert not Counter(deal.laid_down(seat)) - Counter(hand)  # laid-down pairs are part of the hand
+    owed = owed_draws(deal)
+    played_now = {s for s, _ in deal.trick} if len(deal.trick) < n else set()
+    if deal.drawing:
+        assert deal.leftovers == ()
+        for seat in range(n):
+            # 7 while drawing (R8; I10): a card played is made good by the seat's draw of that round.
+            assert owed[seat] in (0, 1)
+            assert len(hands[seat]) == rules.hand_size - owed[seat]
+        if rules.draw is Draw.AFTER_EACH_CARD:
+            assert all(len(h) == rules.hand_size for h in hands)  # 7 while drawing (R8; I10)
+        if not deal.trick and not deal.is_over:
+            assert all(len(h) == rules.hand_size for h in hands)
+    else:
+        assert deal.stock_size == 0
+        assert len(deal.leftovers) == rules.leftovers(n)
+        left = rules.tricks(n) - len(deal.tricks)
+        for seat in range(n):
+            assert len(hands[seat]) == left - (seat in played_now)
+    assert deal.scores == tuple(a + b for a, b in zip(deal.card_points, deal.bonus_points, strict=True))
+    calls_by = Counter(c.seat for c in deal.calls)
+    assert deal.bonus_points == tuple(rules.bibi_points * calls_by[s] for s in range(n))
+
+
+def check_end(deal: Deal) -> None:
+    rules, n = deal.rules, deal.players
+    assert deal.is_over and deal.to_act is None and deal.legal_actions() == ()
+    assert len(deal.tricks) == rules.tricks(n)  # SPEC §4
+    assert all(deal.hand(s) == () for s in range(n))
+    assert len(deal.leftovers) == rules.leftovers(n)
+    points = rules.card_points
+    assert sum(deal.card_points) + sum(points[c.rank] for c in deal.leftovers) == rules.total_points()
+    assert sum(t.points for t in deal.tricks) == sum(deal.card_points)
+    # Calls and trump changes stop when drawing stops (R24; I15): the final tricks share one trump.
+    final = deal.tricks[rules.draw_rounds(n):]
+    assert len({t.trump for t in final}) == 1
+    if rules.trump_change is TrumpChange.NEXT_DEAL:
+        assert {t.trump for t in deal.tricks} == {deal.first_trump}
+        assert deal.next_trump == (deal.calls[-1].suit if deal.calls else None)
+
+
+def state(deal: Deal) -> tuple:
+    return (deal.scores, deal.card_points, deal.bonus_points, deal.tricks, deal.calls, deal.events,
+            tuple(deal.hand(s) for s in range(deal.players)), deal.trump, deal.leftovers, deal.stock(),
+            deal.to_act, deal.phase, deal.legal_actions(), deal.trick, deal.actions, deal.pending_trump,
+            deal.next_trump, tuple(deal.laid_down(s) for s in range(deal.players)),
+            tuple(deal.switch_rights(s) for s in range(deal.players)))
+
+
+@ENGINE
+@given(games())
+def test_every_step_keeps_the_invariants(game):
+    rules, players, seed = game
+    deal = Deal.new(rules, players=players, seed=seed)
+    full_pack = Counter(pack(rules.decks))
+    choose = chooser(seed)
+    steps = 0
+    while not deal.is_over:
+        check_state(deal, full_pack)
+        legal = deal.legal_actions()
+        assert legal and deal.to_act is not None  # never empty before the end
+        assert len(set(map(str, legal))) == len(legal)
+        for action in legal:  # every listed action applies
+            trial = deal.copy()
+            trial.apply(action, seat=deal.to_act)
+            assert trial.actions[-1] is action
+        deal.apply(choose(legal))
+        steps += 1
+        assert steps < 2000
+    check_state(deal, full_pack)
+    check_end(deal)
+
+
+@ENGINE
+@given(games())
+def test_replay_of_the_record_gives_identical_states(game):
+    rules, players, seed = game
+    deal = Deal.new(rules, players=players, seed=seed).playout(chooser(seed))
+    record = deal.record()
+    data = json.loads(json.dumps(record))  # JSON-ready
+    assert data == record
+    again = Deal.replay(data)
+    assert state(again) == state(deal)
+    assert again.record() == record
+    # Any prefix replays to the state the deal was in after that many actions.
+    k = random.Random(seed).randrange(len(deal.actions) + 1)
+    partial = Deal.replay(data, upto=k)
+    stepwise = Deal.new(rules, players=players, dealer=deal.dealer, trump=deal.first_trump, deck=deal.deck)
+    for a in deal.actions[:k]:
+        stepwise.apply(a)
+    assert state(partial) == state(stepwise)
+
+
+@ENGINE
+@given(games())
+def test_playout_and_stepwise_apply_agree(game):
+    rules, players, seed = game
+    fast = Deal.new(rules, players=players, seed=seed).playout(chooser(seed))
+    slow = Deal.new(rules, players=players, seed=seed)
+    choose = chooser(seed)
+    while not slow.is_over:
+        slow.apply(choose(slow.legal_actions()))
+    assert state(fast) == state(slow)
+    assert fast.record() == slow.record()
+
+
+@FEW
+@given(games())
+def test_the_same_seed_gives_the_same_deal(game):
+    rules, players, seed = game
+    a = Deal.new(rules, players=players, seed=seed)
+    b = Deal.new(rules, players=players, seed=seed)
+    assert a.record() == b.record() and a.dealer == b.dealer and a.trump == b.trump
+    assert state(a) == state(b)
+    c = Deal.new(rules, players=players, seed=seed + 1)
+    assert c.deck != a.deck  # a different seed shuffles differently (104 or 52 cards: never the same order)
+
+
+@ENGINE
+@given(games(), st.integers(0, 10_000))
+def test_copy_is_independent(game, cut_at):
+    rules, players, seed = game
+    deal = Deal.new(rules, players=players, seed=seed)
+    choose = chooser(seed)
+    for _ in range(cut_at % 150):
+        if deal.is_over:
+            break
+        deal.apply(choose(deal.legal_actions()))
+    twin = deal.copy()
+    before = state(deal)
+    assert state(twin) == before
+    twin.playout(chooser(seed + 1))  # play the copy out: the original does not move
+    assert state(deal) == before
+    if not deal.is_over:
+        frozen = state(twin)
+        deal.playout(chooser(seed + 2))
+        assert state(twin) == frozen
+
+
+@ENGINE
+@given(games(st.sampled_from(PRESETS)))
+def test_presets_hand_sizes_tricks_and_points(game):
+    """The presets alone, with more examples of each: the §4 count of tricks and the pack's points."""
+    rules, players, seed = game
+    deal = Deal.new(rules, players=players, seed=seed)
+    assert all(len(deal.hand(s)) == 7 for s in range(players))
+    assert deal.stock_size == 104 - 7 * players
+    deal.playout(chooser(seed))
+    check_end(deal)
+    assert sum(deal.scores) == 264 - sum(rules.card_points[c.rank] for c in deal.leftovers) + 50 * len(deal.calls)
+
+
+def test_mixed_rules_strategy_reaches_one_pack_and_every_option():
+    """The property tests above do explore: the strategy covers one pack and every value of every option."""
+    seen = {f.name: set() for f in dataclasses.fields(Rules)}
+
+    @settings(ENGINE, max_examples=200)
+    @given(mixed_rules())
+    def collect(rules):
+        for name in seen:
+            seen[name].add(getattr(rules, name))
+
+    collect()
+    assert seen["decks"] == {1, 2}
+    for name, enum in [("follow", Follow), ("draw", Draw), ("trump_change", TrumpChange),
+                       ("bibi_call", BibiCall), ("bibi_suits", BibiSuits), ("multi_call", MultiCall),
+                       ("identical", Identical), ("first_dealer", FirstDealer), ("first_trump", FirstTrump)]:
+        assert seen[name] == set(enum), name
+    assert seen["dealt_pairs"] == {True, False}
