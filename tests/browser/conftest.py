@@ -1,0 +1,104 @@
+"""Fixtures for the browser tests: one chromium and one JupyterLab per session, a fresh page per test.
+
+Every process started here is stopped in the teardown, also when a test or a fixture fails.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lab_driver import (
+    CHROMIUM_ARGS,
+    ROOT,
+    VIEWPORT,
+    ConsoleLog,
+    Server,
+    copy_notebook,
+    copy_tree,
+    find_chromium,
+    ignore_closed,
+    screenshot,
+    start_lab,
+)
+from playwright.sync_api import sync_playwright
+
+HERE = Path(__file__).parent
+
+# The fixture notebooks are opened in the browser, not executed by nbval.
+collect_ignore_glob = ["fixtures/*"]
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item, so a fixture's teardown knows whether the test failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    try:
+        return find_chromium()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, timeout=60_000)
+        try:
+            yield browser
+        finally:
+            ignore_closed(browser.close)
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser context and page at 1280×800; a screenshot to artifacts/ if the test fails."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        report = getattr(request.node, "report_call", None)
+        if report is not None and report.failed:
+            ignore_closed(lambda: screenshot(page, f"FAILED-{request.node.name}"))
+        ignore_closed(context.close)
+
+
+@pytest.fixture
+def console_log(page) -> ConsoleLog:
+    """The page's console errors and uncaught exceptions, collected from before the first navigation."""
+    return ConsoleLog().attach(page)
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory) -> Server:
+    """JupyterLab serving a stripped copy of notebooks/ (and the smoke notebook under fixtures/)."""
+    home = tmp_path_factory.mktemp("jupyterlab")
+    served = home / "served"
+    if (ROOT / "notebooks").is_dir():
+        copy_tree(ROOT / "notebooks", served / "notebooks")
+    copy_notebook(HERE / "fixtures" / "smoke.ipynb", served / "fixtures" / "smoke.ipynb")
+    server = start_lab(home, served)
+    try:
+        yield server
+    finally:
+        server.stop(shutdown_path="/api/shutdown")
+
+
+@pytest.fixture
+def lab_page(lab, page):
+    """A page on the session's JupyterLab; the kernels the test started are shut down afterwards."""
+    try:
+        yield page
+    finally:
+        status, body = lab.request("GET", "/api/sessions")
+        if status == 200:
+            for session in json.loads(body):
+                lab.request("DELETE", f"/api/sessions/{session['id']}")
