@@ -154,13 +154,17 @@ class _Spec(NamedTuple):
 
 
 def _columns(rules: Rules) -> dict[str, array.array]:
-    """Empty compact columns for one run: per seat, then per deal (``array`` typecodes)."""
-    most = rules.total_points() + 4 * rules.decks * rules.bibi_points
-    points = "h" if most < 2**15 else "i" if most < 2**31 else "q"
+    """Empty compact columns for one run, per seat then per deal (``array`` typecodes).
+
+    Points and counts are 32-bit, so arithmetic on the frames' columns cannot silently overflow;
+    seat numbers and suits are 8-bit labels.
+    """
+    most = rules.total_points() + 4 * rules.decks * rules.bibi_points  # 4 × decks pairs at most
+    points = "i" if most < 2**31 else "q"
     codes = {
-        "card_points": points, "bonus_points": points, "seat_calls": "b", "tricks_won": "b",
-        "first_trump": "b", "final_trump": "b", "trump_changes": "b", "leftovers": "b",
-        "leftover_points": points, "tricks": "b",
+        "card_points": points, "bonus_points": points, "seat_calls": "i", "tricks_won": "i",
+        "first_trump": "b", "final_trump": "b", "trump_changes": "i", "leftovers": "i",
+        "leftover_points": points, "tricks": "i",
     }
     return {name: array.array(code) for name, code in codes.items()}
 
@@ -299,7 +303,7 @@ def _frames(spec: _Spec, labels: tuple[str, ...], cols: dict[str, array.array]) 
         "first_trump": _suits(_array(cols["first_trump"])),
         "final_trump": _suits(_array(cols["final_trump"])),
         "trump_changes": _array(cols["trump_changes"]),
-        "calls": _array(cols["seat_calls"]).reshape(d, n).sum(axis=1, dtype=np.int8),
+        "calls": _array(cols["seat_calls"]).reshape(d, n).sum(axis=1, dtype=np.int32),
         "leftovers": _array(cols["leftovers"]),
         "leftover_points": _array(cols["leftover_points"]),
         "tricks": _array(cols["tricks"]),
@@ -442,6 +446,10 @@ class Comparison:
         """Every variant's per-deal rows, with a leading ``variant`` column."""
         return _stack({k: s.deals for k, s in self.simulations.items()})
 
+    def deal(self, index: int) -> dict[str, Deal]:
+        """Deal ``index`` under every variant (the same pack), rebuilt with events on, by label."""
+        return {label: sim.deal(index) for label, sim in self.simulations.items()}
+
     def __repr__(self) -> str:
         first = next(iter(self.simulations.values()))
         head = (f"<Comparison of {len(self.simulations)} variants, {first.players} players, "
@@ -552,7 +560,7 @@ def _bot_callables(specs: Sequence[str | Bot | None]) -> list[Bot | None]:
 
 def _progress(total: int, enabled: bool, desc: str):
     """A tqdm bar (the notebook widget in Jupyter), or a silent one."""
-    return tqdm(total=total, disable=not enabled, desc=desc, unit=" deals", unit_scale=True, dynamic_ncols=True)
+    return tqdm(total=total, disable=not enabled, desc=desc, unit=" deals", dynamic_ncols=True)
 
 
 def _format_value(value: Any) -> str:

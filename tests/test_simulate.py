@@ -1,0 +1,368 @@
+"""simulate / compare: frame schemas, determinism across executors, pairing, intervals, fast path = Deal API."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import bibi
+from bibi.deal import check_deck
+from bibi.simulate import (
+    DEAL_COLUMNS,
+    MEASURES,
+    SEAT_COLUMNS,
+    changed_text,
+    compare,
+    mean_ci,
+    parse_rules,
+    play,
+    rebuild,
+    setup,
+    simulate,
+)
+
+Z95 = 1.959963984540054
+
+VARIANTS = [
+    bibi.RUSSIAN,
+    bibi.ITALIAN,
+    bibi.ENGLISH,
+    dataclasses.replace(bibi.RUSSIAN, trump_change="next_deal", identical="first_wins"),
+    dataclasses.replace(bibi.ITALIAN, draw="after_each_card", multi_call="first", dealt_pairs=True),
+    dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=7, bibi_suits="any", bibi_call="mandatory"),
+]
+
+
+def first_legal(view, rng):
+    """A stub bot: the first legal action (module level, so process pools can pickle it)."""
+    return view.legal_actions[0]
+
+
+@pytest.fixture(scope="module")
+def ru():
+    return simulate("ru", players=6, deals=60, seed=3, progress=False)
+
+
+# -- schemas -------------------------------------------------------------------------------------
+
+
+def test_seat_frame_has_one_row_per_deal_and_seat(ru):
+    seats = ru.seats
+    assert tuple(seats.columns) == SEAT_COLUMNS
+    assert len(seats) == 60 * 6
+    assert not seats.duplicated(["deal", "seat"]).any()
+    assert list(seats["seat"][:7]) == [0, 1, 2, 3, 4, 5, 0]
+    assert seats.dtypes.to_dict() == {
+        "deal": np.int32, "rules": "category", "changed": "category", "players": np.int8, "seat": np.int8,
+        "position": np.int8, "dealer": np.int8, "bot": "category", "card_points": np.int32, "calls": np.int32,
+        "bonus_points": np.int32, "score": np.int32, "tricks_won": np.int32, "win": bool, "shared_win": bool,
+    }
+
+
+def test_deal_frame_has_one_row_per_deal(ru):
+    deals = ru.deals
+    assert tuple(deals.columns) == DEAL_COLUMNS
+    assert list(deals["deal"]) == list(range(60))
+    assert deals.dtypes.to_dict() == {
+        "deal": np.int32, "rules": "category", "changed": "category", "players": np.int8, "dealer": np.int8,
+        "first_trump": "category", "final_trump": "category", "trump_changes": np.int32, "calls": np.int32,
+        "leftovers": np.int32, "leftover_points": np.int32, "tricks": np.int32,
+    }
+    assert list(deals["first_trump"].cat.categories) == ["S", "H", "D", "C"]
+
+
+def test_frames_add_up(ru):
+    seats, deals = ru.seats, ru.deals
+    by_deal = seats.groupby("deal")
+    assert (seats.score == seats.card_points + seats.bonus_points).all()
+    assert (seats.bonus_points == 50 * seats.calls).all()
+    assert (by_deal.calls.sum() == deals.calls).all()
+    assert (by_deal.card_points.sum() + deals.leftover_points == 264).all()  # SPEC §3 case 8
+    assert (by_deal.tricks_won.sum() == deals.tricks).all()
+    assert (deals.tricks == 17).all() and (deals.leftovers == 2).all()  # SPEC §4, 6 players
+    assert (deals.dealer == deals.deal % 6).all()
+    first = seats[seats.position == 0]
+    assert (first.seat.to_numpy() == (first.dealer.to_numpy() + 1) % 6).all()
+    assert (seats[seats.position == 5].seat.to_numpy() == deals.dealer.to_numpy()).all()
+
+
+def test_win_and_shared_win(ru):
+    seats = ru.seats
+    top = seats.groupby("deal").score.transform("max")
+    on_top = seats.score == top
+    assert (seats.win | seats.shared_win).equals(on_top)
+    assert not (seats.win & seats.shared_win).any()
+    winners = on_top.groupby(seats.deal).sum()
+    assert (seats.win.groupby(seats.deal).sum() == (winners == 1)).all()
+    assert (seats.shared_win.groupby(seats.deal).sum() == winners.where(winners > 1, 0)).all()
+
+
+def test_labels_name_the_rules_and_what_changed():
+    rules = dataclasses.replace(bibi.ITALIAN, follow="must_follow")
+    sim = simulate(rules, players=4, deals=5, progress=False)
+    assert set(sim.seats.rules) == {"italian"} and set(sim.deals.changed) == {"follow=must_follow"}
+    assert set(simulate("en", players=4, deals=5, progress=False).seats.changed) == {""}
+    assert changed_text(rules) == "follow=must_follow"
+
+
+def test_frames_are_compact():
+    """Labels take a byte, counts and points four: about 33 bytes a seat row, 30 a deal row."""
+    sim = simulate("ru", players=6, deals=2000, progress=False)
+    assert sim.seats.memory_usage(deep=True).sum() / len(sim.seats) < 36
+    assert sim.deals.memory_usage(deep=True).sum() / len(sim.deals) < 34
+
+
+def test_summary_and_measures(ru):
+    table = ru.measures()
+    assert list(table.columns) == list(MEASURES) and len(table) == 60
+    np.testing.assert_allclose(table.score_per_seat, ru.seats.groupby("deal").score.mean())
+    first = ru.seats[ru.seats.position == 0].score.to_numpy()
+    np.testing.assert_allclose(table.first_leader_edge, first - table.score_per_seat)
+    np.testing.assert_allclose(table.top_score, ru.seats.groupby("deal").score.max())
+    summary = ru.summary()
+    assert list(summary.index) == list(MEASURES)
+    assert (summary.ci_low <= summary["mean"]).all() and (summary["mean"] <= summary.ci_high).all()
+
+
+# -- determinism ---------------------------------------------------------------------------------
+
+
+def test_same_seed_same_frames():
+    a = simulate("it", players=5, deals=40, seed=11, progress=False)
+    b = simulate("it", players=5, deals=40, seed=11, progress=False)
+    pd.testing.assert_frame_equal(a.seats, b.seats)
+    pd.testing.assert_frame_equal(a.deals, b.deals)
+    c = simulate("it", players=5, deals=40, seed=12, progress=False)
+    assert not a.seats.score.equals(c.seats.score)
+
+
+def test_a_run_is_the_start_of_a_longer_run():
+    short = simulate("ru", players=4, deals=30, seed=5, progress=False)
+    long = simulate("ru", players=4, deals=70, seed=5, progress=False)
+    pd.testing.assert_frame_equal(short.seats, long.seats.iloc[: 30 * 4])
+
+
+def _same(a, b):
+    pd.testing.assert_frame_equal(a.seats, b.seats)
+    pd.testing.assert_frame_equal(a.deals, b.deals)
+
+
+def test_workers_and_executors_give_the_same_frames():
+    args = dict(rules="ru", players=4, deals=120, seed=9, progress=False)
+    one = simulate(**args)
+    _same(one, simulate(**args, workers=2))
+    with ThreadPoolExecutor(2) as pool:
+        _same(one, simulate(**args, executor=pool))
+
+
+def test_bots_on_processes_give_the_same_frames():
+    args = dict(rules="it", players=4, deals=24, seed=2, bots=[first_legal, "random"] * 2, progress=False)
+    _same(simulate(**args), simulate(**args, workers=2))
+
+
+def test_dask_executor_gives_the_same_frames():
+    distributed = pytest.importorskip("distributed")
+    args = dict(rules="it", players=6, deals=80, seed=4, progress=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, \
+            distributed.Client(cl) as client:
+        on_dask = simulate(**args, executor=client.get_executor())
+    _same(simulate(**args), on_dask)
+
+
+# -- pairing ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("index", [0, 1, 17, 999])
+def test_every_variant_gets_the_same_pack_dealer_and_trump(index):
+    setups = [setup(r, 6, 7, index) for r in (bibi.RUSSIAN, bibi.ITALIAN, VARIANTS[3])]
+    assert all(s.deck == setups[0].deck and s.dealer == index % 6 for s in setups)
+    assert all(s.trump == s.deck[-1].suit for s in setups)  # the cut card goes to the bottom (SPEC §2)
+    check_deck(bibi.RUSSIAN, setups[0].deck)
+    assert setups[0].deck != setup(bibi.RUSSIAN, 6, 7, index + 1).deck != setup(bibi.RUSSIAN, 6, 8, index).deck
+
+
+def test_compare_plays_the_same_packs():
+    cmp = compare({"ru": "ru", "it": "it", "literal R16": "ru:trump_change=next_deal"}, players=5, deals=40,
+                  seed=1, progress=False)
+    frames = [s.deals for s in cmp.simulations.values()]
+    for frame in frames[1:]:
+        for col in ("deal", "dealer", "first_trump", "leftovers", "leftover_points"):
+            assert frame[col].equals(frames[0][col])
+    deals = cmp.deal(3)
+    assert list(deals) == ["ru", "it", "literal R16"]
+    assert len({d.deck for d in deals.values()}) == 1
+    assert list(cmp.seats.variant.cat.categories) == ["ru", "it", "literal R16"]
+    assert len(cmp.seats) == 3 * 40 * 5 and len(cmp.deals) == 3 * 40
+    assert cmp.seats.rules.dtype == "category" and set(cmp.deals.changed) == {"", "trump_change=next_deal"}
+
+
+def test_compare_rejects_different_pack_counts():
+    with pytest.raises(ValueError, match="same packs"):
+        compare(["ru", "ru:decks=1,max_players=7"], deals=2, progress=False)
+
+
+# -- confidence intervals ---------------------------------------------------------------------
+
+
+def test_mean_ci_on_known_data():
+    mean, low, high = mean_ci([4.0, 6.0] * 200)  # mean 5, sample sd 1·√(400/399)
+    half = Z95 * math.sqrt(400 / 399) / math.sqrt(400)
+    assert mean == 5.0
+    assert low == pytest.approx(5 - half, abs=1e-12) and high == pytest.approx(5 + half, abs=1e-12)
+    _, low90, _ = mean_ci([4.0, 6.0] * 200, level=0.90)
+    assert 5 - low90 == pytest.approx(1.6448536269514722 * math.sqrt(400 / 399) / 20)
+    assert mean_ci([3, 3, 3]) == (3.0, 3.0, 3.0)
+    assert math.isnan(mean_ci([1.0])[1])
+
+
+def test_mean_ci_covers_a_known_mean():
+    rng = np.random.default_rng(0)
+    hits = sum(lo <= 2.0 <= hi for _, lo, hi in (mean_ci(rng.normal(2.0, 3.0, 200)) for _ in range(400)))
+    assert 0.92 * 400 <= hits <= 0.98 * 400
+
+
+def test_a_variant_against_itself_differs_by_exactly_zero():
+    cmp = compare(["it", "it"], players=6, deals=50, seed=8, progress=False)
+    table = cmp.table
+    assert list(table.columns) == ["measure", "variant", "mean", "diff", "ci_low", "ci_high"]
+    assert len(table) == 2 * len(MEASURES)
+    assert list(table.variant.cat.categories) == ["italian", "italian#2"]
+    assert (table[["diff", "ci_low", "ci_high"]] == 0).all().all()
+    assert cmp.baseline == "italian"
+
+
+def test_a_known_paired_difference():
+    """Bi-bi points do not change random play: same deals, each call worth 50 less, nothing else moves."""
+    cmp = compare(["ru", "ru:bibi_points=0"], players=6, deals=200, seed=2, progress=False)
+    calls = cmp.simulations["russian"].deals.calls.to_numpy()
+    row = cmp.table.set_index(["measure", "variant"]).loc[("score_per_seat", "russian:bibi_points=0")]
+    expected = mean_ci(-50 * calls / 6)
+    assert (row["diff"], row.ci_low, row.ci_high) == pytest.approx(expected)
+    assert row["diff"] == pytest.approx(-50 * calls.mean() / 6)
+    for m in ("calls", "trump_changes", "leftover_points"):
+        row = cmp.table.set_index(["measure", "variant"]).loc[(m, "russian:bibi_points=0")]
+        assert (row["diff"], row.ci_low, row.ci_high) == (0, 0, 0)
+
+
+# -- the fast path plays by the Deal API's rules ---------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.name}:{changed_text(r)}")
+def test_simulated_deals_replay_through_the_deal_api(rules):
+    players = 4 if rules.decks == 1 else 6
+    sim = simulate(rules, players=players, deals=25, seed=13, progress=False)
+    seats = sim.seats.set_index(["deal", "seat"])
+    for i in range(0, 25, 3):
+        deal = rebuild(rules, players, 13, i)  # one apply at a time, events on
+        assert deal.actions == play(rules, players, 13, i, [None] * players).actions
+        rows = seats.loc[i]
+        assert deal.scores == tuple(rows.score)
+        assert deal.card_points == tuple(rows.card_points)
+        assert tuple(sum(c.seat == s for c in deal.calls) for s in range(players)) == tuple(rows.calls)
+        assert tuple(sum(t.winner == s for t in deal.tricks) for s in range(players)) == tuple(rows.tricks_won)
+        trumps = [deal.first_trump, *(e.suit for e in deal.events if e.kind == "trump")]
+        row = sim.deals.iloc[i]
+        assert row.final_trump == deal.trump.value == trumps[-1].value
+        assert row.trump_changes == sum(a != b for a, b in zip(trumps, trumps[1:], strict=False))
+        assert row.leftover_points == sum(rules.card_points[c.rank] for c in deal.leftovers)
+
+
+def test_simulation_rebuilds_its_deals(ru):
+    deal = ru.deal(7)
+    assert deal.events and deal.scores == tuple(ru.seats[ru.seats.deal == 7].score)
+    with pytest.raises(IndexError):
+        ru.deal(60)
+
+
+# -- bots --------------------------------------------------------------------------------------------
+
+
+def test_bots_per_seat():
+    sim = simulate("ru", players=4, deals=12, seed=6, bots=[first_legal, "random", first_legal, "random"],
+                   progress=False)
+    assert list(sim.seats.bot[:4]) == ["first_legal", "random", "first_legal", "random"]
+    assert "first_legal random" in repr(sim)
+    for i in (0, 5, 11):
+        assert sim.deal(i).scores == tuple(sim.seats[sim.seats.deal == i].score)
+
+
+def test_named_bots_from_bibi_bots():
+    bots = pytest.importorskip("bibi.bots")
+    names = [name for name in ("greedy", "heuristic") if name in bots.BOTS]
+    if not names:
+        pytest.skip("bibi.bots has no greedy or heuristic bot yet")
+    sim = simulate("it", players=4, deals=6, seed=1, bots=[*names, "random", "random"][:4], progress=False)
+    assert list(sim.seats.bot[: len(names)]) == names
+    assert sim.deal(2).scores == tuple(sim.seats[sim.seats.deal == 2].score)
+
+
+# -- arguments ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(deals=0), "deals"),
+    (dict(players=13), "players"),
+    (dict(workers=0), "workers"),
+    (dict(seed=1.5), "seed"),
+    (dict(bots=["random"] * 3), "bots"),
+    (dict(bots=42), "bots"),
+])
+def test_bad_arguments_are_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        simulate("ru", **{"players": 6, "deals": 1, "progress": False, **kwargs})
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+def test_parse_rules_reads_the_label_back(rules):
+    label = f"{rules.name}:{changed_text(rules)}"
+    assert parse_rules(label) == rules and parse_rules(label).name == rules.name
+
+
+@pytest.mark.parametrize("text", ["xx", "ru:follow", "ru:nope=1", "ru:decks=two", "ru:dealt_pairs=maybe",
+                                  "ru:follow=sideways"])
+def test_parse_rules_refuses_nonsense(text):
+    with pytest.raises(ValueError):
+        parse_rules(text)
+
+
+# -- command line ---------------------------------------------------------------------------------------
+
+
+def _bibi(*args: str) -> subprocess.CompletedProcess:
+    code = "import sys; from bibi.simulate import main; sys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_simulate_writes_the_seat_rows(tmp_path):
+    out = tmp_path / "results.csv"
+    done = _bibi("simulate", "--rules", "ru", "--players", "4", "--deals", "30", "--seed", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "<Simulation russian, 4 players, 30 deals, seed 1, bots random>" in done.stdout
+    assert "first_leader_edge" in done.stdout
+    assert "100%" in done.stderr and "30/30" in done.stderr  # the progress bar
+    frame = pd.read_csv(out)
+    assert tuple(frame.columns) == SEAT_COLUMNS and len(frame) == 120
+    expected = simulate("ru", players=4, deals=30, seed=1, progress=False).seats
+    assert list(frame.score) == list(expected.score)
+
+
+def test_cli_compare_prints_the_paired_table(tmp_path):
+    out = tmp_path / "table.csv"
+    done = _bibi("compare", "ru", "it", "--deals", "20", "--players", "5", "--no-progress", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "differences against 'russian'" in done.stdout and done.stderr == ""
+    table = pd.read_csv(out)
+    assert list(table.columns) == ["measure", "variant", "mean", "diff", "ci_low", "ci_high"]
+    assert len(table) == 2 * len(MEASURES)
+
+
+def test_cli_reports_bad_rules():
+    done = _bibi("compare", "ru", "ru:nope=1", "--deals", "5", "--no-progress")
+    assert done.returncode == 2 and "nope" in done.stderr
