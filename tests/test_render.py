@@ -16,40 +16,20 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from helpers import new_deal
 
 from bibi import render
-from bibi.cards import Card, cards, pack
+from bibi.cards import Card, cards
 from bibi.deal import Deal, Trick
 from bibi.rules import ITALIAN, RUSSIAN
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def stacked(players: int, hands: dict[int, str], *, dealer: int = 0, stock: str = "", rules=RUSSIAN) -> list[Card]:
-    """A whole pack dealt so that ``hands[seat]`` are that seat's first cards and ``stock`` tops the stock.
-
-    Unnamed places take the rest of the pack in its fixed order, so the deck is the same every run.
-    """
-    size = rules.hand_size
-    rest = pack(rules.decks)
-    wanted = {seat: cards(text) for seat, text in hands.items()}
-    on_top = cards(stock)
-    for c in [*on_top, *(c for hand in wanted.values() for c in hand)]:
-        rest.remove(c)
-    deck: list[Card] = []
-    for i in range(players * size):
-        seat = (dealer + 1 + i) % players
-        mine = wanted.get(seat, [])
-        k = i // players
-        deck.append(mine[k] if k < len(mine) else rest.pop(0))
-    return deck + on_top + rest
-
-
 def known_deal() -> Deal:
-    """4 players, seat 1 dealt K♥ Q♥ (Russian rules: a dealt pair may be called), two tricks in."""
-    deck = stacked(4, {1: "KH QH 2S AS 3C 4C 5C", 2: "KS 9S 8S 3D 4D 5D 6D", 3: "QS 7S 6S 3H 4H 5H 6H",
-                       0: "JS TS 5S 7D 8D 9D TD"})
-    deal = Deal.new(RUSSIAN, 4, deck=deck, dealer=0, trump="S")
+    """4 players, seat 1 dealt K♥ Q♥ (Russian rules: a dealt pair may be called), one trick played."""
+    deal = new_deal(RUSSIAN, ["JS TS 5S 7D 8D 9D TD", "KH QH 2S AS 3C 4C 5C", "KS 9S 8S 3D 4D 5D 6D",
+                              "QS 7S 6S 3H 4H 5H 6H"], players=4)
     for action in ["bibi H", "2S", "KS", "QS", "JS"]:
         deal.apply(action)
     return deal
@@ -211,11 +191,11 @@ def test_table_at_the_end_shows_leftovers_and_last_trick():
 
 def test_acting_seat_sees_illegal_cards_dimmed():
     deal = known_deal()
-    deal.apply("3C")  # seat 1 leads a club
+    deal.apply("3C")  # seat 1 leads a club; seat 2 drew the 4♣ after the first trick: he must follow (R13)
     html = render.table_html(deal, style=False)
     box = html.split('data-seat="2"')[1].split("data-seat")[0]
-    # seat 2 holds no club: every card may be played
-    assert "bibi-dim" not in box
+    assert box.count("bibi-dim") == 6 and "bibi-dim" not in box.split('aria-label="four of clubs"')[0][-60:]
+    assert "bibi-dim" not in html.split('data-seat="3"')[1].split("data-seat")[0]  # not his turn
 
 
 def test_markup_is_deterministic():
@@ -229,7 +209,7 @@ def test_golden_table():
 
 
 def test_golden_score_sheet():
-    deal = played_out(Deal.new(RUSSIAN, 4, deck=stacked(4, {1: "KH QH"}), dealer=0, trump="S"))
+    deal = played_out(new_deal(RUSSIAN, ["", "KH QH"], players=4))
     check_golden("score_sheet_4p.html", render.score_sheet_html(deal))
 
 
