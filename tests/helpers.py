@@ -96,11 +96,14 @@ def new_deal(
     filler: str | Iterable[str] = (),
     **options,
 ) -> Deal:
-    """A stacked deal: ``rules`` (a preset name or ``Rules``), changed by ``options``, with these hands."""
+    """A stacked deal: ``rules`` (a preset name or ``Rules``), changed by ``options``, with these hands.
+
+    Three players unless more hands are given or ``players`` says otherwise; dealer 0; spades trump.
+    """
     rules = bibi.preset(rules) if isinstance(rules, str) else rules
     if options:
         rules = dataclasses.replace(rules, **options)
-    players = len(hands) if players is None else players
+    players = max(len(hands), 3) if players is None else players
     deck = stack(hands, stock, players=players, dealer=dealer, hand_size=rules.hand_size, decks=rules.decks,
                  bottom=bottom, filler=filler)
     return Deal.new(rules, players=players, dealer=dealer, trump=trump, deck=deck)
@@ -119,6 +122,19 @@ def play_cards(deal: Deal, *plays: str) -> Deal:
         while deal.phase == "call":
             deal.apply("pass")
         deal.apply(card)
+    while deal.phase == "call":
+        deal.apply("pass")
+    return deal
+
+
+def finish_trick(deal: Deal) -> Deal:
+    """Play the first legal card for every seat still to play in the trick under way (passing on calls).
+
+    A trick not yet led, or already complete, is left as it is: only pending call decisions are passed.
+    """
+    count = len(deal.tricks)
+    while deal.trick and len(deal.trick) < deal.players and len(deal.tricks) == count:
+        deal.apply("pass" if deal.phase == "call" else deal.legal_actions()[0])
     while deal.phase == "call":
         deal.apply("pass")
     return deal
