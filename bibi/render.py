@@ -503,7 +503,10 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             "leads" if len(leaders) == 1 else "share the lead")
         verdict = f'<div class="bibi-check">{_e(" and ".join(leaders))} {verb}</div>'
     rules = _e(getattr(getattr(game, "rules", None), "name", ""))
-    caption = f"Game{' (' + rules + ' rules)' if rules else ''}: {len(deals)} deal{'s' if len(deals) != 1 else ''}"
+    planned = getattr(game, "deals_total", None)
+    count = f"{len(deals)} of {planned}" if planned else str(len(deals))
+    plural = "s" if (planned or len(deals)) != 1 else ""
+    caption = f"Game{' (' + rules + ' rules)' if rules else ''}: {count} deal{plural}"
     return (
         f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
         f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'
