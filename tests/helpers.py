@@ -39,6 +39,20 @@ def _filler_key(card: Card) -> tuple[int, int, int]:
     return (tier, _SUIT_ORDER[card.suit.value], int(rank))
 
 
+def _fill(hand: list[Card], size: int, pool: list[Card]) -> list[Card]:
+    """Pad ``hand`` to ``size`` from the front of ``pool``, skipping a king or queen that would make a pair."""
+    hand = list(hand)
+    while len(hand) < size:
+        for i, c in enumerate(pool):
+            partner = {Rank.KING: Rank.QUEEN, Rank.QUEEN: Rank.KING}.get(c.rank)
+            if partner is None or Card(partner, c.suit) not in hand:
+                hand.append(pool.pop(i))
+                break
+        else:
+            raise AssertionError("no filler left that makes no pair")
+    return hand
+
+
 def _as_cards(spec: str | Iterable[str | Card]) -> list[Card]:
     return cards(spec) if isinstance(spec, str) else cards(list(spec))
 
@@ -74,11 +88,10 @@ def stack(
         left[c] -= 1
         pool.append(c)
     pool += sorted(left.elements(), key=_filler_key)
-    pool.reverse()  # pop() from the end takes the first filler
-    full_hands = [h + [pool.pop() for _ in range(hand_size - len(h))] for h in wanted_hands]
+    full_hands = [_fill(h, hand_size, pool) for h in wanted_hands]
     # One card at a time, clockwise from the dealer's left: deck[i] goes to seat (dealer + 1 + i) % n.
     dealt = [full_hands[(dealer + 1 + i) % players][i // players] for i in range(players * hand_size)]
-    rest = top + pool[::-1] + low
+    rest = top + pool + low
     deck = [str(c) for c in dealt + rest]
     assert len(deck) == 52 * decks
     return deck
