@@ -93,6 +93,7 @@ class _Choice(NamedTuple):
     label: str
     tooltip: str
     enabled: bool = True
+    legal: bool = True
     red: bool = False
     laid: bool = False
 
@@ -117,7 +118,8 @@ class _ActionRow(widgets.HBox):
         """Show one button per choice."""
         while len(self._pool) < len(choices):
             i = len(self._pool)
-            layout = widgets.Layout(width="54px", height="48px") if self._card_size else widgets.Layout(width="auto")
+            layout = (widgets.Layout(width="54px", height="48px", border="1px solid #8d8d8d", margin="0 4px 4px 0")
+                      if self._card_size else widgets.Layout(width="auto"))
             button = widgets.Button(layout=layout)
             button.add_class(self._class)
             button.on_click(lambda _, i=i: self._on_pick(self._choices[i].action))
@@ -130,8 +132,10 @@ class _ActionRow(widgets.HBox):
             if self._card_size:
                 button.style.font_size = "18px"
                 button.style.font_weight = "bold"
-                button.style.text_color = "#c62828" if choice.red else "#1d1d1d"
-                button.style.button_color = "#fff3c4" if choice.laid else "#ffffff"
+                ink = ("#c62828", "#1d1d1d") if choice.legal else ("#e3a3a3", "#a3a3a3")
+                button.style.text_color = ink[0] if choice.red else ink[1]
+                paper = ("#fff3c4", "#ffffff") if choice.legal else ("#f0e6c0", "#e9e9e9")
+                button.style.button_color = paper[0] if choice.laid else paper[1]
         self.children = tuple(self._pool[: len(choices)])
 
     def button_for(self, action: Action | str) -> widgets.Button:
@@ -156,7 +160,8 @@ def _card_choices(deal: Deal, seat: int, *, enable_illegal: bool) -> list[_Choic
         tip = why or f"play the {card.name}"
         if is_laid:
             tip += " (laid down)"
-        out.append(_Choice(action, card.unicode, tip, why is None or enable_illegal, card.suit.is_red, is_laid))
+        legal = why is None
+        out.append(_Choice(action, card.unicode, tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
     return out
 
 
@@ -240,16 +245,17 @@ class DealExplorer(_View):
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
                                                   description="players", layout=widgets.Layout(width="150px"))
         self.deal_button = _button("Deal", "deal the hand of this seed", icon="refresh")
-        self.start_button = _button("⏮", "back to the start of the deal", width="44px")
-        self.back_trick_button = _button("⏪", "back one trick", width="44px")
-        self.back_button = _button("◀", "back one action", width="44px")
-        self.next_button = _button("▶", "forward one action", width="44px")
-        self.next_trick_button = _button("⏩", "forward one trick", width="44px")
-        self.end_button = _button("⏭", "to the end of the deal", width="44px")
+        self.start_button = _button("start", "back to the start of the deal", icon="fast-backward")
+        self.back_trick_button = _button("trick", "back one trick", icon="backward")
+        self.back_button = _button("action", "back one action", icon="step-backward")
+        self.next_button = _button("action", "forward one action", icon="step-forward")
+        self.next_trick_button = _button("trick", "forward one trick", icon="forward")
+        self.end_button = _button("end", "to the end of the deal", icon="fast-forward")
         self.position_slider = widgets.IntSlider(min=0, max=0, description="action", continuous_update=False,
                                                  layout=widgets.Layout(width="320px"))
         self.seat_select = widgets.Dropdown(description="show", layout=widgets.Layout(width="190px"))
         self.table = _html()
+        self.hand_label = _html()
         self.hand_row = _ActionRow(self._pick, "bibi-card-button", card_size=True)
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
         self.reason = _html()
@@ -273,7 +279,7 @@ class DealExplorer(_View):
             widgets.HBox([self.seed_box, self.players_box, self.deal_button, self.seat_select],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.table, self.hand_row, self.action_row, self.reason,
+            self.message, self.table, self.hand_label, self.hand_row, self.action_row, self.reason,
             widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
         ]
         self._start(seat, deal)
@@ -302,8 +308,9 @@ class DealExplorer(_View):
 
     @property
     def seat(self) -> int | None:
-        """The seat looked from (``None``: all hands face up)."""
-        return self.seat_select.value
+        """The seat looked from (``None``: all hands face up; the selector's value is then ``"all"``)."""
+        value = self.seat_select.value
+        return None if value == "all" else value
 
     # -- callbacks: clicks become engine calls --------------------------------------------------
 
@@ -311,8 +318,8 @@ class DealExplorer(_View):
         players = self.players_box.value
         self._syncing = True
         try:
-            self.seat_select.options = [("all hands", None)] + [(f"seat {s}'s view", s) for s in range(players)]
-            self.seat_select.value = seat
+            self.seat_select.options = [("all hands", "all")] + [(f"seat {s}'s view", s) for s in range(players)]
+            self.seat_select.value = "all" if seat is None else seat
         finally:
             self._syncing = False
         seed = self.seed_box.value
@@ -320,7 +327,7 @@ class DealExplorer(_View):
         self._states = [deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed)]
         self._play_on()
         self._at = 0
-        self._say(f"Deal of seed {seed}: {self.length} actions. Step with ▶ and ⏩, or click a card.")
+        self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
         self._render()
 
     def new_deal(self) -> None:
@@ -402,9 +409,12 @@ class DealExplorer(_View):
         self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, style=False))
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
+            self.hand_label.value = ""
             self.hand_row.show([])
             self.action_row.show([])
             return
+        self.hand_label.value = (f"<b>Seat {seat}'s cards</b>: click one to play it here, "
+                                 "or to see why it is illegal (greyed)")
         self.hand_row.show(_card_choices(deal, seat, enable_illegal=True))
         self.action_row.show(_other_choices(deal, seat))
 
@@ -417,8 +427,8 @@ _PRESET_LABELS = {"russian": "Russian (Би-би!)", "italian": "Italian (bip bi
 def _control(name: str, value: Any) -> widgets.Widget:
     """The widget for one option, by the kind of its value."""
     title = OPTIONS[name].title
-    style = {"description_width": "120px"}
-    layout = widgets.Layout(width="320px")
+    style = {"description_width": "110px"}
+    layout = widgets.Layout(width="330px", min_width="330px")
     if isinstance(value, bool):
         return widgets.Dropdown(options=[("true", True), ("false", False)], value=value, description=title,
                                 style=style, layout=layout)
