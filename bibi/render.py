@@ -29,7 +29,7 @@ from bibi.rules import OPTIONS, Rules
 
 CSS = """
 .bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
- color:#1d1d1d;white-space:normal;text-align:left;box-sizing:border-box;max-width:100%}
+ color:var(--jp-content-font-color1,#1d1d1d);white-space:normal;text-align:left;box-sizing:border-box;max-width:100%}
 .bibi *{box-sizing:border-box}
 .bibi-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
  width:44px;height:62px;margin:0 3px 3px 0;border:1px solid #8d8d8d;border-radius:6px;background:#fff;
@@ -48,7 +48,7 @@ CSS = """
 .bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
 .bibi-empty{color:#777;font-style:italic;padding:4px 0}
 .bibi-table{display:grid;gap:8px;width:100%;max-width:1240px}
-.bibi-seat{border:1px solid #c9c9c2;border-radius:8px;background:#f6f6f1;padding:5px 6px;min-width:0}
+.bibi-seat{border:1px solid #c9c9c2;border-radius:8px;background:#f6f6f1;color:#1d1d1d;padding:5px 6px;min-width:0}
 .bibi-seat.bibi-acting{border:2px solid #1565c0;background:#eef4fd;padding:4px 5px}
 .bibi-seat-head,.bibi-seat-foot{display:flex;flex-wrap:wrap;gap:4px;align-items:center;font-size:13px}
 .bibi-seat-head{margin-bottom:3px}
@@ -66,7 +66,7 @@ CSS = """
 .bibi-trump{display:inline-flex;align-items:center;justify-content:center;width:38px;height:38px;
  border-radius:50%;background:#fff;color:#1d1d1d;font-size:26px;line-height:1}
 .bibi-trump.bibi-red{color:#c62828}
-.bibi-label{font-size:12px;color:#555;margin-right:4px}
+.bibi-label{font-size:12px;color:var(--jp-content-font-color2,#555);margin-right:4px}
 .bibi-trick{display:flex;flex-direction:column;gap:3px}
 .bibi-plays{display:flex;flex-wrap:wrap;gap:4px}
 .bibi-play{display:flex;flex-direction:column;align-items:center;font-size:11px}
@@ -78,8 +78,8 @@ CSS = """
 .bibi .bibi-sheet th{font-weight:700;border-bottom:2px solid #999}
 .bibi .bibi-sheet .bibi-text{text-align:left}
 .bibi .bibi-sheet tfoot td{font-weight:700;border-top:2px solid #999;border-bottom:none}
-.bibi .bibi-sheet tr.bibi-diff td{background:#fff3c4}
-.bibi .bibi-sheet td.bibi-diff{background:#fff3c4}
+.bibi .bibi-sheet tr.bibi-diff td{background:#fff3c4;color:#1d1d1d}
+.bibi .bibi-sheet td.bibi-diff{background:#fff3c4;color:#1d1d1d}
 .bibi .bibi-sheet tr.bibi-lead td{font-weight:700}
 .bibi-check{font-size:13px;color:#2e5d34}
 .bibi-check.bibi-bad{color:#b71c1c}
@@ -87,11 +87,11 @@ CSS = """
 .bibi-events li{margin:0;padding:0}
 .bibi-ev-trick{font-weight:700}
 .bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
-.bibi-ev-turn_up,.bibi-ev-end{color:#555;font-style:italic}
+.bibi-ev-turn_up,.bibi-ev-end{color:var(--jp-content-font-color2,#555);font-style:italic}
 .bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
 .bibi-sid{font-weight:700;margin-right:6px}
 .bibi-original{font-style:italic}
-.bibi-translation{display:block;color:#444}
+.bibi-translation{display:block;color:var(--jp-content-font-color2,#444)}
 .bibi-note{display:block;color:#8a3b00;font-size:12px}
 .bibi-bars{display:grid;grid-template-columns:max-content 1fr max-content;gap:3px 8px;align-items:center;
  font-size:13px;max-width:640px}

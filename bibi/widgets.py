@@ -82,7 +82,7 @@ def _wrap(html: str) -> str:
 
 
 def _note(text: str, *, error: bool = False) -> str:
-    colour = "#b71c1c" if error else "#1d1d1d"
+    colour = "#b71c1c" if error else "inherit"
     return f'<div class="bibi" style="color:{colour};font-size:14px">{escape(text)}</div>'
 
 
