@@ -75,7 +75,7 @@ _KEYS = {
 
 @cache
 def _data() -> tuple[dict[str, Source], dict[str, Sentence]]:
-    raw = tomllib.loads(resources.files("bibi.data").joinpath("sentences.toml").read_text("utf-8"))
+    raw = tomllib.loads(resources.files("bibi").joinpath("data", "sentences.toml").read_text("utf-8"))
     sources = {key: Source(key=key, **meta) for key, meta in raw["texts"].items()}
     found = {}
     for row in raw["sentences"]:
@@ -117,7 +117,7 @@ def sentences(text: str | None = None) -> tuple[Sentence, ...]:
 
 def original(text: str) -> str:
     """The whole original text, exactly as shipped (``original("R")`` is «Би-би!»)."""
-    return resources.files("bibi.data").joinpath(source(text).file).read_text("utf-8")
+    return resources.files("bibi").joinpath("data", source(text).file).read_text("utf-8")
 
 
 _ID = re.compile(r"([RI])\s*(\d+)(?:\s*[–—-]\s*([RI])?\s*(\d+))?", re.IGNORECASE)
