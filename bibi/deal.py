@@ -476,6 +476,7 @@ class Deal:
         overhead; a pick that is not among the legal actions still raises ``IllegalAction``.
         """
         compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        self._legal = None  # the loop moves the state: a cached answer would go stale if choose raises
         while self._phase:
             legal = compute()
             act = choose(legal)
