@@ -717,6 +717,8 @@ class Deal:
         for key in ("rules", "players", "dealer", "trump", "deck", "actions"):
             if key not in record:
                 raise ValueError(f"record: missing field {key!r}")
+            if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
+                raise ValueError(f"record: field {key!r} is null")
         try:
             rules = Rules.from_json(record["rules"])
         except (ValueError, TypeError) as exc:
