@@ -1,0 +1,335 @@
+"""Bad input, one test per case: each raises a clear error naming the rule or the field, and leaves the deal
+(or the rules, or the record) exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+
+import pytest
+from helpers import new_deal, play, snapshot
+
+import bibi
+from bibi.cards import pack
+from bibi.deal import Deal, IllegalAction
+from bibi.rules import Rules
+
+
+def refused(deal: Deal, action, match: str, seat: int | None = None) -> IllegalAction:
+    """Apply ``action``; it must raise ``IllegalAction`` matching ``match`` and change nothing."""
+    before = snapshot(deal)
+    with pytest.raises(IllegalAction, match=match) as info:
+        deal.apply(action, seat=seat)
+    assert isinstance(info.value, ValueError)
+    assert snapshot(deal) == before
+    assert deal.why_illegal(action, seat) == str(info.value)
+    return info.value
+
+
+# -- cards and actions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["KX", "1S", "11H", "", "   ", "bibi", "trump", "trump X", "bibi Z", "pas"])
+def test_unknown_card_or_action_notation(text):
+    deal = new_deal("russian", ["", "5H"])
+    refused(deal, text, r"cannot read action|empty action")
+
+
+def test_unknown_card_notation_in_cards_and_in_a_stacked_deck():
+    with pytest.raises(ValueError, match=r"unknown card '1S'"):
+        bibi.cards("KS 1S")
+    deck = [str(c) for c in pack(2)]
+    deck[5] = "ZZ"
+    with pytest.raises(ValueError, match=r"deck: unknown card 'ZZ'"):
+        Deal.new("russian", players=3, deck=deck)
+
+
+def test_a_card_not_in_hand():
+    deal = new_deal("russian", ["", "5H"])
+    refused(deal, "AS", r"seat 1 does not hold A♠")
+
+
+# -- illegal cards: the rule named --------------------------------------------------------------------
+
+
+def test_illegal_card_must_follow_suit_R13():
+    deal = new_deal("russian", ["", "5H", "9H 4S"])
+    play(deal, "5H")
+    refused(deal, "4S", r"^must follow suit ♥: seat 2 holds 9♥ \(R13\)$")
+
+
+def test_illegal_card_italian_suit_led_or_trump_I7():
+    deal = new_deal("italian", ["", "5H", "9H 4S 8D"])
+    play(deal, "5H")
+    refused(deal, "8D", r"^must answer with the suit led ♥ or a trump ♠: seat 2 holds 4♠ 9♥ \(I7\)$")
+
+
+def test_illegal_card_italian_trumps_led_I7():
+    deal = new_deal("italian", ["", "5S", "9H 4S 8D"])
+    play(deal, "5S")
+    refused(deal, "9H", r"^must play a trump ♠ when trumps are led: seat 2 holds 4♠ \(I7\)$")
+
+
+# -- out of turn ----------------------------------------------------------------------------------------
+
+
+def test_acting_out_of_turn():
+    deal = new_deal("russian", ["5C", "5H", "9H"])
+    refused(deal, "9H", r"^out of turn: it is seat 1's turn, not seat 2's$", seat=2)
+    refused(deal, "5H", r"^out of turn: it is seat 1's turn, not seat 0's$", seat=0)  # legal card, wrong seat
+    play(deal, "5H")
+    deal.apply("9H", seat=2)  # the right seat is accepted
+    assert deal.to_act == 0
+
+
+def test_acting_after_the_deal_is_over():
+    deal = Deal.new("russian", players=4, seed=2).playout(lambda legal: legal[0])
+    refused(deal, "KS", r"^the deal is over$")
+    refused(deal, "pass", r"^the deal is over$")
+
+
+# -- calls ------------------------------------------------------------------------------------------------
+
+
+def test_a_call_without_a_pair():
+    deal = new_deal("russian", ["", "KH QH KD"])
+    assert deal.phase == "call"
+    refused(deal, "bibi D", r"^seat 1 holds no king and queen of ♦ to call \(R15; I11\)$")
+    refused(deal, "bibi C", r"no king and queen of ♣")
+    play(deal, "pass")
+    refused(deal, "bibi H", r"a pair is called only right after drawing \(R15; I11\): seat 1 must play a card")
+
+
+def test_a_card_or_a_switch_while_a_call_decision_is_pending():
+    deal = new_deal("russian", ["", "KH QH 5D"])
+    refused(deal, "5D", r"^seat 1 must first call a pair or pass \(R15, R23\)$")
+    refused(deal, "trump H", r"only when leading a trick")
+
+
+def test_pass_when_there_is_nothing_to_pass_on():
+    deal = new_deal("russian", ["", "5D"])
+    refused(deal, "pass", r"nothing to pass on: seat 1 must play a card")
+
+
+def test_a_call_of_the_trump_suit_under_non_trump():
+    deal = new_deal("russian", ["", "KS QS KD QD"])
+    assert [str(a) for a in deal.legal_actions()] == ["bibi D", "pass"]
+    refused(deal, "bibi S", r"^♠ is trump: only a pair of a suit other than trumps can be called \(R15, R17\)$")
+
+
+def test_a_reused_king_or_queen_R22():
+    deal = new_deal("russian", ["", "KH QH QH KD QD"])
+    play(deal, "bibi H")
+    assert [str(a) for a in deal.legal_actions()] == ["bibi D", "pass"]
+    refused(deal, "bibi H", r"^a king or queen that has formed a pair cannot form another \(R22\)")
+
+
+# -- switches ---------------------------------------------------------------------------------------------
+
+
+def test_a_switch_when_the_rules_move_the_trump_themselves():
+    deal = new_deal("russian", ["", "KD QD 5H"])
+    play(deal, "bibi D")
+    refused(deal, "trump D", r"trump_change=next_trick\); no switch")
+
+
+def test_a_switch_without_a_called_pair():
+    deal = new_deal("italian", ["", "5H"])
+    refused(deal, "trump H", r"^seat 1 has no unused called pair of ♥ to switch with \(I12\)$")
+
+
+def test_a_switch_to_the_trump_suit_or_twice_in_a_trick_or_not_leading():
+    rules = dataclasses.replace(bibi.ITALIAN, dealt_pairs=True, bibi_call="optional")
+    deal = new_deal(rules, ["", "KS QS KH QH KD QD 5C"])
+    play(deal, "bibi S", "bibi H", "bibi D")
+    refused(deal, "trump S", r"^♠ is already trump$")
+    play(deal, "trump H")
+    refused(deal, "trump D", r"^at most one switch per trick$")
+    play(deal, "5C")
+    refused(deal, "trump D", r"only by the leader, before he leads \(I12, I14\)")
+
+
+def test_a_switch_once_drawing_has_stopped():
+    rules = dataclasses.replace(bibi.ITALIAN, dealt_pairs=True, bibi_call="optional", decks=1, max_players=7)
+    deal = new_deal(rules, ["", "KD QD"], players=7)  # 3 in stock: no round draws
+    play(deal, "bibi D")
+    assert deal.switch_rights(1) == (bibi.Suit.DIAMONDS,) and not deal.drawing
+    refused(deal, "trump D", r"fixed once drawing has stopped \(I15, I16\)")
+
+
+# -- playout ------------------------------------------------------------------------------------------------
+
+
+def test_playout_with_an_illegal_pick_raises_and_leaves_the_deal_at_that_step():
+    deal = new_deal("russian", ["", "5H"])
+    with pytest.raises(IllegalAction, match="does not hold A♠"):
+        deal.playout(lambda legal: bibi.Action.parse("AS"))
+    assert deal.actions == () and deal.to_act == 1
+    assert snapshot(deal) == snapshot(new_deal("russian", ["", "5H"]))
+
+
+def test_playout_interrupted_by_a_failing_chooser_leaves_a_consistent_deal():
+    deal = Deal.new("russian", players=3, seed=1)
+    deal.legal_actions()  # cached for the first decision
+    picks = []
+
+    def choose(legal):
+        if len(picks) == 2:
+            raise RuntimeError("the bot crashed")
+        picks.append(legal[0])
+        return legal[0]
+
+    with pytest.raises(RuntimeError):
+        deal.playout(choose)
+    again = Deal.replay(deal.record())
+    assert deal.actions == tuple(picks)
+    assert deal.legal_actions() == again.legal_actions()  # not the stale answer of two decisions ago
+    deal.apply(deal.legal_actions()[-1])  # and the deal plays on
+
+
+# -- records ------------------------------------------------------------------------------------------------
+
+
+def _record():
+    deal = Deal.new("russian", players=3, seed=4)
+    for _ in range(5):
+        deal.apply(deal.legal_actions()[0])
+    return deal.record()
+
+
+@pytest.mark.parametrize("field", ["rules", "players", "dealer", "trump", "deck", "actions"])
+def test_malformed_record_missing_field(field):
+    record = _record()
+    del record[field]
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=f"record: missing field '{field}'"):
+        Deal.replay(record)
+    assert record == kept
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda r: r.update(format="bibi-deal/0"), r"record: format is 'bibi-deal/0', expected 'bibi-deal/1'"),
+        (lambda r: r.pop("format"), r"record: format is None"),
+        (lambda r: r.update(rules={"follow": "sometimes"}), r"record: bad rules: Rules\.follow: 'sometimes'"),
+        (lambda r: r.update(rules={"colour": "red"}), r"record: bad rules: rules: unknown option\(s\) 'colour'"),
+        (lambda r: r.update(rules="klondike"), r"record: bad rules: unknown rules preset 'klondike'"),
+        (lambda r: r.update(players=13), r"record: players: 13 is outside 2…12"),
+        (lambda r: r.update(players="3"), r"record: players: expected a whole number"),
+        (lambda r: r.update(dealer=3), r"record: dealer: 3 is not a seat 0…2"),
+        (lambda r: r.update(dealer=None), r"record: field 'dealer' is null"),
+        (lambda r: r.update(trump="X"), r"record: trump: 'X' is not a suit"),
+        (lambda r: r.update(trump=None), r"record: field 'trump' is null"),
+        (lambda r: r.update(deck="KS QS"), r"record: 'deck' must be a list of cards"),
+        (lambda r: r["deck"].__setitem__(0, "1S"), r"record: deck: unknown card '1S'"),
+        (lambda r: r["deck"].pop(), r"record: deck: 103 cards, but the pack of 2 deck\(s\) has 104"),
+        (lambda r: r["deck"].__setitem__(0, r["deck"][1]), r"record: deck: each card must appear 2 time\(s\)"),
+        (lambda r: r.update(actions="KS"), r"record: 'actions' must be a list of action notations"),
+        (lambda r: r["actions"].append(7), r"record: 'actions' must be a list of action notations"),
+        (lambda r: r["actions"].insert(2, "bibi Q"), r"record: action 2 'bibi Q' cannot be applied: cannot read"),
+        (lambda r: r["actions"].insert(1, r["actions"][0]),
+         r"record: action 1 '\w\w' cannot be applied: (seat \d does not hold|must follow)"),
+    ],
+)
+def test_malformed_record_wrong_format_bad_card_or_illegal_action(change, match):
+    record = json.loads(json.dumps(_record()))
+    change(record)
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=match):
+        Deal.replay(record)
+    assert record == kept
+
+
+def test_replay_of_a_record_that_is_not_a_dict():
+    with pytest.raises(ValueError, match="record: expected a dict, not list"):
+        Deal.replay([1, 2])  # type: ignore[arg-type]
+
+
+# -- rules ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, match",
+    [
+        ({"follow": "sometimes"}, r"Rules\.follow: 'sometimes' is not one of must_follow, follow_or_trump"),
+        ({"trump_change": "never"}, r"Rules\.trump_change: 'never' is not one of next_trick, holder_chooses"),
+        ({"decks": 3}, r"Rules\.decks: 3 is not 1 or 2 \(R3\)"),
+        ({"decks": "2"}, r"Rules\.decks: expected a whole number"),
+        ({"first_dealer": "random", "first_trump": "dealer_card"}, r"Rules\.first_trump: 'dealer_card'.*R6"),
+        ({"decks": 1}, r"Rules\.max_players: 12 hands of 7 need 84 cards, but 1 pack\(s\) hold 52"),
+        ({"decks": 1, "max_players": 8}, r"Rules\.max_players: 8 hands of 7 need 56 cards"),
+        ({"max_players": 1}, r"Rules\.max_players: 1 is outside 2…12 \(R2\)"),
+        ({"hand_size": 0}, r"Rules\.hand_size: 0 must be at least 1"),
+        ({"bibi_points": -5}, r"Rules\.bibi_points: -5 must be ≥ 0"),
+        ({"dealt_pairs": "yes"}, r"Rules\.dealt_pairs: expected True or False"),
+        ({"card_points": {"Z": 3}}, r"card_points: unknown rank 'Z'"),
+        ({"card_points": {"A": -1}}, r"card_points: points for A must be a whole number ≥ 0"),
+        ({"card_points": 7}, r"Rules\.card_points: expected a map rank → points"),
+    ],
+)
+def test_an_impossible_rules_combination_names_the_field(options, match):
+    with pytest.raises(ValueError, match=match):
+        dataclasses.replace(bibi.RUSSIAN, **options)
+    assert bibi.RUSSIAN == Rules() and bibi.RUSSIAN.name == "russian"  # the preset is untouched
+
+
+def test_unknown_preset_for_a_deal():
+    with pytest.raises(ValueError, match="unknown rules preset 'poker'"):
+        Deal.new("poker", players=3, seed=1)
+    with pytest.raises(ValueError, match="rules: expected a Rules value or a preset name"):
+        Deal.new(42, players=3, seed=1)  # type: ignore[arg-type]
+
+
+# -- players, dealer, trump, deck ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules, players, match",
+    [
+        ("russian", 1, r"players: 1 is outside 2…12 \(R2; max_players\)"),
+        ("russian", 0, r"players: 0 is outside 2…12"),
+        ("italian", 13, r"players: 13 is outside 2…12"),
+        ("russian", "6", r"players: expected a whole number, not '6'"),
+        ("russian", True, r"players: expected a whole number, not True"),
+        (dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=7), 8, r"players: 8 is outside 2…7"),
+    ],
+)
+def test_players_out_of_range(rules, players, match):
+    with pytest.raises(ValueError, match=match):
+        Deal.new(rules, players=players, seed=1)
+
+
+@pytest.mark.parametrize("dealer", [-1, 3, True, "0"])
+def test_dealer_out_of_range(dealer):
+    with pytest.raises(ValueError, match=r"dealer: .* is not a seat 0…2"):
+        Deal.new("russian", players=3, seed=1, dealer=dealer)
+
+
+def test_trump_that_is_not_a_suit():
+    with pytest.raises(ValueError, match=r"trump: 'X' is not a suit \(S, H, D, C\)"):
+        Deal.new("russian", players=3, seed=1, trump="X")
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d[:-1], r"deck: 103 cards, but the pack of 2 deck\(s\) has 104"),
+        (lambda d: d + ["AS"], r"deck: 105 cards"),
+        (lambda d: ["AS"] + d[1:], r"deck: each card must appear 2 time\(s\); wrong count for"),
+        (lambda d: d[:52], r"deck: 52 cards"),
+    ],
+)
+def test_a_stacked_deck_that_is_not_exactly_the_pack(change, match):
+    deck = [str(c) for c in pack(2)]
+    with pytest.raises(ValueError, match=match):
+        Deal.new("russian", players=3, deck=change(deck))
+
+
+def test_seat_arguments_out_of_range():
+    deal = Deal.new("russian", players=3, seed=1)
+    for bad in (-1, 3, "1"):
+        with pytest.raises(ValueError, match=r"seat: .* is not a seat 0…2"):
+            deal.hand(bad)
