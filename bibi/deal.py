@@ -596,6 +596,11 @@ class Deal:
         return tuple(self._trick)
 
     @property
+    def winning(self) -> int | None:
+        """The seat winning the trick being played so far; ``None`` before its first card."""
+        return self._best()[0] if self._trick else None
+
+    @property
     def leader(self) -> int:
         """The seat that leads (or led) the trick being played."""
         return self._leader
@@ -860,8 +865,8 @@ class Deal:
         else:
             self._continue_trick()
 
-    def _finish_trick(self) -> None:
-        """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
+    def _best(self) -> tuple[int, int]:
+        """The seat winning the trick so far and the trick's points (R14; I8): the one rule for both."""
         trick = self._trick
         trump = self._trump
         second_wins = self._second_wins
@@ -877,6 +882,12 @@ class Deal:
                     best_seat, best = seat, c
             elif s == trump:  # I8: a trump beats any card of another suit
                 best_seat, best, best_suit = seat, c, s
+        return best_seat, points
+
+    def _finish_trick(self) -> None:
+        """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
+        best_seat, points = self._best()
+        trick, trump = self._trick, self._trump
         self._card_points[best_seat] += points
         self._tricks.append((len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
         if self._log:
