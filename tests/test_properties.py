@@ -13,9 +13,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from spec_model import Model
 
 import bibi
-from bibi.cards import pack
+from bibi.cards import Rank, pack
 from bibi.deal import Deal
 from bibi.rules import (
     BibiCall,
@@ -291,3 +292,58 @@ def test_mixed_rules_strategy_reaches_one_pack_and_every_option():
                        ("identical", Identical), ("first_dealer", FirstDealer), ("first_trump", FirstTrump)]:
         assert seen[name] == set(enum), name
     assert seen["dealt_pairs"] == {True, False}
+
+
+def compare_with_model(deal: Deal, model: Model) -> None:
+    n = deal.players
+    assert deal.events == tuple(model.events)
+    assert [tuple(c) for c in deal.calls] == [tuple(c) for c in model.calls]
+    assert [(t.leader, t.trump, t.plays, t.winner, t.points) for t in deal.tricks] == model.tricks
+    assert deal.trick == tuple(model.trick)
+    assert [sorted(deal.hand(s)) for s in range(n)] == [sorted(h) for h in model.hands]
+    assert [sorted(deal.laid_down(s)) for s in range(n)] == [sorted(c.elements()) for c in model.laid]
+    assert [sorted(deal.switch_rights(s)) for s in range(n)] == [sorted(r) for r in model.rights]
+    assert deal.trump is model.trump and deal.pending_trump == model.pending and deal.next_trump == model.next_trump
+    assert list(deal.stock()) == model.stock and list(deal.leftovers) == model.leftovers
+    assert deal.drawing == model.drawing and deal.leader == model.leader
+    assert deal.card_points == tuple(model.card_points) and deal.bonus_points == tuple(model.bonus)
+
+
+def crowded_deal(rules: Rules, players: int, seed: int) -> Deal:
+    """A stacked deal whose kings and queens all lie near the top of the pack: pairs are dealt and drawn
+    often, with double pairs, re-used kings and queens (R22) and several calls in one trick."""
+    rng = random.Random(seed)
+    cards = pack(rules.decks)
+    rng.shuffle(cards)
+    kq = [c for c in cards if c.rank in (Rank.KING, Rank.QUEEN)]
+    rest = [c for c in cards if c.rank not in (Rank.KING, Rank.QUEEN)]
+    top = players * (rules.hand_size + 2)
+    head = kq + rest[: max(0, top - len(kq))]
+    rng.shuffle(head)
+    deck = head + rest[max(0, top - len(kq)):]
+    return Deal.new(rules, players=players, dealer=rng.randrange(players), trump=rng.choice("SHDC"), deck=deck)
+
+
+@ENGINE
+@given(games(), st.booleans())
+def test_engine_matches_an_independent_model_of_the_spec(game, crowded):
+    """After every single action the engine's state equals the model's (tests/spec_model.py), events included."""
+    rules, players, seed = game
+    deal = crowded_deal(rules, players, seed) if crowded else Deal.new(rules, players=players, seed=seed)
+    model = Model(rules, players, deal.dealer, deal.first_trump, deal.deck)
+    run = model.run()
+    request = next(run, None)
+    choose = chooser(seed)
+    while True:
+        compare_with_model(deal, model)
+        if request is None:
+            assert deal.is_over
+            break
+        seat, legal = request
+        assert deal.to_act == seat and set(map(str, deal.legal_actions())) == legal
+        action = choose(deal.legal_actions())
+        deal.apply(action)
+        try:
+            request = run.send(str(action))
+        except StopIteration:
+            request = None
