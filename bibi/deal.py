@@ -32,6 +32,16 @@ Rule decisions the specification leaves open, and how this engine takes them:
   cut card goes (SPEC §2, "the cut card … goes to the bottom of the pack").
 - Under ``first_dealer='high_card_draw'``, ``Deal.new`` with a seed plays the draw itself (every
   seat draws from a shuffled pack, ties draw again), then reshuffles the whole pack to deal.
+- A call of the dealt-pair pass changes the trump of the first trick (under ``next_trick``) even
+  when no round will draw (one pack, seven players): the pass happens while the stock is still
+  in play (SPEC §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
+- Under ``holder_chooses`` a double pair (R21) makes two calls and so two switch rights, "each pair
+  switches once" (SPEC §2); the second right matters only once the trump has moved away again.
+- A stock that runs out exactly is still "turned up" at the check: a ``turn_up`` event with no cards.
+- While the last player's draw and call decisions (``after_each_card``) or the draw round
+  (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
+- ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
+  ``Deal.new``'s defaults (dealer 0, the bottom card's suit): that would not be the recorded deal.
 
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
