@@ -187,6 +187,9 @@ def test_case6_eight_players_no_card_turned_up(name):
     deal.playout(lambda legal: legal[0])
     assert deal.leftovers == () and len(deal.tricks) == 13
     assert sum(e.kind == "draw" for e in deal.events) == 48
+    turn_up = [i for i, e in enumerate(deal.events) if e.kind == "turn_up"]
+    assert len(turn_up) == 1 and deal.events[turn_up[0]].info == ()  # the empty stock "turned up" ...
+    assert sum(e.kind == "trick" for e in deal.events[:turn_up[0]]) == 6  # ... at the start of trick 7
 
 
 # -- case 7 (I12) ------------------------------------------------------------------------------------
