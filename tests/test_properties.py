@@ -47,9 +47,13 @@ def mixed_rules(draw) -> Rules:
     first_dealer = draw(st.sampled_from(list(FirstDealer)))
     first_trump = FirstTrump.CUT if first_dealer is FirstDealer.RANDOM else draw(st.sampled_from(list(FirstTrump)))
     decks = draw(st.sampled_from([1, 2]))
+    hand_size = draw(st.sampled_from([7, 7, 7, 5, 8]))
     return Rules(
         decks=decks,
-        max_players=7 if decks == 1 else 12,
+        hand_size=hand_size,
+        max_players=min(12, 52 * decks // hand_size),
+        bibi_points=draw(st.sampled_from([50, 50, 0, 30])),
+        card_points=draw(st.sampled_from([{"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3}, {"A": 11, "T": 10, "K": 4}])),
         first_dealer=first_dealer,
         first_trump=first_trump,
         follow=draw(st.sampled_from(list(Follow))),
@@ -292,6 +296,7 @@ def test_mixed_rules_strategy_reaches_one_pack_and_every_option():
                        ("identical", Identical), ("first_dealer", FirstDealer), ("first_trump", FirstTrump)]:
         assert seen[name] == set(enum), name
     assert seen["dealt_pairs"] == {True, False}
+    assert seen["hand_size"] == {5, 7, 8} and seen["max_players"] == {6, 7, 10, 12}
 
 
 def compare_with_model(deal: Deal, model: Model) -> None:
