@@ -9,15 +9,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from spec_model import Model
 
 import bibi
 from bibi.cards import Rank, pack
-from bibi.deal import Deal
+from bibi.deal import CALLS, PASS, PLAYS, SWITCHES, Deal, IllegalAction
 from bibi.rules import (
     BibiCall,
     BibiSuits,
@@ -39,6 +41,7 @@ ENGINE = settings.get_profile("engine")
 FEW = settings(ENGINE, max_examples=30)
 
 PRESETS = [bibi.RUSSIAN, bibi.ITALIAN, bibi.ENGLISH]
+ALL_ACTIONS = [*PLAYS, *CALLS, *SWITCHES, PASS]
 
 
 @st.composite
@@ -183,6 +186,7 @@ def test_every_step_keeps_the_invariants(game):
     deal = Deal.new(rules, players=players, seed=seed)
     full_pack = Counter(pack(rules.decks))
     choose = chooser(seed)
+    rng = random.Random(seed)
     steps = 0
     while not deal.is_over:
         check_state(deal, full_pack)
@@ -190,9 +194,17 @@ def test_every_step_keeps_the_invariants(game):
         assert legal and deal.to_act is not None  # never empty before the end
         assert len(set(map(str, legal))) == len(legal)
         for action in legal:  # every listed action applies
+            assert deal.why_illegal(action) is None
             trial = deal.copy()
             trial.apply(action, seat=deal.to_act)
             assert trial.actions[-1] is action
+        before = (deal.record(), deal.scores, deal.to_act, legal)
+        for action in rng.sample([a for a in ALL_ACTIONS if a not in legal], 3):  # and nothing else does
+            reason = deal.why_illegal(action)
+            assert reason
+            with pytest.raises(IllegalAction, match=re.escape(reason)):
+                deal.apply(action)
+            assert (deal.record(), deal.scores, deal.to_act, deal.legal_actions()) == before
         deal.apply(choose(legal))
         steps += 1
         assert steps < 2000
