@@ -34,12 +34,14 @@ pytest: $(VENV)/.test
 ## chromium: Debian's chromium for the browser tests (installed once, with apt)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
+		echo "chromium: installing Debian's chromium with apt-get for tests/browser"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; }
+		$$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; } || { \
+		echo "chromium: could not install it; tests/browser needs Debian's chromium on PATH" >&2; exit 1; }
 
 ## app: serve the play table and the deal explorer as a Voila app on localhost
 app: $(VENV)/.lab
-	$(VENV)/bin/voila notebooks/app.ipynb --port=$(PORT) --no-browser
+	$(VENV)/bin/voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --no-browser
 
 ## bench: print the engine's throughput figures
 bench: $(VENV)/.lab

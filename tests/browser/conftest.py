@@ -10,16 +10,19 @@ from pathlib import Path
 
 import pytest
 from lab_driver import (
+    ARTIFACTS,
     CHROMIUM_ARGS,
     ROOT,
     VIEWPORT,
     ConsoleLog,
+    KernelWatch,
     Server,
     copy_notebook,
     copy_tree,
     find_chromium,
     ignore_closed,
     screenshot,
+    start_app,
     start_lab,
 )
 from playwright.sync_api import sync_playwright
@@ -68,7 +71,15 @@ def page(browser, request):
         report = getattr(request.node, "report_call", None)
         if report is not None and report.failed:
             ignore_closed(lambda: screenshot(page, f"FAILED-{request.node.name}"))
+        else:  # a screenshot of an earlier failure would mislead
+            (ARTIFACTS / f"FAILED-{request.node.name}.png").unlink(missing_ok=True)
         ignore_closed(context.close)
+
+
+@pytest.fixture
+def kernel(page) -> KernelWatch:
+    """The page's kernel connection, watched from before the first navigation."""
+    return KernelWatch(page)
 
 
 @pytest.fixture
@@ -102,3 +113,13 @@ def lab_page(lab, page):
         if status == 200:
             for session in json.loads(body):
                 lab.request("DELETE", f"/api/sessions/{session['id']}")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory) -> Server:
+    """`make app`: Voilà serving notebooks/app.ipynb on localhost."""
+    server = start_app(tmp_path_factory.mktemp("voila"))
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import ConsoleMessage, Error, Page
+from playwright.sync_api import ConsoleMessage, Error, Locator, Page, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -46,7 +47,13 @@ KERNEL_ROUND_TRIP_TIMEOUT = 30_000  # a click that goes to the kernel and back
 
 # Console messages of type "error" that are harmless here. Each entry: a regex on the message text and why it is
 # allowed. Anything else logged as an error, and every uncaught page error, fails the test.
-CONSOLE_ERROR_ALLOW: list[tuple[str, str]] = []
+CONSOLE_ERROR_ALLOW: list[tuple[str, str]] = [
+    (
+        r"^Failed to load resource: net::ERR_[A-Z_]+ \(https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@",
+        "Voilà's lab template links Font Awesome from a CDN, which an offline machine cannot reach; the icons still "
+        "show, because Voilà's own bundle carries Font Awesome too.",
+    ),
+]
 
 
 # ----------------------------------------------------------------------------------------------- processes
@@ -89,7 +96,8 @@ class Server:
 
     def request(self, method: str, path: str, timeout: float = 10) -> tuple[int, bytes]:
         """An HTTP request to the server with the token; returns (status, body), never raises for HTTP errors."""
-        req = urllib.request.Request(self.url + path, method=method, headers={"Authorization": f"token {self.token}"})
+        headers = {"Authorization": f"token {self.token}"} if self.token else {}
+        req = urllib.request.Request(self.url + path, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=timeout) as resp:
                 return resp.status, resp.read()
@@ -111,8 +119,38 @@ class Server:
                 self._log_file.close()
 
 
+def _stat(pid: int | str) -> tuple[int, int] | None:
+    """(parent pid, start time) of a process, from /proc; None if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[1]), int(fields[19])
+
+
+def descendants(pid: int) -> list[tuple[int, int]]:
+    """The processes below ``pid`` (children, grandchildren…) as (pid, start time), read from /proc."""
+    children: dict[int, list[tuple[int, int]]] = {}
+    for proc_dir in Path("/proc").glob("[0-9]*"):
+        stat = _stat(proc_dir.name)
+        if stat is not None:
+            children.setdefault(stat[0], []).append((int(proc_dir.name), stat[1]))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child[0])
+    return found
+
+
 def stop_process(proc: subprocess.Popen, timeout: float = 15) -> None:
-    """Terminate a process started in its own session, wait, and kill its process group if it lingers."""
+    """Terminate a process started in its own session, wait, kill it if it lingers; then kill what it left.
+
+    Kernels run in sessions of their own (jupyter_client starts them so), so the process group does not reach
+    them: the descendants are listed before the server stops, and those still alive afterwards (the same
+    process: same pid and start time) are killed.
+    """
+    children = descendants(proc.pid) if proc.poll() is None else []
     if proc.poll() is None:
         try:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -122,19 +160,30 @@ def stop_process(proc: subprocess.Popen, timeout: float = 15) -> None:
             proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             pass
-    # Children that outlived the leader (a kernel, say) are still in its process group.
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
     proc.wait(timeout=timeout)
+    for pid, started in children:
+        stat = _stat(pid)
+        if stat is not None and stat[1] == started:
+            os.kill(pid, signal.SIGKILL)
 
 
-def start_server(name: str, cmd: list[str], *, port: int, token: str, ready_path: str, log: Path, env: dict) -> Server:
+def start_server(
+    name: str, cmd: list[str], *, port: int, token: str, ready_path: str, log: Path, env: dict, cwd: Path | None = None
+) -> Server:
     """Start ``cmd`` in its own process group and wait until ``ready_path`` answers 200; clean up if it never does."""
     log_file = open(log, "wb")  # noqa: SIM115 - closed by Server.stop
     proc = subprocess.Popen(
-        cmd, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, start_new_session=True
+        cmd,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        cwd=cwd,
+        start_new_session=True,
     )
     server = Server(name, proc, f"http://127.0.0.1:{port}", token, log, log_file)
     try:
@@ -247,6 +296,30 @@ def start_lab(home: Path, notebook_dir: Path) -> Server:
     )
 
 
+def make_app_command(port: int) -> list[str]:
+    """The command `make app` runs (read with `make -n`), on ``port``, with this Python's environment."""
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "app", f"PORT={port}", f"VENV={sys.prefix}"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    # `make -n` also lists the recipe of a stale .venv stamp (pip install …): keep only the voila line.
+    lines = [line for line in dry.stdout.splitlines() if Path(shlex.split(line)[0]).name == "voila"]
+    assert len(lines) == 1, f"`make -n app` should run voila once:\n{dry.stdout}"
+    return shlex.split(lines[0])
+
+
+def start_app(home: Path) -> Server:
+    """`make app`'s Voilà on a free localhost port, its kernels' files and config in ``home``."""
+    port = free_port()
+    cmd = [*make_app_command(port), f"--Voila.connection_dir_root={home / 'connections'}"]
+    (home / "connections").mkdir(parents=True, exist_ok=True)
+    # Voilà answers 403 on /api/status and GET / runs the notebook: a static file says it is up.
+    return start_server(
+        "Voila", cmd, port=port, token="", ready_path="/voila/static/voila.js", log=home / "voila.log",
+        env=jupyter_env(home), cwd=ROOT,
+    )  # fmt: skip
+
+
 # ----------------------------------------------------------------------------------------------- the page
 
 
@@ -277,6 +350,57 @@ class ConsoleLog:
                 continue
             found.append(f"[{kind}] {text}")
         return found
+
+
+_IDLE = re.compile(rb'"execution_state":\s*"idle"')
+
+
+def _is_idle(payload: str | bytes) -> bool:
+    return bool(_IDLE.search(payload.encode() if isinstance(payload, str) else payload))
+
+
+class KernelWatch:
+    """Watches the page's kernel websockets for the kernel's "idle" status messages.
+
+    A click on a widget sends one message to the kernel; the kernel answers busy, the widget updates, idle, in
+    that order on one socket. Waiting for that idle after a click means every update of the round trip has
+    reached the page: no half-updated view (new log, old buttons) is read.
+    """
+
+    def __init__(self, page: Page):
+        self.idle = 0
+        self.sockets: list[WebSocket] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: WebSocket) -> None:
+        if "/api/kernels/" in ws.url:
+            self.sockets.append(ws)
+            ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        if _is_idle(payload):
+            self.idle += 1
+
+    def settled(self, since: int, timeout_ms: int = KERNEL_ROUND_TRIP_TIMEOUT) -> None:
+        """Wait until the kernel has gone idle at least once after the count ``since``."""
+        if self.idle > since:
+            return
+        assert self.sockets, "the page has no kernel connection"
+        live = [ws for ws in self.sockets if not ws.is_closed()]
+        with live[-1].expect_event("framereceived", predicate=_is_idle, timeout=timeout_ms):
+            pass
+
+    def click(self, target: Locator) -> None:
+        """Click something that talks to the kernel, and wait for the kernel's answer to arrive."""
+        since = self.idle
+        target.click()
+        self.settled(since)
+
+    def do(self, action) -> None:
+        """Do something that sends one message to the kernel (type and Enter, pick an option), and wait."""
+        since = self.idle
+        action()
+        self.settled(since)
 
 
 def lab_url(server: Server, path: str) -> str:

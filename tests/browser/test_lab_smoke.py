@@ -4,7 +4,6 @@ If this fails, the problem is the browser, the server or the widget manager, not
 """
 
 from lab_driver import (
-    KERNEL_ROUND_TRIP_TIMEOUT,
     check_notebook,
     open_notebook,
     run_all,
@@ -14,7 +13,7 @@ from lab_driver import (
 from playwright.sync_api import expect
 
 
-def test_smoke_notebook_runs_and_its_widgets_answer(lab, lab_page, console_log):
+def test_smoke_notebook_runs_and_its_widgets_answer(lab, lab_page, kernel, console_log):
     page = lab_page
     open_notebook(page, lab, "fixtures/smoke.ipynb")
     run_all(page, timeout_ms=60_000)
@@ -29,9 +28,10 @@ def test_smoke_notebook_runs_and_its_widgets_answer(lab, lab_page, console_log):
     # A click goes to the kernel, the callback changes the label, the new value comes back.
     clicks = page.locator(".smoke-clicks")
     expect(clicks).to_have_text("0 clicks")
-    page.locator(".smoke-button").click()
-    page.locator(".smoke-button").click()
-    expect(clicks).to_have_text("2 clicks", timeout=KERNEL_ROUND_TRIP_TIMEOUT)
+    kernel.click(page.locator(".smoke-button"))
+    kernel.click(page.locator(".smoke-button"))
+    expect(clicks).to_have_text("2 clicks")
+    assert kernel.idle >= 2, "the kernel watch saw no idle status: round trips would not be waited for"
 
     screenshot(page, "smoke")
     assert console_log.errors() == []

@@ -1,0 +1,189 @@
+"""Use the `bibi` widget views as a person would, in any page that shows them (JupyterLab or Voilà).
+
+Each function takes the view's root element (a Playwright ``Locator`` on ``.bibi-deal-explorer`` and so on) and
+the page's ``KernelWatch``; it clicks and types, waits until the kernel's answer has arrived, and asserts on what
+the page shows. Nothing reads the kernel's state: only the DOM a learner sees.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, KernelWatch
+from playwright.sync_api import Locator, expect
+
+ROUND_TRIP = KERNEL_ROUND_TRIP_TIMEOUT
+
+
+def text(locator: Locator) -> str:
+    """The element's text with whitespace collapsed, as Playwright's ``to_have_text`` compares it."""
+    return " ".join((locator.text_content() or "").split())
+
+
+def control_values(view: Locator) -> list[str]:
+    """The values of the view's inputs and drop-downs, in page order."""
+    return view.locator("input, select").evaluate_all("els => els.map(e => e.value)")
+
+
+def options_text(panel: Locator) -> str:
+    """What the rules panel says about its options (each option's meaning and sentences)."""
+    return " | ".join(panel.locator("details").all_text_contents())
+
+
+def card_buttons(view: Locator) -> Locator:
+    return view.locator("button.bibi-card-button")
+
+
+def is_reason(tooltip: str | None) -> bool:
+    """Whether a card button's tooltip is the engine's reason for refusing it, not "play the ..."."""
+    return bool(tooltip) and not tooltip.startswith("play the")
+
+
+def message(view: Locator, pattern: str) -> Locator:
+    """The view's message line: the HTML widget whose text starts with ``pattern``."""
+    return view.locator(".widget-html-content").filter(has_text=re.compile(pattern)).first
+
+
+# ----------------------------------------------------------------------------------------------- DealExplorer
+
+
+def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
+    """Step one action, one trick, another trick, back one action, back to the start; then deal another seed.
+
+    The centre of the table must follow: the trick just finished, who played what and who won it.
+    """
+    position = explorer.locator(".widget-slider .widget-readout")
+    center = explorer.locator(".bibi-center")
+    expect(position).to_have_text("0")
+    start = text(center)
+
+    kernel.click(explorer.get_by_title("forward one action", exact=True))
+    expect(position).to_have_text("1")
+
+    kernel.click(explorer.get_by_title("forward one trick", exact=True))
+    trick = center.locator(".bibi-trick")
+    expect(trick).to_be_visible()
+    expect(trick.locator(".bibi-trick-foot")).to_contain_text("wins")
+    expect(trick.locator(".bibi-play")).not_to_have_count(0)
+    first_trick, at = text(center), int(position.inner_text())
+    assert first_trick != start and at > 1
+
+    kernel.click(explorer.get_by_title("forward one trick", exact=True))
+    second_trick = text(center)
+    assert second_trick != first_trick, "⏩ again: the centre still shows the same trick"
+    assert int(position.inner_text()) > at
+
+    kernel.click(explorer.get_by_title("back one action", exact=True))
+    assert text(center) != second_trick, "◀: the centre did not change"
+
+    kernel.click(explorer.get_by_title("back to the start of the deal", exact=True))
+    expect(position).to_have_text("0")
+    expect(center).to_have_text(start)
+
+    # Another seed deals other hands.
+    hands = text(explorer.locator(".bibi-table"))
+    seed = explorer.get_by_label("seed", exact=True)
+    new_seed = int(seed.input_value()) + 1
+    seed.fill(str(new_seed))
+    kernel.do(lambda: seed.press("Enter"))
+    kernel.click(explorer.get_by_role("button", name=re.compile(r"Deal$")))
+    expect(message(explorer, r"^Deal of seed")).to_contain_text(f"Deal of seed {new_seed}:")
+    assert text(explorer.locator(".bibi-table")) != hands, f"seed {new_seed} dealt the same hands"
+
+
+def explorer_refuses_illegal_card(explorer: Locator, kernel: KernelWatch, max_steps: int = 40) -> str:
+    """Step until the seat to act holds a card it may not play and click it: the reason shows and the deal does
+    not move. Returns the reason shown."""
+    position = explorer.locator(".widget-slider .widget-readout")
+    for _ in range(max_steps):
+        buttons = card_buttons(explorer)
+        illegal = [i for i, tip in enumerate(buttons.evaluate_all("els => els.map(e => e.title)")) if is_reason(tip)]
+        at = position.inner_text()
+        if illegal:
+            card = buttons.nth(illegal[0])
+            label = card.inner_text()
+            kernel.click(card)
+            reason = explorer.locator(".widget-html-content").filter(has_text=f"{label} is illegal")
+            expect(reason).to_be_visible()
+            expect(position).to_have_text(at)
+            return text(reason)
+        kernel.click(explorer.get_by_title("forward one action", exact=True))
+        expect(position).not_to_have_text(at)
+    raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
+
+
+# ----------------------------------------------------------------------------------------------- RulesPanel
+
+
+def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
+    """Russian → Italian → one option changed → Russian: what the panel shows follows, and the same seeded deal
+    replays to the same outcome when the Russian rules come back."""
+    russian = panel.get_by_role("button", name=re.compile(r"^Russian"))
+    italian = panel.get_by_role("button", name=re.compile(r"^Italian"))
+    said = message(panel, r"^Seed \d+")
+    comparison = panel.locator("table.bibi-sheet").first
+    if "russian rules" not in text(said):
+        kernel.click(russian)
+    expect(said).to_contain_text("russian rules")
+    russian_values, russian_deal, russian_options = control_values(panel), text(comparison), options_text(panel)
+
+    kernel.click(italian)
+    expect(said).to_contain_text("italian rules")
+    expect(italian).to_have_class(re.compile(r"\bmod-info\b"))
+    assert control_values(panel) != russian_values, "the option controls did not change with the preset"
+    assert options_text(panel) != russian_options, "the options' sentences did not change with the preset"
+    assert text(comparison) != russian_deal, "the replayed deal is the same under the Italian rules"
+
+    # One option changed by hand: the comparison sets the preset against the changed rules.
+    follow = panel.get_by_label("Following", exact=True)
+    values = follow.locator("option").evaluate_all("options => options.map(o => o.value)")
+    other = next(v for v in values if v != follow.input_value())
+    kernel.do(lambda: follow.select_option(other))
+    expect(said).to_contain_text(f" = {other}.")  # "…; follow = must_follow."
+    expect(panel.locator(".bibi-status").first).not_to_contain_text("the same rules")
+
+    kernel.click(russian)
+    expect(said).to_contain_text("russian rules")
+    expect(comparison).to_have_text(russian_deal)
+    assert control_values(panel) == russian_values
+
+
+# ----------------------------------------------------------------------------------------------- PlayTable
+
+
+def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: int = 26) -> list[str]:
+    """Play legal cards (passing on a Bi-bi), until ``plays`` cards are down and a card has been refused.
+
+    A refused card is disabled, its tooltip gives the reason, and a click on it does nothing: the next play of the
+    human's seat in the log is the legal card clicked after it. Returns the cards played.
+    """
+    said = message(table, r"^(Your|Deal over)")
+    events = table.locator(".bibi-events")
+    seat = re.search(r"seat (\d+)", text(table.locator(".widget-html-content", has_text="Your cards"))).group(1)
+    played: list[str] = []
+    refused = None
+    for _ in range(max_turns):
+        if text(said).startswith("Deal over") or (len(played) >= plays and refused):
+            break
+        before = text(events)
+        buttons = card_buttons(table)
+        enabled = [b for b in buttons.all() if b.is_enabled()]
+        if not enabled:  # a Bi-bi to say or not: pass
+            kernel.click(table.locator("button.bibi-action-button", has_text="pass"))
+            expect(events).not_to_have_text(before)
+            continue
+        disabled = [b for b in buttons.all() if b.is_disabled()]
+        if disabled and refused is None:
+            refused = disabled[0].inner_text()
+            tooltip = disabled[0].get_attribute("title")
+            assert is_reason(tooltip), f"{refused} is disabled but its tooltip gives no reason: {tooltip!r}"
+            disabled[0].click(force=True)  # a disabled button: the browser sends no click
+        card = enabled[0].inner_text()
+        kernel.click(enabled[0])
+        expect(events).not_to_have_text(before)
+        mine = re.findall(rf"\bseat {seat} plays (\S+)", events.inner_text())  # newest first
+        assert mine and mine[0] == card, f"clicked {card} (after the refused {refused}); the log says {mine[:1]}"
+        played.append(card)
+    assert len(played) >= plays, f"only {len(played)} cards played: {text(said)}"
+    assert refused is not None, f"no card was refused in {len(played)} turns"
+    return played
