@@ -569,14 +569,36 @@ def screenshot(page: Page, name: str) -> Path:
 
 
 def screenshot_views(page: Page, stem: str, selectors: Iterable[str]) -> list[Path]:
-    """Scroll each view into sight and take a screenshot of the window around it."""
+    """Scroll each view's top to the top of the window and take a screenshot."""
     paths = []
     for selector in selectors:
         views = page.locator(selector)
         for i in range(views.count()):
-            views.nth(i).scroll_into_view_if_needed()
+            views.nth(i).evaluate("el => el.scrollIntoView({block: 'start'})")
             paths.append(screenshot(page, f"{stem}-{selector.strip('.')}-{i + 1}"))
     return paths
+
+
+def overflowing(page: Page, selectors: Iterable[str]) -> list[str]:
+    """Views wider than the room they have: past the window's right edge, or scrolling sideways in their output."""
+    return page.evaluate(
+        """(selectors) => {
+      const found = [];
+      for (const selector of selectors) {
+        document.querySelectorAll(selector).forEach((el, i) => {
+          const where = `${selector} #${i + 1}`;
+          const right = el.getBoundingClientRect().right;
+          if (right > window.innerWidth + 1) found.push(`${where} reaches x=${Math.round(right)}, past the window`);
+          for (const box of [el, el.closest('.jp-OutputArea-output')]) {
+            if (box && box.scrollWidth > box.clientWidth + 1)
+              found.push(`${where}: ${box.scrollWidth}px of content in ${box.clientWidth}px (${box.className})`);
+          }
+        });
+      }
+      return found;
+    }""",
+        list(selectors),
+    )
 
 
 def ignore_closed(action) -> None:

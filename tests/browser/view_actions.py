@@ -187,3 +187,25 @@ def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: i
     assert len(played) >= plays, f"only {len(played)} cards played: {text(said)}"
     assert refused is not None, f"no card was refused in {len(played)} turns"
     return played
+
+
+# ----------------------------------------------------------------------------------------------- ScoreInspector
+
+
+def inspect_scores(inspector: Locator, kernel: KernelWatch) -> None:
+    """The card points add up to the pack's; for a game, another deal can be picked and its sheet shows."""
+    check = inspector.locator(".bibi-check").first
+    expect(check).to_contain_text("✓")
+    expect(check).not_to_have_class(re.compile(r"\bbibi-bad\b"))
+    sheet = inspector.locator("table.bibi-sheet").last
+    expect(sheet).to_contain_text("total")
+    deals = inspector.locator("select")
+    if deals.count() and deals.locator("option").count() > 1:
+        before, shown = text(sheet), deals.input_value()
+        other = next(v for v in deals.locator("option").evaluate_all("os => os.map(o => o.value)") if v != shown)
+        kernel.do(lambda: deals.select_option(other))
+        assert text(sheet) != before, "another deal picked, the same sheet shown"
+        expect(check).to_contain_text("✓")
+    else:
+        kernel.click(inspector.get_by_role("button", name=re.compile(r"Refresh$")))
+        expect(check).to_contain_text("✓")
