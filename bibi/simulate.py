@@ -42,7 +42,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from bibi.cards import SUITS, Card, Suit, pack
-from bibi.deal import Action, Deal
+from bibi.deal import Action, Deal, IllegalAction
 from bibi.rules import OPTIONS, CardPoints, Rules, preset
 
 RANDOM = "random"  # the bot name served by the engine's fast path
@@ -114,14 +114,7 @@ def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot |
     """Play deal ``index`` of a run to the end: the engine's fast path when every seat is random."""
     deck, dealer, trump, rng = setup(rules, players, seed, index)
     deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck, log=log)
-    if not any(bots):
-        return deal.playout(random_choice(rng))
-    pick = random_choice(rng)
-    while not deal.is_over:
-        seat = deal.to_act
-        bot = bots[seat]
-        deal.apply(pick(deal.legal_actions()) if bot is None else bot(deal.view(seat), rng))
-    return deal
+    return _apply_all(deal, bots, rng) if any(bots) else deal.playout(random_choice(rng))
 
 
 def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
@@ -132,12 +125,25 @@ def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any =
     rules = _as_rules(rules)
     deck, dealer, trump, rng = setup(rules, players, seed, index)
     deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck)
-    callables = _bot_callables(_resolve_bots(bots, players)[1])
+    return _apply_all(deal, _bot_callables(_resolve_bots(bots, players)[1]), rng)
+
+
+def _apply_all(deal: Deal, bots: Sequence[Bot | None], rng: random.Random) -> Deal:
+    """Play to the end through ``Deal.apply``: a random seat (``None``) draws as the fast path does;
+    a bot is asked, with its view, only when it has a choice."""
     pick = random_choice(rng)
     while not deal.is_over:
         seat = deal.to_act
-        bot = callables[seat]
-        deal.apply(pick(deal.legal_actions()) if bot is None else bot(deal.view(seat), rng), seat)
+        legal = deal.legal_actions()
+        bot = bots[seat]
+        if bot is None or len(legal) == 1:
+            action = pick(legal) if bot is None else legal[0]
+        else:
+            action = bot(deal.view(seat), rng)
+        try:
+            deal.apply(action, seat)
+        except IllegalAction as exc:
+            raise IllegalAction(f"the bot of seat {seat} chose {action}: {exc}") from None
     return deal
 
 
@@ -531,6 +537,8 @@ def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str |
         raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     labels, specs = [], []
     for bot in seats:
+        if isinstance(bot, str):
+            bot = bot.strip().lower()
         if bot is None or bot == RANDOM:
             labels.append(RANDOM)
             specs.append(None)

@@ -293,6 +293,16 @@ def test_bots_per_seat():
         assert sim.deal(i).scores == tuple(sim.seats[sim.seats.deal == i].score)
 
 
+def wrong_bot(view, rng):
+    """A stub bot that plays a pass whatever is asked."""
+    return "pass"
+
+
+def test_a_bot_that_breaks_a_rule_is_named():
+    with pytest.raises(bibi.IllegalAction, match="the bot of seat 1 chose pass"):
+        simulate("ru", players=4, deals=1, bots=["random", wrong_bot, "random", "random"], progress=False)
+
+
 def test_named_bots_from_bibi_bots():
     bots = pytest.importorskip("bibi.bots")
     names = [name for name in ("greedy", "heuristic") if name in bots.BOTS]
