@@ -76,6 +76,8 @@ MEASURES: dict[str, str] = {
 
 # -- one deal ----------------------------------------------------------------------------------
 
+_PACKS = {1: pack(1), 2: pack(2)}  # the whole pack in its fixed order, by number of packs
+
 
 class DealSetup(NamedTuple):
     """How deal ``index`` of a run starts: the shuffled pack (top first), dealer, first trump, and
@@ -101,9 +103,6 @@ def setup(rules: Rules, players: int, seed: int, index: int) -> DealSetup:
     return DealSetup(deck, index % players, deck[-1].suit, rng)
 
 
-_PACKS = {1: pack(1), 2: pack(2)}
-
-
 def random_choice(rng: random.Random) -> Chooser:
     """The random player: any legal action, each as likely, one ``rng.random()`` draw per decision."""
     r = rng.random
@@ -111,7 +110,8 @@ def random_choice(rng: random.Random) -> Chooser:
 
 
 def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot | None], log: bool = False) -> Deal:
-    """Play deal ``index`` of a run to the end: the engine's fast path when every seat is random."""
+    """Play deal ``index`` of a run to the end, ``bots`` giving a callable or ``None`` (random) per seat:
+    the engine's fast path when every seat is random."""
     deck, dealer, trump, rng = setup(rules, players, seed, index)
     deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck, log=log)
     return _apply_all(deal, bots, rng) if any(bots) else deal.playout(random_choice(rng))
@@ -183,28 +183,16 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     suit_code = {s: i for i, s in enumerate(SUITS)}
     points_of = [rules.card_points.per_rank()[c % 13] for c in range(52)]
     card_points, bonus_points, seat_calls, tricks_won = (
-        out["card_points"].extend, out["bonus_points"].extend, out["seat_calls"].extend, out["tricks_won"].extend,
-    )
+        out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
     first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks = (
-        out[k].append for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks")
-    )
+        out[k].append
+        for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks"))
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
+        calls, won, changes, played = _tally(deal, n)
         card_points(deal.card_points)
         bonus_points(deal.bonus_points)
-        calls = [0] * n
-        for call in deal.calls:
-            calls[call.seat] += 1
         seat_calls(calls)
-        won = [0] * n
-        changes = 0
-        trump = deal.first_trump
-        done = deal.tricks
-        for trick in done:
-            won[trick.winner] += 1
-            if trick.trump is not trump:
-                changes += 1
-                trump = trick.trump
         tricks_won(won)
         first_trump(suit_code[deal.first_trump])
         final_trump(suit_code[deal.trump])
@@ -212,8 +200,26 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         lost = deal.leftovers
         leftovers(len(lost))
         leftover_points(sum(map(points_of.__getitem__, lost)))
-        tricks(len(done))
+        tricks(played)
     return out
+
+
+def _tally(deal: Deal, n: int) -> tuple[list[int], list[int], int, int]:
+    """Calls and tricks won per seat, how often the trump moved (trick by trick from the first trump),
+    and the tricks played."""
+    calls = [0] * n
+    for call in deal.calls:
+        calls[call.seat] += 1
+    won = [0] * n
+    changes = 0
+    trump = deal.first_trump
+    done = deal.tricks
+    for trick in done:
+        won[trick.winner] += 1
+        if trick.trump is not trump:
+            changes += 1
+            trump = trick.trump
+    return calls, won, changes, len(done)
 
 
 def _chunks(deals: int) -> list[tuple[int, int]]:
