@@ -276,28 +276,33 @@ def _suits(codes: np.ndarray) -> pd.Categorical:
 
 def _frames(spec: _Spec, labels: tuple[str, ...], cols: dict[str, array.array]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The per-seat and per-deal frames from the compact columns of a run."""
-    n = spec.players
-    d = len(cols["tricks"])
-    name, changed = spec.rules.name, changed_text(spec.rules)
+    d, n = len(cols["tricks"]), spec.players
     deal = np.arange(d, dtype=np.int32)
     dealer = (deal % n).astype(np.int8)
+    head = {"rules": _constant(spec.rules.name, d), "changed": _constant(changed_text(spec.rules), d),
+            "players": np.full(d, n, dtype=np.int8)}
+    return _seat_frame(head, deal, dealer, n, labels, cols), _deal_frame(head, deal, dealer, n, cols)
+
+
+def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels: tuple[str, ...],
+                cols: dict[str, array.array]) -> pd.DataFrame:
+    """One row per deal and seat, deal by deal."""
+    d = len(deal)
     seat = np.tile(np.arange(n, dtype=np.int8), d)
     card_points, bonus_points = _array(cols["card_points"]), _array(cols["bonus_points"])
     score = card_points + bonus_points
     table = score.reshape(d, n)
     on_top = table == table.max(axis=1, keepdims=True)
-    alone = (on_top.sum(axis=1, keepdims=True) == 1)
-    bot_codes = {label: k for k, label in enumerate(dict.fromkeys(labels))}
-    seats = pd.DataFrame({
+    alone = on_top.sum(axis=1, keepdims=True) == 1
+    bots = list(dict.fromkeys(labels))
+    bot_codes = np.array([bots.index(b) for b in labels], dtype=np.int8)
+    return pd.DataFrame({
         "deal": np.repeat(deal, n),
-        "rules": _constant(name, d * n),
-        "changed": _constant(changed, d * n),
-        "players": np.full(d * n, n, dtype=np.int8),
+        **{k: _repeat(v, n) for k, v in head.items()},
         "seat": seat,
         "position": ((seat - np.repeat(dealer, n) - 1) % n).astype(np.int8),
         "dealer": np.repeat(dealer, n),
-        "bot": pd.Categorical.from_codes(np.tile(np.array([bot_codes[b] for b in labels], dtype=np.int8), d),
-                                         categories=list(bot_codes)),
+        "bot": pd.Categorical.from_codes(np.tile(bot_codes, d), categories=bots),
         "card_points": card_points,
         "calls": _array(cols["seat_calls"]),
         "bonus_points": bonus_points,
@@ -306,21 +311,30 @@ def _frames(spec: _Spec, labels: tuple[str, ...], cols: dict[str, array.array]) 
         "win": (on_top & alone).reshape(-1),
         "shared_win": (on_top & ~alone).reshape(-1),
     }, copy=False)
-    deals = pd.DataFrame({
+
+
+def _deal_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int,
+                cols: dict[str, array.array]) -> pd.DataFrame:
+    """One row per deal."""
+    return pd.DataFrame({
         "deal": deal,
-        "rules": _constant(name, d),
-        "changed": _constant(changed, d),
-        "players": np.full(d, n, dtype=np.int8),
+        **head,
         "dealer": dealer,
         "first_trump": _suits(_array(cols["first_trump"])),
         "final_trump": _suits(_array(cols["final_trump"])),
         "trump_changes": _array(cols["trump_changes"]),
-        "calls": _array(cols["seat_calls"]).reshape(d, n).sum(axis=1, dtype=np.int32),
+        "calls": _array(cols["seat_calls"]).reshape(len(deal), n).sum(axis=1, dtype=np.int32),
         "leftovers": _array(cols["leftovers"]),
         "leftover_points": _array(cols["leftover_points"]),
         "tricks": _array(cols["tricks"]),
     }, copy=False)
-    return seats, deals
+
+
+def _repeat(column: pd.Categorical | np.ndarray, n: int) -> pd.Categorical | np.ndarray:
+    """A per-deal column repeated for each of the ``n`` seats."""
+    if isinstance(column, pd.Categorical):
+        return pd.Categorical.from_codes(np.repeat(column.codes, n), dtype=column.dtype)
+    return np.repeat(column, n)
 
 
 # -- statistics --------------------------------------------------------------------------------
@@ -372,7 +386,20 @@ def measures(seats: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
 
 @dataclass(frozen=True, eq=False)
 class Simulation:
-    """The result of ``simulate``: one row per deal and seat (``seats``) and one per deal (``deals``)."""
+    """The result of ``simulate``: one row per deal and seat (``seats``) and one per deal (``deals``).
+
+    Both frames start with ``deal`` (0, 1, …), ``rules`` (the rules' name), ``changed`` (the options
+    that differ from that preset, ``option=value,…``, or '') and ``players``. Then
+
+    - ``seats``: ``seat``; ``position`` (0 for the first leader on the dealer's left … players-1 for the
+      dealer); ``dealer``; ``bot``; ``card_points`` won in tricks; ``calls`` (Bi-bi calls made);
+      ``bonus_points``; ``score`` (card + bonus points); ``tricks_won``; ``win`` (alone on top);
+      ``shared_win`` (on top with others).
+    - ``deals``: ``dealer``; ``first_trump`` and ``final_trump`` (S, H, D, C); ``trump_changes``;
+      ``calls``; ``leftovers`` (cards turned up unplayed) and ``leftover_points``; ``tricks``.
+
+    Labels are categoricals or 8-bit; counts and points 32-bit.
+    """
 
     rules: Rules
     players: int
@@ -380,7 +407,7 @@ class Simulation:
     bots: tuple[str, ...]
     seats: pd.DataFrame
     deals: pd.DataFrame
-    bot_specs: tuple[str | Bot | None, ...] = ()
+    bot_specs: tuple[str | Bot | None, ...] = dataclasses.field(default=(), repr=False)
 
     def measures(self) -> pd.DataFrame:
         """One row per deal, one column per measure of ``MEASURES``."""
@@ -417,9 +444,11 @@ def simulate(
     """Play ``deals`` deals of ``rules`` and return them as tidy frames (a ``Simulation``).
 
     ``bots``: ``"random"`` (the engine's fast path), a name of ``bibi.bots.BOTS``, a callable
-    ``(view, rng) -> action``, or a list of those, one per seat. ``workers > 1`` plays on that many
-    processes; ``executor`` takes any ``concurrent.futures.Executor`` (a Dask client's
-    ``client.get_executor()`` too). The frames are the same whatever the workers or executor.
+    ``(view, rng) -> action``, or a list of those, one per seat; a bot is asked only when it has a
+    choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
+    takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
+    given as callables must then be importable module-level functions. The frames are the same
+    whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
     """
     rules = _as_rules(rules)
     with _progress(deals, progress, _label(rules)) as bar:
