@@ -507,26 +507,35 @@ def notebook_cells(page: Page) -> list[dict]:
 STDERR_ALLOW: list[tuple[str, str]] = []
 
 
+_PROBLEMS_JS = """(scope) => {
+  const out = [];
+  for (const n of scope.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
+    out.push('stderr: ' + n.innerText.slice(0, 2000));
+  for (const n of scope.querySelectorAll('.jupyter-widgets-error-widget'))
+    out.push('widget error view: ' + n.innerText.slice(0, 500));
+  for (const n of scope.querySelectorAll('.jp-OutputArea-output')) {
+    const t = n.textContent;
+    if (t.includes('Error displaying widget') || t.includes('Loading widget...'))
+      out.push('widget placeholder: ' + t.slice(0, 300));
+  }
+  return out;
+}"""
+
+
+def _allowed(problems: list[str]) -> list[str]:
+    return [
+        p for p in problems if not (p.startswith("stderr: ") and any(re.search(rx, p[8:]) for rx, _ in STDERR_ALLOW))
+    ]
+
+
 def problems_in_page(page: Page, root: str = "body") -> list[str]:
     """What a learner would see as broken: tracebacks and other stderr text, broken widget views."""
-    found = page.evaluate(
-        """(root) => {
-      const out = [];
-      const scope = document.querySelector(root) || document.body;
-      for (const n of scope.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
-        out.push('stderr: ' + n.innerText.slice(0, 2000));
-      for (const n of scope.querySelectorAll('.jupyter-widgets-error-widget'))
-        out.push('widget error view: ' + n.innerText.slice(0, 500));
-      for (const n of scope.querySelectorAll('.jp-OutputArea-output')) {
-        const t = n.textContent;
-        if (t.includes('Error displaying widget') || t.includes('Loading widget...'))
-          out.push('widget placeholder: ' + t.slice(0, 300));
-      }
-      return out;
-    }""",
-        root,
-    )
-    return [p for p in found if not (p.startswith("stderr: ") and any(re.search(rx, p[8:]) for rx, _ in STDERR_ALLOW))]
+    return _allowed(page.locator(root).first.evaluate(_PROBLEMS_JS))
+
+
+def problems_in(view: Locator) -> list[str]:
+    """The same, inside one element (a view: its ``Output`` of callback errors included)."""
+    return _allowed(view.evaluate(_PROBLEMS_JS))
 
 
 def check_notebook(page: Page) -> list[str]:
@@ -568,14 +577,17 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
-def screenshot_views(page: Page, stem: str, selectors: Iterable[str]) -> list[Path]:
-    """Scroll each view's top to the top of the window and take a screenshot."""
+def screenshot_views(page: Page, stem: str, selectors: dict[str, str], limit: int = 6) -> list[Path]:
+    """Scroll each element's top to the top of the window and take a screenshot (``limit`` per kind at most).
+
+    ``selectors`` maps a short name, used in the file name, to a CSS selector.
+    """
     paths = []
-    for selector in selectors:
-        views = page.locator(selector)
-        for i in range(views.count()):
-            views.nth(i).evaluate("el => el.scrollIntoView({block: 'start'})")
-            paths.append(screenshot(page, f"{stem}-{selector.strip('.')}-{i + 1}"))
+    for name, selector in selectors.items():
+        found = page.locator(selector)
+        for i in range(min(found.count(), limit)):
+            found.nth(i).evaluate("el => el.scrollIntoView({block: 'start'})")
+            paths.append(screenshot(page, f"{stem}-{name}-{i + 1}"))
     return paths
 
 

@@ -40,6 +40,8 @@ EXPECTED_VIEWS = {
     "app.ipynb": ["bibi-play-table", "bibi-deal-explorer"],
 }
 VIEWS = ["bibi-deal-explorer", "bibi-rules-panel", "bibi-score-inspector", "bibi-play-table"]
+# A card, hand, table or sheet shown as HTML by `bibi.render` (a `_repr_html_` or `HTML(...)`), not in a widget.
+RENDERED = ".jp-OutputArea-output.jp-RenderedHTML > .bibi"
 
 RUN_ALL_TIMEOUT = 180_000  # every notebook runs in seconds with its default knobs; this is a ceiling, not a target
 
@@ -64,8 +66,9 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
     for view in EXPECTED_VIEWS.get(name, []):
         expect(page.locator(f".{view}").first).to_be_visible()
     present = [view for view in VIEWS if page.locator(f".{view}").count()]
-    screenshot_views(page, stem, [f".{view}" for view in present])
-    assert overflowing(page, [f".{view}" for view in present]) == []
+    shown = {view: f".{view}" for view in present} | {"rendered": RENDERED}
+    screenshot_views(page, stem, shown)
+    assert overflowing(page, shown.values()) == []
 
     for view in present:
         root = page.locator(f".{view}").first

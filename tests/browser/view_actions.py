@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, KernelWatch
+from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, KernelWatch, problems_in
 from playwright.sync_api import Locator, expect
 
 ROUND_TRIP = KERNEL_ROUND_TRIP_TIMEOUT
@@ -28,6 +28,20 @@ def control_values(view: Locator) -> list[str]:
 def options_text(panel: Locator) -> str:
     """What the rules panel says about its options (each option's meaning and sentences)."""
     return " | ".join(panel.locator("details").all_text_contents())
+
+
+def press(view: Locator, kernel: KernelWatch, target: Locator) -> None:
+    """Click ``target`` in ``view``, wait for the kernel's answer, and check the view shows no error for it."""
+    kernel.click(target)
+    problems = problems_in(view)
+    assert problems == [], f"after a click on {target}: {problems}"
+
+
+def change(view: Locator, kernel: KernelWatch, what: str, action) -> None:
+    """Change a control of ``view`` (``action`` sends one message), wait for the answer, check for errors."""
+    kernel.do(action)
+    problems = problems_in(view)
+    assert problems == [], f"after {what}: {problems}"
 
 
 def card_buttons(view: Locator) -> Locator:
@@ -57,10 +71,10 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
     expect(position).to_have_text("0")
     start = text(center)
 
-    kernel.click(explorer.get_by_title("forward one action", exact=True))
+    press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
     expect(position).to_have_text("1")
 
-    kernel.click(explorer.get_by_title("forward one trick", exact=True))
+    press(explorer, kernel, explorer.get_by_title("forward one trick", exact=True))
     trick = center.locator(".bibi-trick")
     expect(trick).to_be_visible()
     expect(trick.locator(".bibi-trick-foot")).to_contain_text("wins")
@@ -68,15 +82,15 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
     first_trick, at = text(center), int(position.inner_text())
     assert first_trick != start and at > 1
 
-    kernel.click(explorer.get_by_title("forward one trick", exact=True))
+    press(explorer, kernel, explorer.get_by_title("forward one trick", exact=True))
     second_trick = text(center)
     assert second_trick != first_trick, "⏩ again: the centre still shows the same trick"
     assert int(position.inner_text()) > at
 
-    kernel.click(explorer.get_by_title("back one action", exact=True))
+    press(explorer, kernel, explorer.get_by_title("back one action", exact=True))
     assert text(center) != second_trick, "◀: the centre did not change"
 
-    kernel.click(explorer.get_by_title("back to the start of the deal", exact=True))
+    press(explorer, kernel, explorer.get_by_title("back to the start of the deal", exact=True))
     expect(position).to_have_text("0")
     expect(center).to_have_text(start)
 
@@ -85,8 +99,8 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
     seed = explorer.get_by_label("seed", exact=True)
     new_seed = int(seed.input_value()) + 1
     seed.fill(str(new_seed))
-    kernel.do(lambda: seed.press("Enter"))
-    kernel.click(explorer.get_by_role("button", name=re.compile(r"Deal$")))
+    change(explorer, kernel, f"seed {new_seed}", lambda: seed.press("Enter"))
+    press(explorer, kernel, explorer.get_by_role("button", name=re.compile(r"Deal$")))
     expect(message(explorer, r"^Deal of seed")).to_contain_text(f"Deal of seed {new_seed}:")
     assert text(explorer.locator(".bibi-table")) != hands, f"seed {new_seed} dealt the same hands"
 
@@ -102,12 +116,12 @@ def explorer_refuses_illegal_card(explorer: Locator, kernel: KernelWatch, max_st
         if illegal:
             card = buttons.nth(illegal[0])
             label = card.inner_text()
-            kernel.click(card)
+            press(explorer, kernel, card)
             reason = explorer.locator(".widget-html-content").filter(has_text=f"{label} is illegal")
             expect(reason).to_be_visible()
             expect(position).to_have_text(at)
             return text(reason)
-        kernel.click(explorer.get_by_title("forward one action", exact=True))
+        press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
         expect(position).not_to_have_text(at)
     raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
 
@@ -123,11 +137,11 @@ def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
     said = message(panel, r"^Seed \d+")
     comparison = panel.locator("table.bibi-sheet").first
     if "russian rules" not in text(said):
-        kernel.click(russian)
+        press(panel, kernel, russian)
     expect(said).to_contain_text("russian rules")
     russian_values, russian_deal, russian_options = control_values(panel), text(comparison), options_text(panel)
 
-    kernel.click(italian)
+    press(panel, kernel, italian)
     expect(said).to_contain_text("italian rules")
     expect(italian).to_have_class(re.compile(r"\bmod-info\b"))
     assert control_values(panel) != russian_values, "the option controls did not change with the preset"
@@ -138,11 +152,11 @@ def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
     follow = panel.get_by_label("Following", exact=True)
     values = follow.locator("option").evaluate_all("options => options.map(o => o.value)")
     other = next(v for v in values if v != follow.input_value())
-    kernel.do(lambda: follow.select_option(other))
+    change(panel, kernel, f"Following = {other}", lambda: follow.select_option(other))
     expect(said).to_contain_text(f" = {other}.")  # "…; follow = must_follow."
     expect(panel.locator(".bibi-status").first).not_to_contain_text("the same rules")
 
-    kernel.click(russian)
+    press(panel, kernel, russian)
     expect(said).to_contain_text("russian rules")
     expect(comparison).to_have_text(russian_deal)
     assert control_values(panel) == russian_values
@@ -169,7 +183,7 @@ def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: i
         buttons = card_buttons(table)
         enabled = [b for b in buttons.all() if b.is_enabled()]
         if not enabled:  # a Bi-bi to say or not: pass
-            kernel.click(table.locator("button.bibi-action-button", has_text="pass"))
+            press(table, kernel, table.locator("button.bibi-action-button", has_text="pass"))
             expect(events).not_to_have_text(before)
             continue
         disabled = [b for b in buttons.all() if b.is_disabled()]
@@ -179,7 +193,7 @@ def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: i
             assert is_reason(tooltip), f"{refused} is disabled but its tooltip gives no reason: {tooltip!r}"
             disabled[0].click(force=True)  # a disabled button: the browser sends no click
         card = enabled[0].inner_text()
-        kernel.click(enabled[0])
+        press(table, kernel, enabled[0])
         expect(events).not_to_have_text(before)
         mine = re.findall(rf"\bseat {seat} plays (\S+)", events.inner_text())  # newest first
         assert mine and mine[0] == card, f"clicked {card} (after the refused {refused}); the log says {mine[:1]}"
@@ -203,9 +217,9 @@ def inspect_scores(inspector: Locator, kernel: KernelWatch) -> None:
     if deals.count() and deals.locator("option").count() > 1:
         before, shown = text(sheet), deals.input_value()
         other = next(v for v in deals.locator("option").evaluate_all("os => os.map(o => o.value)") if v != shown)
-        kernel.do(lambda: deals.select_option(other))
+        change(inspector, kernel, f"deal {other}", lambda: deals.select_option(other))
         assert text(sheet) != before, "another deal picked, the same sheet shown"
         expect(check).to_contain_text("✓")
     else:
-        kernel.click(inspector.get_by_role("button", name=re.compile(r"Refresh$")))
+        press(inspector, kernel, inspector.get_by_role("button", name=re.compile(r"Refresh$")))
         expect(check).to_contain_text("✓")
