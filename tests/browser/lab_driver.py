@@ -490,10 +490,11 @@ def run_all(page: Page, timeout_ms: int) -> None:
 
 
 def wait_widgets_settled(page: Page, root: str = "body") -> None:
-    """Wait until no widget output still says "Loading widget..."."""
+    """Wait until no widget output still says "Loading widget..." and every image (a plot) has loaded."""
     page.wait_for_function(
         """(root) => ![...document.querySelectorAll(root + ' .jp-OutputArea-output')]
-                .some(n => n.textContent.includes('Loading widget...'))""",
+                .some(n => n.textContent.includes('Loading widget...'))
+            && [...document.querySelectorAll(root + ' .jp-OutputArea-output img')].every(img => img.complete)""",
         arg=root,
         timeout=WIDGET_TIMEOUT,
     )
@@ -511,6 +512,8 @@ _PROBLEMS_JS = """(scope) => {
   const out = [];
   for (const n of scope.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
     out.push('stderr: ' + n.innerText.slice(0, 2000));
+  for (const img of scope.querySelectorAll('.jp-OutputArea-output img'))
+    if (img.complete && img.naturalWidth === 0) out.push('broken image: ' + img.src.slice(0, 100));
   for (const n of scope.querySelectorAll('.jupyter-widgets-error-widget'))
     out.push('widget error view: ' + n.innerText.slice(0, 500));
   for (const n of scope.querySelectorAll('.jp-OutputArea-output')) {

@@ -20,7 +20,7 @@ from lab_driver import (
     screenshot_views,
     widget_counts,
 )
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 from view_actions import (
     explorer_refuses_illegal_card,
     inspect_scores,
@@ -42,6 +42,7 @@ EXPECTED_VIEWS = {
 VIEWS = ["bibi-deal-explorer", "bibi-rules-panel", "bibi-score-inspector", "bibi-play-table"]
 # A card, hand, table or sheet shown as HTML by `bibi.render` (a `_repr_html_` or `HTML(...)`), not in a widget.
 RENDERED = ".jp-OutputArea-output.jp-RenderedHTML > .bibi"
+PLOTS = ".jp-OutputArea-output.jp-RenderedImage"
 
 RUN_ALL_TIMEOUT = 180_000  # every notebook runs in seconds with its default knobs; this is a ceiling, not a target
 
@@ -66,23 +67,26 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
     for view in EXPECTED_VIEWS.get(name, []):
         expect(page.locator(f".{view}").first).to_be_visible()
     present = [view for view in VIEWS if page.locator(f".{view}").count()]
-    shown = {view: f".{view}" for view in present} | {"rendered": RENDERED}
+    shown = {view: f".{view}" for view in present} | {"rendered": RENDERED, "plot": PLOTS}
     screenshot_views(page, stem, shown)
     assert overflowing(page, shown.values()) == []
 
+    def snap(moment: str, where: Locator) -> None:
+        where.evaluate("el => el.scrollIntoView({block: 'start'})")
+        screenshot(page, f"{stem}-{moment}")
+
     for view in present:
         root = page.locator(f".{view}").first
-        root.scroll_into_view_if_needed()
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
         if view == "bibi-deal-explorer":
-            step_through_deal(root, kernel)
-            explorer_refuses_illegal_card(root, kernel)
+            step_through_deal(root, kernel, snap)
+            explorer_refuses_illegal_card(root, kernel, snap)
         elif view == "bibi-rules-panel":
-            toggle_rules(root, kernel)
+            toggle_rules(root, kernel, snap)
         elif view == "bibi-score-inspector":
-            inspect_scores(root, kernel)
+            inspect_scores(root, kernel, snap)
         elif view == "bibi-play-table":
-            play_cards(root, kernel)
-        screenshot(page, f"{stem}-{view}-after")
+            play_cards(root, kernel, snap=snap)
 
     assert problems_in_page(page, ".jp-NotebookPanel") == []
     assert console_log.errors() == []

@@ -8,11 +8,17 @@ the page shows. Nothing reads the kernel's state: only the DOM a learner sees.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, KernelWatch, problems_in
 from playwright.sync_api import Locator, expect
 
 ROUND_TRIP = KERNEL_ROUND_TRIP_TIMEOUT
+Snap = Callable[[str, Locator], object]  # a screenshot of the moment named, with that element in sight
+
+
+def no_snap(moment: str, where: Locator) -> None:
+    pass
 
 
 def text(locator: Locator) -> str:
@@ -61,7 +67,7 @@ def message(view: Locator, pattern: str) -> Locator:
 # ----------------------------------------------------------------------------------------------- DealExplorer
 
 
-def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
+def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
     """Step one action, one trick, another trick, back one action, back to the start; then deal another seed.
 
     The centre of the table must follow: the trick just finished, who played what and who won it.
@@ -81,6 +87,7 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
     expect(trick.locator(".bibi-play")).not_to_have_count(0)
     first_trick, at = text(center), int(position.inner_text())
     assert first_trick != start and at > 1
+    snap("explorer-first-trick", center)
 
     press(explorer, kernel, explorer.get_by_title("forward one trick", exact=True))
     second_trick = text(center)
@@ -105,7 +112,9 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch) -> None:
     assert text(explorer.locator(".bibi-table")) != hands, f"seed {new_seed} dealt the same hands"
 
 
-def explorer_refuses_illegal_card(explorer: Locator, kernel: KernelWatch, max_steps: int = 40) -> str:
+def explorer_refuses_illegal_card(
+    explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap, max_steps: int = 40
+) -> str:
     """Step until the seat to act holds a card it may not play and click it: the reason shows and the deal does
     not move. Returns the reason shown."""
     position = explorer.locator(".widget-slider .widget-readout")
@@ -120,6 +129,7 @@ def explorer_refuses_illegal_card(explorer: Locator, kernel: KernelWatch, max_st
             reason = explorer.locator(".widget-html-content").filter(has_text=f"{label} is illegal")
             expect(reason).to_be_visible()
             expect(position).to_have_text(at)
+            snap("explorer-illegal-card", reason)
             return text(reason)
         press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
         expect(position).not_to_have_text(at)
@@ -129,7 +139,7 @@ def explorer_refuses_illegal_card(explorer: Locator, kernel: KernelWatch, max_st
 # ----------------------------------------------------------------------------------------------- RulesPanel
 
 
-def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
+def toggle_rules(panel: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
     """Russian → Italian → one option changed → Russian: what the panel shows follows, and the same seeded deal
     replays to the same outcome when the Russian rules come back."""
     russian = panel.get_by_role("button", name=re.compile(r"^Russian"))
@@ -155,6 +165,7 @@ def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
     change(panel, kernel, f"Following = {other}", lambda: follow.select_option(other))
     expect(said).to_contain_text(f" = {other}.")  # "…; follow = must_follow."
     expect(panel.locator(".bibi-status").first).not_to_contain_text("the same rules")
+    snap("rules-italian-changed", said)
 
     press(panel, kernel, russian)
     expect(said).to_contain_text("russian rules")
@@ -165,7 +176,9 @@ def toggle_rules(panel: Locator, kernel: KernelWatch) -> None:
 # ----------------------------------------------------------------------------------------------- PlayTable
 
 
-def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: int = 26) -> list[str]:
+def play_cards(
+    table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: int = 26, snap: Snap = no_snap
+) -> list[str]:
     """Play legal cards (passing on a Bi-bi), until ``plays`` cards are down and a card has been refused.
 
     A refused card is disabled, its tooltip gives the reason, and a click on it does nothing: the next play of the
@@ -200,13 +213,14 @@ def play_cards(table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: i
         played.append(card)
     assert len(played) >= plays, f"only {len(played)} cards played: {text(said)}"
     assert refused is not None, f"no card was refused in {len(played)} turns"
+    snap("play-table-after-plays", table.locator(".bibi-table"))
     return played
 
 
 # ----------------------------------------------------------------------------------------------- ScoreInspector
 
 
-def inspect_scores(inspector: Locator, kernel: KernelWatch) -> None:
+def inspect_scores(inspector: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
     """The card points add up to the pack's; for a game, another deal can be picked and its sheet shows."""
     check = inspector.locator(".bibi-check").first
     expect(check).to_contain_text("✓")
@@ -220,6 +234,7 @@ def inspect_scores(inspector: Locator, kernel: KernelWatch) -> None:
         change(inspector, kernel, f"deal {other}", lambda: deals.select_option(other))
         assert text(sheet) != before, "another deal picked, the same sheet shown"
         expect(check).to_contain_text("✓")
+        snap("scores-another-deal", deals)
     else:
         press(inspector, kernel, inspector.get_by_role("button", name=re.compile(r"Refresh$")))
         expect(check).to_contain_text("✓")
