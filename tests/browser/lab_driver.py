@@ -595,7 +595,8 @@ def screenshot_views(page: Page, stem: str, selectors: dict[str, str], limit: in
 
 
 def overflowing(page: Page, selectors: Iterable[str]) -> list[str]:
-    """Views wider than the room they have: past the window's right edge, or scrolling sideways in their output."""
+    """Views wider than the room they have (past the window's right edge, or scrolling sideways in their output),
+    and button or control labels cut short ("1…" for a ten)."""
     return page.evaluate(
         """(selectors) => {
       const found = [];
@@ -607,6 +608,11 @@ def overflowing(page: Page, selectors: Iterable[str]) -> list[str]:
           for (const box of [el, el.closest('.jp-OutputArea-output')]) {
             if (box && box.scrollWidth > box.clientWidth + 1)
               found.push(`${where}: ${box.scrollWidth}px of content in ${box.clientWidth}px (${box.className})`);
+          }
+          for (const label of el.querySelectorAll('button, .widget-label')) {
+            if (label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+              found.push(`${where}: label ${JSON.stringify(label.textContent.trim())} cut short, ` +
+                         `${label.scrollWidth}px in ${label.clientWidth}px`);
           }
         });
       }

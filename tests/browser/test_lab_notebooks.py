@@ -87,6 +87,7 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
             inspect_scores(root, kernel, snap)
         elif view == "bibi-play-table":
             play_cards(root, kernel, snap=snap)
+        assert overflowing(page, [f".{view}"]) == [], f"after using the {view}"
 
     assert problems_in_page(page, ".jp-NotebookPanel") == []
     assert console_log.errors() == []
