@@ -12,6 +12,7 @@ import pytest
 from lab_driver import (
     ARTIFACTS,
     CHROMIUM_ARGS,
+    CHROMIUM_MISSING,
     ROOT,
     VIEWPORT,
     ConsoleLog,
@@ -43,10 +44,11 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
-    try:
-        return find_chromium()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
+    """Debian's chromium: the browser tests fail without it, they never skip."""
+    path = find_chromium()
+    if path is None:
+        pytest.fail(CHROMIUM_MISSING, pytrace=False)
+    return path
 
 
 @pytest.fixture(scope="session")
