@@ -175,7 +175,7 @@ def start_server(
     name: str, cmd: list[str], *, port: int, token: str, ready_path: str, log: Path, env: dict, cwd: Path | None = None
 ) -> Server:
     """Start ``cmd`` in its own process group and wait until ``ready_path`` answers 200; clean up if it never does."""
-    log_file = open(log, "wb")  # noqa: SIM115 - closed by Server.stop
+    log_file = open(log, "wb")  # closed by Server.stop
     proc = subprocess.Popen(
         cmd,
         stdout=log_file,
@@ -385,8 +385,8 @@ class KernelWatch:
         """Wait until the kernel has gone idle at least once after the count ``since``."""
         if self.idle > since:
             return
-        assert self.sockets, "the page has no kernel connection"
         live = [ws for ws in self.sockets if not ws.is_closed()]
+        assert live, "the page has no open kernel connection"
         with live[-1].expect_event("framereceived", predicate=_is_idle, timeout=timeout_ms):
             pass
 
@@ -409,9 +409,9 @@ def lab_url(server: Server, path: str) -> str:
     return f"{server.url}/lab/workspaces/{workspace}/tree/{path}?reset&token={server.token}"
 
 
-def kernel_status(page: Page):
-    """The kernel item of the status bar ("Python 3 (ipykernel) | Idle")."""
-    return page.locator("#jp-main-statusbar .jp-StatusBar-TextItem", has_text=re.compile(r"\| \w+$"))
+def kernel_idle(page: Page) -> Locator:
+    """The kernel item of the status bar when it reads "Python 3 (ipykernel) | Idle"."""
+    return page.locator("#jp-main-statusbar .jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
 
 
 def open_notebook(page: Page, server: Server, path: str) -> None:
@@ -422,9 +422,7 @@ def open_notebook(page: Page, server: Server, path: str) -> None:
     """
     page.goto(lab_url(server, path))
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=KERNEL_IDLE_TIMEOUT)
-    page.locator("#jp-main-statusbar .jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$")).wait_for(
-        timeout=KERNEL_IDLE_TIMEOUT
-    )
+    kernel_idle(page).wait_for(timeout=KERNEL_IDLE_TIMEOUT)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget?.content?.model")
 
 
@@ -483,9 +481,7 @@ def run_all(page: Page, timeout_ms: int) -> None:
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_function(_RUN_FINISHED_JS, timeout=timeout_ms, polling=250)
-    page.locator("#jp-main-statusbar .jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$")).wait_for(
-        timeout=timeout_ms
-    )
+    kernel_idle(page).wait_for(timeout=timeout_ms)
     wait_widgets_settled(page)
 
 

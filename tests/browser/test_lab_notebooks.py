@@ -71,22 +71,24 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
     screenshot_views(page, stem, shown)
     assert overflowing(page, shown.values()) == []
 
-    def snap(moment: str, where: Locator) -> None:
-        where.evaluate("el => el.scrollIntoView({block: 'start'})")
-        screenshot(page, f"{stem}-{moment}")
+    for view in present:  # every instance of every view, as a person would try each
+        for i in range(page.locator(f".{view}").count()):
+            root = page.locator(f".{view}").nth(i)
+            root.evaluate("el => el.scrollIntoView({block: 'start'})")
 
-    for view in present:
-        root = page.locator(f".{view}").first
-        root.evaluate("el => el.scrollIntoView({block: 'start'})")
-        if view == "bibi-deal-explorer":
-            step_through_deal(root, kernel, snap)
-            explorer_refuses_illegal_card(root, kernel, snap)
-        elif view == "bibi-rules-panel":
-            toggle_rules(root, kernel, snap)
-        elif view == "bibi-score-inspector":
-            inspect_scores(root, kernel, snap)
-        elif view == "bibi-play-table":
-            play_cards(root, kernel, snap=snap)
+            def snap(moment: str, where: Locator, i=i) -> None:
+                where.evaluate("el => el.scrollIntoView({block: 'start'})")
+                screenshot(page, f"{stem}-{moment}" + (f"-{i + 1}" if i else ""))
+
+            if view == "bibi-deal-explorer":
+                step_through_deal(root, kernel, snap)
+                explorer_refuses_illegal_card(root, kernel, snap)
+            elif view == "bibi-rules-panel":
+                toggle_rules(root, kernel, snap)
+            elif view == "bibi-score-inspector":
+                inspect_scores(root, kernel, snap)
+            elif view == "bibi-play-table":
+                play_cards(root, kernel, snap=snap)
         assert overflowing(page, [f".{view}"]) == [], f"after using the {view}"
 
     assert problems_in_page(page, ".jp-NotebookPanel") == []

@@ -222,7 +222,7 @@ def play_cards(
 
 def inspect_scores(inspector: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
     """The card points add up to the pack's; for a game, another deal can be picked and its sheet shows."""
-    check = inspector.locator(".bibi-check").first
+    check = inspector.locator(".bibi-check", has_text="card points").first
     expect(check).to_contain_text("✓")
     expect(check).not_to_have_class(re.compile(r"\bbibi-bad\b"))
     sheet = inspector.locator("table.bibi-sheet").last
