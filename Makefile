@@ -28,7 +28,7 @@ lint: $(VENV)/.test
 	$(VENV)/bin/ruff check bibi tests bench
 
 pytest: $(VENV)/.test
-	$(PY) -m pytest -q -p no:randomly --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
+	$(PY) -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests bibi $(wildcard notebooks/*.ipynb)
 
 ## chromium: Debian's chromium for the browser tests (installed once, with apt)

@@ -118,7 +118,9 @@ class _ActionRow(widgets.HBox):
         """Show one button per choice."""
         while len(self._pool) < len(choices):
             i = len(self._pool)
-            layout = (widgets.Layout(width="54px", height="48px", border="1px solid #8d8d8d", margin="0 4px 4px 0")
+            # Wide enough for "10♦" with JupyterLab's button padding taken out.
+            layout = (widgets.Layout(width="64px", height="48px", padding="0 2px", border="1px solid #8d8d8d",
+                                     margin="0 4px 4px 0")
                       if self._card_size else widgets.Layout(width="auto"))
             button = widgets.Button(layout=layout)
             button.add_class(self._class)
