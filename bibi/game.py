@@ -1,0 +1,404 @@
+"""A game: a match of deals, from the first dealer to the end after equal deals (R5–R7, R26).
+
+- The first dealer: under ``first_dealer='high_card_draw'`` everyone draws a card, the highest by the
+  game's ranking deals and tied players draw again (R5, R6); under ``'random'`` any seat, at random.
+- The first trump: the suit of the dealer's drawn card (``first_trump='dealer_card'``, R6), or the cut.
+- Later deals: the deal passes to the left (the next seat); the player on the dealer's right cuts, the
+  cut card is shown, sets the trump and goes to the bottom of the pack (R7; I3, I4).
+- Under ``trump_change='next_deal'`` the suit of a deal's last call is the next deal's trump instead of
+  the cut's suit (R16 read literally); the pack is still cut, and the cut card still goes to the bottom.
+- The game ends when every player has dealt ``rounds`` times (R26); the highest total wins, ties are
+  shared (I17).
+
+Rule decisions the specification leaves open, and how this module takes them:
+
+- When the first trump is the dealer's drawn card, that first deal has no cut: the draw has set both
+  the dealer and the trump, and the pack is shuffled afresh (as ``Deal.new`` does).
+- The high-card draw, the shuffles and the cuts come from the game's own random generator; the bots
+  get another one, so the same seed gives the same packs whatever the bots do.
+
+>>> game = Game.new("russian", players=3, seed=7)
+>>> game
+<Game russian, 3 players, deal 1 of 3, dealer seat 2, in progress, totals 0 0 0>
+>>> game.play("greedy").is_over, len(game.deals), sum(game.totals) >= 3 * 264
+(True, 3, True)
+>>> Game.replay(game.record()).totals == game.totals
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bibi.bots import as_bots, play_deal
+from bibi.cards import Card, Suit, pack, parse_card
+from bibi.deal import Deal, _as_rules, _check_players, cut, high_card_draw
+from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange
+
+RECORD_FORMAT = "bibi-game/1"
+
+Draw = tuple[tuple[int, Card], ...]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A cut before a deal: who cut, and the card shown, which then went to the bottom of the pack (R7)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} cut {self.card.unicode}"
+
+
+class Game:
+    """A match of deals: ``Game.new(rules, players, rounds=1, seed=...)``, then play each deal.
+
+    ``game.deal`` is the deal being played; when it is over, ``game.next_deal()`` deals the next one,
+    until ``game.is_over``. ``game.play(bots)`` runs the rest of the game with bots.
+    """
+
+    __slots__ = ("rules", "players", "rounds", "seed", "draws", "_deals", "_cuts", "_rng", "_bot_rng")
+
+    rules: Rules
+    players: int
+    rounds: int
+    seed: int | None
+    draws: tuple[Draw, ...]
+
+    # ---- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | str,
+        players: int = 6,
+        rounds: int = 1,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A new game with its first deal dealt: first dealer and trump as the rules say (R5, R6; I4)."""
+        self = cls._empty(rules, players, rounds, seed)
+        self._rng = rng if rng is not None else random.Random(seed)
+        if self.rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
+            dealer, card, rounds_drawn = high_card_draw(self.rules, self.players, self._rng)
+            self.draws = tuple(tuple(r) for r in rounds_drawn)
+        else:
+            dealer, card = self._rng.randrange(self.players), None
+        cards = pack(self.rules.decks)
+        self._rng.shuffle(cards)
+        if card is not None and self.rules.first_trump is FirstTrump.DEALER_CARD:
+            self._start_deal(dealer, card.suit, cards, None)
+        else:
+            self._cut_and_deal(dealer, cards, None)
+        return self
+
+    @classmethod
+    def _empty(cls, rules: Rules | str, players: int, rounds: int, seed: int | None) -> Game:
+        self = object.__new__(cls)
+        self.rules = _as_rules(rules)
+        self.players = _check_players(self.rules, players)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            raise ValueError(f"rounds: {rounds!r} is not a whole number ≥ 1 (each player deals that often, R26)")
+        self.rounds = rounds
+        self.seed = seed
+        self.draws = ()
+        self._deals: list[Deal] = []
+        self._cuts: list[Cut | None] = []
+        self._bot_rng = None
+        return self
+
+    def _cut_and_deal(self, dealer: int, cards: list[Card], called: Suit | None) -> Deal:
+        """The dealer's right cuts (R7); the cut card goes to the bottom and sets the trump unless ``called``."""
+        cards = cut(cards, self._rng)
+        shown = Cut(self.cutter(dealer), cards[-1])
+        return self._start_deal(dealer, called or shown.card.suit, cards, shown)
+
+    def _start_deal(self, dealer: int, trump: Suit, cards: list[Card], shown: Cut | None) -> Deal:
+        deal = Deal.new(self.rules, self.players, dealer=dealer, trump=trump, deck=cards)
+        self._deals.append(deal)
+        self._cuts.append(shown)
+        return deal
+
+    def cutter(self, dealer: int) -> int:
+        """The seat that cuts for ``dealer``: the player on his right (R7)."""
+        return (dealer - 1) % self.players
+
+    # ---- the flow of the game ------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the last one once the game is over)."""
+        return self._deals[-1]
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every deal so far, in order; the last may still be in progress."""
+        return tuple(self._deals)
+
+    @property
+    def cuts(self) -> tuple[Cut | None, ...]:
+        """The cut before each deal (``None`` where the first trump came from the dealer's drawn card)."""
+        return tuple(self._cuts)
+
+    @property
+    def deals_total(self) -> int:
+        """How many deals the game has: every player deals ``rounds`` times (R26)."""
+        return self.players * self.rounds
+
+    @property
+    def first_dealer(self) -> int:
+        return self._deals[0].dealer
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self.deal.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """True when every player has dealt ``rounds`` times and the last deal is over (R26)."""
+        return len(self._deals) == self.deals_total and self.deal.is_over
+
+    def next_deal(self) -> Deal:
+        """Deal the next deal: the deal passes left, the dealer's right cuts for the trump (R7)."""
+        if not self.deal.is_over:
+            raise ValueError(f"next_deal: deal {len(self._deals)} is not over yet ({self.deal!r})")
+        if self.is_over:
+            raise ValueError(f"next_deal: the game is over after {self.deals_total} deals (R26)")
+        called = self._called_trump(len(self._deals))
+        cards = pack(self.rules.decks)
+        self._rng.shuffle(cards)
+        return self._cut_and_deal((self.dealer + 1) % self.players, cards, called)
+
+    def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
+        """Play the rest of the game with ``bots`` (one per seat, one for all, or a name); returns the game.
+
+        Without ``rng`` the bots draw from a generator seeded from the game's seed, so a seeded game
+        played by the same bots is the same game.
+        """
+        seats = as_bots(bots, self.players)
+        rng = self._bots_rng(rng)
+        while True:
+            play_deal(self.deal, seats, rng)
+            if self.is_over:
+                return self
+            self.next_deal()
+
+    def _bots_rng(self, rng: random.Random | int | None) -> random.Random:
+        if isinstance(rng, random.Random):
+            return rng
+        if rng is not None:
+            return random.Random(rng)
+        if self._bot_rng is None:
+            self._bot_rng = random.Random(None if self.seed is None else f"bibi-bots:{self.seed}")
+        return self._bot_rng
+
+    # ---- the score sheet -----------------------------------------------------------------------
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals per seat: every deal's scores, the current deal's so far included."""
+        return tuple(map(sum, zip(*(d.scores for d in self._deals), strict=True)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total, several on a tie (I17); the leaders while the game runs."""
+        return winners(self.totals)
+
+    def trump_source(self, index: int) -> str:
+        """Where deal ``index``'s (0-based) first trump came from, in words."""
+        shown = self._cuts[index]
+        if shown is None:
+            card = dict(self.draws[-1])[self.first_dealer]
+            return f"the dealer's drawn card {card.unicode} (R6)"
+        if self._called_trump(index) is not None:
+            return f"the last Bi-bi of deal {index} (R16 read literally; {shown})"
+        return f"the cut ({shown}; R7)"
+
+    def _called_trump(self, index: int) -> Suit | None:
+        """Under ``next_deal``: the suit called last in the deal before deal ``index``, if any."""
+        if index == 0 or self.rules.trump_change is not TrumpChange.NEXT_DEAL:
+            return None
+        return self._deals[index - 1].next_trump
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else "in progress"
+        totals = " ".join(map(str, self.totals))
+        return (
+            f"<Game {self.rules.name}, {self.players} players, deal {len(self._deals)} of {self.deals_total}, "
+            f"dealer seat {self.dealer}, {state}, totals {totals}>"
+        )
+
+    def __str__(self) -> str:
+        seats = "".join(f"{f'seat {s}':>8}" for s in range(self.players))
+        lines = [f"{self.rules.name} rules, {self.players} players, {self.rounds} round(s): "
+                 f"{self.deals_total} deals", f"{'':<16}{seats}"]
+        if self.draws:
+            lines.insert(1, "high-card draw: " + " / ".join(
+                " ".join(f"{s}:{c.unicode}" for s, c in r) for r in self.draws))
+        for i, deal in enumerate(self._deals):
+            label = f"deal {i + 1} ({deal.first_trump.symbol})"
+            scores = "".join(f"{x:>8}" for x in deal.scores)
+            lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  (in progress)"))
+        lines.append(f"{'total':<16}" + "".join(f"{x:>8}" for x in self.totals))
+        who = " and ".join(f"seat {s}" for s in self.winners)
+        lines.append(f"{'winner' if len(self.winners) == 1 else 'shared win'}: {who}" if self.is_over
+                     else f"leading: {who}")
+        return "\n".join(lines)
+
+    # ---- records -------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record: the draws, and each deal's cut and record; ``Game.replay`` reads it."""
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "draws": [[[seat, str(card)] for seat, card in r] for r in self.draws],
+            "deals": [
+                {"cut": None if c is None else {"seat": c.seat, "card": str(c.card)}, "deal": d.record()}
+                for c, d in zip(self._cuts, self._deals, strict=True)
+            ],
+        }
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any], rng: random.Random | None = None) -> Game:
+        """Rebuild a game from ``record()``, checking it follows the rules; ``rng`` deals any later deals.
+
+        A malformed record, or one that breaks the flow of a game, raises ``ValueError`` saying where.
+        """
+        try:
+            return _GameReader(record).read(rng)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"game record: malformed ({type(exc).__name__}: {exc})") from None
+
+
+class _GameReader:
+    """Reads and checks a game record, one rule at a time."""
+
+    def __init__(self, record: Mapping[str, Any]):
+        if not isinstance(record, Mapping):
+            raise ValueError(f"game record: expected a dict, not {type(record).__name__}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"game record: format is {record.get('format')!r}, expected {RECORD_FORMAT!r}")
+        for key in ("rules", "players", "rounds", "draws", "deals"):
+            if key not in record:
+                raise ValueError(f"game record: missing field {key!r}")
+        self.record = record
+
+    def read(self, rng: random.Random | None) -> Game:
+        try:
+            rules = Rules.from_json(self.record["rules"])
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"game record: bad rules: {exc}") from None
+        game = Game._empty(rules, self.record["players"], self.record["rounds"], self.record.get("seed"))
+        game._rng = rng if rng is not None else random.Random()
+        game.draws = self._draws(game)
+        entries = self.record["deals"]
+        if not isinstance(entries, list) or not 1 <= len(entries) <= game.deals_total:
+            raise ValueError(f"game record: 'deals' must list 1…{game.deals_total} deals")
+        for i, entry in enumerate(entries):
+            if i and not game.deal.is_over:
+                raise ValueError(f"game record: deal {i} is not over, yet deal {i + 1} follows")
+            deal, shown = self._deal(game, i, entry)
+            game._deals.append(deal)
+            game._cuts.append(shown)
+        return game
+
+    def _draws(self, game: Game) -> tuple[Draw, ...]:
+        """The high-card draw (R5, R6): each round among the tied, one highest at the end."""
+        raw = self.record["draws"]
+        if game.rules.first_dealer is not FirstDealer.HIGH_CARD_DRAW:
+            if raw:
+                raise ValueError("game record: draws listed, but these rules choose the first dealer at random")
+            return ()
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("game record: the rules draw for the first dealer (R5), but no draws are listed")
+        draws = tuple(tuple((seat, _card(card)) for seat, card in r) for r in raw)
+        contenders = list(range(game.players))
+        for n, drawn in enumerate(draws):
+            if [s for s, _ in drawn] != contenders:
+                raise ValueError(f"game record: draw round {n + 1} must be drawn by seats {contenders} (R5)")
+            top = max(c.rank for _, c in drawn)
+            contenders = [s for s, c in drawn if c.rank == top]
+        if len(contenders) != 1:
+            raise ValueError("game record: the draw ends in a tie; tied players draw again (R6)")
+        return draws
+
+    def _deal(self, game: Game, i: int, entry: Any) -> tuple[Deal, Cut | None]:
+        where = f"game record: deal {i + 1}"
+        if not isinstance(entry, Mapping) or "deal" not in entry:
+            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}")
+        try:
+            deal = Deal.replay(entry["deal"])
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        if deal.rules != game.rules or deal.players != game.players:
+            raise ValueError(f"{where}: its rules or players differ from the game's")
+        if i:
+            dealer = (game.dealer + 1) % game.players
+        else:
+            dealer = _draw_winner(game.draws) if game.draws else deal.dealer
+        if deal.dealer != dealer:
+            raise ValueError(f"{where}: dealt by seat {deal.dealer}, but the deal passes to seat {dealer} (R6, R7)")
+        shown = self._cut(game, deal, entry.get("cut"), where)
+        expected = self._expected_trump(game, i, shown)
+        if deal.first_trump != expected:
+            raise ValueError(f"{where}: trump {deal.first_trump.value}, but the rules make it {expected.value}")
+        return deal, shown
+
+    @staticmethod
+    def _cut(game: Game, deal: Deal, raw: Any, where: str) -> Cut | None:
+        if raw is None:
+            return None
+        shown = Cut(raw["seat"], _card(raw["card"]))
+        if shown.seat != game.cutter(deal.dealer):
+            raise ValueError(
+                f"{where}: cut by seat {shown.seat}, not by the dealer's right, seat {game.cutter(deal.dealer)} (R7)"
+            )
+        if deal.deck[-1] != shown.card:
+            raise ValueError(f"{where}: the cut card {shown.card} is not at the bottom of the pack (R7)")
+        return shown
+
+    @staticmethod
+    def _expected_trump(game: Game, i: int, shown: Cut | None) -> Suit:
+        rules = game.rules
+        if i == 0 and game.draws and rules.first_trump is FirstTrump.DEALER_CARD:
+            if shown is not None:
+                raise ValueError("game record: deal 1 takes the dealer's drawn card as trump (R6); no cut")
+            return dict(game.draws[-1])[_draw_winner(game.draws)].suit
+        if shown is None:
+            raise ValueError(f"game record: deal {i + 1} needs the cut that sets its trump (R7)")
+        return game._called_trump(i) or shown.card.suit
+
+
+def _draw_winner(draws: tuple[Draw, ...]) -> int:
+    """The seat whose card was highest in the last round of the draw (R6)."""
+    return max(draws[-1], key=lambda drawn: drawn[1].rank)[0]
+
+
+def _card(text: Any) -> Card:
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise ValueError(f"game record: {exc}") from None
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest total; ties are shared (I17).
+
+    >>> winners([120, 300, 300, 90])
+    (1, 2)
+    """
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+__all__ = ["Cut", "Game", "RECORD_FORMAT", "winners"]
