@@ -1,0 +1,5 @@
+"""``python -m bibi``: the ``bibi`` command."""
+
+from bibi.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,473 @@
+"""The ``bibi`` command: the rules, deals and games played by bots, replays, and a game in the terminal.
+
+    bibi rules [PRESET] [--diff A B]    the options, their values and the sentences they come from
+    bibi deal  [--rules ru] [--players 6] [--seed 7] [--bots heuristic] [--json [FILE]]
+    bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
+    bibi replay FILE                    a deal or game record, replayed and printed
+    bibi play  [--rules it] [--players 4] [--seat 0] [--bots heuristic] [--seed 7]
+
+Each command is a function ``cmd_NAME(args) -> exit status`` registered with ``@subcommand``, which also
+takes the function that adds the command's arguments; ``build_parser()`` builds the parser from the
+registry. A new command (``simulate``, ``compare``) is two functions and a decorator, added below the last
+command; ``add_table_arguments`` gives it the common ``--rules/--players/--seed/--bots`` options.
+
+Bad input ends with a one-line ``bibi COMMAND: error: …`` on stderr and exit status 1 (2 for a bad
+command line, as argparse does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bibi.bots import BOTS, as_bots, get_bot, play_deal
+from bibi.cards import sort_key
+from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
+from bibi.deal import Deal, Event
+from bibi.game import RECORD_FORMAT as GAME_FORMAT
+from bibi.game import Game, winners
+from bibi.rules import OPTIONS, PRESETS, Rules, preset
+
+# -- the registry -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One ``bibi`` command: its name, its one-line help, what adds its arguments, what runs it."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {}
+
+
+def subcommand(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
+    """Register the decorated ``run(args) -> exit status`` as ``bibi NAME``."""
+
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        SUBCOMMANDS[name] = Subcommand(name, help, arguments, run)
+        return run
+
+    return register
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bibi`` parser, one subparser per registered command."""
+    parser = argparse.ArgumentParser(
+        prog="bibi", description="Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!.",
+        epilog="Run 'bibi COMMAND --help' for a command's options.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in SUBCOMMANDS.values():
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, OSError) as exc:
+        print(f"bibi {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+
+
+# -- argument types shared by the commands -------------------------------------------------------------
+
+
+def rules_arg(text: str) -> Rules:
+    """A preset by name or alias, for argparse."""
+    try:
+        return preset(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bots_arg(text: str) -> list[str]:
+    """A bot name, or comma-separated names one per seat, for argparse."""
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(f"unknown bot {name!r}: use one of {', '.join(BOTS)}")
+    return names
+
+
+def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian", players: int = 6) -> None:
+    """The options that set a table: ``--rules``, ``--players``, ``--seed``, ``--bots``."""
+    parser.add_argument("--rules", type=rules_arg, default=preset(rules), metavar="PRESET",
+                        help=f"rules preset: ru, it, en or their full names (default: {rules})")
+    parser.add_argument("--players", type=int, default=players, metavar="N",
+                        help=f"number of players, 2 to 12 (default: {players})")
+    parser.add_argument("--seed", type=int, default=None, help="random seed, for the same deal again")
+    parser.add_argument("--bots", type=bots_arg, default=["heuristic"], metavar="NAME[,NAME…]",
+                        help=f"who plays: one of {', '.join(BOTS)} for every seat, or one name per seat "
+                             "(default: heuristic)")
+
+
+def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--json", nargs="?", const="-", metavar="FILE",
+                        help=f"write the {what} record as JSON to FILE (to standard output without FILE)")
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """The seed asked for, or a fresh one (shown, so the same deal can be had again)."""
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+
+
+def _write_json(record: dict[str, Any], target: str) -> None:
+    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+# -- bibi rules -------------------------------------------------------------------------------------------
+
+
+def _rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("preset", nargs="?", type=rules_arg, metavar="PRESET",
+                        help="a preset (ru, it, en): its options, what each value means, the sentences cited")
+    parser.add_argument("--diff", nargs=2, type=rules_arg, metavar=("A", "B"),
+                        help="only the options where presets A and B differ")
+
+
+@subcommand("rules", "show the rule options of a preset, with their citations, or compare two", _rules_arguments)
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.diff:
+        print(rules_diff(*args.diff))
+    elif args.preset:
+        print(rules_text(args.preset))
+    else:
+        print(rules_table())
+    return 0
+
+
+def _meaning(name: str, value: Any) -> str:
+    return OPTIONS[name].values.get(str(value), "")
+
+
+def rules_text(rules: Rules) -> str:
+    """A preset's options: value, citation, and what the value means."""
+    lines = [rules.describe()]
+    for name, value in rules.options().items():
+        if _meaning(name, value):
+            lines.append(f"  {name:<13} = {value}: {_meaning(name, value)}")
+    return "\n".join([lines[0], "", "What the values mean:", *lines[1:]])
+
+
+def rules_diff(a: Rules, b: Rules) -> str:
+    """The options where ``a`` and ``b`` differ, each value with its meaning."""
+    rows = a.diff(b)
+    if not rows:
+        return f"{a.name} and {b.name} have the same rules"
+    lines = [f"{len(rows)} option(s) differ between {a.name} and {b.name}:"]
+    for name, mine, theirs in rows:
+        lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+        for rules, value in ((a, mine), (b, theirs)):
+            meaning = _meaning(name, value)
+            lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
+    return "\n".join(lines)
+
+
+def rules_table() -> str:
+    """Every option with its value in each preset and its sources."""
+    names = list(PRESETS)
+    lines = [f"{'option':<14}" + "".join(f"{n:<18}" for n in names) + "sources"]
+    for option in OPTIONS:
+        values = "".join(f"{str(p.options()[option]):<18}" for p in PRESETS.values())
+        lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}")
+    lines.append("\nbibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it compares.")
+    return "\n".join(lines)
+
+
+# -- bibi deal --------------------------------------------------------------------------------------------
+
+
+def _deal_arguments(parser: argparse.ArgumentParser) -> None:
+    add_table_arguments(parser)
+    add_json_argument(parser, "deal")
+    parser.add_argument("--draws", action="store_true", help="show every card drawn from the stock too")
+
+
+@subcommand("deal", "deal once and let bots play it: a transcript trick by trick", _deal_arguments)
+def cmd_deal(args: argparse.Namespace) -> int:
+    seed = _seed(args)
+    deal = Deal.new(args.rules, args.players, seed=seed)
+    play_deal(deal, as_bots(args.bots, args.players), random.Random(seed))
+    if args.json != "-":
+        print(f"seed {seed}; bots: {', '.join(args.bots)}")
+        print(transcript(deal, draws=args.draws))
+    if args.json:
+        _write_json(deal.record(), args.json)
+    return 0
+
+
+def transcript(deal: Deal, draws: bool = False) -> str:
+    """A deal trick by trick: the hands dealt, each trick, the calls and trump changes, the scores."""
+    lines = [
+        f"{deal.rules.name} rules, {deal.players} players; seat {deal.dealer} deals; "
+        f"trump {deal.first_trump.symbol}",
+        *(f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(dealt_hands(deal))),
+    ]
+    tricks = deal.tricks
+    pending: list[str] = []  # what happened since the last trick line
+    done = started = 0
+    for event in deal.events:
+        if event.kind == "play" and not started:  # a trick starts: what happened before it comes first
+            lines += pending
+            pending, started = [], 1
+        elif event.kind == "trick":
+            lines.append(str(tricks[done]))
+            lines += pending
+            pending, done, started = [], done + 1, 0
+        elif event.kind in ("call", "trump", "turn_up") or (draws and event.kind == "draw"):
+            pending.append(f"    {event}")
+    lines += pending
+    lines.append(score_line(deal))
+    return "\n".join(lines)
+
+
+def dealt_hands(deal: Deal) -> list[list]:
+    """The hands as dealt, one card at a time clockwise from the dealer's left (I4)."""
+    n = deal.players
+    hands: list[list] = [[] for _ in range(n)]
+    for i, card in enumerate(deal.deck[: n * deal.rules.hand_size]):
+        hands[(deal.dealer + 1 + i) % n].append(card)
+    return hands
+
+
+def _cards(cards: Sequence) -> str:
+    return " ".join(c.unicode for c in sorted(cards, key=sort_key)) or "—"
+
+
+def score_line(deal: Deal) -> str:
+    """The scores (card points + Bi-bi points), and the winner(s) once the deal is over."""
+    parts = []
+    for seat, (cards, bonus) in enumerate(zip(deal.card_points, deal.bonus_points, strict=True)):
+        parts.append(f"seat {seat} {cards + bonus}" + (f" ({cards} + Bi-bi {bonus})" if bonus else ""))
+    text = "scores: " + ", ".join(parts)
+    if not deal.is_over:
+        return text + f"\ndeal in progress: seat {deal.to_act} to act ({deal.phase})"
+    best = winners(deal.scores)
+    return text + "\n" + ("winner: " if len(best) == 1 else "shared win: ") + " and ".join(f"seat {s}" for s in best)
+
+
+# -- bibi game --------------------------------------------------------------------------------------------
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    add_table_arguments(parser)
+    parser.add_argument("--rounds", type=int, default=1, help="each player deals this often (default: 1)")
+    add_json_argument(parser, "game")
+    parser.add_argument("--deals", action="store_true", help="show every deal's transcript too")
+
+
+@subcommand("game", "a whole game played by bots, deal after deal, until all have dealt equally", _game_arguments)
+def cmd_game(args: argparse.Namespace) -> int:
+    seed = _seed(args)
+    game = Game.new(args.rules, args.players, args.rounds, seed=seed).play(args.bots)
+    if args.json != "-":
+        print(f"seed {seed}; bots: {', '.join(args.bots)}")
+        print(game_text(game, deals=args.deals))
+    if args.json:
+        _write_json(game.record(), args.json)
+    return 0
+
+
+def game_text(game: Game, deals: bool = False) -> str:
+    """Each deal's dealer and trump, each deal's transcript if ``deals``, and the score sheet."""
+    lines = []
+    for i, deal in enumerate(game.deals):
+        lines.append(f"deal {i + 1}: seat {deal.dealer} deals; trump {deal.first_trump.symbol} "
+                     f"from {game.trump_source(i)}")
+        if deals:
+            lines += ["  " + line for line in transcript(deal).splitlines()]
+    lines.append(str(game))
+    return "\n".join(lines)
+
+
+# -- bibi replay ------------------------------------------------------------------------------------------
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a deal or game record (JSON), or - for standard input")
+    parser.add_argument("--draws", action="store_true", help="show every card drawn from the stock too")
+
+
+@subcommand("replay", "replay a deal or game record and print it", _replay_arguments)
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    if record.get("format") == DEAL_FORMAT:
+        print(transcript(Deal.replay(record), draws=args.draws))
+    else:
+        print(game_text(Game.replay(record), deals=True))
+    return 0
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """A deal or game record from a JSON file (``-``: standard input); ``ValueError`` saying what is wrong."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    kind = record.get("format") if isinstance(record, dict) else None
+    if kind not in (DEAL_FORMAT, GAME_FORMAT):
+        raise ValueError(f"{path}: not a bibi record (format {kind!r}; expected {DEAL_FORMAT} or {GAME_FORMAT})")
+    return record
+
+
+# -- bibi play --------------------------------------------------------------------------------------------
+
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_table_arguments(parser, rules="italian", players=4)
+    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players - 1 (default: 0)")
+
+
+@subcommand("play", "play a deal against bots in the terminal", _play_arguments)
+def cmd_play(args: argparse.Namespace) -> int:
+    seed = _seed(args)
+    deal = Deal.new(args.rules, args.players, seed=seed)
+    if not 0 <= args.seat < args.players:
+        raise ValueError(f"--seat: {args.seat} is not a seat 0…{args.players - 1}")
+    names = args.bots if len(args.bots) != 1 else args.bots * (args.players - 1)
+    if len(names) != args.players - 1:
+        raise ValueError(f"--bots: {len(names)} names for the {args.players - 1} other seats")
+    bots = dict(zip([s for s in range(args.players) if s != args.seat], map(get_bot, names), strict=True))
+    print(f"Bi-bi! with {args.rules.name} rules, {args.players} players, seed {seed}. You are seat {args.seat}; "
+          f"bots: {', '.join(names)}. Type a card (KS, TD, 2H), 'bibi H', 'pass', 'trump H', or a choice's "
+          "number; 'help' explains, 'quit' leaves.")
+    return Table(deal, args.seat, bots, random.Random(seed)).run()
+
+
+class Table:
+    """A deal with one human seat: shows what that seat may see, asks for its actions, runs the bots."""
+
+    def __init__(self, deal: Deal, seat: int, bots: dict[int, Callable], rng: random.Random,
+                 ask: Callable[[str], str] = input, say: Callable[[str], None] = print):
+        self.deal, self.seat, self.bots, self.rng = deal, seat, bots, rng
+        self.ask, self.say = ask, say
+        self.shown = 0
+
+    def run(self) -> int:
+        """Play the deal to its end (exit status 0), or until the player leaves (0 too)."""
+        deal = self.deal
+        while not deal.is_over:
+            self.show_events()
+            seat, legal = deal.to_act, deal.legal_actions()
+            if seat != self.seat:
+                deal.apply(self.bots[seat](deal.view(seat), self.rng), seat)
+            elif len(legal) == 1:
+                self.say(f"you play {legal[0].unicode}: your only choice")
+                deal.apply(legal[0])
+            else:
+                action = self.your_action()
+                if action is None:
+                    self.say("bye")
+                    return 0
+                deal.apply(action)
+        self.show_events()
+        self.say(score_line(deal))
+        return 0
+
+    def your_action(self):
+        """Ask until the answer is legal; ``None`` when the player quits (``quit`` or end of input)."""
+        self.say(self.status())
+        legal = self.deal.legal_actions()
+        while True:
+            try:
+                text = self.ask(f"seat {self.seat}> ").strip()
+            except EOFError:
+                return None
+            if text.lower() in ("quit", "exit", "q"):
+                return None
+            if not text:
+                continue
+            if text.lower() in ("help", "?"):
+                self.say(HELP)
+                continue
+            if text.isdigit():
+                if 1 <= int(text) <= len(legal):
+                    return legal[int(text) - 1]
+                self.say(f"not a choice: pick 1…{len(legal)}")
+                continue
+            reason = self.deal.why_illegal(text, self.seat)
+            if reason is None:
+                return text
+            self.say(f"not allowed: {reason}")
+
+    def status(self) -> str:
+        """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
+        view = self.deal.view(self.seat)
+        number = min(len(view.tricks) + 1, self.deal.tricks_total)
+        scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
+        lines = [f"— trick {number} of {self.deal.tricks_total} · trump {view.trump.symbol} · "
+                 f"stock {view.stock_size} · scores {scores}"]
+        if view.pending_trump is not None:
+            lines.append(f"  trump {view.pending_trump.symbol} from the next trick")
+        if view.leftovers:
+            lines.append(f"  turned up: {_cards(view.leftovers)}")
+        if view.trick and len(view.trick) < view.players:
+            lines.append("  trick: " + "  ".join(f"seat {s} {c.unicode}" for s, c in view.trick))
+        laid = [f"seat {s} {_cards(cards)}" for s, cards in enumerate(view.laid_down) if cards]
+        if laid:
+            lines.append("  laid down: " + ", ".join(laid))
+        lines.append(f"  your hand: {_cards(view.hand)}")
+        lines.append("  choices: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view.legal_actions, 1)))
+        return "\n".join(lines)
+
+    def show_events(self) -> None:
+        """Tell what happened since last time, as this seat may know it: others' draws stay face down."""
+        events = self.deal.events
+        for event in events[self.shown:]:
+            line = self.event_text(event)
+            if line:
+                self.say(line)
+        self.shown = len(events)
+
+    def event_text(self, event: Event) -> str | None:
+        mine = event.seat == self.seat
+        if event.kind == "draw":
+            return f"you draw {event.card.unicode}" if mine else None
+        if event.kind == "pass":  # a silent pass: saying it would tell that the player holds a pair
+            return "you pass" if mine else None
+        if event.kind in ("deal", "end"):
+            return None
+        return str(event)
+
+
+HELP = """\
+Type one of the choices shown, by number or in notation:
+  a card: rank then suit, e.g. KS (king of spades), TD or 10D (ten of diamonds), 2H (two of hearts)
+  bibi H: say Bi-bi! with the king and queen of hearts (50 points)
+  pass: do not call now
+  trump H: when leading, switch the trump to the suit of a pair you called (Italian rules)
+quit (or Ctrl-D) leaves the game."""
+
+
+__all__ = [
+    "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
+    "build_parser", "dealt_hands", "game_text", "main", "read_record", "rules_arg", "rules_diff",
+    "rules_table", "rules_text", "score_line", "subcommand", "transcript",
+]
