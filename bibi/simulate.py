@@ -31,6 +31,7 @@ import dataclasses
 import math
 import random
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -704,44 +705,12 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-# -- command line --------------------------------------------------------------------------------
+# -- command line: ``bibi simulate`` and ``bibi compare`` (their parsers are in bibi.cli) --------------------
 
 
-def add_cli(subparsers) -> None:
-    """Register the ``simulate`` and ``compare`` subcommands on an ``argparse`` subparsers object."""
-    sim = subparsers.add_parser("simulate", help="play many deals and summarize them (pandas)",
-                                description="Play many deals and print each measure's mean with its 95% interval.")
-    sim.add_argument("--rules", default="ru", help="preset, with optional changes: ru, it, 'ru:follow=follow_or_trump'")
-    _common_arguments(sim)
-    sim.add_argument("--out", help="write the per-seat rows to this CSV file")
-    sim.add_argument("--deals-out", help="write the per-deal rows to this CSV file")
-    sim.set_defaults(func=cli_simulate)
-    cmp = subparsers.add_parser("compare", help="compare rule variants on the same packs",
-                                description="Play the same packs under each variant; print means and paired "
-                                            "differences against the first variant, with 95% intervals.")
-    cmp.add_argument("variants", nargs="+", help="presets with optional changes: ru it 'ru:trump_change=next_deal'")
-    _common_arguments(cmp)
-    cmp.add_argument("--out", help="write the comparison table to this CSV file")
-    cmp.set_defaults(func=cli_compare)
-
-
-def _common_arguments(parser) -> None:
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--deals", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", default=RANDOM, help="a bot name, or one per seat separated by commas")
-    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def _cli_bots(text: str) -> str | list[str]:
-    names = [b.strip() for b in text.split(",")]
-    return names[0] if len(names) == 1 else names
-
-
-def cli_simulate(args) -> int:
-    """``bibi simulate``: print the summary; write the frames when asked."""
-    sim = simulate(args.rules, args.players, args.deals, _cli_bots(args.bots), args.seed, args.workers,
+def run_simulate(args) -> int:
+    """``bibi simulate``: play, print the summary; write the frames as CSV when asked."""
+    sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                    progress=not args.no_progress)
     print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
     if args.out:
@@ -751,9 +720,9 @@ def cli_simulate(args) -> int:
     return 0
 
 
-def cli_compare(args) -> int:
-    """``bibi compare``: print the paired comparison; write its table when asked."""
-    result = compare(args.variants, args.players, args.deals, _cli_bots(args.bots), args.seed, args.workers,
+def run_compare(args) -> int:
+    """``bibi compare``: play the same packs under each variant, print the paired table; write it when asked."""
+    result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
     print(repr(result))
     if args.out:
@@ -761,23 +730,24 @@ def cli_compare(args) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the two subcommands on their own (``python -m bibi.simulate simulate …``)."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="bibi", description=__doc__.split("\n")[0])
-    add_cli(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except ValueError as exc:
-        parser.exit(2, f"bibi {args.command}: error: {exc}\n")
+def _one_or_each(names: Sequence[str]) -> str | list[str]:
+    """One bot name for every seat, or the list of one per seat."""
+    return names[0] if len(names) == 1 else list(names)
 
 
 __all__ = [
-    "CHUNK", "Comparison", "DealSetup", "LEVEL", "MEASURES", "RANDOM", "Simulation", "add_cli", "changed_text",
-    "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild", "setup", "simulate",
+    "CHUNK", "Comparison", "DEAL_COLUMNS", "DealSetup", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
+    "changed_text", "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild",
+    "run_compare", "run_simulate", "setup", "simulate",
 ]
 
-if __name__ == "__main__":
-    sys.exit(main())
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as its ``simulate`` function: ``bibi.simulate`` names both, and importing the
+    module makes ``bibi.simulate`` the module, so ``bibi.simulate(rules, …)`` must work on the module."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Simulation:
+        return simulate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -346,8 +346,7 @@ def test_parse_rules_refuses_nonsense(text):
 
 
 def _bibi(*args: str) -> subprocess.CompletedProcess:
-    code = "import sys; from bibi.simulate import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "bibi", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_cli_simulate_writes_the_seat_rows(tmp_path):
@@ -376,3 +375,25 @@ def test_cli_compare_prints_the_paired_table(tmp_path):
 def test_cli_reports_bad_rules():
     done = _bibi("compare", "ru", "ru:nope=1", "--deals", "5", "--no-progress")
     assert done.returncode == 2 and "nope" in done.stderr
+
+
+def test_cli_bots_per_seat_and_options(tmp_path):
+    out = tmp_path / "deals.csv"
+    done = _bibi("simulate", "--rules", "it:draw=after_each_card", "--players", "3", "--deals", "6",
+                 "--bots", "greedy,random,random", "--deals-out", str(out), "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "<Simulation italian:draw=after_each_card, 3 players, 6 deals, seed 0, bots greedy random>" in done.stdout
+    assert tuple(pd.read_csv(out).columns) == DEAL_COLUMNS
+
+
+def test_the_other_commands_start_without_pandas():
+    code = "import sys; from bibi.cli import build_parser; build_parser(); print('pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_bibi_simulate_is_the_module_and_the_function():
+    import bibi.simulate as module
+
+    assert bibi.simulate is module and bibi.compare is compare
+    assert bibi.simulate("en", players=3, deals=2, progress=False).deals.shape == (2, len(DEAL_COLUMNS))
