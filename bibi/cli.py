@@ -466,6 +466,55 @@ Type one of the choices shown, by number or in notation:
 quit (or Ctrl-D) leaves the game."""
 
 
+# -- bibi simulate, bibi compare ---------------------------------------------------------------------------
+# The work is bibi.simulate's, imported only when these run: the other commands start without pandas.
+
+
+def variant_arg(text: str) -> Rules:
+    """A preset with optional changes, ``ru`` or ``ru:follow=follow_or_trump,dealt_pairs=false``, for argparse."""
+    from bibi.simulate import parse_rules
+
+    try:
+        return parse_rules(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False) -> None:
+    if variants:
+        parser.add_argument("variants", nargs="+", type=variant_arg, metavar="RULES",
+                            help="presets with optional changes, the first the baseline: ru it 'ru:draw=after_trick'")
+    else:
+        parser.add_argument("--rules", type=variant_arg, default="ru", metavar="RULES",
+                            help="a preset with optional changes: ru, it, 'ru:follow=follow_or_trump' (default: ru)")
+    parser.add_argument("--players", type=int, default=6, metavar="N", help="number of players (default: 6)")
+    parser.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to play (default: 10000)")
+    parser.add_argument("--seed", type=int, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
+    parser.add_argument("--bots", type=bots_arg, default=["random"], metavar="NAME[,NAME…]",
+                        help=f"one of {', '.join(BOTS)} for every seat, or one per seat (default: random, the fastest)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to play on (default: 1)")
+    what = "the comparison table" if variants else "the per-seat rows"
+    parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file")
+    if not variants:
+        parser.add_argument("--deals-out", metavar="CSV", help="write the per-deal rows to this CSV file")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+@subcommand("simulate", "play many deals and print each measure's mean with its 95% interval", _simulate_arguments)
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from bibi.simulate import run_simulate
+
+    return run_simulate(args)
+
+
+@subcommand("compare", "play the same packs under rule variants: means and paired differences, 95% intervals",
+            lambda parser: _simulate_arguments(parser, variants=True))
+def cmd_compare(args: argparse.Namespace) -> int:
+    from bibi.simulate import run_compare
+
+    return run_compare(args)
+
+
 __all__ = [
     "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
     "build_parser", "dealt_hands", "game_text", "main", "read_record", "rules_arg", "rules_diff",
