@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
-        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        # argparse %-formats help strings (not descriptions): a "95%" in a command's help must stay a percent.
+        sub = commands.add_parser(command.name, help=command.help.replace("%", "%%"), description=command.help)
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
