@@ -1,0 +1,181 @@
+"""Player views: a seat sees its hand and the table, never another player's hidden cards or the stock.
+
+Every field reachable from a ``View`` is walked: containers, dataclasses, named tuples, the actions'
+cards. With one pack every card is unique, so any hidden card found there is a leak; with two packs, a
+card whose every copy is hidden must not appear at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from bibi.bots import Sampler, determinize, play_deal, random_bot
+from bibi.cards import Card
+from bibi.deal import Action, Deal, View
+from bibi.rules import ITALIAN, PRESETS, RUSSIAN
+
+ONE_PACK = [
+    dataclasses.replace(RUSSIAN, decks=1, max_players=7),
+    dataclasses.replace(ITALIAN, decks=1, max_players=7),
+]
+
+
+def reachable(obj: object, seen: set[int] | None = None) -> Iterator[object]:
+    """Every object reachable from ``obj`` through fields, items and slots (each once)."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    yield obj
+    if isinstance(obj, (str, bytes, int, float, bool, enum.Enum)) or obj is None:
+        return
+    if dataclasses.is_dataclass(obj):
+        children = [getattr(obj, f.name) for f in dataclasses.fields(obj)]
+    elif isinstance(obj, dict):
+        children = [*obj.keys(), *obj.values()]
+    elif isinstance(obj, (tuple, list, set, frozenset)):
+        children = list(obj)
+    elif hasattr(obj, "__slots__"):
+        children = [getattr(obj, name) for name in obj.__slots__ if hasattr(obj, name)]
+    elif hasattr(obj, "__dict__"):
+        children = list(vars(obj).values())
+    elif hasattr(obj, "__iter__"):
+        children = list(obj)
+    else:
+        children = []
+    for child in children:
+        yield from reachable(child, seen)
+
+
+def cards_in(view: View) -> Counter:
+    """Each card found anywhere in the view, counted once per place it appears."""
+    found: Counter = Counter()
+    for obj in reachable(view):
+        if isinstance(obj, Card):
+            found[obj] += 1
+        if isinstance(obj, Deal):
+            raise AssertionError("a view must not hold the deal itself")
+    return found
+
+
+def visible(deal: Deal, seat: int) -> Counter:
+    """The cards this seat may see: its hand, the cards played, laid-down pairs, turned-up leftovers."""
+    shown = Counter(deal.hand(seat))
+    shown.update(c for t in deal.tricks for c in t.cards)
+    if len(deal.trick) < deal.players:  # a complete trick is already among the tricks
+        shown.update(c for _, c in deal.trick)
+    for other in range(deal.players):
+        if other != seat:
+            shown.update(deal.laid_down(other))
+    shown.update(deal.leftovers)
+    return shown
+
+
+def hidden(deal: Deal, seat: int) -> Counter:
+    """The cards this seat must not see: other hands, face down, and the stock."""
+    secret = Counter(deal.stock())
+    for other in range(deal.players):
+        if other != seat:
+            secret.update(deal.hand(other))
+            secret.subtract(deal.laid_down(other))
+    return +secret
+
+
+def states(rules, players: int, seed: int, every: int = 7) -> Iterator[Deal]:
+    """Copies of a deal played by random bots, one every ``every`` decisions, to the end."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, players, seed=seed)
+    step = 0
+    while not deal.is_over:
+        if step % every == 0:
+            yield deal.copy()
+        seat = deal.to_act
+        deal.apply(random_bot(deal.view(seat), rng))
+        step += 1
+    yield deal
+
+
+@pytest.mark.parametrize("rules", ONE_PACK, ids=["russian-1-pack", "italian-1-pack"])
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_no_hidden_card_is_reachable_from_a_view_one_pack(rules, players):
+    for deal in states(rules, players, seed=players):
+        for seat in range(players):
+            found = set(cards_in(deal.view(seat)))
+            assert set(deal.hand(seat)) <= found  # the walk reaches the cards
+            assert found <= set(visible(deal, seat))
+            assert not found & set(hidden(deal, seat)), (seat, found & set(hidden(deal, seat)))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("players", [3, 6, 12])
+def test_no_card_whose_copies_are_all_hidden_is_reachable_two_packs(name, players):
+    for deal in states(PRESETS[name], players, seed=10 + players, every=11):
+        for seat in range(players):
+            found, shown = cards_in(deal.view(seat)), visible(deal, seat)
+            secret = [c for c in hidden(deal, seat) if not shown[c]]
+            assert not set(found) & set(secret)
+            assert set(found) <= set(shown)
+
+
+def test_the_walk_finds_a_card_hidden_deep_in_a_view():
+    deal = Deal.new(ONE_PACK[0], 4, seed=2)
+    secret = deal.hand(1)[0]
+    view = deal.view(0)
+    leaky = dataclasses.replace(view, calls=((0, (Action.parse(str(secret)),)),))
+    assert secret not in cards_in(view)
+    assert secret in cards_in(leaky)
+
+
+def test_a_view_shows_its_own_legal_actions_only_when_it_is_to_act():
+    deal = Deal.new(RUSSIAN, 4, seed=3)
+    for seat in range(4):
+        view = deal.view(seat)
+        assert (view.legal_actions != ()) == (seat == deal.to_act)
+        assert all(isinstance(a, Action) for a in view.legal_actions)
+
+
+def test_the_stock_is_a_size_not_cards():
+    deal = Deal.new(ITALIAN, 5, seed=4)
+    view = deal.view(0)
+    assert view.stock_size == len(deal.stock()) == 69
+    assert not set(cards_in(view)) & (set(deal.stock()) - set(visible(deal, 0)))
+
+
+def test_laid_down_pairs_are_public_and_the_rest_of_a_hand_is_not():
+    deal = next(d for d in states(RUSSIAN, 4, seed=21, every=1) if any(d.laid_down(s) for s in range(4)))
+    caller = next(s for s in range(4) if deal.laid_down(s))
+    other = (caller + 1) % 4
+    view = deal.view(other)
+    assert view.laid_down[caller] == deal.laid_down(caller)
+    assert view.hand_sizes[caller] == len(deal.hand(caller))
+
+
+def test_a_sampled_deal_is_seen_by_the_seat_exactly_as_the_real_one():
+    for name in sorted(PRESETS):
+        for deal in states(PRESETS[name], 5, seed=31, every=9):
+            if deal.is_over:
+                continue
+            seat = deal.to_act
+            view = deal.view(seat)
+            world = determinize(view, random.Random(seat))
+            assert world is not None
+            assert world.view(seat) == view
+
+
+def test_sampling_reads_the_view_only():
+    """Two deals that look the same to a seat give the same samples: hidden cards cannot leak into them."""
+    deal = play_deal(Deal.new(RUSSIAN, 6, seed=5), "random", random.Random(5))
+    real = Deal.replay(deal.record(), upto=60)
+    seat = real.to_act
+    twin = determinize(real.view(seat), random.Random(1))
+    assert twin.view(seat) == real.view(seat)
+    assert [twin.hand(s) for s in range(6)] != [real.hand(s) for s in range(6)] or twin.stock() != real.stock()
+    a = Sampler(real.view(seat)).sample(random.Random(9))
+    b = Sampler(twin.view(seat)).sample(random.Random(9))
+    assert a.deck == b.deck
