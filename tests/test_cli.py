@@ -1,0 +1,190 @@
+"""The ``bibi`` command, run as ``python -m bibi`` in a subprocess: output and exit status of each command."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from bibi.bots import heuristic_bot
+from bibi.cli import SUBCOMMANDS, Table, build_parser
+from bibi.deal import Deal
+from bibi.rules import ITALIAN
+
+
+def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_help_for_bibi_and_every_command():
+    top = bibi("--help")
+    assert top.returncode == 0
+    for name in ("rules", "deal", "game", "replay", "play"):
+        assert name in top.stdout
+    for name in SUBCOMMANDS:
+        done = bibi(name, "--help")
+        assert done.returncode == 0 and f"usage: bibi {name}" in done.stdout
+
+
+def test_no_command_is_a_usage_error():
+    done = bibi()
+    assert done.returncode == 2 and "usage: bibi" in done.stderr
+
+
+def test_rules_lists_every_option_in_every_preset():
+    done = bibi("rules")
+    assert done.returncode == 0
+    for word in ("russian", "italian", "english", "follow", "must_follow", "follow_or_trump", "R13; I7"):
+        assert word in done.stdout
+
+
+def test_rules_of_a_preset_cite_the_sentences_and_say_what_values_mean():
+    done = bibi("rules", "it")
+    assert done.returncode == 0
+    assert "Rules 'italian'" in done.stdout
+    assert "not stated" in done.stdout  # the Italian text is silent on the packs, among others
+    assert "follow_or_trump: play the suit led or a trump" in done.stdout
+
+
+def test_rules_diff_shows_only_the_differences():
+    done = bibi("rules", "--diff", "ru", "it")
+    assert done.returncode == 0
+    assert done.stdout.startswith("9 option(s) differ between russian and italian")
+    assert "draw (Drawing; R15; I9)" in done.stdout and "decks" not in done.stdout
+    assert "the same rules" in bibi("rules", "--diff", "ru", "en").stdout
+
+
+def test_an_unknown_preset_is_a_one_line_error():
+    done = bibi("rules", "klondike")
+    assert done.returncode == 2
+    assert "unknown rules preset 'klondike'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_deal_prints_a_transcript_trick_by_trick_with_calls_and_scores():
+    done = bibi("deal", "--rules", "ru", "--players", "6", "--seed", "7")
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("seed 7; bots: heuristic\nrussian rules, 6 players")
+    assert all(f"trick {n} (trump " in out for n in range(1, 18)) and "trick 18" not in out
+    assert "says Bi-bi!" in out and "trump is now" in out and "stock turned up" in out
+    assert "scores: seat 0" in out and ("winner: seat" in out or "shared win" in out)
+    assert bibi("deal", "--rules", "ru", "--players", "6", "--seed", "7").stdout == out  # same seed, same deal
+
+
+def test_deal_json_writes_a_record_that_replays_to_the_same_transcript(tmp_path):
+    path = tmp_path / "deal.json"
+    shown = bibi("deal", "--rules", "it", "--players", "4", "--seed", "3", "--bots", "greedy", "--json", str(path))
+    assert shown.returncode == 0
+    record = json.loads(path.read_text())
+    assert record["format"] == "bibi-deal/1" and record["players"] == 4
+    to_stdout = bibi("deal", "--rules", "it", "--players", "4", "--seed", "3", "--bots", "greedy", "--json")
+    assert json.loads(to_stdout.stdout) == record
+    replayed = bibi("replay", str(path))
+    assert replayed.returncode == 0
+    assert shown.stdout.split("\n", 1)[1] == replayed.stdout  # all but the "seed …; bots …" line
+
+
+def test_game_plays_to_the_end_and_its_record_replays(tmp_path):
+    path = tmp_path / "game.json"
+    done = bibi("game", "--players", "3", "--seed", "4", "--bots", "greedy,random,heuristic", "--json", str(path))
+    assert done.returncode == 0
+    assert "deal 3: seat" in done.stdout and "total" in done.stdout
+    replayed = bibi("replay", str(path))
+    assert replayed.returncode == 0
+    assert done.stdout.splitlines()[-4:] == replayed.stdout.splitlines()[-4:]  # the same score sheet
+    assert "trick 34 (trump" in replayed.stdout
+
+
+@pytest.mark.parametrize("content, message", [
+    ("not json", "not JSON"),
+    ('{"format": "chess-pgn"}', "not a bibi record (format 'chess-pgn'"),
+    ('{"format": "bibi-deal/1", "rules": "russian"}', "missing field 'players'"),
+    ('{"format": "bibi-game/1", "rules": "russian", "players": 3, "rounds": 1, "draws": [], "deals": []}',
+     "game record"),
+])
+def test_replay_of_a_bad_file_is_a_clear_one_line_error(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    done = bibi("replay", str(path))
+    assert done.returncode == 1
+    assert message in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("bibi replay: error: ")
+
+
+def test_replay_of_a_missing_file():
+    done = bibi("replay", "no/such/file.json")
+    assert done.returncode == 1 and "cannot read it" in done.stderr
+
+
+def test_bad_numbers_are_errors_naming_the_value():
+    done = bibi("deal", "--players", "13", "--seed", "1")
+    assert done.returncode == 1 and "players: 13 is outside 2…12" in done.stderr
+    done = bibi("deal", "--bots", "clever")
+    assert done.returncode == 2 and "unknown bot 'clever'" in done.stderr
+    done = bibi("play", "--seat", "4", "--players", "4", stdin="")
+    assert done.returncode == 1 and "--seat: 4 is not a seat 0…3" in done.stderr
+
+
+def first_prompt(seed: int, players: int = 4, seat: int = 0) -> Deal:
+    """The deal as ``bibi play --rules it --seed SEED`` shows it at the player's first choice."""
+    deal = Deal.new(ITALIAN, players, seed=seed)
+    bots = {s: heuristic_bot for s in range(players) if s != seat}
+
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    Table(deal, seat, bots, random.Random(seed), ask=ask, say=lambda text: None).run()
+    return deal
+
+
+def an_illegal_card(deal: Deal) -> str | None:
+    legal = {str(a) for a in deal.legal_actions()}
+    return next((str(c) for c in deal.hand(deal.to_act) if str(c) not in legal), None)
+
+
+def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again():
+    seed = next(s for s in range(1, 200) if an_illegal_card(first_prompt(s)))
+    deal = first_prompt(seed)
+    wrong = an_illegal_card(deal)
+    done = bibi("play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=f"{wrong}\nquit\n")
+    assert done.returncode == 0
+    reason = deal.why_illegal(wrong)
+    assert f"not allowed: {reason}" in done.stdout and "(I7)" in reason
+    assert done.stdout.count("seat 0> ") == 2 and done.stdout.rstrip().endswith("bye")
+    assert "your hand:" in done.stdout and "trump" in done.stdout and "choices: 1)" in done.stdout
+
+
+def test_play_shows_the_state_and_leaves_cleanly_on_end_of_input():
+    done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="help\nzz\n99\n")
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("bye")
+    assert "bibi H: say Bi-bi!" in done.stdout  # help
+    assert "not allowed: cannot read action 'zz'" in done.stdout
+    assert "not a choice: pick 1…" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_play_a_whole_deal_by_choice_numbers():
+    done = bibi("play", "--rules", "ru", "--players", "3", "--seat", "2", "--seed", "8", "--bots", "random",
+                stdin="1\n" * 120)
+    assert done.returncode == 0
+    assert "scores: seat 0" in done.stdout and "bye" not in done.stdout
+
+
+def test_play_keeps_other_players_draws_and_passes_face_down():
+    done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="1\n" * 80)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("you draw ") for line in lines)
+    assert not any(line.startswith("seat ") and " draws " in line for line in lines)
+    assert not any(line.startswith("seat ") and line.endswith(" passes") for line in lines)
+
+
+def test_the_parser_is_built_from_the_registry():
+    parser = build_parser()
+    args = parser.parse_args(["deal", "--rules", "it", "--players", "4", "--bots", "random,greedy,heuristic,random"])
+    assert args.run is SUBCOMMANDS["deal"].run and args.rules is ITALIAN
+    assert args.bots == ["random", "greedy", "heuristic", "random"]
