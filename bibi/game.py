@@ -81,7 +81,10 @@ class Game:
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> Game:
-        """A new game with its first deal dealt: first dealer and trump as the rules say (R5, R6; I4)."""
+        """A new game with its first deal dealt: first dealer and trump as the rules say (R5, R6; I4).
+
+        The draw, the shuffles and the cuts use ``rng``, or ``random.Random(seed)``.
+        """
         self = cls._empty(rules, players, rounds, seed)
         self._rng = rng if rng is not None else random.Random(seed)
         if self.rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
@@ -250,6 +253,11 @@ class Game:
         lines.append(f"{'winner' if len(self.winners) == 1 else 'shared win'}: {who}" if self.is_over
                      else f"leading: {who}")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: games never need the renderer
+
+        return render.game_html(self)
 
     # ---- records -------------------------------------------------------------------------------
 

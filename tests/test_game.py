@@ -270,3 +270,8 @@ def test_a_game_deal_is_an_ordinary_deal_with_a_stacked_pack():
     for deal in game.deals:
         again = Deal.new(RUSSIAN, 4, dealer=deal.dealer, trump=deal.first_trump, deck=deal.deck)
         assert again.record()["deck"] == deal.record()["deck"]
+
+
+def test_a_game_shows_its_score_sheet_in_a_notebook():
+    html = Game.new(RUSSIAN, players=3, seed=1).play("greedy")._repr_html_()
+    assert "Game (russian rules): 3" in html and "<table" in html
