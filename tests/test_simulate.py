@@ -386,6 +386,12 @@ def test_cli_bots_per_seat_and_options(tmp_path):
     assert tuple(pd.read_csv(out).columns) == DEAL_COLUMNS
 
 
+@pytest.mark.parametrize("args", [["--help"], ["simulate", "--help"], ["compare", "--help"]])
+def test_cli_help(args):
+    done = _bibi(*args)
+    assert done.returncode == 0 and "95%" in done.stdout, done.stderr
+
+
 def test_the_other_commands_start_without_pandas():
     code = "import sys; from bibi.cli import build_parser; build_parser(); print('pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
