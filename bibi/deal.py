@@ -397,13 +397,16 @@ class Deal:
         self._kq = [[0] * 8 for _ in range(n)]
         self._laid = [[0] * 8 for _ in range(n)]
         dealt = n * rules.hand_size
-        for i in range(dealt):
+        # One card at a time, clockwise from the dealer's left (I4): the i-th seat from the
+        # dealer's left gets cards i, i + n, i + 2n, …
+        for i in range(n):
             seat = (dealer + 1 + i) % n
-            c = deck[i]
-            insort(self._hands[seat], c)
-            slot = _KQ_SLOT[c]
-            if slot >= 0:
-                self._kq[seat][slot] += 1
+            hand = self._hands[seat] = sorted(deck[i:dealt:n])
+            kq = self._kq[seat]
+            for c in hand:
+                slot = _KQ_SLOT[c]
+                if slot >= 0:
+                    kq[slot] += 1
         self._pos = dealt
         self._trump = trump.index
         self._pending = None
@@ -618,7 +621,7 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        return tuple(map(Trick._make, self._tricks))
+        return tuple(self._tricks)
 
     @property
     def calls(self) -> tuple[Call, ...]:
@@ -863,15 +866,24 @@ class Deal:
         trick.append((seat, card))
         if self._log:
             self._events.append(("play", seat, card, None, None))
-        if len(trick) == self.players:
+        n = self.players
+        if len(trick) == n:
             self._finish_trick()
         if self._round_draws and self._after_each_card:
-            self._draw(seat)  # R15: right after playing his card
+            # R15: right after playing his card (the stock was checked at the trick's start).
+            c = self.deck[self._pos]
+            self._pos += 1
+            insort(hand, c)
+            slot = _KQ_SLOT[c]
+            if slot >= 0:
+                self._kq[seat][slot] += 1
+            if self._log:
+                self._events.append(("draw", seat, c, None, None))
             if self._offer_calls(seat):
                 self._after = _AFTER_TRICK
                 return
-        if len(trick) < self.players:
-            self._turn = (seat + 1) % self.players
+        if len(trick) < n:
+            self._turn = (seat + 1) % n
         else:
             self._continue_trick()
 
@@ -899,7 +911,7 @@ class Deal:
         best_seat, points = self._best()
         trick, trump = self._trick, self._trump
         self._card_points[best_seat] += points
-        self._tricks.append((len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
+        self._tricks.append(Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
         if self._log:
             self._events.append(("trick", best_seat, None, None, points))
         self._leader = best_seat
@@ -1085,10 +1097,16 @@ def _check_players(rules: Rules, players: int) -> int:
     return players
 
 
+_SORTED_PACKS = {decks: sorted(pack(decks)) for decks in (1, 2)}
+
+
 def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
     """Parse a stacked deck and check it is exactly the rules' whole pack (SPEC §5.1)."""
+    cards = list(deck)
+    if all(c.__class__ is Card for c in cards) and sorted(cards) == _SORTED_PACKS[rules.decks]:
+        return cards  # the common case (a shuffled pack of Card values), checked cheaply
     try:
-        cards = [parse_card(c) for c in deck]
+        cards = [parse_card(c) for c in cards]
     except ValueError as exc:
         raise ValueError(f"deck: {exc}") from None
     if len(cards) != rules.pack_size:
