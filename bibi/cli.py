@@ -5,11 +5,12 @@
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi play  [--rules it] [--players 4] [--seat 0] [--bots heuristic] [--seed 7]
+    bibi simulate / bibi compare        many deals to tables (bibi.simulate, imported when they run)
 
 Each command is a function ``cmd_NAME(args) -> exit status`` registered with ``@subcommand``, which also
 takes the function that adds the command's arguments; ``build_parser()`` builds the parser from the
-registry. A new command (``simulate``, ``compare``) is two functions and a decorator, added below the last
-command; ``add_table_arguments`` gives it the common ``--rules/--players/--seed/--bots`` options.
+registry. A new command is two functions and a decorator, added below the last command;
+``add_table_arguments`` gives it the common ``--rules/--players/--seed/--bots`` options.
 
 Bad input ends with a one-line ``bibi COMMAND: error: …`` on stderr and exit status 1 (2 for a bad
 command line, as argparse does).
