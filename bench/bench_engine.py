@@ -26,7 +26,7 @@ import time
 
 import bibi
 from bibi.deal import Deal
-from bibi.simulate import setup, simulate
+from bibi.simulation import setup, simulate
 
 PLAYERS = 6
 TARGET_SIMULATE = 5_000  # deals/s on one core

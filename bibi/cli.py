@@ -5,7 +5,7 @@
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi play  [--rules it] [--players 4] [--seat 0] [--bots heuristic] [--seed 7]
-    bibi simulate / bibi compare        many deals to tables (bibi.simulate, imported when they run)
+    bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
 
 Each command is a function ``cmd_NAME(args) -> exit status`` registered with ``@subcommand``, which also
 takes the function that adds the command's arguments; ``build_parser()`` builds the parser from the
@@ -469,12 +469,12 @@ quit (or Ctrl-D) leaves the game."""
 
 
 # -- bibi simulate, bibi compare ---------------------------------------------------------------------------
-# The work is bibi.simulate's, imported only when these run: the other commands start without pandas.
+# The work is bibi.simulation's, imported only when these run: the other commands start without pandas.
 
 
 def variant_arg(text: str) -> Rules:
     """A preset with optional changes, ``ru`` or ``ru:follow=follow_or_trump,dealt_pairs=false``, for argparse."""
-    from bibi.simulate import parse_rules
+    from bibi.simulation import parse_rules
 
     try:
         return parse_rules(text)
@@ -504,7 +504,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
 
 @subcommand("simulate", "play many deals and print each measure's mean with its 95% interval", _simulate_arguments)
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bibi.simulate import run_simulate
+    from bibi.simulation import run_simulate
 
     return run_simulate(args)
 
@@ -512,7 +512,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 @subcommand("compare", "play the same packs under rule variants: means and paired differences, 95% intervals",
             lambda parser: _simulate_arguments(parser, variants=True))
 def cmd_compare(args: argparse.Namespace) -> int:
-    from bibi.simulate import run_compare
+    from bibi.simulation import run_compare
 
     return run_compare(args)
 

@@ -14,7 +14,7 @@ import pytest
 
 import bibi
 from bibi.deal import check_deck
-from bibi.simulate import (
+from bibi.simulation import (
     DEAL_COLUMNS,
     MEASURES,
     SEAT_COLUMNS,
@@ -398,8 +398,8 @@ def test_the_other_commands_start_without_pandas():
     assert done.stdout.strip() == "False"
 
 
-def test_bibi_simulate_is_the_module_and_the_function():
-    import bibi.simulate as module
+def test_bibi_simulate_and_compare_are_the_functions():
+    import bibi.simulation
 
-    assert bibi.simulate is module and bibi.compare is compare
+    assert bibi.simulate is bibi.simulation.simulate and bibi.compare is compare
     assert bibi.simulate("en", players=3, deals=2, progress=False).deals.shape == (2, len(DEAL_COLUMNS))

@@ -30,8 +30,6 @@ import array
 import dataclasses
 import math
 import random
-import sys
-import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -741,13 +739,3 @@ __all__ = [
     "run_compare", "run_simulate", "setup", "simulate",
 ]
 
-
-class _CallableModule(types.ModuleType):
-    """This module, callable as its ``simulate`` function: ``bibi.simulate`` names both, and importing the
-    module makes ``bibi.simulate`` the module, so ``bibi.simulate(rules, …)`` must work on the module."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Simulation:
-        return simulate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
