@@ -99,10 +99,15 @@ class Rank(IntEnum):
         return RANK_CHARS[self]
 
     @classmethod
-    def parse(cls, text: str | int) -> Rank:
-        """A rank from ``K``, ``k``, ``T``, ``10``, ``2`` … (or a ``Rank``)."""
+    def parse(cls, text: str | Rank) -> Rank:
+        """A rank from ``K``, ``k``, ``T``, ``10``, ``2`` … (or a ``Rank``).
+
+        A plain number is refused: ``2`` could mean the two or ``Rank(2)`` (the five).
+        """
         if isinstance(text, Rank):
             return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            raise ValueError(f"ambiguous rank {text!r}: write it as text ('2', 'K', '10') or a Rank (Rank.TWO)")
         if isinstance(text, str):
             key = text.strip().upper()
             if key == "10":

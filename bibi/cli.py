@@ -220,7 +220,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def transcript(deal: Deal, draws: bool = False) -> str:
     """A deal trick by trick: the hands dealt, each trick, the calls and trump changes, the scores."""
     lines = [
-        f"{deal.rules.name} rules, {deal.players} players; seat {deal.dealer} deals; "
+        f"{deal.rules.label} rules, {deal.players} players; seat {deal.dealer} deals; "
         f"trump {deal.first_trump.symbol}",
         *(f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(dealt_hands(deal))),
     ]
@@ -357,7 +357,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(names) != args.players - 1:
         raise ValueError(f"--bots: {len(names)} names for the {args.players - 1} other seats")
     bots = dict(zip([s for s in range(args.players) if s != args.seat], map(get_bot, names), strict=True))
-    print(f"Bi-bi! with {args.rules.name} rules, {args.players} players, seed {seed}. You are seat {args.seat}; "
+    print(f"Bi-bi! with {args.rules.label} rules, {args.players} players, seed {seed}. You are seat {args.seat}; "
           f"bots: {', '.join(names)}. Type a card (KS, TD, 2H), 'bibi H', 'pass', 'trump H', or a choice's "
           "number; 'help' explains, 'quit' leaves.")
     return Table(deal, args.seat, bots, random.Random(seed)).run()

@@ -763,13 +763,13 @@ class Deal:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.to_act} to act ({self.phase})"
         return (
-            f"<Deal {self.rules.name}, {self.players} players, trick {min(len(self._tricks) + 1, self.tricks_total)}"
+            f"<Deal {self.rules.label}, {self.players} players, trick {min(len(self._tricks) + 1, self.tricks_total)}"
             f"/{self.tricks_total}, trump {SUIT_SYMBOLS[self._trump]}, stock {self.stock_size}, {state}>"
         )
 
     def __str__(self) -> str:
         lines = [
-            f"{self.rules.name} rules, {self.players} players, dealer seat {self.dealer}; "
+            f"{self.rules.label} rules, {self.players} players, dealer seat {self.dealer}; "
             f"trump {SUIT_SYMBOLS[self._trump]}; stock {self.stock_size}; "
             f"trick {min(len(self._tricks) + 1, self.tricks_total)} of {self.tricks_total}",
         ]

@@ -233,13 +233,13 @@ class Game:
         state = "over" if self.is_over else "in progress"
         totals = " ".join(map(str, self.totals))
         return (
-            f"<Game {self.rules.name}, {self.players} players, deal {len(self._deals)} of {self.deals_total}, "
+            f"<Game {self.rules.label}, {self.players} players, deal {len(self._deals)} of {self.deals_total}, "
             f"dealer seat {self.dealer}, {state}, totals {totals}>"
         )
 
     def __str__(self) -> str:
         seats = "".join(f"{f'seat {s}':>8}" for s in range(self.players))
-        lines = [f"{self.rules.name} rules, {self.players} players, {self.rounds} round(s): "
+        lines = [f"{self.rules.label} rules, {self.players} players, {self.rounds} round(s): "
                  f"{self.deals_total} deals", f"{'':<16}{seats}"]
         if self.draws:
             lines.insert(1, "high-card draw: " + " / ".join(

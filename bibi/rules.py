@@ -262,6 +262,20 @@ class Rules:
         base = PRESETS.get(self.name)
         return [] if base is None else base.diff(self)
 
+    def changed_text(self) -> str:
+        """The options that differ from this variant's preset, as ``option=value,…`` ('' for none).
+
+        >>> dataclasses.replace(RUSSIAN, follow="follow_or_trump", dealt_pairs=False).changed_text()
+        'follow=follow_or_trump,dealt_pairs=false'
+        """
+        return ",".join(f"{k}={_format_value(v)}" for k, _, v in self.changed())
+
+    @property
+    def label(self) -> str:
+        """The preset's name plus what was changed: ``russian``, ``russian:follow=follow_or_trump``."""
+        changed = self.changed_text()
+        return f"{self.name}:{changed}" if changed else self.name
+
     def citation(self, option: str) -> str:
         """The sentence ids behind ``option``, marked "not stated" where this preset's text is silent."""
         info = OPTIONS[option]
@@ -298,15 +312,22 @@ class Rules:
         return cls(**dict(data))
 
     def __str__(self) -> str:
-        return self.name
+        return self.label
 
     def describe(self) -> str:
         """A plain-text table of the options, their values and citations."""
-        rows = [f"Rules {self.name!r}"]
+        rows = [f"Rules {self.label!r}"]
         for key, value in self.options().items():
             shown = str(value)
             rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")
         return "\n".join(rows)
+
+
+def _format_value(value: Any) -> str:
+    """An option value as the command line and frame labels write it."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(getattr(value, "value", value))
 
 
 _ENUM_FIELDS = {

@@ -426,7 +426,7 @@ class Simulation:
 
     def __repr__(self) -> str:
         bots = " ".join(dict.fromkeys(self.bots))
-        return (f"<Simulation {_label(self.rules)}, {self.players} players, {len(self.deals)} deals, "
+        return (f"<Simulation {self.rules.label}, {self.players} players, {len(self.deals)} deals, "
                 f"seed {self.seed}, bots {bots}>")
 
 
@@ -450,7 +450,7 @@ def simulate(
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
     """
     rules = _as_rules(rules)
-    with _progress(deals, progress, _label(rules)) as bar:
+    with _progress(deals, progress, rules.label) as bar:
         return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
 
 
@@ -605,30 +605,13 @@ def _progress(total: int, enabled: bool, desc: str):
     return tqdm(total=total, disable=not enabled, desc=desc, unit=" deals", dynamic_ncols=True)
 
 
-def _format_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, CardPoints):
-        return str(value)
-    return str(getattr(value, "value", value))
-
-
 def changed_text(rules: Rules) -> str:
-    """The options that differ from the rules' preset, as ``option=value,…`` ('' for none).
-
-    >>> changed_text(dataclasses.replace(preset("ru"), follow="follow_or_trump", dealt_pairs=False))
-    'follow=follow_or_trump,dealt_pairs=false'
-    """
-    return ",".join(f"{k}={_format_value(v)}" for k, _, v in rules.changed())
-
-
-def _label(rules: Rules) -> str:
-    changed = changed_text(rules)
-    return f"{rules.name}:{changed}" if changed else rules.name
+    """The options that differ from the rules' preset, as ``option=value,…`` ('' for none)."""
+    return rules.changed_text()
 
 
 def parse_rules(text: str) -> Rules:
-    """Rules from a preset name with optional changes, the form ``_label`` writes.
+    """Rules from a preset name with optional changes, the form ``Rules.label`` writes.
 
     >>> parse_rules("it:bibi_points=30,dealt_pairs=true").changed()
     [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
@@ -675,7 +658,7 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
         named = {}
         for item in variants:
             rules = _as_rules(item)
-            label = base = _label(rules)
+            label = base = rules.label
             k = 1
             while label in named:
                 k += 1

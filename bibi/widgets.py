@@ -683,7 +683,7 @@ class ScoreInspector(_View):
         self.chart.value = _wrap(render.score_bars_html(deal, style=False))
         self.table.value = _wrap(frame.to_html(classes="bibi-sheet", border=0))
         state = "over" if deal.is_over else f"in play, trick {len(deal.tricks) + 1} of {deal.tricks_total}"
-        self._say(f"{deal.rules.name} rules, {deal.players} players, dealer seat {deal.dealer}: {state}.")
+        self._say(f"{deal.rules.label} rules, {deal.players} players, dealer seat {deal.dealer}: {state}.")
 
 
 # -- the play table --------------------------------------------------------------------------
