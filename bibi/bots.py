@@ -6,9 +6,13 @@ laid-down pairs, the leftovers, the stock's size, the scores, its legal actions)
 cards nor the stock: ``play_deal`` hands it the view and nothing else.
 
 - ``random_bot``: any legal action.
-- ``greedy_bot``: takes points when cheap, calls whenever it may.
-- ``heuristic_bot``: a sensible human who counts cards, keeps high trumps and kings and queens.
-- ``sampling_bot``: deals the hidden cards many ways consistent with its view and plays each option out.
+- ``greedy_bot``: calls whenever it may, takes a trick holding points with its cheapest winner.
+- ``heuristic_bot``: a sensible human: spends a trump only on a trick worth it, keeps trumps and the kings
+  and queens that may still pair (counting the unseen cards), switches the trump to a stronger suit.
+- ``sampling_bot``: from the last draws on, deals the hidden cards many ways consistent with its view
+  (``Sampler``, ``determinize``) and plays each option out.
+
+Their strength is measured by ``bench/bot_strength.py`` (README, "Bot strength").
 
 >>> from bibi.deal import Deal
 >>> deal = play_deal(Deal.new("italian", players=4, seed=3), ["heuristic", "random", "greedy", "sampling"],
