@@ -127,6 +127,16 @@ def _seed(args: argparse.Namespace) -> int:
     return args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
 
 
+def _report(args: argparse.Namespace, seed: int, text: str, record: dict[str, Any]) -> int:
+    """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
+    if args.json != "-":
+        print(f"seed {seed}; bots: {', '.join(args.bots)}")
+        print(text)
+    if args.json:
+        _write_json(record, args.json)
+    return 0
+
+
 def _write_json(record: dict[str, Any], target: str) -> None:
     text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     if target == "-":
@@ -209,12 +219,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     seed = _seed(args)
     deal = Deal.new(args.rules, args.players, seed=seed)
     play_deal(deal, as_bots(args.bots, args.players), random.Random(seed))
-    if args.json != "-":
-        print(f"seed {seed}; bots: {', '.join(args.bots)}")
-        print(transcript(deal, draws=args.draws))
-    if args.json:
-        _write_json(deal.record(), args.json)
-    return 0
+    return _report(args, seed, transcript(deal, draws=args.draws), deal.record())
 
 
 def transcript(deal: Deal, draws: bool = False) -> str:
@@ -281,12 +286,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_game(args: argparse.Namespace) -> int:
     seed = _seed(args)
     game = Game.new(args.rules, args.players, args.rounds, seed=seed).play(args.bots)
-    if args.json != "-":
-        print(f"seed {seed}; bots: {', '.join(args.bots)}")
-        print(game_text(game, deals=args.deals))
-    if args.json:
-        _write_json(game.record(), args.json)
-    return 0
+    return _report(args, seed, game_text(game, deals=args.deals), game.record())
 
 
 def game_text(game: Game, deals: bool = False) -> str:

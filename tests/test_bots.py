@@ -14,6 +14,7 @@ import statistics
 
 import pytest
 from helpers import new_deal, play_cards
+from test_views import states
 
 from bibi.bots import (
     BOTS,
@@ -59,16 +60,9 @@ def test_sampling_bot_scores_clearly_more_than_heuristic_bot(rules):
     assert gain > 3 * error and gain > 2
 
 
-def states(rules, players: int, seed: int, every: int = 5):
-    """Copies of a deal played by random bots, one every ``every`` decisions."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, players, seed=seed)
-    step = 0
-    while not deal.is_over:
-        if step % every == 0:
-            yield deal.copy()
-        deal.apply(random_bot(deal.view(deal.to_act), rng))
-        step += 1
+def decisions(rules, players: int, seed: int, every: int = 5):
+    """Copies of a deal played by random bots, one every ``every`` decisions, while there is one to make."""
+    return (deal for deal in states(rules, players, seed, every) if not deal.is_over)
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "heuristic"])
@@ -77,7 +71,7 @@ def test_every_bot_plays_a_legal_action_from_its_view(name, preset):
     bot = BOTS[name]
     rng = random.Random(1)
     for players in (2, 5, 12):
-        for deal in states(PRESETS[preset], players, seed=players):
+        for deal in decisions(PRESETS[preset], players, seed=players):
             view = deal.view(deal.to_act)
             assert bot(view, rng) in view.legal_actions
 
@@ -85,7 +79,7 @@ def test_every_bot_plays_a_legal_action_from_its_view(name, preset):
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_sampling_bot_plays_legal_actions_late_in_a_deal(preset):
     rng = random.Random(2)
-    late = [d for d in states(PRESETS[preset], 6, seed=3, every=3) if d.stock_size < 6]
+    late = [d for d in decisions(PRESETS[preset], 6, seed=3, every=3) if d.stock_size < 6]
     assert late
     for deal in late[::3]:
         view = deal.view(deal.to_act)
@@ -196,7 +190,7 @@ def test_determinize_finds_deals_that_look_the_same_to_the_seat(rules):
     rng = random.Random(4)
     found = tried = 0
     for players in (3, 6):
-        for deal in states(rules, players, seed=7 + players, every=4):
+        for deal in decisions(rules, players, seed=7 + players, every=4):
             seat = deal.to_act
             view = deal.view(seat)
             world = determinize(view, rng)
