@@ -15,7 +15,7 @@ from importlib import import_module
 from typing import Any
 
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, cards, pack, parse_card
-from bibi.deal import Action, Call, Deal, Event, IllegalAction, Trick, View
+from bibi.deal import Action, Call, Deal, Event, IllegalAction, Trick, View, stack
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, Rules, preset
 
 __version__ = "0.1.0"
@@ -51,5 +51,5 @@ def __dir__() -> list[str]:
 __all__ = [
     "CARDS", "SUITS", "ENGLISH", "ITALIAN", "OPTIONS", "PRESETS", "RUSSIAN",
     "Action", "Call", "Card", "Deal", "Event", "IllegalAction", "Rank", "Rules", "Suit", "Trick", "View",
-    "cards", "pack", "parse_card", "preset", *_LAZY,
+    "cards", "pack", "parse_card", "preset", "stack", *_LAZY,
 ]

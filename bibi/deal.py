@@ -1122,6 +1122,63 @@ def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
     return cards
 
 
+def stack(
+    hands: Sequence[str | Iterable[Card | str]],
+    stock: str | Iterable[Card | str] = (),
+    *,
+    dealer: int | None = None,
+    rules: Rules | str = "russian",
+) -> list[Card]:
+    """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
+
+    The whole pack comes back, top first, in the order a deal deals it: one card at a time, clockwise
+    from the dealer's left (I4). The dealer is the last seat unless given, so seat 0 leads. Hands
+    shorter than the rules' hand size are filled, and the rest of the pack follows the stock, from
+    the cards left in pack order, kings and queens last so that no filler makes a pair by chance.
+
+    >>> deck = stack(["KH QH 2S", "AS"], stock="3C")
+    >>> deck[:4], deck[14], len(deck)
+    ([Card('KH'), Card('AS'), Card('QH'), Card('5S')], Card('3C'), 104)
+    >>> " ".join(map(str, Deal.new("russian", players=2, dealer=1, deck=deck).hand(0)))
+    '3S 3S 4S 4S 2S QH KH'
+    """
+    rules = _as_rules(rules)
+    n = len(hands)
+    _check_players(rules, n)
+    dealer = n - 1 if dealer is None else dealer
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer: {dealer!r} is not a seat 0…{n - 1}")
+    wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)]
+    top = _parse_cards(stock, "stock")
+    left = [rules.decks] * 52
+    for c in [c for h in wanted for c in h] + top:
+        if not left[c]:
+            raise ValueError(f"stack: {c} is asked for more often than {rules.decks} pack(s) hold it")
+        left[c] -= 1
+    pool = sorted((c for c in CARDS for _ in range(left[c])), key=lambda c: _KQ_SLOT[c] >= 0)
+    size = rules.hand_size
+    for seat, hand in enumerate(wanted):
+        if len(hand) > size:
+            raise ValueError(f"stack: seat {seat} is given {len(hand)} cards, more than {size}")
+        while len(hand) < size:
+            i = next(i for i, c in enumerate(pool) if _KQ_SLOT[c] < 0 or _PARTNER[c] not in hand)
+            hand.append(pool.pop(i))
+    dealt = [wanted[(dealer + 1 + i) % n][i // n] for i in range(n * size)]
+    return dealt + top + pool
+
+
+def _parse_cards(spec: str | Iterable[Card | str], what: str) -> list[Card]:
+    try:
+        return [parse_card(c) for c in (spec.replace(",", " ").split() if isinstance(spec, str) else spec)]
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None
+
+
+_PARTNER = tuple(
+    CARDS[c - 1] if c % 13 == Rank.KING else CARDS[c + 1] if c % 13 == Rank.QUEEN else None for c in range(52)
+)
+
+
 def high_card_draw(
     rules: Rules, players: int, rng: random.Random
 ) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
@@ -1156,5 +1213,5 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 __all__ = [
     "Action", "CALLS", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
-    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "cut", "high_card_draw",
+    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "cut", "high_card_draw", "stack",
 ]
