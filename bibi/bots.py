@@ -417,13 +417,17 @@ class Sampler:
                 if not options:
                     return None
                 completing = [c for c in completing if c in options]
-        voids = self.void_times[seat]
-        deadlines = [(times[bisect_right(times, t) - 1], c) for c in options if (times := voids[c // 13])
-                     and times[0] <= t]
-        if deadlines:
-            latest = max(d for d, _ in deadlines)
+        deadlines = [(self._lacked_last(seat, c // 13, t), c) for c in options]
+        latest = max(d for d, _ in deadlines)
+        if latest >= 0:  # it held none of that suit then: the card came in between
             return rng.choice([c for d, c in deadlines if d == latest])
         return rng.choice(completing or options)
+
+    def _lacked_last(self, seat: int, suit: int, t: int) -> int:
+        """The last trick up to ``t`` at which the seat showed it lacked ``suit``; -1 if none."""
+        times = self.void_times[seat][suit]
+        i = bisect_right(times, t)
+        return times[i - 1] if i else -1
 
     def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
