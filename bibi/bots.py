@@ -29,9 +29,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bibi.cards import CARDS, SUITS, Card, Rank, Suit
+from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, PLAYS, SWITCHES, Action, Deal, IllegalAction, View
-from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange
+from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, Rules
 
 Bot = Callable[[View, random.Random], Action]
 
@@ -239,7 +239,6 @@ class Sampler:
                                   for seat, last in enumerate(self.last_draw)]
         # The most constrained hands are dealt first.
         self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
-        self.first_trumps = _first_trumps(view)
 
     def _schedule(self, done: Sequence[Any], current: Sequence[tuple[int, Card]]) -> list[tuple[int, int]]:
         """Who drew, in order, at which trick: ``(trick, seat)`` for every draw so far (R15, R24; I9)."""
@@ -329,8 +328,7 @@ class Sampler:
             for slot, c in draws.items():
                 deck[n * self.hand_size + slot] = c
         deck += pool + list(view.leftovers)  # what no hand took is the stock, still shuffled
-        trump = rng.choice(self.first_trumps)
-        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=trump, deck=deck, log=False)
+        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False)
         try:
             ok = self._replay(deal)
         except IllegalAction:
@@ -487,27 +485,6 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
         if slot >= 0:
             held[slot] += 1
     return held
-
-
-def _first_trumps(view: View) -> list[Suit]:
-    """The suits the deal's first trump may have been, given the first trick's trump and the dealt calls."""
-    rules = view.rules
-    dealt = [c.suit for c in view.calls if c.trick == -1]
-    started = view.tricks or view.trick or not (view.legal_actions and view.legal_actions[-1] is PASS)
-    seen = view.tricks[0].trump if view.tricks else view.trump
-    if not started or not dealt or rules.trump_change is TrumpChange.NEXT_DEAL:
-        return [seen]
-    if rules.trump_change is TrumpChange.HOLDER_CHOOSES:
-        return list(SUITS) if seen in dealt else [seen]
-    first = rules.multi_call is MultiCall.FIRST
-    out = []
-    for suit in SUITS:
-        if rules.bibi_suits is BibiSuits.NON_TRUMP and suit in dealt:
-            continue
-        changing = [s for s in dealt if s != suit]
-        if (changing[0 if first else -1] if changing else suit) == seen:
-            out.append(suit)
-    return out or [seen]
 
 
 def determinize(view: View, rng: random.Random, tries: int = 20) -> Deal | None:

@@ -275,6 +275,7 @@ class View:
     rules: Rules
     dealer: int
     hand: tuple[Card, ...]
+    first_trump: Suit  # announced at the deal: the dealer's drawn card or the cut card is shown (R6, R7; I4)
     trump: Suit
     to_act: int | None
     trick: tuple[tuple[int, Card], ...]
@@ -668,6 +669,7 @@ class Deal:
             rules=self.rules,
             dealer=self.dealer,
             hand=self.hand(seat),
+            first_trump=self.first_trump,
             trump=self.trump,
             to_act=self.to_act,
             trick=self.trick,
