@@ -227,7 +227,20 @@ def _as_rules(rules: Rules | str) -> Rules:
 # -- the deal explorer -----------------------------------------------------------------------
 
 
-class DealExplorer(_View):
+class _ActionView(_View):
+    """A view with a row of card buttons (``hand_row``) and a row of call/pass/switch buttons (``action_row``)."""
+
+    hand_row: _ActionRow
+    action_row: _ActionRow
+
+    def button_for(self, action: Action | str) -> widgets.Button:
+        """The card or action button for ``action`` shown now."""
+        act = Action.parse(action)
+        row = self.hand_row if act.kind == Action.PLAY else self.action_row
+        return row.button_for(act)
+
+
+class DealExplorer(_ActionView):
     """Deal a seeded hand, let a bot play it, and step through it action by action or trick by trick.
 
     Clicking a card of the seat to act (or of the seat you look from) tells why it is illegal; a
@@ -385,12 +398,6 @@ class DealExplorer(_View):
         self._at += 1
         self.reason.value = _note(f"played {Action.parse(action).unicode}; the bot plays on from here")
         self._render()
-
-    def button_for(self, action: Action | str) -> widgets.Button:
-        """The card or action button for ``action`` shown now."""
-        act = Action.parse(action)
-        row = self.hand_row if act.kind == Action.PLAY else self.action_row
-        return row.button_for(act)
 
     # -- rendering ------------------------------------------------------------------------------
 
@@ -689,7 +696,7 @@ class ScoreInspector(_View):
 # -- the play table --------------------------------------------------------------------------
 
 
-class PlayTable(_View):
+class PlayTable(_ActionView):
     """Play one seat against bots: click a card (illegal ones are disabled, their reason in the
     tooltip), or a Bi-bi, pass or trump button when one is legal; the bots move until it is your turn."""
 
@@ -764,12 +771,6 @@ class PlayTable(_View):
         deal = self.deal
         while not deal.is_over and deal.to_act != self.seat:
             step(deal, self.bots[deal.to_act], self._rng)
-
-    def button_for(self, action: Action | str) -> widgets.Button:
-        """The card or action button for ``action`` shown now."""
-        act = Action.parse(action)
-        row = self.hand_row if act.kind == Action.PLAY else self.action_row
-        return row.button_for(act)
 
     # -- rendering -------------------------------------------------------------------------------
 
