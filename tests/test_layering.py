@@ -7,8 +7,6 @@ import json
 import subprocess
 import sys
 
-import pytest
-
 ENGINE = ["bibi", "bibi.cards", "bibi.rules", "bibi.deal", "bibi.game", "bibi.bots"]
 PURE = ["bibi.texts", "bibi.render"]
 HEAVY = ["ipywidgets", "pandas", "matplotlib", "IPython", "numpy"]
@@ -52,7 +50,6 @@ def test_the_lazy_names_of_bibi_stay_lazy():
     assert out.stdout.split() == ["False", "False"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ipywidgets") is None, reason="ipywidgets is not installed")
 def test_widgets_import_pandas_only_when_scores_are_inspected():
     loaded = imported_after(["bibi.widgets"])
     assert "ipywidgets" in loaded and "pandas" not in loaded
