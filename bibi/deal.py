@@ -86,7 +86,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
-    preset,
+    as_rules,
 )
 
 RECORD_FORMAT = "bibi-deal/1"
@@ -345,8 +345,8 @@ class Deal:
 
         ``log=False`` keeps no events (the simulator's choice: everything else is kept as usual).
         """
-        rules = _as_rules(rules)
-        players = _check_players(rules, players)
+        rules = as_rules(rules)
+        players = check_players(rules, players)
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < players):
             raise ValueError(f"dealer: {dealer!r} is not a seat 0…{players - 1}")
@@ -1071,14 +1071,6 @@ class Deal:
 # -- dealing helpers -------------------------------------------------------------------------
 
 
-def _as_rules(rules: Rules | str) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return preset(rules)
-    raise ValueError(f"rules: expected a Rules value or a preset name, not {rules!r}")
-
-
 def _as_suit(value: Suit | str, what: str) -> Suit:
     try:
         return Suit.parse(value)
@@ -1086,7 +1078,7 @@ def _as_suit(value: Suit | str, what: str) -> Suit:
         raise ValueError(f"{what}: {value!r} is not a suit (S, H, D, C)") from None
 
 
-def _check_players(rules: Rules, players: int) -> int:
+def check_players(rules: Rules, players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players: expected a whole number, not {players!r}")
     if not 2 <= players <= rules.max_players:
@@ -1144,9 +1136,9 @@ def stack(
     >>> " ".join(map(str, Deal.new("russian", players=2, dealer=1, deck=deck).hand(0)))
     '3S 3S 4S 4S 2S QH KH'
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     n = len(hands)
-    _check_players(rules, n)
+    check_players(rules, n)
     dealer = n - 1 if dealer is None else dealer
     if not 0 <= dealer < n:
         raise ValueError(f"dealer: {dealer!r} is not a seat 0…{n - 1}")
@@ -1215,5 +1207,5 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 __all__ = [
     "Action", "CALLS", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
-    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "cut", "high_card_draw", "stack",
+    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "check_players", "cut", "high_card_draw", "stack",
 ]

@@ -35,8 +35,8 @@ from typing import Any
 
 from bibi.bots import as_bots, play_deal
 from bibi.cards import Card, Suit, pack, parse_card
-from bibi.deal import Deal, _as_rules, _check_players, cut, high_card_draw
-from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange
+from bibi.deal import Deal, check_players, cut, high_card_draw
+from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
 
 RECORD_FORMAT = "bibi-game/1"
 
@@ -103,8 +103,8 @@ class Game:
     @classmethod
     def _empty(cls, rules: Rules | str, players: int, rounds: int, seed: int | None) -> Game:
         self = object.__new__(cls)
-        self.rules = _as_rules(rules)
-        self.players = _check_players(self.rules, players)
+        self.rules = as_rules(rules)
+        self.players = check_players(self.rules, players)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
             raise ValueError(f"rounds: {rounds!r} is not a whole number ≥ 1 (each player deals that often, R26)")
         self.rounds = rounds

@@ -444,8 +444,57 @@ def preset(name: str | Rules) -> Rules:
     raise ValueError(f"unknown rules preset {name!r}: use one of ru, it, en (russian, italian, english)")
 
 
+def parse_rules(text: str) -> Rules:
+    """Rules from a preset name with optional changes, the form ``Rules.label`` writes (R… I… as the preset).
+
+    >>> parse_rules("it:bibi_points=30,dealt_pairs=true").changed()
+    [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
+    """
+    name, _, rest = str(text).partition(":")
+    base = preset(name)
+    changes: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = (s.strip() for s in item.partition("="))
+        if key not in OPTIONS or not eq:
+            raise ValueError(f"rules {text!r}: {item!r} is not option=value with an option among {', '.join(OPTIONS)}")
+        changes[key] = _parse_value(key, value, getattr(base, key))
+    try:
+        return dataclasses.replace(base, **changes)
+    except ValueError as exc:
+        raise ValueError(f"rules {text!r}: {exc}") from None
+
+
+def _parse_value(key: str, value: str, like: Any) -> Any:
+    """An option value from text, typed like the preset's value."""
+    if isinstance(like, bool):
+        if value.lower() not in ("true", "false"):
+            raise ValueError(f"rules: {key}={value!r}: expected true or false")
+        return value.lower() == "true"
+    if isinstance(like, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise ValueError(f"rules: {key}={value!r}: expected a whole number") from None
+    if isinstance(like, CardPoints):
+        pairs = (p.split(":") for p in value.split())
+        try:
+            return CardPoints({rank: int(points) for rank, points in pairs})
+        except (ValueError, TypeError):
+            raise ValueError(f"rules: card_points={value!r}: expected pairs like '2:11 A:10'") from None
+    return value
+
+
+def as_rules(rules: Rules | str) -> Rules:
+    """``rules`` itself, or the rules a preset name or a label (``"ru:follow=follow_or_trump"``) names."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return parse_rules(rules)
+    raise ValueError(f"rules: expected a Rules value or a preset name (with changes: 'ru:follow=…'), not {rules!r}")
+
+
 __all__ = [
     "ALIASES", "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
-    "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "preset",
+    "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "as_rules", "parse_rules", "preset",
 ]

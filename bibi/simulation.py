@@ -42,7 +42,7 @@ from tqdm.auto import tqdm
 
 from bibi.cards import SUITS, Card, Suit, pack
 from bibi.deal import Action, Deal, IllegalAction
-from bibi.rules import OPTIONS, CardPoints, Rules, preset
+from bibi.rules import Rules, as_rules, parse_rules
 
 RANDOM = "random"  # the bot name served by the engine's fast path
 CHUNK = 1000  # most deals per task: the unit of progress and of parallel work
@@ -91,8 +91,8 @@ class DealSetup(NamedTuple):
 def setup(rules: Rules, players: int, seed: int, index: int) -> DealSetup:
     """Deal ``index`` of a run with ``seed``: the same for every variant with the same number of packs.
 
-    >>> a = setup(preset("ru"), 6, seed=0, index=7)
-    >>> b = setup(preset("it"), 6, seed=0, index=7)
+    >>> a = setup(as_rules("ru"), 6, seed=0, index=7)
+    >>> b = setup(as_rules("it"), 6, seed=0, index=7)
     >>> a.deck == b.deck, a.dealer, a.trump == a.deck[-1].suit
     (True, 1, True)
     """
@@ -121,7 +121,7 @@ def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any =
 
     Random seats make the very choices the fast path made, from the same stream.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     deck, dealer, trump, rng = setup(rules, players, seed, index)
     deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck)
     return _apply_all(deal, _bot_callables(_resolve_bots(bots, players)[1]), rng)
@@ -449,7 +449,7 @@ def simulate(
     given as callables must then be importable module-level functions. The frames are the same
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     with _progress(deals, progress, rules.label) as bar:
         return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
 
@@ -549,10 +549,6 @@ def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def _as_rules(rules: Rules | str) -> Rules:
-    return rules if isinstance(rules, Rules) else parse_rules(rules)
-
-
 def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) -> tuple[int, int, int, int]:
     """The run's numbers, checked, with messages that name the argument."""
     for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
@@ -610,54 +606,14 @@ def changed_text(rules: Rules) -> str:
     return rules.changed_text()
 
 
-def parse_rules(text: str) -> Rules:
-    """Rules from a preset name with optional changes, the form ``Rules.label`` writes.
-
-    >>> parse_rules("it:bibi_points=30,dealt_pairs=true").changed()
-    [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
-    """
-    name, _, rest = str(text).partition(":")
-    base = preset(name)
-    changes: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
-        key, eq, value = (s.strip() for s in item.partition("="))
-        if key not in OPTIONS or not eq:
-            raise ValueError(f"rules {text!r}: {item!r} is not option=value with an option among {', '.join(OPTIONS)}")
-        changes[key] = _parse_value(key, value, getattr(base, key))
-    try:
-        return dataclasses.replace(base, **changes)
-    except ValueError as exc:
-        raise ValueError(f"rules {text!r}: {exc}") from None
-
-
-def _parse_value(key: str, value: str, like: Any) -> Any:
-    """An option value from text, typed like the preset's value."""
-    if isinstance(like, bool):
-        if value.lower() not in ("true", "false"):
-            raise ValueError(f"rules: {key}={value!r}: expected true or false")
-        return value.lower() == "true"
-    if isinstance(like, int):
-        try:
-            return int(value)
-        except ValueError:
-            raise ValueError(f"rules: {key}={value!r}: expected a whole number") from None
-    if isinstance(like, CardPoints):
-        pairs = (p.split(":") for p in value.split())
-        try:
-            return CardPoints({rank: int(points) for rank, points in pairs})
-        except (ValueError, TypeError):
-            raise ValueError(f"rules: card_points={value!r}: expected pairs like '2:11 A:10'") from None
-    return value
-
-
 def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
     """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
     if isinstance(variants, Mapping):
-        named = {str(k): _as_rules(v) for k, v in variants.items()}
+        named = {str(k): as_rules(v) for k, v in variants.items()}
     else:
         named = {}
         for item in variants:
-            rules = _as_rules(item)
+            rules = as_rules(item)
             label = base = rules.label
             k = 1
             while label in named:

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 
 from bibi import render, texts
 from bibi.deal import PASS, Action, Deal, View
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, preset
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 
 Bot = Callable[[View, random.Random], Action]
 
@@ -220,10 +220,6 @@ class _View(widgets.VBox):
         control.observe(self._guard(lambda _: handler()), names="value")
 
 
-def _as_rules(rules: Rules | str) -> Rules:
-    return rules if isinstance(rules, Rules) else preset(rules)
-
-
 # -- the deal explorer -----------------------------------------------------------------------
 
 
@@ -254,7 +250,7 @@ class DealExplorer(_ActionView):
         super().__init__()
         if deal is not None:
             rules, players = deal.rules, deal.players
-        self.rules = _as_rules(rules)
+        self.rules = as_rules(rules)
         self.bot = as_bot(bot)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
@@ -485,7 +481,7 @@ class RulesPanel(_View):
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None):
         super().__init__()
-        start = _as_rules(rules)
+        start = as_rules(rules)
         self.bot = as_bot(bot)
         self.baseline: Rules = PRESETS.get(start.name, start)
         self.rules: Rules = start
@@ -708,7 +704,7 @@ class PlayTable(_ActionView):
         super().__init__()
         if deal is not None:
             rules, players = deal.rules, deal.players
-        self.rules = _as_rules(rules)
+        self.rules = as_rules(rules)
         if not 0 <= seat < players:
             raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
         self.players = players
