@@ -19,6 +19,7 @@ $(VENV)/.test: pyproject.toml $(VENV)/.lab
 
 ## lab: create .venv, install the kit and start JupyterLab on notebooks/
 lab: $(VENV)/.lab
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # our own notebooks: show their stored widgets and HTML
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## test: install what the tests need (chromium included) and run every test
