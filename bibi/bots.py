@@ -69,8 +69,7 @@ def _eager(legal: Sequence[Action]) -> Action:
 @functools.cache
 def _table(rules: Rules) -> tuple[tuple[int, ...], bool]:
     """Per card index: its points; and whether the second of two identical cards wins (R14)."""
-    per_rank = rules.card_points.per_rank()
-    return tuple(per_rank[c % 13] for c in range(52)), rules.identical is Identical.SECOND_WINS
+    return rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS
 
 
 def _play(plays: Sequence[Action], trick: Sequence[tuple[int, int]], trump: int, second_wins: bool,

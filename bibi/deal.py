@@ -384,8 +384,7 @@ class Deal:
         self = object.__new__(cls)
         self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
         self.first_trump = trump
-        per_rank = rules.card_points.per_rank()
-        self._points_of = tuple(per_rank[c % 13] for c in range(52))
+        self._points_of = rules.card_points.per_card()
         self._must_follow = rules.follow is Follow.MUST_FOLLOW
         self._second_wins = rules.identical is Identical.SECOND_WINS
         self._bibi_any = rules.bibi_suits is BibiSuits.ANY

@@ -408,8 +408,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
 
 
 def _points(rules: Rules, cards: Iterable[Card]) -> int:
-    per_rank = rules.card_points.per_rank()
-    return sum(per_rank[Card(c).rank] for c in cards)
+    return rules.card_points.total(map(Card, cards))
 
 
 @_styled

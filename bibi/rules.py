@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -78,7 +78,7 @@ class CardPoints(Mapping):
     11
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_per_card")
 
     def __init__(self, points: Mapping | CardPoints):
         items: dict[Rank, int] = {}
@@ -92,6 +92,8 @@ class CardPoints(Mapping):
             if value:
                 items[r] = value
         self._items = tuple(sorted(items.items(), key=lambda kv: -kv[0]))
+        per_rank = self.per_rank()
+        self._per_card = tuple(per_rank[c % 13] for c in range(52))
 
     def __getitem__(self, rank) -> int:
         r = Rank.parse(rank)
@@ -131,6 +133,19 @@ class CardPoints(Mapping):
         for k, v in self._items:
             table[k] = v
         return tuple(table)
+
+    def per_card(self) -> tuple[int, ...]:
+        """Points indexed by card (52 entries, ``Card`` values are indexes): one table for every layer."""
+        return self._per_card
+
+    def total(self, cards: Iterable[int]) -> int:
+        """The points of ``cards``.
+
+        >>> from bibi.cards import cards
+        >>> STANDARD_POINTS.total(cards("2S AS KS 3S"))
+        26
+        """
+        return sum(map(self._per_card.__getitem__, cards))
 
     def to_json(self) -> dict[str, int]:
         return {k.char: v for k, v in self._items}
@@ -243,8 +258,7 @@ class Rules:
 
     def total_points(self) -> int:
         """All card points in the pack (264 with two packs)."""
-        per_rank = self.card_points.per_rank()
-        return 4 * self.decks * sum(per_rank)
+        return self.decks * sum(self.card_points.per_card())
 
     # -- comparison and description --------------------------------------------------------
 

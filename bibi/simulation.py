@@ -180,7 +180,6 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     out = _columns(rules) if out is None else out
     callables = _bot_callables(bots)
     suit_code = {s: i for i, s in enumerate(SUITS)}
-    points_of = [rules.card_points.per_rank()[c % 13] for c in range(52)]
     card_points, bonus_points, seat_calls, tricks_won = (
         out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
     first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks = (
@@ -198,7 +197,7 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         trump_changes(changes)
         lost = deal.leftovers
         leftovers(len(lost))
-        leftover_points(sum(map(points_of.__getitem__, lost)))
+        leftover_points(rules.card_points.total(lost))
         tricks(played)
     return out
 
@@ -278,7 +277,7 @@ def _frames(spec: _Spec, labels: tuple[str, ...], cols: dict[str, array.array]) 
     d, n = len(cols["tricks"]), spec.players
     deal = np.arange(d, dtype=np.int32)
     dealer = (deal % n).astype(np.int8)
-    head = {"rules": _constant(spec.rules.name, d), "changed": _constant(changed_text(spec.rules), d),
+    head = {"rules": _constant(spec.rules.name, d), "changed": _constant(spec.rules.changed_text(), d),
             "players": np.full(d, n, dtype=np.int8)}
     return _seat_frame(head, deal, dealer, n, labels, cols), _deal_frame(head, deal, dealer, n, cols)
 
@@ -601,11 +600,6 @@ def _progress(total: int, enabled: bool, desc: str):
     return tqdm(total=total, disable=not enabled, desc=desc, unit=" deals", dynamic_ncols=True)
 
 
-def changed_text(rules: Rules) -> str:
-    """The options that differ from the rules' preset, as ``option=value,…`` ('' for none)."""
-    return rules.changed_text()
-
-
 def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
     """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
     if isinstance(variants, Mapping):
@@ -674,7 +668,7 @@ def _one_or_each(names: Sequence[str]) -> str | list[str]:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "DealSetup", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
-    "changed_text", "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild",
+    "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild",
     "run_compare", "run_simulate", "setup", "simulate",
 ]
 

@@ -607,7 +607,6 @@ def score_frame(deal: Deal) -> Any:
         rows.append((label, values))
 
     calls = list(deal.calls)
-    per_rank = deal.rules.card_points.per_rank()
     for call in [c for c in calls if c.trick < 0]:
         add(f"Bi-bi {call.suit.symbol} (dealt)", call.seat, deal.rules.bibi_points)
     for trick in deal.tricks:
@@ -616,7 +615,7 @@ def score_frame(deal: Deal) -> Any:
             add(f"Bi-bi {call.suit.symbol} (trick {trick.number + 1})", call.seat, deal.rules.bibi_points)
     for call in [c for c in calls if c.trick >= len(deal.tricks)]:
         add(f"Bi-bi {call.suit.symbol} (trick {call.trick + 1})", call.seat, deal.rules.bibi_points)
-    add("leftovers", None, sum(per_rank[c.rank] for c in deal.leftovers))
+    add("leftovers", None, deal.rules.card_points.total(deal.leftovers))
     if not deal.is_over:
         played = sum(deal.card_points) + rows[-1][1][-1]
         add("still in hands and stock", None, deal.rules.total_points() - played)

@@ -18,7 +18,6 @@ from bibi.simulation import (
     DEAL_COLUMNS,
     MEASURES,
     SEAT_COLUMNS,
-    changed_text,
     compare,
     mean_ci,
     parse_rules,
@@ -109,7 +108,7 @@ def test_labels_name_the_rules_and_what_changed():
     sim = simulate(rules, players=4, deals=5, progress=False)
     assert set(sim.seats.rules) == {"italian"} and set(sim.deals.changed) == {"follow=must_follow"}
     assert set(simulate("en", players=4, deals=5, progress=False).seats.changed) == {""}
-    assert changed_text(rules) == "follow=must_follow"
+    assert rules.changed_text() == "follow=must_follow"
 
 
 def test_frames_are_compact():
@@ -254,7 +253,7 @@ def test_a_known_paired_difference():
 # -- the fast path plays by the Deal API's rules ---------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.name}:{changed_text(r)}")
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.label)
 def test_simulated_deals_replay_through_the_deal_api(rules):
     players = 4 if rules.decks == 1 else 6
     sim = simulate(rules, players=players, deals=25, seed=13, progress=False)
@@ -328,7 +327,7 @@ def test_bad_arguments_are_refused(kwargs, message):
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
 def test_parse_rules_reads_the_label_back(rules):
-    label = f"{rules.name}:{changed_text(rules)}"
+    label = f"{rules.name}:{rules.changed_text()}"
     assert parse_rules(label) == rules and parse_rules(label).name == rules.name
 
 
