@@ -167,16 +167,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _meaning(name: str, value: Any) -> str:
-    return OPTIONS[name].values.get(str(value), "")
-
-
 def rules_text(rules: Rules) -> str:
     """A preset's options: value, citation, and what the value means."""
     lines = [rules.describe()]
     for name, value in rules.options().items():
-        if _meaning(name, value):
-            lines.append(f"  {name:<13} = {value}: {_meaning(name, value)}")
+        if OPTIONS[name].meaning(value):
+            lines.append(f"  {name:<13} = {value}: {OPTIONS[name].meaning(value)}")
     return "\n".join([lines[0], "", "What the values mean:", *lines[1:]])
 
 
@@ -189,7 +185,7 @@ def rules_diff(a: Rules, b: Rules) -> str:
     for name, mine, theirs in rows:
         lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
         for rules, value in ((a, mine), (b, theirs)):
-            meaning = _meaning(name, value)
+            meaning = OPTIONS[name].meaning(value)
             lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
     return "\n".join(lines)
 

@@ -557,7 +557,7 @@ def option_meaning(name: str, value: Any) -> str:
     'follow suit if you ca'
     """
     info = OPTIONS[name]
-    return info.values.get(_value(value), info.doc)
+    return info.meaning(value) or info.doc
 
 
 @_styled

@@ -95,6 +95,21 @@ class CardPoints(Mapping):
         per_rank = self.per_rank()
         self._per_card = tuple(per_rank[c % 13] for c in range(52))
 
+    @classmethod
+    def parse(cls, text: str) -> CardPoints:
+        """Points from text as ``str`` writes them: ``"2:11 A:10 K:5"`` (commas allowed).
+
+        >>> CardPoints.parse("2:11, A:10")
+        CardPoints({'2': 11, 'A': 10})
+        """
+        points = {}
+        for part in text.replace(",", " ").split():
+            rank, sep, value = part.partition(":")
+            if not sep or not value.strip().isdigit():
+                raise ValueError(f"card_points: cannot read {part!r}; write ranks and points like '2:11 A:10 K:5'")
+            points[rank.strip()] = int(value)
+        return cls(points)
+
     def __getitem__(self, rank) -> int:
         r = Rank.parse(rank)
         for key, value in self._items:
@@ -163,6 +178,10 @@ class Option:
     sources: tuple[str, ...]
     doc: str
     values: Mapping[str, str]  # value → what it means; empty for numbers and maps
+
+    def meaning(self, value: Any) -> str:
+        """What ``value`` means in plain words; '' for options without a list of values."""
+        return self.values.get(str(getattr(value, "value", value)), "")
 
 
 def _opt(default: Any, **meta: Any) -> Any:
@@ -490,11 +509,7 @@ def _parse_value(key: str, value: str, like: Any) -> Any:
         except ValueError:
             raise ValueError(f"rules: {key}={value!r}: expected a whole number") from None
     if isinstance(like, CardPoints):
-        pairs = (p.split(":") for p in value.split())
-        try:
-            return CardPoints({rank: int(points) for rank, points in pairs})
-        except (ValueError, TypeError):
-            raise ValueError(f"rules: card_points={value!r}: expected pairs like '2:11 A:10'") from None
+        return CardPoints.parse(value)
     return value
 
 

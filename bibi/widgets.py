@@ -457,17 +457,6 @@ def _control_value(value: Any) -> Any:
     return value
 
 
-def _parse_points(text: str) -> dict[str, int]:
-    """``"2:11 A:10 K:5"`` → ``{"2": 11, "A": 10, "K": 5}``; ``ValueError`` naming the bad part."""
-    out = {}
-    for part in text.replace(",", " ").split():
-        rank, sep, points = part.partition(":")
-        if not sep or not points.strip().isdigit():
-            raise ValueError(f"card_points: cannot read {part!r}; write ranks and points like '2:11 A:10 K:5'")
-        out[rank.strip()] = int(points)
-    return out
-
-
 class RulesPanel(_View):
     """Presets and a control per rule option, each with its source sentences; every change replays
     the same seeded deal under the new rules and shows both outcomes side by side.
@@ -532,7 +521,7 @@ class RulesPanel(_View):
     def _changed(self) -> None:
         values = {}
         for name, control in self.controls.items():
-            values[name] = _parse_points(control.value) if name == "card_points" else control.value
+            values[name] = CardPoints.parse(control.value) if name == "card_points" else control.value
         self.rules = dataclasses.replace(self.baseline, **values)
         self.replay()
 
