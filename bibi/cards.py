@@ -33,7 +33,7 @@ class Suit(StrEnum):
     CLUBS = "C"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a suit's place (S H D C = 0…3), not str.index
         return _SUIT_INDEX[self]
 
     @property
@@ -99,7 +99,7 @@ class Rank(IntEnum):
         return RANK_CHARS[self]
 
     @classmethod
-    def parse(cls, text: str | Rank) -> Rank:
+    def parse(cls, text: str | int) -> Rank:
         """A rank from ``K``, ``k``, ``T``, ``10``, ``2`` … (or a ``Rank``).
 
         A plain number is refused: ``2`` could mean the two or ``Rank(2)`` (the five).
@@ -123,13 +123,25 @@ RANK_NAMES = ("three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace", "two")
 
 
+PLAY = "play"  # the kind of action a card is when it is played (``bibi.deal.Action.PLAY``)
+
+
 class Card(int):
     """One card, by rank and suit. ``Card("KS")`` or ``Card(Rank.KING, Suit.SPADES)``.
 
     ``str`` gives the notation, ``repr`` the call that rebuilds it, ``unicode`` the display form.
+
+    A card is also the action of playing it: among a deal's legal actions the card ``KS`` stands
+    for "play KS", with ``kind`` ``"play"`` and ``card`` itself, as ``bibi.deal.Action`` has.
     """
 
     __slots__ = ()
+    kind = PLAY
+
+    @property
+    def card(self) -> Card:
+        """The card played, as an action's ``card`` is: the card itself."""
+        return self
 
     def __new__(cls, rank_or_text: str | Rank | int, suit: Suit | str | None = None) -> Card:
         if suit is None:
@@ -194,7 +206,7 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 _BY_TEXT: dict[str, Card] = {t: CARDS[i] for i, t in enumerate(CARD_TEXT)}
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str | Card) -> Card:
     """Parse one card's notation; raise ``ValueError`` quoting the input when it is not a card."""
     if isinstance(text, Card):
         return text

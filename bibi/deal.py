@@ -57,10 +57,10 @@ True
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from bibi.cards import (
     CARD_TEXT,
@@ -74,6 +74,9 @@ from bibi.cards import (
     Suit,
     pack,
     parse_card,
+)
+from bibi.cards import (
+    PLAY as PLAY_KIND,
 )
 from bibi.rules import (
     BibiCall,
@@ -91,10 +94,10 @@ from bibi.rules import (
 
 RECORD_FORMAT = "bibi-deal/1"
 
-_SUIT_OF = tuple(c // 13 for c in range(52))
-_RANK_OF = tuple(c % 13 for c in range(52))
+_SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
+_RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
 # Slot in a seat's king/queen counters: kings of suit s at s, queens at 4 + s; -1 for other cards.
-_KQ_SLOT = tuple(
+_KQ_SLOT: Final[tuple[int, ...]] = tuple(
     (c // 13) if c % 13 == Rank.KING else (4 + c // 13) if c % 13 == Rank.QUEEN else -1 for c in range(52)
 )
 
@@ -107,18 +110,22 @@ class IllegalAction(ValueError):
 
 
 class Action:
-    """A decision: play a card (``KS``), call a pair (``bibi H``), ``pass``, or switch the trump
-    (``trump H``). Actions are interned: compare them with ``==`` or ``is``; ``str`` is the notation.
+    """A decision other than playing a card: call a pair (``bibi H``), ``pass``, or switch the trump
+    (``trump H``). The action of playing a card is the ``Card`` itself (``KS``), which answers to
+    ``kind`` (``"play"``) and ``card`` too, so every action reads the same way. Actions are
+    interned: compare them with ``==`` or ``is``; ``str`` is the notation.
 
     >>> Action.parse("bibi ♥"), Action.parse("10d"), Action.parse("PASS")
-    (Action('bibi H'), Action('TD'), Action('pass'))
+    (Action('bibi H'), Card('TD'), Action('pass'))
+    >>> Action.parse("KS").kind, Action.parse("trump H").kind
+    ('play', 'trump')
     """
 
     __slots__ = ("kind", "card", "suit", "_text")
-    PLAY = "play"
-    CALL = "bibi"
-    PASS = "pass"
-    SWITCH = "trump"
+    PLAY: ClassVar[str] = PLAY_KIND
+    CALL: ClassVar[str] = "bibi"
+    PASS: ClassVar[str] = "pass"
+    SWITCH: ClassVar[str] = "trump"
 
     kind: str
     card: Card | None
@@ -144,22 +151,19 @@ class Action:
 
     @property
     def unicode(self) -> str:
-        """Display form: ``K♠``, ``Bi-bi ♥``, ``pass``, ``trump ♥``."""
-        if self.kind == Action.PLAY:
-            return CARD_UNICODE[self.card]
-        if self.kind == Action.CALL:
-            return f"Bi-bi {self.suit.symbol}"
-        if self.kind == Action.SWITCH:
-            return f"trump {self.suit.symbol}"
-        return "pass"
+        """Display form: ``Bi-bi ♥``, ``pass``, ``trump ♥`` (a card's is ``K♠``)."""
+        suit = self.suit
+        if suit is None:
+            return "pass"
+        return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
 
     @staticmethod
-    def parse(text: str | Action) -> Action:
-        """Parse the notation: a card (``KS``), ``bibi H``, ``pass``, ``trump H``.
+    def parse(text: str | Card | Action) -> Card | Action:
+        """Parse the notation: a card (``KS``, the action of playing it), ``bibi H``, ``pass``, ``trump H``.
 
         Also accepted: lower case, ``10``, suit symbols, and ``bip bip``/``би-би`` for the call.
         """
-        if isinstance(text, Action):
+        if isinstance(text, Action | Card):
             return text
         if not isinstance(text, str):
             raise IllegalAction(f"not an action: {text!r}")
@@ -177,7 +181,7 @@ class Action:
             if words[0] in ("trump", "switch") and len(words) == 2:
                 return SWITCHES[Suit.parse(words[1]).index]
             if len(words) == 1:
-                return PLAYS[parse_card(words[0])]
+                return parse_card(words[0])
         except ValueError as exc:
             raise IllegalAction(f"cannot read action {text!r}: {exc}") from None
         raise IllegalAction(
@@ -185,11 +189,12 @@ class Action:
         )
 
 
-PLAYS: tuple[Action, ...] = tuple(Action(Action.PLAY, c, None, CARD_TEXT[c]) for c in CARDS)
-CALLS: tuple[Action, ...] = tuple(Action(Action.CALL, None, s, f"bibi {s.value}") for s in SUITS)
-SWITCHES: tuple[Action, ...] = tuple(Action(Action.SWITCH, None, s, f"trump {s.value}") for s in SUITS)
-PASS = Action(Action.PASS, None, None, "pass")
-_ACTION_BY_TEXT = {str(a): a for a in (*PLAYS, *CALLS, *SWITCHES, PASS)}
+PLAYS: Final[tuple[Card, ...]] = CARDS  # the action of playing card i is the card itself: PLAYS[i] is CARDS[i]
+CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, None, s, f"bibi {s.value}") for s in SUITS)
+SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, None, s, f"trump {s.value}") for s in SUITS)
+PASS: Final = Action(Action.PASS, None, None, "pass")
+_EVERY_ACTION: tuple[Card | Action, ...] = (*PLAYS, *CALLS, *SWITCHES, PASS)
+_ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
 
 
 # -- what a deal reports ---------------------------------------------------------------------
@@ -210,7 +215,9 @@ class Event(NamedTuple):
     info: Any = None
 
     def __str__(self) -> str:
-        k, seat, card, suit, info = self
+        k, seat, info = self.kind, self.seat, self.info
+        card: Any = self.card  # which fields are set depends on the kind
+        suit: Any = self.suit
         if k == "deal":
             return f"seat {seat} deals; trump {suit.symbol}"
         if k == "play":
@@ -287,16 +294,18 @@ class View:
     stock_size: int
     hand_sizes: tuple[int, ...]
     scores: tuple[int, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[Card | Action, ...]
     drawing: bool
     pending_trump: Suit | None
 
 
 # -- the deal --------------------------------------------------------------------------------
 
-_OVER, _CALL, _PLAY = 0, 1, 2
-_PLAY_KIND = Action.PLAY
-_AFTER_QUEUE, _AFTER_TRICK = 0, 1
+_OVER: Final = 0  # phases
+_CALL: Final = 1
+_PLAY: Final = 2
+_AFTER_QUEUE: Final = 0  # where play resumes after a seat's call decisions
+_AFTER_TRICK: Final = 1
 
 
 class Deal:
@@ -306,13 +315,13 @@ class Deal:
     the same code serves the checked API and the simulator's fast path.
     """
 
-    __slots__ = (
+    __slots__: ClassVar[tuple[str, ...]] = (
         "rules", "players", "dealer", "deck", "first_trump",
         "_points_of", "_pos", "_hands", "_kq", "_laid", "_trump", "_pending", "_next_trump",
         "_rights", "_switched", "_drawing", "_round_draws", "_leader", "_turn", "_trick",
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
-        "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
+        "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log",
     )
 
@@ -320,6 +329,49 @@ class Deal:
     players: int
     dealer: int
     deck: tuple[Card, ...]
+    first_trump: Suit
+    # The state (every field is in ``__slots__``; the annotations are what a type checker or
+    # compiler reads). Suits are indexes 0…3 here; seats are ints.
+    _points_of: tuple[int, ...]
+    _pos: int
+    _hands: list[list[Card]]  # sorted: the cards of one suit are one slice, identical cards side by side
+    _twins: list[int]  # per seat: how many cards of his hand equal the card before them
+    _kq: list[list[int]]  # per seat: kings held by suit, then queens by suit
+    _laid: list[list[int]]  # per seat: kings, then queens, of called pairs still in hand
+    _trump: int
+    _pending: int | None
+    _next_trump: int | None
+    _rights: list[list[int]]
+    _switched: bool
+    _drawing: bool
+    _round_draws: bool
+    _leader: int
+    _turn: int
+    _trick: list[tuple[int, Card]]
+    _tricks: list[Trick]
+    _card_points: list[int]
+    _bonus: list[int]
+    _calls: list[Call]
+    _events: list[tuple[Any, ...]]
+    _phase: int
+    _queue: list[int]
+    _queue_draws: bool
+    _call_seat: int  # the seat deciding on calls in the call phase; -1 otherwise
+    _after: int
+    _leftovers: tuple[Card, ...]
+    _actions: list[Card | Action]
+    _legal: tuple[Card | Action, ...] | None
+    _must_follow: bool
+    _second_wins: bool
+    _bibi_any: bool
+    _mandatory: bool
+    _change: TrumpChange
+    _first_call: bool
+    _after_each_card: bool
+    _log: bool
+
+    def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
+        return super().__new__(cls)
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -381,7 +433,7 @@ class Deal:
     def _start(
         cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...], log: bool = True
     ) -> Deal:
-        self = object.__new__(cls)
+        self = cls.__new__(cls)
         self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
         self.first_trump = trump
         self._points_of = rules.card_points.per_card()
@@ -399,9 +451,11 @@ class Deal:
         dealt = n * rules.hand_size
         # One card at a time, clockwise from the dealer's left (I4): the i-th seat from the
         # dealer's left gets cards i, i + n, i + 2n, …
+        self._twins = [0] * n
         for i in range(n):
             seat = (dealer + 1 + i) % n
             hand = self._hands[seat] = sorted(deck[i:dealt:n])
+            self._twins[seat] = len(hand) - len(set(hand))
             kq = self._kq[seat]
             for c in hand:
                 slot = _KQ_SLOT[c]
@@ -428,7 +482,7 @@ class Deal:
         self._actions = []
         self._legal = None
         self._phase = _PLAY
-        self._call_seat = None
+        self._call_seat = -1
         self._after = _AFTER_QUEUE
         self._queue = []
         self._queue_draws = False
@@ -460,20 +514,22 @@ class Deal:
         """``"call"`` (call or pass), ``"play"`` (a card, or a switch when leading), or ``"over"``."""
         return ("over", "call", "play")[self._phase]
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions now, in a fixed order (cards by suit and rank, then calls/switches/pass)."""
+    def legal_actions(self) -> tuple[Card | Action, ...]:
+        """The legal actions now, in a fixed order: cards (each the action of playing it) by suit and
+        rank, then switches; or calls, then ``pass``."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Deal:
-        """Apply one action (an ``Action`` or its notation). With ``seat``, check it is that seat's turn.
+    def apply(self, action: Card | Action | str, seat: int | None = None) -> Deal:
+        """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either). With ``seat``,
+        check it is that seat's turn.
 
         An illegal action raises ``IllegalAction`` naming the rule, and the deal is left unchanged.
         Returns the deal, so calls can be chained.
         """
-        act = action if action.__class__ is Action else Action.parse(action)
+        act = Action.parse(action)
         if act not in self.legal_actions():
             raise IllegalAction(self.why_illegal(act, seat) or f"{act} is not legal now")
         if seat is not None and seat != self.to_act:
@@ -482,7 +538,7 @@ class Deal:
         self._do(act)
         return self
 
-    def playout(self, choose: Callable[[tuple[Action, ...]], Action]) -> Deal:
+    def playout(self, choose: Callable[[tuple[Card | Action, ...]], Card | Action]) -> Deal:
         """Play to the end, ``choose(legal_actions)`` picking every decision: the simulator's fast path.
 
         It runs the very transitions ``apply`` runs, on the same legal actions, minus the per-call
@@ -493,18 +549,23 @@ class Deal:
         while self._phase:
             legal = compute()
             act = choose(legal)
-            if act not in legal:
+            if act not in legal or not isinstance(act, Card | Action):  # a plain 12 equals Card('2S')
                 self._legal = legal
-                raise IllegalAction(self.why_illegal(act) or f"{act} is not legal now")
+                raise IllegalAction(self._why_refused(act))
             actions.append(act)
-            if act.kind is _PLAY_KIND:
-                play(self._turn, act.card)
+            if isinstance(act, Card):
+                play(self._turn, act)
             else:
                 do(act)
         self._legal = None
         return self
 
-    def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
+    def _why_refused(self, pick: object) -> str:
+        if not isinstance(pick, Card | Action):
+            return f"choose must return one of the legal actions it is given, not {pick!r}"
+        return self.why_illegal(pick) or f"{pick} is not legal now"
+
+    def why_illegal(self, action: Card | Action | str, seat: int | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal."""
         try:
             act = Action.parse(action)
@@ -512,26 +573,27 @@ class Deal:
             return str(exc)
         if self._phase == _OVER:
             return "the deal is over"
-        to_act = self.to_act
+        to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
             return f"out of turn: it is seat {to_act}'s turn, not seat {seat}'s"
         if act in self.legal_actions():
             return None
         rules = self.rules
+        if isinstance(act, Action):
+            suit = act.suit
+            if self._phase == _CALL:
+                if act.kind == Action.SWITCH:
+                    return "a trump switch is made only when leading a trick (I12, I14)"
+                assert suit is not None  # a pass is always a choice in the call phase
+                return self._why_not_call(to_act, suit.index)
+            if suit is None:
+                return f"nothing to pass on: seat {to_act} must play a card"
+            if act.kind == Action.CALL:
+                return f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
+            return self._why_not_switch(to_act, suit.index)
         if self._phase == _CALL:
-            if act.kind == Action.PLAY:
-                return f"seat {to_act} must first call a pair or pass (R15, R23)"
-            if act.kind == Action.SWITCH:
-                return "a trump switch is made only when leading a trick (I12, I14)"
-            return self._why_not_call(to_act, act.suit.index)
-        # _PLAY
-        if act.kind == Action.PASS:
-            return f"nothing to pass on: seat {to_act} must play a card"
-        if act.kind == Action.CALL:
-            return f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
-        if act.kind == Action.SWITCH:
-            return self._why_not_switch(to_act, act.suit.index)
-        card = act.card
+            return f"seat {to_act} must first call a pair or pass (R15, R23)"
+        card = act
         hand = self._hands[to_act]
         if card not in hand:
             return f"seat {to_act} does not hold {card.unicode}"
@@ -635,7 +697,7 @@ class Deal:
         return tuple(map(Event._make, self._events))
 
     @property
-    def actions(self) -> tuple[Action, ...]:
+    def actions(self) -> tuple[Card | Action, ...]:
         """The decisions applied so far (the engine's own mandatory calls are not among them)."""
         return tuple(self._actions)
 
@@ -689,11 +751,12 @@ class Deal:
 
     def copy(self) -> Deal:
         """An independent copy (cheap: lists of small ints are copied, immutable parts shared)."""
-        new = object.__new__(Deal)
+        new = Deal.__new__(Deal)
         for name in Deal.__slots__:
             setattr(new, name, getattr(self, name))
         new._hands = [h[:] for h in self._hands]
         new._kq = [k[:] for k in self._kq]
+        new._twins = self._twins[:]
         new._laid = [k[:] for k in self._laid]
         new._rights = [r[:] for r in self._rights]
         new._trick = self._trick[:]
@@ -706,7 +769,8 @@ class Deal:
         new._actions = self._actions[:]
         return new
 
-    __copy__ = copy
+    def __copy__(self) -> Deal:
+        return self.copy()
 
     def __deepcopy__(self, memo: object) -> Deal:
         return self.copy()
@@ -802,12 +866,12 @@ class Deal:
             raise ValueError(f"seat: {seat!r} is not a seat 0…{self.players - 1}")
         return seat
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> tuple[Card | Action, ...]:
         if self._phase == _PLAY:
             seat = self._turn
             hand = self._hands[seat]
             trick = self._trick
-            switches = ()
+            switches: tuple[Action, ...] = ()
             if trick:
                 # Hands are sorted, so the cards of one suit are one slice of the hand.
                 led = trick[0][1] // 13 * 13
@@ -826,28 +890,29 @@ class Deal:
                 if self._round_draws and not self._switched and self._rights[seat]:
                     trump = self._trump
                     switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
-            # Identical cards sit side by side: one action each.
-            plays = tuple(map(PLAYS.__getitem__, dict.fromkeys(cards)))
+            # A card is the action of playing it; identical cards (side by side) are one action.
+            plays = tuple(dict.fromkeys(cards)) if self._twins[seat] else tuple(cards)
             return plays + switches if switches else plays
         if self._phase == _CALL:
             return (*(CALLS[s] for s in self._optional_calls(self._call_seat)), PASS)
         return ()
 
-    def _do(self, act: Action) -> None:
+    def _do(self, act: Card | Action) -> None:
         self._legal = None
-        kind = act.kind
-        if kind is _PLAY_KIND:
-            self._play(self._turn, act.card)
-        elif kind == Action.CALL:
-            self._make_call(self._call_seat, act.suit.index, False)
-            if not self._offer_calls(self._call_seat):
-                self._resume()
-        elif kind == Action.PASS:
+        if isinstance(act, Card):
+            self._play(self._turn, act)
+            return
+        kind, suit = act.kind, act.suit
+        if suit is None:  # PASS
             if self._log:
                 self._events.append(("pass", self._call_seat, None, None, None))
             self._resume()
+        elif kind == Action.CALL:
+            self._make_call(self._call_seat, suit.index, False)
+            if not self._offer_calls(self._call_seat):
+                self._resume()
         else:  # SWITCH (I12, I14): effective for this trick
-            seat, s = self._turn, act.suit.index
+            seat, s = self._turn, suit.index
             self._rights[seat].remove(s)
             self._switched = True
             self._trump = s
@@ -856,7 +921,10 @@ class Deal:
 
     def _play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
-        hand.remove(card)
+        i = hand.index(card)
+        del hand[i]
+        if i < len(hand) and hand[i] == card:  # he held two: the twin stays
+            self._twins[seat] -= 1
         slot = _KQ_SLOT[card]
         if slot >= 0:
             self._kq[seat][slot] -= 1
@@ -872,14 +940,7 @@ class Deal:
             self._finish_trick()
         if self._round_draws and self._after_each_card:
             # R15: right after playing his card (the stock was checked at the trick's start).
-            c = self.deck[self._pos]
-            self._pos += 1
-            insort(hand, c)
-            slot = _KQ_SLOT[c]
-            if slot >= 0:
-                self._kq[seat][slot] += 1
-            if self._log:
-                self._events.append(("draw", seat, c, None, None))
+            self._draw(seat)
             if self._offer_calls(seat):
                 self._after = _AFTER_TRICK
                 return
@@ -945,7 +1006,7 @@ class Deal:
     def _resume(self) -> None:
         """Carry on after a player's call decisions are done."""
         self._phase = _PLAY
-        self._call_seat = None
+        self._call_seat = -1
         if self._after == _AFTER_QUEUE:
             self._run_queue()
         else:
@@ -978,7 +1039,11 @@ class Deal:
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
         self._pos += 1
-        insort(self._hands[seat], c)
+        hand = self._hands[seat]
+        i = bisect_left(hand, c)
+        if i < len(hand) and hand[i] == c:
+            self._twins[seat] += 1
+        hand.insert(i, c)
         slot = _KQ_SLOT[c]
         if slot >= 0:
             self._kq[seat][slot] += 1
@@ -1095,13 +1160,12 @@ _SORTED_PACKS = {decks: sorted(pack(decks)) for decks in (1, 2)}
 
 def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
     """Parse a stacked deck and check it is exactly the rules' whole pack (SPEC §5.1)."""
-    cards = list(deck)
-    if all(c.__class__ is Card for c in cards) and sorted(cards) == _SORTED_PACKS[rules.decks]:
-        return cards  # the common case (a shuffled pack of Card values), checked cheaply
     try:
-        cards = [parse_card(c) for c in cards]
+        cards = [parse_card(c) for c in deck]
     except ValueError as exc:
         raise ValueError(f"deck: {exc}") from None
+    if sorted(cards) == _SORTED_PACKS[rules.decks]:
+        return cards  # the common case, checked cheaply; the rest says what is wrong
     if len(cards) != rules.pack_size:
         raise ValueError(f"deck: {len(cards)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
     counts = [0] * 52

@@ -170,6 +170,17 @@ def test_playout_with_an_illegal_pick_raises_and_leaves_the_deal_at_that_step():
     assert snapshot(deal) == snapshot(new_deal("russian", ["", "5H"]))
 
 
+@pytest.mark.parametrize("pick", [int, str], ids=["plain int", "notation"])
+def test_playout_refuses_a_pick_that_only_equals_a_legal_card(pick):
+    # Cards are ints, so a plain 12 compares equal to Card('2S'); it is still not an action.
+    deal = Deal.new("russian", players=4, seed=2)
+    card = deal.legal_actions()[0]
+    with pytest.raises(IllegalAction, match="must return one of the legal actions it is given, not "):
+        deal.playout(lambda legal: pick(card))
+    assert deal.actions == () and deal.legal_actions()[0] is card
+    deal.apply(str(card))  # through apply the notation is welcome
+
+
 def test_playout_interrupted_by_a_failing_chooser_leaves_a_consistent_deal():
     deal = Deal.new("russian", players=3, seed=1)
     deal.legal_actions()  # cached for the first decision

@@ -137,7 +137,9 @@ def test_a_view_shows_its_own_legal_actions_only_when_it_is_to_act():
     for seat in range(4):
         view = deal.view(seat)
         assert (view.legal_actions != ()) == (seat == deal.to_act)
-        assert all(isinstance(a, Action) for a in view.legal_actions)
+        # A card play is the Card itself; calls, passes and switches are Actions.
+        assert all(a.__class__ is (Card if a.kind == "play" else Action) for a in view.legal_actions)
+        assert view.legal_actions == deal.legal_actions() or seat != deal.to_act
 
 
 def test_the_stock_is_a_size_not_cards():
