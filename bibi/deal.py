@@ -163,7 +163,7 @@ class Action:
 
         Also accepted: lower case, ``10``, suit symbols, and ``bip bip``/``би-би`` for the call.
         """
-        if isinstance(text, Action | Card):
+        if isinstance(text, _ACTION_TYPES):
             return text
         if not isinstance(text, str):
             raise IllegalAction(f"not an action: {text!r}")
@@ -193,6 +193,7 @@ PLAYS: Final[tuple[Card, ...]] = CARDS  # the action of playing card i is the ca
 CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, None, s, f"bibi {s.value}") for s in SUITS)
 SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, None, s, f"trump {s.value}") for s in SUITS)
 PASS: Final = Action(Action.PASS, None, None, "pass")
+_ACTION_TYPES: Final = (Card, Action)  # an action is a Card (play it) or an Action
 _EVERY_ACTION: tuple[Card | Action, ...] = (*PLAYS, *CALLS, *SWITCHES, PASS)
 _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
 
@@ -549,7 +550,7 @@ class Deal:
         while self._phase:
             legal = compute()
             act = choose(legal)
-            if act not in legal or not isinstance(act, Card | Action):  # a plain 12 equals Card('2S')
+            if act not in legal or not isinstance(act, _ACTION_TYPES):  # a plain 12 equals Card('2S')
                 self._legal = legal
                 raise IllegalAction(self._why_refused(act))
             actions.append(act)
@@ -561,7 +562,7 @@ class Deal:
         return self
 
     def _why_refused(self, pick: object) -> str:
-        if not isinstance(pick, Card | Action):
+        if not isinstance(pick, _ACTION_TYPES):
             return f"choose must return one of the legal actions it is given, not {pick!r}"
         return self.why_illegal(pick) or f"{pick} is not legal now"
 

@@ -112,7 +112,9 @@ def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot |
     """Play deal ``index`` of a run to the end, ``bots`` giving a callable or ``None`` (random) per seat:
     the engine's fast path when every seat is random."""
     deck, dealer, trump, rng = setup(rules, players, seed, index)
-    deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck, log=log)
+    # setup's pack is a permutation of the whole pack by construction, and the run checked the
+    # players once: start the deal without Deal.new's checks of both (rebuild() keeps them).
+    deal = Deal._start(rules, players, dealer, trump, tuple(deck), log)
     return _apply_all(deal, bots, rng) if any(bots) else deal.playout(random_choice(rng))
 
 
