@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab test lint pytest app bench chromium clean notebooks
+.PHONY: lab test lint pytest app bench compiled chromium clean notebooks
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
 $(VENV)/.lab: pyproject.toml
@@ -26,7 +26,7 @@ lab: $(VENV)/.lab
 test: $(VENV)/.test chromium lint pytest
 
 lint: $(VENV)/.test
-	$(VENV)/bin/ruff check bibi tests bench
+	$(VENV)/bin/ruff check bibi tests bench tools
 
 pytest: $(VENV)/.test
 	$(PY) -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
@@ -44,9 +44,15 @@ chromium:
 app: $(VENV)/.lab
 	$(VENV)/bin/voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --no-browser
 
-## bench: print the engine's throughput figures
-bench: $(VENV)/.lab
+## bench: print the engine's throughput figures, pure Python and compiled
+bench: $(VENV)/.test
 	$(PY) bench/bench_engine.py
+	$(PY) tools/build_compiled.py >/dev/null
+	PYTHONPATH=build/compiled $(PY) bench/bench_engine.py --throughput
+
+## compiled: build/compiled, the kit with bibi/deal.py compiled by mypyc (PYTHONPATH=build/compiled uses it)
+compiled: $(VENV)/.test
+	$(PY) tools/build_compiled.py
 
 ## notebooks: re-run every notebook in place, storing fresh outputs for nbval
 notebooks: $(VENV)/.test

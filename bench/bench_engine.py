@@ -2,6 +2,8 @@
 
     python bench/bench_engine.py            # the full run (about two minutes)
     python bench/bench_engine.py --quick    # small numbers, to check the script itself
+    PYTHONPATH=build/compiled python bench/bench_engine.py --throughput   # the compiled engine
+                                            # (make compiled builds it; make bench runs both)
 
 Throughput is measured two ways on the same deals: through ``simulate`` (the engine's fast path,
 ``Deal.playout``, events off, rows streamed into frames) and through the rule-checking ``Deal``
@@ -25,7 +27,7 @@ import sys
 import time
 
 import bibi
-from bibi.deal import Deal
+from bibi.deal import COMPILED, Deal
 from bibi.simulation import setup, simulate
 
 PLAYERS = 6
@@ -43,8 +45,10 @@ def machine() -> str:
         pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    engine = (f"the engine compiled by mypyc ({bibi.deal.__file__})" if COMPILED
+              else f"the pure-Python engine ({bibi.deal.__file__})")
     return (f"Python {platform.python_version()} on {model}, {cores} cores usable (the runs use one); "
-            f"load average {load} before the run")
+            f"load average {load} before the run\n{engine}")
 
 
 def through_simulate(rules, deals: int) -> tuple[float, int]:
@@ -119,6 +123,7 @@ def memory(sizes: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small numbers, to check the script")
+    parser.add_argument("--throughput", action="store_true", help="throughput only, no memory runs")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -127,7 +132,8 @@ def main() -> None:
     quick = args.quick
     print(machine())
     throughput(deals=2_000 if quick else 20_000, api_deals=1_000 if quick else 5_000)
-    memory([5_000, 20_000] if quick else [20_000, 200_000])
+    if not args.throughput:
+        memory([5_000, 20_000] if quick else [20_000, 200_000])
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 import random
+import types
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -93,6 +94,11 @@ from bibi.rules import (
 )
 
 RECORD_FORMAT = "bibi-deal/1"
+
+# A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
+# message naming it. It is typed Any: the compiled engine (setup.py) would refuse a value outside
+# a narrower annotation with a bare TypeError before the check could speak.
+Whole = Any
 
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
@@ -380,11 +386,11 @@ class Deal:
     def new(
         cls,
         rules: Rules | str,
-        players: int = 6,
+        players: Whole = 6,
         *,
-        seed: int | None = None,
+        seed: int | str | bytes | None = None,
         rng: random.Random | None = None,
-        dealer: int | None = None,
+        dealer: Whole | None = None,
         trump: Suit | str | None = None,
         deck: Sequence[Card | str] | None = None,
         log: bool = True,
@@ -523,7 +529,7 @@ class Deal:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def apply(self, action: Card | Action | str, seat: int | None = None) -> Deal:
+    def apply(self, action: Card | Action | str, seat: Whole | None = None) -> Deal:
         """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either). With ``seat``,
         check it is that seat's turn.
 
@@ -566,7 +572,7 @@ class Deal:
             return f"choose must return one of the legal actions it is given, not {pick!r}"
         return self.why_illegal(pick) or f"{pick} is not legal now"
 
-    def why_illegal(self, action: Card | Action | str, seat: int | None = None) -> str | None:
+    def why_illegal(self, action: Card | Action | str, seat: Whole | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal."""
         try:
             act = Action.parse(action)
@@ -626,11 +632,11 @@ class Deal:
         """Under ``next_deal``: the suit of the deal's last call, the next deal's trump (R16 literal)."""
         return None if self._next_trump is None else SUITS[self._next_trump]
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: Whole) -> tuple[Card, ...]:
         """The cards in ``seat``'s hand, laid-down pairs included, by suit (S H D C) and rank."""
         return tuple(self._hands[self._seat(seat)])
 
-    def laid_down(self, seat: int) -> tuple[Card, ...]:
+    def laid_down(self, seat: Whole) -> tuple[Card, ...]:
         """The cards of ``seat``'s called pairs still in his hand, face up for everyone."""
         seat = self._seat(seat)
         laid = self._laid[seat]
@@ -639,11 +645,11 @@ class Deal:
             out += [CARDS[s * 13 + Rank.KING]] * laid[s] + [CARDS[s * 13 + Rank.QUEEN]] * laid[4 + s]
         return tuple(sorted(out))
 
-    def callable_suits(self, seat: int) -> tuple[Suit, ...]:
+    def callable_suits(self, seat: Whole) -> tuple[Suit, ...]:
         """The suits in which ``seat`` holds a free K+Q pair that the rules let him call now."""
         return tuple(SUITS[s] for s in self._callable(self._seat(seat)))
 
-    def switch_rights(self, seat: int) -> tuple[Suit, ...]:
+    def switch_rights(self, seat: Whole) -> tuple[Suit, ...]:
         """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
         return tuple(SUITS[s] for s in self._rights[self._seat(seat)])
 
@@ -722,7 +728,7 @@ class Deal:
         """How many tricks this deal has in all (SPEC §4)."""
         return self.rules.tricks(self.players)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: Whole) -> View:
         """What ``seat`` may see (for bots and views). Hidden cards stay hidden."""
         seat = self._seat(seat)
         return View(
@@ -862,7 +868,7 @@ class Deal:
 
     # ---- the machine ---------------------------------------------------------------------------
 
-    def _seat(self, seat: int) -> int:
+    def _seat(self, seat: Whole) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat: {seat!r} is not a seat 0…{self.players - 1}")
         return seat
@@ -1143,7 +1149,7 @@ def _as_suit(value: Suit | str, what: str) -> Suit:
         raise ValueError(f"{what}: {value!r} is not a suit (S, H, D, C)") from None
 
 
-def check_players(rules: Rules, players: int) -> int:
+def check_players(rules: Rules, players: Whole) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players: expected a whole number, not {players!r}")
     if not 2 <= players <= rules.max_players:
@@ -1184,7 +1190,7 @@ def stack(
     hands: Sequence[str | Iterable[Card | str]],
     stock: str | Iterable[Card | str] = (),
     *,
-    dealer: int | None = None,
+    dealer: Whole | None = None,
     rules: Rules | str = "russian",
 ) -> list[Card]:
     """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
@@ -1269,7 +1275,11 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
     return cards[k:] + cards[:k]
 
 
+# Whether this module runs compiled (``BIBI_COMPILE=1 pip install .``, see setup.py): mypyc makes
+# the module's functions built-in functions; the source, and so every rule, is the same.
+COMPILED: Final = not isinstance(check_players, types.FunctionType)
+
 __all__ = [
-    "Action", "CALLS", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
+    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
     "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "check_players", "cut", "high_card_draw", "stack",
 ]
