@@ -30,10 +30,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import CALLS, PASS, PLAYS, SWITCHES, Action, Deal, IllegalAction, View
+from bibi.deal import CALLS, PASS, SWITCHES, Action, Deal, IllegalAction, View
 from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, Rules
 
-Bot = Callable[[View, random.Random], Action]
+Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
@@ -44,12 +44,12 @@ _KQ_SLOT = tuple(c // 13 + (4 if c % 13 == _QUEEN else 0) if c % 13 in (_KING, _
 # -- the simple bots -------------------------------------------------------------------------------
 
 
-def random_bot(view: View, rng: random.Random) -> Action:
+def random_bot(view: View, rng: random.Random) -> Card | Action:
     """Plays any legal action, chosen uniformly at random."""
     return rng.choice(view.legal_actions)
 
 
-def greedy_bot(view: View, rng: random.Random) -> Action:
+def greedy_bot(view: View, rng: random.Random) -> Card | Action:
     """Calls and switches whenever it may, wins a trick holding points with its cheapest winner, else
     plays its cheapest card."""
     legal = view.legal_actions
@@ -61,7 +61,7 @@ def greedy_bot(view: View, rng: random.Random) -> Action:
                  lambda c: (points[c], c // 13 == trump, c % 13))
 
 
-def _eager(legal: Sequence[Action]) -> Action:
+def _eager(legal: Sequence[Card | Action]) -> Card | Action:
     """A call when one is offered (calls come before ``pass``), a switch when one is (after the cards)."""
     return legal[-1] if legal[-1].kind is _SWITCH else legal[0]
 
@@ -72,8 +72,8 @@ def _table(rules: Rules) -> tuple[tuple[int, ...], bool]:
     return rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS
 
 
-def _play(plays: Sequence[Action], trick: Sequence[tuple[int, int]], trump: int, second_wins: bool,
-          points: Sequence[int], trump_worth: int, shed: Callable[[int], Any]) -> Action:
+def _play(plays: Sequence[Card], trick: Sequence[tuple[int, int]], trump: int, second_wins: bool,
+          points: Sequence[int], trump_worth: int, shed: Callable[[int], Any]) -> Card:
     """The one rule of play the bots share: win a trick holding points with the cheapest winner (a card
     of the suit led before a trump, the lowest first), but spend a trump to take the trick from a card of
     another suit only on ``trump_worth`` points or more; else play the first card by ``shed``."""
@@ -82,12 +82,12 @@ def _play(plays: Sequence[Action], trick: Sequence[tuple[int, int]], trump: int,
         on_table += points[c]
     if on_table:
         best = _best(trick, trump, second_wins)
-        winners = [a for a in plays if _beats(a.card, best, trump, second_wins)]
+        winners = [c for c in plays if _beats(c, best, trump, second_wins)]
         if winners:
-            win = min(winners, key=lambda a: (a.card // 13 == trump, a.card % 13))
-            if win.card // 13 != trump or best // 13 == trump or on_table >= trump_worth:
+            win = min(winners, key=lambda c: (c // 13 == trump, c % 13))
+            if win // 13 != trump or best // 13 == trump or on_table >= trump_worth:
                 return win
-    return min(plays, key=lambda a: shed(a.card))
+    return min(plays, key=shed)
 
 
 def _best(trick: Sequence[tuple[int, int]], trump: int, second_wins: bool) -> int:
@@ -167,7 +167,7 @@ class _Reading:
         return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.view.hand if c // 13 == suit)
 
 
-def heuristic_bot(view: View, rng: random.Random) -> Action:
+def heuristic_bot(view: View, rng: random.Random) -> Card | Action:
     """Plays like a sensible human: always says Bi-bi, wins a trick holding points with its cheapest winner
     but spends a trump only on 8 points or more, gives away the card it will miss least (keeping trumps
     and the kings and queens that may still pair, emptying a short side suit to trump it later), and
@@ -472,7 +472,7 @@ class Sampler:
             _, seat, card = plays[i]
             if seat != deal.to_act:
                 return False
-            deal.apply(PLAYS[card])
+            deal.apply(card)
             i += 1
 
 
@@ -512,7 +512,7 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
     _check_count("draw_rounds", draw_rounds, 0)
     _check_count("tries", tries, 1)
 
-    def sampling_bot(view: View, rng: random.Random) -> Action:
+    def sampling_bot(view: View, rng: random.Random) -> Card | Action:
         """Deals the hidden cards many ways consistent with its view, plays each option out, and keeps the
         one that scores best on average (as heuristic_bot while many draws remain)."""
         legal = view.legal_actions
@@ -542,7 +542,7 @@ def _playout(deal: Deal) -> tuple[int, ...]:
     """Play ``deal`` to its end, every seat by the bots' shared rule of play; the final scores."""
     points, second_wins = _table(deal.rules)
 
-    def choose(legal: tuple[Action, ...]) -> Action:
+    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1 or legal[0].kind is not _PLAY or legal[-1].kind is _SWITCH:
             return _eager(legal)
         trump = deal.trump.index

@@ -357,7 +357,7 @@ def _seat_box(
     laid = deal.laid_down(seat)
     legal = None
     if acting and not hidden and deal.phase == "play":
-        legal = [a.card for a in deal.legal_actions() if a.card is not None]
+        legal = [a for a in deal.legal_actions() if isinstance(a, Card)]  # a card is the action of playing it
     head = [f'<span class="bibi-name">{_e(_seat_name(seat, names))}</span>']
     if seat == deal.dealer:
         head.append('<span class="bibi-badge bibi-dealer">dealer</span>')

@@ -48,7 +48,7 @@ RANDOM = "random"  # the bot name served by the engine's fast path
 CHUNK = 1000  # most deals per task: the unit of progress and of parallel work
 LEVEL = 0.95  # the confidence level of every interval
 
-Bot = Callable[[Any, random.Random], Action]
+Bot = Callable[[Any, random.Random], Card | Action]
 Chooser = Callable[[tuple[Action, ...]], Action]
 
 SEAT_COLUMNS = (

@@ -33,13 +33,14 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from bibi import render, texts
+from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal, View
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 
-Bot = Callable[[View, random.Random], Action]
+Bot = Callable[[View, random.Random], Card | Action]
 
 
-def random_bot(view: View, rng: random.Random) -> Action:
+def random_bot(view: View, rng: random.Random) -> Card | Action:
     """Any legal action, chosen by ``rng``: the views' default bot."""
     return rng.choice(view.legal_actions)
 
@@ -58,7 +59,7 @@ def as_bot(bot: Bot | str | None) -> Bot:
     raise ValueError(f"bot: expected a callable (view, rng) -> action or a name, not {bot!r}")
 
 
-def step(deal: Deal, bot: Bot, rng: random.Random) -> Action:
+def step(deal: Deal, bot: Bot, rng: random.Random) -> Card | Action:
     """Let ``bot`` make the decision of the seat to act; returns the action applied."""
     action = bot(deal.view(deal.to_act), rng)
     deal.apply(action)
@@ -157,13 +158,12 @@ def _card_choices(deal: Deal, seat: int, *, enable_illegal: bool) -> list[_Choic
         is_laid = card in laid
         if is_laid:
             laid.remove(card)
-        action = Action.parse(str(card))
-        why = deal.why_illegal(action, seat)
+        why = deal.why_illegal(card, seat)
         tip = why or f"play the {card.name}"
         if is_laid:
             tip += " (laid down)"
         legal = why is None
-        out.append(_Choice(action, card.unicode, tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
+        out.append(_Choice(card, card.unicode, tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
     return out
 
 
