@@ -96,7 +96,7 @@ from bibi.rules import (
 RECORD_FORMAT = "bibi-deal/1"
 
 # A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
-# message naming it. It is typed Any: the compiled engine (setup.py) would refuse a value outside
+# message naming it. It is typed Any: the compiled engine (tools/build_compiled.py) would refuse a value outside
 # a narrower annotation with a bare TypeError before the check could speak.
 Whole = Any
 
@@ -134,11 +134,11 @@ class Action:
     SWITCH: ClassVar[str] = "trump"
 
     kind: str
-    card: Card | None
+    card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
     suit: Suit | None
 
-    def __init__(self, kind: str, card: Card | None, suit: Suit | None, text: str):
-        self.kind, self.card, self.suit, self._text = kind, card, suit, text
+    def __init__(self, kind: str, suit: Suit | None, text: str):
+        self.kind, self.card, self.suit, self._text = kind, None, suit, text
 
     def __str__(self) -> str:
         return self._text
@@ -196,9 +196,9 @@ class Action:
 
 
 PLAYS: Final[tuple[Card, ...]] = CARDS  # the action of playing card i is the card itself: PLAYS[i] is CARDS[i]
-CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, None, s, f"bibi {s.value}") for s in SUITS)
-SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, None, s, f"trump {s.value}") for s in SUITS)
-PASS: Final = Action(Action.PASS, None, None, "pass")
+CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, s, f"bibi {s.value}") for s in SUITS)
+SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, s, f"trump {s.value}") for s in SUITS)
+PASS: Final = Action(Action.PASS, None, "pass")
 _ACTION_TYPES: Final = (Card, Action)  # an action is a Card (play it) or an Action
 _EVERY_ACTION: tuple[Card | Action, ...] = (*PLAYS, *CALLS, *SWITCHES, PASS)
 _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
@@ -1275,7 +1275,7 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
     return cards[k:] + cards[:k]
 
 
-# Whether this module runs compiled (``BIBI_COMPILE=1 pip install .``, see setup.py): mypyc makes
+# Whether this module runs compiled (``make compiled``, tools/build_compiled.py): mypyc makes
 # the module's functions built-in functions; the source, and so every rule, is the same.
 COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
