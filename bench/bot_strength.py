@@ -2,9 +2,9 @@
 
 The design: 6 players; in deal ``i`` the tested bot sits in seat ``i mod 6`` and ``heuristic_bot`` plays
 the five other seats. Every bot plays the very same packs (deal ``i`` is ``Deal.new(rules, 6, seed=SEED+i)``,
-its bots drawing from ``random.Random(SEED+i)``), so the bots can be compared deal by deal: the column
-"vs heuristic" is the mean of the paired differences from ``heuristic_bot`` in the same seat of the same
-deal, with its own 95% interval (normal approximation, 1.96 standard errors).
+played by the play layer with the bots' stream ``bots_rng(SEED+i)``), so the bots can be compared deal by
+deal: the column "vs heuristic" is the mean of the paired differences from ``heuristic_bot`` in the same seat
+of the same deal, with its own 95% interval (normal approximation, 1.96 standard errors).
 
     .venv/bin/python bench/bot_strength.py                 # 2,000 deals per preset, every bot
     .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic sampling --samples 16
@@ -18,14 +18,14 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bibi.bots import BOTS, heuristic_bot, make_sampling_bot, play_deal
+from bibi.bots import BOTS, heuristic_bot, make_sampling_bot
 from bibi.deal import Deal
+from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
 PLAYERS = 6
@@ -47,7 +47,7 @@ def scores(job: tuple[str, str, int, int, int]) -> tuple[list[int], float]:
         seat = i % PLAYERS
         bots = [heuristic_bot] * PLAYERS
         bots[seat] = bot
-        deal = play_deal(Deal.new(rules, PLAYERS, seed=SEED + i, log=False), bots, random.Random(SEED + i))
+        deal = play(Deal.new(rules, PLAYERS, seed=SEED + i, log=False), bots, bots_rng(SEED + i))
         out.append(deal.scores[seat])
     return out, time.process_time() - began
 

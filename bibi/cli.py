@@ -26,13 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bibi.bots import BOTS, as_bots, get_bot, play_deal
 from bibi.cards import sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game, winners
-from bibi.rules import OPTIONS, PRESETS, Rules, preset
+from bibi.play import BOTS, bots_rng, get_bot, play
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -89,32 +89,61 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def rules_arg(text: str) -> Rules:
-    """A preset by name or alias, for argparse."""
+    """A preset by name or alias, for argparse (``bibi rules``)."""
     try:
         return preset(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def variant_arg(text: str) -> Rules:
+    """A preset with optional changes, ``ru`` or ``ru:follow=follow_or_trump,dealt_pairs=false``, for argparse."""
+    try:
+        return parse_rules(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def seed_arg(text: str) -> int | str:
+    """A seed: a whole number, or any other text (``random.Random`` takes both), for argparse."""
+    text = text.strip()
+    if not text:
+        raise argparse.ArgumentTypeError("a seed cannot be empty")
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
 def bots_arg(text: str) -> list[str]:
     """A bot name, or comma-separated names one per seat, for argparse."""
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(f"unknown bot {name!r}: use one of {', '.join(BOTS)}")
+        try:
+            get_bot(name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     return names
 
 
 def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian", players: int = 6) -> None:
     """The options that set a table: ``--rules``, ``--players``, ``--seed``, ``--bots``."""
-    parser.add_argument("--rules", type=rules_arg, default=preset(rules), metavar="PRESET",
-                        help=f"rules preset: ru, it, en or their full names (default: {rules})")
+    parser.add_argument("--rules", type=variant_arg, default=preset(rules), metavar="RULES",
+                        help="a preset (ru, it, en or their full names) with optional changes, "
+                             f"like 'ru:follow=follow_or_trump' (default: {rules})")
     parser.add_argument("--players", type=int, default=players, metavar="N",
                         help=f"number of players, 2 to 12 (default: {players})")
-    parser.add_argument("--seed", type=int, default=None, help="random seed, for the same deal again")
+    parser.add_argument("--seed", type=seed_arg, default=None,
+                        help="random seed (a whole number, or a text such as a simulation's 'bibi/0/5'), "
+                             "for the same deal again")
     parser.add_argument("--bots", type=bots_arg, default=["heuristic"], metavar="NAME[,NAME…]",
-                        help=f"who plays: one of {', '.join(BOTS)} for every seat, or one name per seat "
+                        help=f"who plays: one of {', '.join(_bot_names())} for every seat, or one name per seat "
                              "(default: heuristic)")
+
+
+def _bot_names() -> list[str]:
+    get_bot("heuristic")  # the kit's bots register themselves on first use
+    return list(BOTS)
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
@@ -122,7 +151,7 @@ def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
                         help=f"write the {what} record as JSON to FILE (to standard output without FILE)")
 
 
-def _seed(args: argparse.Namespace) -> int:
+def _seed(args: argparse.Namespace) -> int | str:
     """The seed asked for, or a fresh one (shown, so the same deal can be had again)."""
     return args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
 
@@ -206,6 +235,9 @@ def rules_table() -> str:
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
+    parser.add_argument("--dealer", type=int, default=None, metavar="SEAT",
+                        help="who deals (default: as the rules say, R5, R6); a simulation's deal i has dealer "
+                             "i mod players")
     add_json_argument(parser, "deal")
     parser.add_argument("--draws", action="store_true", help="show every card drawn from the stock too")
 
@@ -213,8 +245,7 @@ def _deal_arguments(parser: argparse.ArgumentParser) -> None:
 @subcommand("deal", "deal once and let bots play it: a transcript trick by trick", _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
     seed = _seed(args)
-    deal = Deal.new(args.rules, args.players, seed=seed)
-    play_deal(deal, as_bots(args.bots, args.players), random.Random(seed))
+    deal = play(Deal.new(args.rules, args.players, seed=seed, dealer=args.dealer), args.bots, bots_rng(seed))
     return _report(args, seed, transcript(deal, draws=args.draws), deal.record())
 
 
@@ -223,7 +254,7 @@ def transcript(deal: Deal, draws: bool = False) -> str:
     lines = [
         f"{deal.rules.label} rules, {deal.players} players; seat {deal.dealer} deals; "
         f"trump {deal.first_trump.symbol}",
-        *(f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(dealt_hands(deal))),
+        *(f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(deal.dealt_hands())),
     ]
     tricks = deal.tricks
     pending: list[str] = []  # what happened since the last trick line
@@ -241,15 +272,6 @@ def transcript(deal: Deal, draws: bool = False) -> str:
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)
-
-
-def dealt_hands(deal: Deal) -> list[list]:
-    """The hands as dealt, one card at a time clockwise from the dealer's left (I4)."""
-    n = deal.players
-    hands: list[list] = [[] for _ in range(n)]
-    for i, card in enumerate(deal.deck[: n * deal.rules.hand_size]):
-        hands[(deal.dealer + 1 + i) % n].append(card)
-    return hands
 
 
 def _cards(cards: Sequence) -> str:
@@ -352,17 +374,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = args.bots if len(args.bots) != 1 else args.bots * (args.players - 1)
     if len(names) != args.players - 1:
         raise ValueError(f"--bots: {len(names)} names for the {args.players - 1} other seats")
-    bots = dict(zip([s for s in range(args.players) if s != args.seat], map(get_bot, names), strict=True))
+    others = iter(map(get_bot, names))
+    bots = [None if s == args.seat else next(others) for s in range(args.players)]
     print(f"Bi-bi! with {args.rules.label} rules, {args.players} players, seed {seed}. You are seat {args.seat}; "
           f"bots: {', '.join(names)}. Type a card (KS, TD, 2H), 'bibi H', 'pass', 'trump H', or a choice's "
           "number; 'help' explains, 'quit' leaves.")
-    return Table(deal, args.seat, bots, random.Random(seed)).run()
+    return Table(deal, args.seat, bots, bots_rng(seed)).run()
 
 
 class Table:
-    """A deal with one human seat: shows what that seat may see, asks for its actions, runs the bots."""
+    """A deal with one human seat: shows what that seat may see, asks for its actions, runs the bots.
 
-    def __init__(self, deal: Deal, seat: int, bots: dict[int, Callable], rng: random.Random,
+    ``bots`` has one bot per seat and ``None`` at the person's seat: the play layer (``bibi.play.play``)
+    plays the bots' turns and stops at the person's.
+    """
+
+    def __init__(self, deal: Deal, seat: int, bots: Sequence[Callable | None], rng: random.Random,
                  ask: Callable[[str], str] = input, say: Callable[[str], None] = print):
         self.deal, self.seat, self.bots, self.rng = deal, seat, bots, rng
         self.ask, self.say = ask, say
@@ -371,21 +398,21 @@ class Table:
     def run(self) -> int:
         """Play the deal to its end (exit status 0), or until the player leaves (0 too)."""
         deal = self.deal
-        while not deal.is_over:
+        while True:
+            play(deal, self.bots, self.rng)  # the bots' turns, up to the person's decision
             self.show_events()
-            seat, legal = deal.to_act, deal.legal_actions()
-            if seat != self.seat:
-                deal.apply(self.bots[seat](deal.view(seat), self.rng), seat)
-            elif len(legal) == 1:
+            if deal.is_over:
+                break
+            legal = deal.legal_actions()
+            if len(legal) == 1:
                 self.say(f"you play {legal[0].unicode}: your only choice")
-                deal.apply(legal[0])
-            else:
-                action = self.your_action()
-                if action is None:
-                    self.say("bye")
-                    return 0
-                deal.apply(action)
-        self.show_events()
+                deal.apply(legal[0], self.seat)
+                continue
+            action = self.your_action()
+            if action is None:
+                self.say("bye")
+                return 0
+            deal.apply(action, self.seat)
         self.say(score_line(deal))
         return 0
 
@@ -468,16 +495,6 @@ quit (or Ctrl-D) leaves the game."""
 # The work is bibi.simulation's, imported only when these run: the other commands start without pandas.
 
 
-def variant_arg(text: str) -> Rules:
-    """A preset with optional changes, ``ru`` or ``ru:follow=follow_or_trump,dealt_pairs=false``, for argparse."""
-    from bibi.simulation import parse_rules
-
-    try:
-        return parse_rules(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False) -> None:
     if variants:
         parser.add_argument("variants", nargs="+", type=variant_arg, metavar="RULES",
@@ -489,7 +506,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
     parser.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to play (default: 10000)")
     parser.add_argument("--seed", type=int, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
     parser.add_argument("--bots", type=bots_arg, default=["random"], metavar="NAME[,NAME…]",
-                        help=f"one of {', '.join(BOTS)} for every seat, or one per seat (default: random, the fastest)")
+                        help=f"one of {', '.join(_bot_names())} for every seat, or one per seat "
+                             "(default: random, the fastest)")
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to play on (default: 1)")
     what = "the comparison table" if variants else "the per-seat rows"
     parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file")
@@ -500,21 +518,40 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
 
 @subcommand("simulate", "play many deals and print each measure's mean with its 95% interval", _simulate_arguments)
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bibi.simulation import run_simulate
+    """Play, print the summary; write the frames as CSV when asked."""
+    from bibi.simulation import simulate  # pandas is imported only by the commands that need it
 
-    return run_simulate(args)
+    sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
+                   progress=not args.no_progress)
+    print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
+    if args.out:
+        sim.seats.to_csv(args.out, index=False)
+    if args.deals_out:
+        sim.deals.to_csv(args.deals_out, index=False)
+    return 0
 
 
 @subcommand("compare", "play the same packs under rule variants: means and paired differences, 95% intervals",
             lambda parser: _simulate_arguments(parser, variants=True))
 def cmd_compare(args: argparse.Namespace) -> int:
-    from bibi.simulation import run_compare
+    """Play the same packs under each variant, print the paired table; write it when asked."""
+    from bibi.simulation import compare
 
-    return run_compare(args)
+    result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
+                     progress=not args.no_progress)
+    print(repr(result))
+    if args.out:
+        result.table.to_csv(args.out, index=False)
+    return 0
+
+
+def _one_or_each(names: Sequence[str]) -> str | list[str]:
+    """One bot name for every seat, or the list of one per seat."""
+    return names[0] if len(names) == 1 else list(names)
 
 
 __all__ = [
     "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
-    "build_parser", "dealt_hands", "game_text", "main", "read_record", "rules_arg", "rules_diff",
-    "rules_table", "rules_text", "score_line", "subcommand", "transcript",
+    "build_parser", "game_text", "main", "read_record", "rules_arg", "rules_diff",
+    "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
 ]

@@ -103,9 +103,10 @@ Whole = Any
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
 # Slot in a seat's king/queen counters: kings of suit s at s, queens at 4 + s; -1 for other cards.
-_KQ_SLOT: Final[tuple[int, ...]] = tuple(
+KQ_SLOT: Final[tuple[int, ...]] = tuple(
     (c // 13) if c % 13 == Rank.KING else (4 + c // 13) if c % 13 == Rank.QUEEN else -1 for c in range(52)
 )
+_KQ_SLOT: Final = KQ_SLOT
 
 
 class IllegalAction(ValueError):
@@ -277,6 +278,24 @@ class Call(NamedTuple):
     mandatory: bool
 
 
+class History(NamedTuple):
+    """What everyone at the table has seen happen, beyond the cards on the table: the facts a player can
+    reason from about the hidden cards (who drew when, who showed a lack), kept by the engine as it plays.
+
+    - ``draws``: ``(trick, seat)`` for every card drawn from the stock, in order; the card stays hidden.
+      ``trick`` is the trick during which (``after_each_card``) or after which (``after_trick``) it was drawn.
+    - ``lacks``: ``(seat, trick, suits)``: by not following at that trick the seat showed it held none of
+      ``suits`` then: the suit led (R13), and the trump too under ``follow_or_trump`` (I7).
+    - ``calls``: the Bi-bi calls (also ``Deal.calls``).
+    - ``switches``: ``(trick, seat, suit)`` for every trump switch (``holder_chooses``; I12, I14).
+    """
+
+    draws: tuple[tuple[int, int], ...]
+    lacks: tuple[tuple[int, int, tuple[Suit, ...]], ...]
+    calls: tuple[Call, ...]
+    switches: tuple[tuple[int, int, Suit], ...]
+
+
 @dataclass(frozen=True)
 class View:
     """What one player may see: never another player's hidden cards, never the stock's order.
@@ -304,6 +323,7 @@ class View:
     legal_actions: tuple[Card | Action, ...]
     drawing: bool
     pending_trump: Suit | None
+    history: History
 
 
 # -- the deal --------------------------------------------------------------------------------
@@ -329,7 +349,7 @@ class Deal:
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
-        "_after_each_card", "_log",
+        "_after_each_card", "_log", "_drawn", "_lacks", "_switches",
     )
 
     rules: Rules
@@ -376,6 +396,11 @@ class Deal:
     _first_call: bool
     _after_each_card: bool
     _log: bool
+    # The public history (``history``): every draw as (trick, seat); every lack a refusal to follow showed,
+    # as (seat, trick, bitmask of suits); every switch as (trick, seat, suit).
+    _drawn: list[tuple[int, int]]
+    _lacks: list[tuple[int, int, int]]
+    _switches: list[tuple[int, int, int]]
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
         return super().__new__(cls)
@@ -417,24 +442,11 @@ class Deal:
                 dealer = 0
             if trump is None:
                 trump = cards[-1].suit
-        else:
-            if rng is None:
-                rng = random.Random(seed)
-            drawn = None
-            if dealer is None:
-                if rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
-                    dealer, drawn, _ = high_card_draw(rules, players, rng)
-                else:
-                    dealer = rng.randrange(players)
-            cards = pack(rules.decks)
-            rng.shuffle(cards)
-            if trump is None:
-                if drawn is not None and rules.first_trump is FirstTrump.DEALER_CARD:
-                    trump = drawn.suit
-                else:
-                    cards = cut(cards, rng)
-                    trump = cards[-1].suit
-        return cls._start(rules, players, dealer, trump, tuple(cards), log)
+            return cls._start(rules, players, dealer, trump, tuple(cards), log)
+        if rng is None:
+            rng = random.Random(seed)
+        dealer, trump, cards, _, _ = set_up(rules, players, rng, dealer=dealer, trump=trump)
+        return cls._start(rules, players, dealer, trump, cards, log)
 
     @classmethod
     def _start(
@@ -455,13 +467,12 @@ class Deal:
         self._hands = [[] for _ in range(n)]
         self._kq = [[0] * 8 for _ in range(n)]
         self._laid = [[0] * 8 for _ in range(n)]
-        dealt = n * rules.hand_size
-        # One card at a time, clockwise from the dealer's left (I4): the i-th seat from the
-        # dealer's left gets cards i, i + n, i + 2n, …
+        size = rules.hand_size
+        dealt = n * size
         self._twins = [0] * n
-        for i in range(n):
-            seat = (dealer + 1 + i) % n
-            hand = self._hands[seat] = sorted(deck[i:dealt:n])
+        for seat in range(n):
+            places = dealt_places(n, dealer, seat, size)
+            hand = self._hands[seat] = sorted(deck[places.start:places.stop:n])
             self._twins[seat] = len(hand) - len(set(hand))
             kq = self._kq[seat]
             for c in hand:
@@ -483,6 +494,9 @@ class Deal:
         self._card_points = [0] * n
         self._bonus = [0] * n
         self._calls = []
+        self._drawn = []
+        self._lacks = []
+        self._switches = []
         self._log = log
         self._events = [("deal", dealer, None, trump, None)]
         self._leftovers = ()
@@ -709,6 +723,40 @@ class Deal:
         return tuple(self._actions)
 
     @property
+    def history(self) -> History:
+        """The public history: draws, lacks shown, calls and switches (see ``History``)."""
+        return History(
+            tuple(self._drawn),
+            tuple((seat, t, tuple(SUITS[s] for s in range(4) if mask >> s & 1)) for seat, t, mask in self._lacks),
+            tuple(self._calls),
+            tuple((t, seat, SUITS[s]) for t, seat, s in self._switches),
+        )
+
+    @property
+    def leftover_points(self) -> int:
+        """Card points in the turned-up leftovers, which nobody wins (R25; SPEC §3 case 8)."""
+        points_of = self._points_of
+        return sum(points_of[c] for c in self._leftovers)
+
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as dealt, per seat, by suit and rank (one card at a time from the dealer's left, I4)."""
+        size, n = self.rules.hand_size, self.players
+        return tuple(
+            tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
+        )
+
+    def resample(self, seat: Whole, rng: random.Random, tries: int = 20) -> Deal | None:
+        """A deal consistent with everything ``seat`` (the seat to act) sees now, the cards hidden from it
+        (the other hands, the stock) sampled by ``rng``; ``None`` if ``tries`` attempts find none.
+
+        What OpenSpiel calls resampling from the information state: the public history decides what is
+        consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
+        """
+        from bibi import sampling  # lazy: the engine never needs the sampler itself
+
+        return sampling.resample(self.view(seat), rng, tries)
+
+    @property
     def card_points(self) -> tuple[int, ...]:
         """Card points won in tricks, per seat."""
         return tuple(self._card_points)
@@ -752,6 +800,7 @@ class Deal:
             legal_actions=self.legal_actions() if self.to_act == seat else (),
             drawing=self._drawing,
             pending_trump=self.pending_trump,
+            history=self.history,
         )
 
     # ---- copying, records, replay -------------------------------------------------------------
@@ -771,6 +820,9 @@ class Deal:
         new._card_points = self._card_points[:]
         new._bonus = self._bonus[:]
         new._calls = self._calls[:]
+        new._drawn = self._drawn[:]
+        new._lacks = self._lacks[:]
+        new._switches = self._switches[:]
         new._events = self._events[:]
         new._queue = self._queue[:]
         new._actions = self._actions[:]
@@ -921,6 +973,7 @@ class Deal:
         else:  # SWITCH (I12, I14): effective for this trick
             seat, s = self._turn, suit.index
             self._rights[seat].remove(s)
+            self._switches.append((len(self._tricks), seat, s))
             self._switched = True
             self._trump = s
             if self._log:
@@ -939,6 +992,14 @@ class Deal:
             if laid[slot]:  # SPEC §5.8: the laid-down copy is the one played
                 laid[slot] -= 1
         trick = self._trick
+        if trick:
+            led = trick[0][1] // 13
+            suit = card // 13
+            if suit != led:  # the seat shows it holds none of the suit led (R13), nor a trump (I7)
+                if self._must_follow:
+                    self._lacks.append((seat, len(self._tricks), 1 << led))
+                elif suit != self._trump:
+                    self._lacks.append((seat, len(self._tricks), (1 << led) | (1 << self._trump)))
         trick.append((seat, card))
         if self._log:
             self._events.append(("play", seat, card, None, None))
@@ -957,23 +1018,13 @@ class Deal:
             self._continue_trick()
 
     def _best(self) -> tuple[int, int]:
-        """The seat winning the trick so far and the trick's points (R14; I8): the one rule for both."""
+        """The seat winning the trick so far and the trick's points."""
         trick = self._trick
-        trump = self._trump
-        second_wins = self._second_wins
         points_of = self._points_of
-        best_seat, best = trick[0]
-        best_suit = best // 13
-        points = points_of[best]
-        for seat, c in trick[1:]:
+        points = 0
+        for _, c in trick:
             points += points_of[c]
-            s = c // 13
-            if s == best_suit:
-                if c > best or (c == best and second_wins):  # R14
-                    best_seat, best = seat, c
-            elif s == trump:  # I8: a trump beats any card of another suit
-                best_seat, best, best_suit = seat, c, s
-        return best_seat, points
+        return trick[trick_winner(trick, self._trump, self._second_wins)][0], points
 
     def _finish_trick(self) -> None:
         """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
@@ -1054,6 +1105,7 @@ class Deal:
         slot = _KQ_SLOT[c]
         if slot >= 0:
             self._kq[seat][slot] += 1
+        self._drawn.append((len(self._tricks) - (len(self._trick) == self.players), seat))
         if self._log:
             self._events.append(("draw", seat, c, None, None))
 
@@ -1137,6 +1189,47 @@ class Deal:
         if s == self._trump:
             return f"{sym} is already trump"
         return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
+
+
+# -- the trick's winner, and the dealing order: each rule once, for the engine and everyone who asks ---------
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> int:
+    """Where in ``plays`` (``(seat, card)`` in playing order) the winning card is: the highest trump, else
+    the highest card of the suit led (I8); of two identical cards the later one wins under ``second_wins``
+    (R14), the earlier otherwise. ``trump`` is the suit's index (``Suit.index``).
+
+    The one statement of this rule: the engine, the bots and the exercises all ask it.
+
+    >>> trick_winner([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
+    2
+    >>> trick_winner([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
+    1
+    """
+    best_i = 0
+    best = plays[0][1]
+    best_suit = best // 13
+    for i in range(1, len(plays)):
+        c = plays[i][1]
+        s = c // 13
+        if s == best_suit:
+            if c > best or (c == best and second_wins):  # R14
+                best_i, best = i, c
+        elif s == trump:  # I8: a trump beats any card of another suit
+            best_i, best, best_suit = i, c, s
+    return best_i
+
+
+def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
+    """The places in the pack (top first) of the cards dealt to ``seat``: one card at a time, clockwise
+    from the dealer's left (I4). The one statement of the dealing order: the deal, ``stack`` and the
+    sampler use it.
+
+    >>> list(dealt_places(players=3, dealer=2, seat=0, hand_size=3))
+    [0, 3, 6]
+    """
+    first = (seat - dealer - 1) % players
+    return range(first, first + players * hand_size, players)
 
 
 # -- dealing helpers -------------------------------------------------------------------------
@@ -1227,7 +1320,10 @@ def stack(
         while len(hand) < size:
             i = next(i for i, c in enumerate(pool) if _KQ_SLOT[c] < 0 or _PARTNER[c] not in hand)
             hand.append(pool.pop(i))
-    dealt = [wanted[(dealer + 1 + i) % n][i // n] for i in range(n * size)]
+    dealt: list[Card] = [CARDS[0]] * (n * size)
+    for seat, hand in enumerate(wanted):
+        for card, place in zip(hand, dealt_places(n, dealer, seat, size), strict=True):
+            dealt[place] = card
     return dealt + top + pool
 
 
@@ -1241,6 +1337,52 @@ def _parse_cards(spec: str | Iterable[Card | str], what: str) -> list[Card]:
 _PARTNER = tuple(
     CARDS[c - 1] if c % 13 == Rank.KING else CARDS[c + 1] if c % 13 == Rank.QUEEN else None for c in range(52)
 )
+
+
+class Setup(NamedTuple):
+    """How a deal starts: its dealer, first trump and pack (top first), and how they were found: the rounds
+    of the high-card draw (empty if none was made) and the cut, ``(the seat that cut, the card shown)``."""
+
+    dealer: int
+    trump: Suit
+    deck: tuple[Card, ...]
+    draws: tuple[tuple[tuple[int, Card], ...], ...]
+    cut: tuple[int, Card] | None
+
+
+def set_up(
+    rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None, trump: Suit | None = None,
+    carried: Suit | None = None,
+) -> Setup:
+    """The one set-up protocol of a deal, drawing from ``rng``: ``Deal.new``, ``Game`` and ``simulate`` use it.
+
+    1. The dealer, unless given: the high-card draw under ``first_dealer='high_card_draw'`` (R5, R6), else a
+       seat at random.
+    2. The whole pack is shuffled.
+    3. The first trump, unless given (then nobody cuts): the suit of the dealer's drawn card under
+       ``first_trump='dealer_card'`` when a draw was made (R6); else the player on the dealer's right cuts
+       (R7; I3, I4): the card shown goes to the bottom of the pack and its suit is trump, unless ``carried``
+       (the last call's suit under ``trump_change='next_deal'``, R16 read literally) takes its place.
+    """
+    drawn: Card | None = None
+    draws: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    if dealer is None:
+        if rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
+            dealer, drawn, rounds = high_card_draw(rules, players, rng)
+            draws = tuple(tuple(r) for r in rounds)
+        else:
+            dealer = rng.randrange(players)
+    cards = pack(rules.decks)
+    rng.shuffle(cards)
+    shown: tuple[int, Card] | None = None
+    if trump is None:
+        if drawn is not None and rules.first_trump is FirstTrump.DEALER_CARD:
+            trump = drawn.suit
+        else:
+            cards = cut(cards, rng)
+            shown = ((dealer - 1) % players, cards[-1])
+            trump = carried if carried is not None else cards[-1].suit
+    return Setup(dealer, trump, tuple(cards), draws, shown)
 
 
 def high_card_draw(
@@ -1280,6 +1422,7 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
-    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "IllegalAction", "PASS", "PLAYS", "RANKS",
-    "RECORD_FORMAT", "SWITCHES", "Trick", "View", "check_deck", "check_players", "cut", "high_card_draw", "stack",
+    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
+    "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
+    "dealt_places", "high_card_draw", "set_up", "stack", "trick_winner",
 ]

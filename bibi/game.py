@@ -33,9 +33,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bibi.bots import as_bots, play_deal
-from bibi.cards import Card, Suit, pack, parse_card
-from bibi.deal import Deal, check_players, cut, high_card_draw
+from bibi.cards import Card, Suit, parse_card
+from bibi.deal import Deal, check_players, set_up
+from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
 
 RECORD_FORMAT = "bibi-game/1"
@@ -87,17 +87,7 @@ class Game:
         """
         self = cls._empty(rules, players, rounds, seed)
         self._rng = rng if rng is not None else random.Random(seed)
-        if self.rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
-            dealer, card, rounds_drawn = high_card_draw(self.rules, self.players, self._rng)
-            self.draws = tuple(tuple(r) for r in rounds_drawn)
-        else:
-            dealer, card = self._rng.randrange(self.players), None
-        cards = pack(self.rules.decks)
-        self._rng.shuffle(cards)
-        if card is not None and self.rules.first_trump is FirstTrump.DEALER_CARD:
-            self._start_deal(dealer, card.suit, cards, None)
-        else:
-            self._cut_and_deal(dealer, cards, None)
+        self._start_deal(set_up(self.rules, self.players, self._rng))
         return self
 
     @classmethod
@@ -115,16 +105,13 @@ class Game:
         self._bot_rng = None
         return self
 
-    def _cut_and_deal(self, dealer: int, cards: list[Card], called: Suit | None) -> Deal:
-        """The dealer's right cuts (R7); the cut card goes to the bottom and sets the trump unless ``called``."""
-        cards = cut(cards, self._rng)
-        shown = Cut(self.cutter(dealer), cards[-1])
-        return self._start_deal(dealer, called or shown.card.suit, cards, shown)
-
-    def _start_deal(self, dealer: int, trump: Suit, cards: list[Card], shown: Cut | None) -> Deal:
-        deal = Deal.new(self.rules, self.players, dealer=dealer, trump=trump, deck=cards)
+    def _start_deal(self, setup: Any) -> Deal:
+        """Deal from a set-up (``bibi.deal.set_up``, the engine's one protocol) and note its draw and cut."""
+        if setup.draws:
+            self.draws = setup.draws
+        deal = Deal.new(self.rules, self.players, dealer=setup.dealer, trump=setup.trump, deck=setup.deck)
         self._deals.append(deal)
-        self._cuts.append(shown)
+        self._cuts.append(None if setup.cut is None else Cut(*setup.cut))
         return deal
 
     def cutter(self, dealer: int) -> int:
@@ -174,9 +161,8 @@ class Game:
         if self.is_over:
             raise ValueError(f"next_deal: the game is over after {self.deals_total} deals (R26)")
         called = self._called_trump(len(self._deals))
-        cards = pack(self.rules.decks)
-        self._rng.shuffle(cards)
-        return self._cut_and_deal((self.dealer + 1) % self.players, cards, called)
+        dealer = (self.dealer + 1) % self.players
+        return self._start_deal(set_up(self.rules, self.players, self._rng, dealer=dealer, carried=called))
 
     def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
         """Play the rest of the game with ``bots`` (one per seat, one for all, or a name); returns the game.
@@ -184,21 +170,17 @@ class Game:
         Without ``rng`` the bots draw from a generator seeded from the game's seed, so a seeded game
         played by the same bots is the same game.
         """
-        seats = as_bots(bots, self.players)
-        rng = self._bots_rng(rng)
-        while True:
-            play_deal(self.deal, seats, rng)
-            if self.is_over:
-                return self
-            self.next_deal()
+        return play_game(self, bots, self.bots_rng(rng))
 
-    def _bots_rng(self, rng: random.Random | int | None) -> random.Random:
+    def bots_rng(self, rng: random.Random | int | None = None) -> random.Random:
+        """The bots' stream: ``rng`` if given (a seed makes one), else the game's own, ``bots_rng(seed)``,
+        kept across deals (the play layer's convention, ``bibi.play``)."""
         if isinstance(rng, random.Random):
             return rng
         if rng is not None:
             return random.Random(rng)
         if self._bot_rng is None:
-            self._bot_rng = random.Random(None if self.seed is None else f"bibi-bots:{self.seed}")
+            self._bot_rng = bots_rng(self.seed)
         return self._bot_rng
 
     # ---- the score sheet -----------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """Many deals to pandas frames: ``simulate`` one variant, ``compare`` several on the very same packs.
 
-Deal ``i`` of a run with seed ``s`` is fixed by ``(s, i)`` alone (see ``setup``): its own
-``random.Random``, seeded with the text ``bibi/{s}/{i}``, shuffles the whole pack (its first
-draws), the dealer is seat ``i % players`` and the first trump is the suit of the bottom card,
-where the cut card goes (SPEC §2). The same stream then picks the random plays, so the pack never
-depends on the play. Every variant of a ``compare`` therefore plays the same packs, dealers and
-first trumps (common random numbers), and a run gives the same frames whatever the chunking,
-the workers or the executor.
+Deal ``i`` of a run with seed ``s`` is fixed by ``(s, i)`` alone: it is the deal of the seed
+``deal_seed(s, i)`` (the text ``bibi/{s}/{i}``) with seat ``i % players`` dealing, set up by the
+engine's one protocol (``Deal.new(rules, players, seed=deal_seed(s, i), dealer=i % players)``: the
+shuffle, then the cut by the dealer's right, whose card sets the trump), and played by the play
+layer with the bots' stream ``bots_rng(deal_seed(s, i))`` (``bibi.play``). So deal ``i`` is what
+``bibi deal``, the views or a notebook play for that seed, dealer and bots, and the pack never
+depends on the play. Every variant of a ``compare`` plays the same packs, dealers and first trumps
+(common random numbers: the dealer is given, so no preset's high-card draw moves the stream), and a
+run gives the same frames whatever the chunking, the workers or the executor.
 
 >>> sim = simulate("ru", players=4, deals=20, seed=1, progress=False)
 >>> sim
@@ -19,9 +21,9 @@ True
 >>> sim.deal(3).scores == tuple(sim.seats.query("deal == 3").score)
 True
 
-Nothing here plays a rule itself: a deal is played by ``Deal.playout`` (the fast path of the
-engine, running the transitions ``Deal.apply`` runs) or, for seats with bots, through
-``Deal.apply``. This module only deals, chooses, and counts.
+Nothing here plays a rule itself, nor a loop of its own: every deal is played by ``bibi.play.play``
+(which hands a table of random bots to the engine's fast path, ``Deal.playout``). This module only
+counts.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import array
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -40,16 +42,15 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from bibi.cards import SUITS, Card, Suit, pack
-from bibi.deal import Action, Deal, IllegalAction
+from bibi.deal import SUITS, Deal, set_up
+from bibi.play import Bot, bot_name, bots_rng, get_bot
+from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
 
-RANDOM = "random"  # the bot name served by the engine's fast path
+RANDOM = "random"  # the random bot's name: a table of random bots is played by the engine's fast path
 CHUNK = 1000  # most deals per task: the unit of progress and of parallel work
 LEVEL = 0.95  # the confidence level of every interval
 
-Bot = Callable[[Any, random.Random], Card | Action]
-Chooser = Callable[[tuple[Action, ...]], Action]
 
 SEAT_COLUMNS = (
     "deal", "rules", "changed", "players", "seat", "position", "dealer", "bot",
@@ -75,77 +76,37 @@ MEASURES: dict[str, str] = {
 
 # -- one deal ----------------------------------------------------------------------------------
 
-_PACKS = {1: pack(1), 2: pack(2)}  # the whole pack in its fixed order, by number of packs
 
+def deal_seed(seed: int, index: int) -> str:
+    """The seed of deal ``index`` of a run with ``seed``: the deal is ``Deal.new(..., seed=deal_seed(seed, index),
+    dealer=index % players)``.
 
-class DealSetup(NamedTuple):
-    """How deal ``index`` of a run starts: the shuffled pack (top first), dealer, first trump, and
-    the random stream its play continues."""
-
-    deck: list[Card]
-    dealer: int
-    trump: Suit
-    rng: random.Random
-
-
-def setup(rules: Rules, players: int, seed: int, index: int) -> DealSetup:
-    """Deal ``index`` of a run with ``seed``: the same for every variant with the same number of packs.
-
-    >>> a = setup(as_rules("ru"), 6, seed=0, index=7)
-    >>> b = setup(as_rules("it"), 6, seed=0, index=7)
-    >>> a.deck == b.deck, a.dealer, a.trump == a.deck[-1].suit
-    (True, 1, True)
+    >>> deal_seed(0, 7)
+    'bibi/0/7'
     """
-    rng = random.Random(f"bibi/{seed}/{index}")
-    r = rng.random
-    deck = sorted(_PACKS[rules.decks], key=lambda _: r())  # a shuffle by random keys, one draw per card
-    return DealSetup(deck, index % players, deck[-1].suit, rng)
+    return f"bibi/{seed}/{index}"
 
 
-def random_choice(rng: random.Random) -> Chooser:
-    """The random player: any legal action, each as likely, one ``rng.random()`` draw per decision."""
-    r = rng.random
-    return lambda legal: legal[int(r() * len(legal))]
-
-
-def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot | None], log: bool = False) -> Deal:
-    """Play deal ``index`` of a run to the end, ``bots`` giving a callable or ``None`` (random) per seat:
-    the engine's fast path when every seat is random."""
-    deck, dealer, trump, rng = setup(rules, players, seed, index)
-    # setup's pack is a permutation of the whole pack by construction, and the run checked the
-    # players once: start the deal without Deal.new's checks of both (rebuild() keeps them).
-    deal = Deal._start(rules, players, dealer, trump, tuple(deck), log)
-    return _apply_all(deal, bots, rng) if any(bots) else deal.playout(random_choice(rng))
+def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot], log: bool = False) -> Deal:
+    """Play deal ``index`` of a run to the end, ``bots`` giving one bot per seat, through the play layer."""
+    key = deal_seed(seed, index)
+    dealer, trump, deck, _, _ = set_up(rules, players, random.Random(key), dealer=index % players)
+    # set_up's pack is a permutation of the whole pack by construction, and the run checked the players
+    # once: start the deal without Deal.new's checks of both (rebuild() keeps them).
+    return play_deal(Deal._start(rules, players, dealer, trump, deck, log), bots, bots_rng(key))
 
 
 def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
     """Deal ``index`` of a run, played again one ``Deal.apply`` at a time with events on, to inspect it.
 
-    Random seats make the very choices the fast path made, from the same stream.
+    It is ``Deal.new(rules, players, seed=deal_seed(seed, index), dealer=index % players)`` played by
+    ``bibi.play.play`` with ``bots_rng(deal_seed(seed, index))``: random seats make the very choices
+    the fast path made, from the same stream.
     """
     rules = as_rules(rules)
-    deck, dealer, trump, rng = setup(rules, players, seed, index)
-    deal = Deal.new(rules, players, dealer=dealer, trump=trump, deck=deck)
-    return _apply_all(deal, _bot_callables(_resolve_bots(bots, players)[1]), rng)
-
-
-def _apply_all(deal: Deal, bots: Sequence[Bot | None], rng: random.Random) -> Deal:
-    """Play to the end through ``Deal.apply``: a random seat (``None``) draws as the fast path does;
-    a bot is asked, with its view, only when it has a choice."""
-    pick = random_choice(rng)
-    while not deal.is_over:
-        seat = deal.to_act
-        legal = deal.legal_actions()
-        bot = bots[seat]
-        if bot is None or len(legal) == 1:
-            action = pick(legal) if bot is None else legal[0]
-        else:
-            action = bot(deal.view(seat), rng)
-        try:
-            deal.apply(action, seat)
-        except IllegalAction as exc:
-            raise IllegalAction(f"the bot of seat {seat} chose {action}: {exc}") from None
-    return deal
+    key = deal_seed(seed, index)
+    deal = Deal.new(rules, players, seed=key, dealer=index % players)
+    return play_deal(deal, _bot_callables(_resolve_bots(bots, players)[1]), bots_rng(key), fast=False)
 
 
 # -- many deals: compact columns -----------------------------------------------------------------
@@ -157,7 +118,7 @@ class _Spec(NamedTuple):
     rules: Rules
     players: int
     seed: int
-    bots: tuple[str | Bot | None, ...]
+    bots: tuple[str | Bot, ...]
 
 
 def _columns(rules: Rules) -> dict[str, array.array]:
@@ -199,7 +160,7 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         trump_changes(changes)
         lost = deal.leftovers
         leftovers(len(lost))
-        leftover_points(rules.card_points.total(lost))
+        leftover_points(deal.leftover_points)
         tricks(played)
     return out
 
@@ -561,40 +522,29 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
     return players, deals, workers, seed
 
 
-def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot | None, ...]]:
-    """Labels and picklable specs per seat: ``None`` for random, a bot name, or a callable."""
+def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
+    """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
     seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
     if len(seats) != players:
         raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     labels, specs = [], []
     for bot in seats:
+        if bot is None:
+            bot = RANDOM
         if isinstance(bot, str):
+            get_bot(bot)  # refuses an unknown name here, naming it
             bot = bot.strip().lower()
-        if bot is None or bot == RANDOM:
-            labels.append(RANDOM)
-            specs.append(None)
-        elif isinstance(bot, str):
-            _named_bot(bot)
             labels.append(bot)
-            specs.append(bot)
         elif callable(bot):
-            labels.append(getattr(bot, "__name__", type(bot).__name__))
-            specs.append(bot)
+            labels.append(bot_name(bot))
         else:
-            raise ValueError(f"bots: {bot!r} is neither a bot name nor a callable (view, rng) -> action")
+            raise ValueError(f"bots: {bot!r:.60} is neither a bot name nor a callable (view, rng) -> action")
+        specs.append(bot)
     return tuple(labels), tuple(specs)
 
 
-def _named_bot(name: str) -> Bot:
-    from bibi.bots import BOTS  # lazy: the bots may not be needed at all
-
-    if name not in BOTS:
-        raise ValueError(f"bots: unknown bot {name!r}: use one of {', '.join(BOTS)}")
-    return BOTS[name]
-
-
-def _bot_callables(specs: Sequence[str | Bot | None]) -> list[Bot | None]:
-    return [_named_bot(b) if isinstance(b, str) else b for b in specs]
+def _bot_callables(specs: Sequence[str | Bot]) -> list[Bot]:
+    return [get_bot(b) for b in specs]
 
 
 def _progress(total: int, enabled: bool, desc: str):
@@ -638,39 +588,8 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-# -- command line: ``bibi simulate`` and ``bibi compare`` (their parsers are in bibi.cli) --------------------
-
-
-def run_simulate(args) -> int:
-    """``bibi simulate``: play, print the summary; write the frames as CSV when asked."""
-    sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
-                   progress=not args.no_progress)
-    print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
-    if args.out:
-        sim.seats.to_csv(args.out, index=False)
-    if args.deals_out:
-        sim.deals.to_csv(args.deals_out, index=False)
-    return 0
-
-
-def run_compare(args) -> int:
-    """``bibi compare``: play the same packs under each variant, print the paired table; write it when asked."""
-    result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
-                     progress=not args.no_progress)
-    print(repr(result))
-    if args.out:
-        result.table.to_csv(args.out, index=False)
-    return 0
-
-
-def _one_or_each(names: Sequence[str]) -> str | list[str]:
-    """One bot name for every seat, or the list of one per seat."""
-    return names[0] if len(names) == 1 else list(names)
-
-
 __all__ = [
-    "CHUNK", "Comparison", "DEAL_COLUMNS", "DealSetup", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
-    "compare", "mean_ci", "measures", "parse_rules", "play", "random_choice", "rebuild",
-    "run_compare", "run_simulate", "setup", "simulate",
+    "CHUNK", "Comparison", "DEAL_COLUMNS", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
+    "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
 ]
 

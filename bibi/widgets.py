@@ -13,8 +13,9 @@ callback is shown in the view (``view.message`` for a refused move or a bad valu
 - ``ScoreInspector(deal_or_game)``: points trick by trick and seat by seat as a pandas table.
 - ``PlayTable(rules, players, bots, seat, seed)``: play one seat against bots.
 
-Bots are callables ``(view, rng) -> action``, as in ``bibi.bots``; the default picks a random legal
-action with a ``random.Random`` seeded from the view's seed, so every view is reproducible.
+Bots are callables ``(view, rng) -> action`` (``bibi.play``); the default plays at random. Every view
+plays through the play layer (``bibi.play.play``) with the bots' stream ``bots_rng(seed)``, so a view
+of seed S shows the very deal ``bibi deal --seed S`` and a notebook play with the same rules and bots.
 
 This is the only module of the kit that imports ipywidgets.
 """
@@ -22,48 +23,23 @@ This is the only module of the kit that imports ipywidgets.
 from __future__ import annotations
 
 import dataclasses
-import random
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from html import escape
-from importlib import import_module
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
 from bibi import render, texts
-from bibi.cards import Card
-from bibi.deal import PASS, Action, Deal, View
+from bibi.deal import PASS, Action, Deal
+from bibi.play import Bot, as_bots, bots_rng, get_bot, play, random_bot, snapshots
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
-
-Bot = Callable[[View, random.Random], Card | Action]
-
-
-def random_bot(view: View, rng: random.Random) -> Card | Action:
-    """Any legal action, chosen by ``rng``: the views' default bot."""
-    return rng.choice(view.legal_actions)
 
 
 def as_bot(bot: Bot | str | None) -> Bot:
-    """A bot from a callable, a name known to ``bibi.bots.BOTS``, or ``None`` (the random bot)."""
-    if bot is None:
-        return random_bot
-    if callable(bot):
-        return bot
-    if isinstance(bot, str):
-        known = import_module("bibi.bots").BOTS  # lazy: bots sit beside the views, not under them
-        if bot in known:
-            return known[bot]
-        raise ValueError(f"unknown bot {bot!r}: use one of {', '.join(sorted(known))}")
-    raise ValueError(f"bot: expected a callable (view, rng) -> action or a name, not {bot!r}")
-
-
-def step(deal: Deal, bot: Bot, rng: random.Random) -> Card | Action:
-    """Let ``bot`` make the decision of the seat to act; returns the action applied."""
-    action = bot(deal.view(deal.to_act), rng)
-    deal.apply(action)
-    return Action.parse(action)
+    """A bot from a callable, a name the play layer knows (``bibi.play.BOTS``), or ``None`` (the random bot)."""
+    return random_bot if bot is None else get_bot(bot)
 
 
 # -- pieces shared by the views --------------------------------------------------------------
@@ -273,7 +249,7 @@ class DealExplorer(_ActionView):
         self.event_log = _html(max_height="220px", overflow="auto")
         self._states: list[Deal] = []
         self._at = 0
-        self._rng = random.Random(seed)
+        self._rng = bots_rng(seed)
 
         for button, handler in [
             (self.deal_button, self.new_deal), (self.start_button, lambda: self.go(0)),
@@ -334,9 +310,8 @@ class DealExplorer(_ActionView):
         finally:
             self._syncing = False
         seed = self.seed_box.value
-        self._rng = random.Random(seed)
-        self._states = [deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed)]
-        self._play_on()
+        self._rng = bots_rng(seed)
+        self._play_on(deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = 0
         self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
         self._render()
@@ -345,13 +320,11 @@ class DealExplorer(_ActionView):
         """Deal the hand of the seed in the box, with the number of players in the box."""
         self._start(self.seat if self.seat is None or self.seat < self.players_box.value else None)
 
-    def _play_on(self) -> None:
-        """Let the bot play the deal to its end from the last state, keeping a snapshot per action."""
-        deal = self._states[-1]
-        while not deal.is_over:
-            deal = deal.copy()
-            step(deal, self.bot, self._rng)
-            self._states.append(deal)
+    def _play_on(self, deal: Deal) -> None:
+        """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""
+        start = len(deal.actions)
+        line = snapshots(play(deal, self.bot, self._rng))
+        self._states = self._states[:start] + line[start:] if start else line
 
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions (clamped to the line)."""
@@ -389,8 +362,8 @@ class DealExplorer(_ActionView):
             return
         branch = deal.copy()
         branch.apply(action)
-        self._states = self._states[: self._at + 1] + [branch]
-        self._play_on()
+        self._states = self._states[: self._at + 1]
+        self._play_on(branch)
         self._at += 1
         self.reason.value = _note(f"played {Action.parse(action).unicode}; the bot plays on from here")
         self._render()
@@ -538,10 +511,7 @@ class RulesPanel(_View):
         self._render()
 
     def _play(self, deal: Deal, seed: int) -> Deal:
-        rng = random.Random(seed)
-        while not deal.is_over:
-            step(deal, self.bot, rng)
-        return deal
+        return play(deal, self.bot, bots_rng(seed))
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -575,42 +545,6 @@ class RulesPanel(_View):
 
 
 # -- the score inspector ---------------------------------------------------------------------
-
-
-def score_frame(deal: Deal) -> Any:
-    """The deal's points as a pandas DataFrame: a row per trick and per call, in the order they came,
-    then the leftovers and the cards still out; a column per seat, ``nobody`` and ``all``; a total row.
-
-    The card points of all rows but the calls add up to the pack's (264 with two packs).
-    """
-    import pandas as pd  # lazy: only this view needs pandas
-
-    n = deal.players
-    columns = [f"seat {s}" for s in range(n)] + ["nobody", "all"]
-    rows: list[tuple[str, list[int]]] = []
-
-    def add(label: str, seat: int | None, points: int) -> None:
-        values = [0] * (n + 2)
-        values[n if seat is None else seat] = points
-        values[-1] = points
-        rows.append((label, values))
-
-    calls = list(deal.calls)
-    for call in [c for c in calls if c.trick < 0]:
-        add(f"Bi-bi {call.suit.symbol} (dealt)", call.seat, deal.rules.bibi_points)
-    for trick in deal.tricks:
-        add(f"trick {trick.number + 1}", trick.winner, trick.points)
-        for call in [c for c in calls if c.trick == trick.number]:
-            add(f"Bi-bi {call.suit.symbol} (trick {trick.number + 1})", call.seat, deal.rules.bibi_points)
-    for call in [c for c in calls if c.trick >= len(deal.tricks)]:
-        add(f"Bi-bi {call.suit.symbol} (trick {call.trick + 1})", call.seat, deal.rules.bibi_points)
-    add("leftovers", None, deal.rules.card_points.total(deal.leftovers))
-    if not deal.is_over:
-        played = sum(deal.card_points) + rows[-1][1][-1]
-        add("still in hands and stock", None, deal.rules.total_points() - played)
-    frame = pd.DataFrame([v for _, v in rows], index=[label for label, _ in rows], columns=columns)
-    frame.loc["total"] = frame.sum()
-    return frame
 
 
 class ScoreInspector(_View):
@@ -662,6 +596,8 @@ class ScoreInspector(_View):
 
     def _render(self) -> None:
         deal = self.deal
+        from bibi.tables import score_frame  # lazy: pandas only when this view renders
+
         self.frame = frame = score_frame(deal)
         cards = int(frame.loc["total", "all"]) - sum(deal.bonus_points)
         total = deal.rules.total_points()
@@ -699,7 +635,7 @@ class PlayTable(_ActionView):
         self.seat = seat
         self.bots = self._seat_bots(bots)
         self.deal: Deal = None  # type: ignore[assignment]
-        self._rng = random.Random(seed)
+        self._rng = bots_rng(seed)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.deal_button = _button("Deal", "deal the hand of this seed", icon="refresh")
         self.new_button = _button("New deal", "the next seed's deal", icon="forward")
@@ -717,22 +653,25 @@ class PlayTable(_ActionView):
         ]
         self.new_deal(deal)
 
-    def _seat_bots(self, bots: Any) -> dict[int, Bot]:
+    def _seat_bots(self, bots: Any) -> list[Bot | None]:
+        """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
         if isinstance(bots, Mapping):
-            return {s: as_bot(bots.get(s)) for s in range(self.players) if s != self.seat}
-        if isinstance(bots, Sequence) and not isinstance(bots, str):
+            seats = [as_bot(bots.get(s)) for s in range(self.players)]
+        elif isinstance(bots, Sequence) and not isinstance(bots, str):
             if len(bots) != self.players:
                 raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
-            return {s: as_bot(b) for s, b in enumerate(bots) if s != self.seat}
-        bot = as_bot(bots)
-        return {s: bot for s in range(self.players) if s != self.seat}
+            seats = [as_bot(b) for b in bots]
+        else:
+            seats = as_bots(as_bot(bots), self.players)
+        seats[self.seat] = None
+        return seats
 
     # -- callbacks -------------------------------------------------------------------------------
 
     def new_deal(self, deal: Deal | None = None) -> None:
         """Deal the seed in the box (or start from a copy of ``deal``); the bots play up to the human's turn."""
         seed = self.seed_box.value
-        self._rng = random.Random(seed)
+        self._rng = bots_rng(seed)
         self.deal = deal.copy() if deal is not None else Deal.new(self.rules, self.players, seed=seed)
         self._bots_move()
         self._render()
@@ -752,9 +691,7 @@ class PlayTable(_ActionView):
         self._render()
 
     def _bots_move(self) -> None:
-        deal = self.deal
-        while not deal.is_over and deal.to_act != self.seat:
-            step(deal, self.bots[deal.to_act], self._rng)
+        play(self.deal, self.bots, self._rng)  # the play layer stops at the person's decision
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -778,5 +715,4 @@ class PlayTable(_ActionView):
             self._say(f"Your turn: {len(deal.trick)} card(s) played to this trick.")
 
 
-__all__ = ["DealExplorer", "PlayTable", "RulesPanel", "ScoreInspector", "as_bot", "random_bot", "score_frame",
-           "step"]
+__all__ = ["DealExplorer", "PlayTable", "RulesPanel", "ScoreInspector", "as_bot"]

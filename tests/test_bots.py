@@ -16,21 +16,12 @@ import pytest
 from helpers import new_deal, play_cards
 from test_views import states
 
-from bibi.bots import (
-    BOTS,
-    as_bots,
-    determinize,
-    get_bot,
-    greedy_bot,
-    heuristic_bot,
-    make_sampling_bot,
-    play_deal,
-    random_bot,
-    sampling_bot,
-)
+from bibi.bots import BOTS, greedy_bot, heuristic_bot, make_sampling_bot, random_bot, sampling_bot
 from bibi.cards import cards
 from bibi.deal import Action, Deal, IllegalAction
+from bibi.play import BotError, as_bots, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
+from bibi.sampling import determinize
 
 
 def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[float, float]:
@@ -42,7 +33,7 @@ def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[
         for tested in (bot, base):
             bots = [heuristic_bot] * players
             bots[seat] = tested
-            deal = play_deal(Deal.new(rules, players, seed=seed + i, log=False), bots, random.Random(seed + i))
+            deal = play(Deal.new(rules, players, seed=seed + i, log=False), bots, random.Random(seed + i))
             scores.append(deal.scores[seat])
         gains.append(scores[0] - scores[1])
     return statistics.fmean(gains), statistics.stdev(gains) / len(gains) ** 0.5
@@ -95,8 +86,8 @@ def test_the_bots_have_names_and_one_sentence_ideas():
 
 
 def test_play_deal_plays_a_deal_to_its_end_and_is_reproducible():
-    one = play_deal(Deal.new(ITALIAN, 4, seed=1), ["random", greedy_bot, "heuristic", "sampling"], 5)
-    two = play_deal(Deal.new(ITALIAN, 4, seed=1), ["random", greedy_bot, "heuristic", "sampling"], 5)
+    one = play(Deal.new(ITALIAN, 4, seed=1), ["random", greedy_bot, "heuristic", "sampling"], random.Random(5))
+    two = play(Deal.new(ITALIAN, 4, seed=1), ["random", greedy_bot, "heuristic", "sampling"], random.Random(5))
     assert one.is_over and one.record() == two.record()
 
 
@@ -104,8 +95,9 @@ def test_a_bot_that_plays_an_illegal_action_is_named():
     def cheat(view, rng):
         return "pass"
 
-    with pytest.raises(IllegalAction, match="the bot of seat 0 chose pass"):
-        play_deal(Deal.new(RUSSIAN, 3, seed=1, dealer=2), [cheat, "random", "random"], 1)
+    with pytest.raises(BotError, match=r"the bot of seat 0 \(cheat\) chose pass"):
+        play(Deal.new(RUSSIAN, 3, seed=1, dealer=2), [cheat, "random", "random"], random.Random(1))
+    assert issubclass(BotError, IllegalAction)
 
 
 def test_bots_by_name_and_bad_names():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
@@ -12,6 +11,7 @@ import pytest
 from bibi.bots import heuristic_bot
 from bibi.cli import SUBCOMMANDS, Table, build_parser
 from bibi.deal import Deal
+from bibi.play import bots_rng
 from bibi.rules import ITALIAN
 
 
@@ -132,12 +132,12 @@ def test_bad_numbers_are_errors_naming_the_value():
 def first_prompt(seed: int, players: int = 4, seat: int = 0) -> Deal:
     """The deal as ``bibi play --rules it --seed SEED`` shows it at the player's first choice."""
     deal = Deal.new(ITALIAN, players, seed=seed)
-    bots = {s: heuristic_bot for s in range(players) if s != seat}
+    bots = [None if s == seat else heuristic_bot for s in range(players)]
 
     def ask(prompt: str) -> str:
         raise EOFError
 
-    Table(deal, seat, bots, random.Random(seed), ask=ask, say=lambda text: None).run()
+    Table(deal, seat, bots, bots_rng(seed), ask=ask, say=lambda text: None).run()
     return deal
 
 
@@ -186,5 +186,5 @@ def test_play_keeps_other_players_draws_and_passes_face_down():
 def test_the_parser_is_built_from_the_registry():
     parser = build_parser()
     args = parser.parse_args(["deal", "--rules", "it", "--players", "4", "--bots", "random,greedy,heuristic,random"])
-    assert args.run is SUBCOMMANDS["deal"].run and args.rules is ITALIAN
+    assert args.run is SUBCOMMANDS["deal"].run and args.rules == ITALIAN
     assert args.bots == ["random", "greedy", "heuristic", "random"]

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bibi.bots import play_deal
 from bibi.cards import Rank, cards
 from bibi.deal import Deal
 from bibi.game import Cut, Game, winners
+from bibi.play import play as play_deal
 from bibi.rules import ENGLISH, ITALIAN, RUSSIAN, TrumpChange
 
 

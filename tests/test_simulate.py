@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -13,17 +14,19 @@ import pandas as pd
 import pytest
 
 import bibi
-from bibi.deal import check_deck
+from bibi.deal import Deal, check_deck, set_up
+from bibi.play import bots_rng, random_bot
+from bibi.play import play as play_layer
 from bibi.simulation import (
     DEAL_COLUMNS,
     MEASURES,
     SEAT_COLUMNS,
     compare,
+    deal_seed,
     mean_ci,
     parse_rules,
     play,
     rebuild,
-    setup,
     simulate,
 )
 
@@ -180,11 +183,25 @@ def test_dask_executor_gives_the_same_frames():
 
 @pytest.mark.parametrize("index", [0, 1, 17, 999])
 def test_every_variant_gets_the_same_pack_dealer_and_trump(index):
-    setups = [setup(r, 6, 7, index) for r in (bibi.RUSSIAN, bibi.ITALIAN, VARIANTS[3])]
+    def setup(rules, seed, i):
+        return set_up(rules, 6, random.Random(deal_seed(seed, i)), dealer=i % 6)
+
+    setups = [setup(r, 7, index) for r in (bibi.RUSSIAN, bibi.ITALIAN, VARIANTS[3])]
     assert all(s.deck == setups[0].deck and s.dealer == index % 6 for s in setups)
     assert all(s.trump == s.deck[-1].suit for s in setups)  # the cut card goes to the bottom (SPEC §2)
+    assert all(s.cut == ((index - 1) % 6, s.deck[-1]) for s in setups)  # cut by the dealer's right (R7)
     check_deck(bibi.RUSSIAN, setups[0].deck)
-    assert setups[0].deck != setup(bibi.RUSSIAN, 6, 7, index + 1).deck != setup(bibi.RUSSIAN, 6, 8, index).deck
+    assert setups[0].deck != setup(bibi.RUSSIAN, 7, index + 1).deck != setup(bibi.RUSSIAN, 8, index).deck
+
+
+@pytest.mark.parametrize("index", [0, 5])
+def test_deal_i_of_a_run_is_the_deal_of_its_seed(index):
+    """Deal i is Deal.new with seed deal_seed(seed, i) and dealer i mod players, played by the play layer."""
+    sim = simulate("it", 4, deals=6, bots="heuristic", seed=3, progress=False)
+    key = deal_seed(3, index)
+    alone = play_layer(Deal.new("it", 4, seed=key, dealer=index % 4), "heuristic", bots_rng(key))
+    assert alone.record() == sim.deal(index).record()
+    assert tuple(sim.seats.query(f"deal == {index}").score) == alone.scores
 
 
 def test_compare_plays_the_same_packs():
@@ -260,7 +277,7 @@ def test_simulated_deals_replay_through_the_deal_api(rules):
     seats = sim.seats.set_index(["deal", "seat"])
     for i in range(0, 25, 3):
         deal = rebuild(rules, players, 13, i)  # one apply at a time, events on
-        assert deal.actions == play(rules, players, 13, i, [None] * players).actions
+        assert deal.actions == play(rules, players, 13, i, [random_bot] * players).actions
         rows = seats.loc[i]
         assert deal.scores == tuple(rows.score)
         assert deal.card_points == tuple(rows.card_points)
@@ -298,7 +315,7 @@ def wrong_bot(view, rng):
 
 
 def test_a_bot_that_breaks_a_rule_is_named():
-    with pytest.raises(bibi.IllegalAction, match="the bot of seat 1 chose pass"):
+    with pytest.raises(bibi.IllegalAction, match=r"the bot of seat 1 \(wrong_bot\) chose pass"):
         simulate("ru", players=4, deals=1, bots=["random", wrong_bot, "random", "random"], progress=False)
 
 

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bibi.bots import Sampler, determinize, play_deal, random_bot
 from bibi.cards import Card
 from bibi.deal import Action, Deal, View
+from bibi.play import play, play_seeded, snapshots
 from bibi.rules import ITALIAN, PRESETS, RUSSIAN
+from bibi.sampling import Sampler, determinize
 
 ONE_PACK = [
     dataclasses.replace(RUSSIAN, decks=1, max_players=7),
@@ -88,17 +89,10 @@ def hidden(deal: Deal, seat: int) -> Counter:
 
 
 def states(rules, players: int, seed: int, every: int = 7) -> Iterator[Deal]:
-    """Copies of a deal played by random bots, one every ``every`` decisions, to the end."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, players, seed=seed)
-    step = 0
-    while not deal.is_over:
-        if step % every == 0:
-            yield deal.copy()
-        seat = deal.to_act
-        deal.apply(random_bot(deal.view(seat), rng))
-        step += 1
-    yield deal
+    """The deal of ``seed`` played by random bots (the play layer), at every ``every``-th position and at its end."""
+    line = snapshots(play_seeded(rules, players, seed, "random"))
+    yield from line[:-1:every]
+    yield line[-1]
 
 
 @pytest.mark.parametrize("rules", ONE_PACK, ids=["russian-1-pack", "italian-1-pack"])
@@ -172,7 +166,7 @@ def test_a_sampled_deal_is_seen_by_the_seat_exactly_as_the_real_one():
 
 def test_sampling_reads_the_view_only():
     """Two deals that look the same to a seat give the same samples: hidden cards cannot leak into them."""
-    deal = play_deal(Deal.new(RUSSIAN, 6, seed=5), "random", random.Random(5))
+    deal = play(Deal.new(RUSSIAN, 6, seed=5), "random", random.Random(5))
     real = Deal.replay(deal.record(), upto=60)
     seat = real.to_act
     twin = determinize(real.view(seat), random.Random(1))

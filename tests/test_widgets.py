@@ -309,7 +309,7 @@ def test_views_show_callback_errors():
         raise RuntimeError("bot exploded")
 
     table = views.PlayTable("russian", 4, bots=first_bot, seat=0, seed=1)
-    table.bots = {s: broken for s in table.bots}
+    table.bots = [None if bot is None else broken for bot in table.bots]
     next(b for b in table.hand_row.buttons if not b.disabled).click()
     assert "bot exploded" in table.errors.outputs[-1]["text"] and "went wrong" in table.message.value
 
@@ -317,7 +317,7 @@ def test_views_show_callback_errors():
 def test_bots_by_name_and_bad_bots():
     assert views.as_bot(None) is views.random_bot
     assert views.as_bot(first_bot) is first_bot
-    with pytest.raises(ValueError, match="bot"):
+    with pytest.raises(TypeError, match="bot: expected a bot name or a callable .* not 42"):
         views.as_bot(42)
 
 

@@ -1,0 +1,249 @@
+"""The play layer: the bot protocol, bots by name, and the one loop that plays a deal or a game.
+
+A **bot** is a plain callable ``bot(view, rng) -> action``: it gets ``deal.view(seat)`` (what its seat
+may see, never another hand nor the stock) and a ``random.Random``, and returns one of
+``view.legal_actions``. ``BOTS`` finds bots by name; ``bibi.bots`` registers the kit's own.
+
+Every surface (the command line, the widgets, ``simulate``, ``Game``, the notebooks, the bots'
+own playouts) plays through ``play``, so **the same rules, players, seed and bots give the same deal
+everywhere**. The conventions that make it so are decided here, once:
+
+- a deal with a seed is set up from ``random.Random(seed)`` by the engine (``Deal.new(..., seed=seed)``:
+  the high-card draw, the shuffle, the cut);
+- the bots draw from a stream of their own, ``bots_rng(seed)``, so a pack never depends on the play;
+- a decision with a single legal action is taken without asking the bot and draws nothing;
+- ``random_bot`` draws one ``rng.random()`` per decision it is asked. The engine's fast path
+  ``Deal.playout(random_choice(rng))`` makes exactly those draws, so ``play`` hands a table of random
+  bots to it: the same loop, with the views and the bot calls folded away (a test compares the two).
+
+``play`` stops early when a stop condition holds: at a person's decision (a seat whose bot is
+``None``), ``until(deal)``, after ``actions`` actions, or at the end of a trick (``trick_end``). The
+views use these instead of loops of their own.
+
+>>> from bibi.deal import Deal
+>>> deal = play_seeded("ru", 4, seed=31, bots="heuristic")
+>>> deal.is_over, sum(deal.card_points) + deal.leftover_points
+(True, 264)
+>>> half = play(Deal.new("ru", 4, seed=31), "heuristic", bots_rng(31), actions=20)
+>>> len(half.actions), half.actions == deal.actions[:20]
+(20, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
+
+from bibi.cards import Card
+from bibi.deal import Action, Deal, IllegalAction, View
+
+Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
+Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
+
+BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
+
+
+def register(name: str, bot: Bot) -> Bot:
+    """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views."""
+    if not callable(bot):
+        raise TypeError(f"register: bot {bot!r} is not callable")
+    BOTS[name.strip().lower()] = bot
+    return bot
+
+
+def random_bot(view: View, rng: random.Random) -> Card | Action:
+    """Plays any legal action, each as likely: one ``rng.random()`` draw per decision."""
+    legal = view.legal_actions
+    return legal[int(rng.random() * len(legal))]
+
+
+register("random", random_bot)
+
+
+def random_choice(rng: random.Random) -> Chooser:
+    """``random_bot`` as a chooser for ``Deal.playout``: the same draws, a forced move draws nothing."""
+    r = rng.random
+    return lambda legal: legal[0] if len(legal) == 1 else legal[int(r() * len(legal))]
+
+
+def bots_rng(seed: Any) -> random.Random:
+    """The bots' random stream for the deal or game set up with ``seed`` (``None``: a fresh one)."""
+    return random.Random(None if seed is None else f"bibi-bots:{seed}")
+
+
+def _known_bots() -> dict[str, Bot]:
+    if len(BOTS) == 1:  # only the random bot: the kit's own register when bibi.bots is imported
+        import_module("bibi.bots")
+    return BOTS
+
+
+def get_bot(name: str | Bot) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``heuristic``, ``sampling``, …), or the callable itself."""
+    if callable(name):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"bot: expected a bot name or a callable (view, rng) -> action, not {name!r:.60}")
+    bots = _known_bots()
+    bot = bots.get(name.strip().lower())
+    if bot is None:
+        raise ValueError(f"unknown bot {name!r:.60}: use one of {', '.join(bots)}")
+    return bot
+
+
+def bot_name(bot: Bot | None) -> str:
+    """The name a bot is registered under, else its function name; ``"you"`` for a person's seat."""
+    if bot is None:
+        return "you"
+    for name, known in _known_bots().items():
+        if known is bot:
+            return name
+    return getattr(bot, "__name__", type(bot).__name__)
+
+
+def as_bots(bots: Any, players: int) -> list[Bot | None]:
+    """One bot per seat from a bot or a name (every seat), or a sequence with one per seat.
+
+    ``None`` in a sequence marks a person's seat: ``play`` stops at its decisions.
+    """
+    if callable(bots) or isinstance(bots, str):
+        return [get_bot(bots)] * players
+    if not isinstance(bots, Sequence):
+        raise TypeError(f"bots: expected a bot, a name, or one per seat, not {bots!r:.60}")
+    seats = list(bots)
+    if len(seats) == 1:
+        seats = seats * players
+    if len(seats) != players:
+        raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all")
+    return [None if b is None else get_bot(b) for b in seats]
+
+
+class BotError(IllegalAction):
+    """A bot chose an action the rules do not allow; the message names the seat, the bot and the rule."""
+
+
+def play(
+    deal: Deal,
+    bots: Any,
+    rng: random.Random | None = None,
+    *,
+    until: Callable[[Deal], bool] | None = None,
+    actions: int | None = None,
+    trick_end: bool = False,
+    fast: bool = True,
+) -> Deal:
+    """Play ``deal`` on with ``bots`` (see ``as_bots``) until it is over or a stop condition holds.
+
+    It stops before a person's decision (a seat whose bot is ``None``), before a decision at which
+    ``until(deal)`` is true, after ``actions`` actions, or right after the last card of a trick
+    (``trick_end``). Returns the deal. ``rng`` is the bots' stream (``bots_rng(seed)`` for a seeded
+    deal; a fresh one if not given). ``fast=False`` plays a table of random bots through ``Deal.apply``
+    and the views too, decision by decision, instead of the engine's fast path: the same choices.
+    """
+    seats = as_bots(bots, deal.players)
+    if rng is None:
+        rng = random.Random()
+    elif not isinstance(rng, random.Random):
+        raise TypeError(f"rng: expected a random.Random, not {rng!r:.60}")
+    if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
+        raise ValueError(f"actions: {actions!r:.60} is not a whole number ≥ 0")
+    if fast and until is None and actions is None and not trick_end and all(b is random_bot for b in seats):
+        return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
+    done = 0
+    tricks = len(deal.tricks) if trick_end else 0
+    while not deal.is_over:
+        if (actions is not None and done >= actions) or (until is not None and until(deal)):
+            break
+        seat = deal.to_act
+        bot = seats[seat]
+        if bot is None:
+            break
+        legal = deal.legal_actions()
+        action = legal[0] if len(legal) == 1 else bot(deal.view(seat), rng)
+        try:
+            deal.apply(action, seat)
+        except IllegalAction as exc:
+            raise BotError(f"the bot of seat {seat} ({bot_name(bot)}) chose {action}: {exc}") from None
+        done += 1
+        if trick_end and len(deal.tricks) > tricks:
+            break
+    return deal
+
+
+def lockstep(deals: Sequence[Deal], bots: Any, rng: random.Random | None = None) -> list[Deal]:
+    """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
+    the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
+    or the deals end; returns the copies at that point, where the rules part.
+
+    >>> from bibi.deal import Deal
+    >>> ru = Deal.new("ru", 6, seed=1)
+    >>> it = Deal.new("it", 6, deck=ru.deck, dealer=ru.dealer, trump=ru.first_trump)
+    >>> a, b = lockstep([ru, it], "greedy", bots_rng(1))
+    >>> a.legal_actions() != b.legal_actions(), a.actions == b.actions
+    (True, True)
+    """
+    copies = [deal.copy() for deal in deals]
+    if not copies:
+        raise ValueError("lockstep: give at least one deal")
+    first = copies[0]
+    seats = as_bots(bots, first.players)
+    if None in seats:
+        raise ValueError(f"bots: seat {seats.index(None)} has no bot; lockstep needs one at every seat")
+    rng = random.Random() if rng is None else rng
+
+    def apart() -> bool:
+        here = (first.to_act, first.legal_actions())
+        return any((d.to_act, d.legal_actions()) != here for d in copies[1:])
+
+    while not first.is_over and not apart():
+        play(first, seats, rng, actions=1)
+        action = first.actions[-1]
+        for deal in copies[1:]:
+            deal.apply(action)
+    return copies
+
+
+def snapshots(deal: Deal) -> list[Deal]:
+    """The deal at every position of its line: ``[after 0 actions, after 1, …, now]``, replayed from its record.
+
+    Views step through these (undo is a shorter prefix); nothing is played that the record does not hold.
+    """
+    record = deal.record()
+    state = Deal.replay(record, upto=0)
+    states = [state]
+    for action in deal.actions:
+        state = state.copy()
+        state.apply(action)
+        states.append(state)
+    return states
+
+
+def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) -> Deal:
+    """The deal ``Deal.new(rules, players, seed=seed)``, played by ``bots`` from ``bots_rng(seed)``.
+
+    What ``bibi deal --seed S``, the views and a notebook play for the same rules, players, seed and bots.
+    """
+    return play(Deal.new(rules, players, seed=seed), bots, bots_rng(seed), **stops)
+
+
+def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
+    """Play the rest of ``game`` (a ``bibi.game.Game``) with ``bots``, deal after deal; returns it.
+
+    Each deal is played by ``play``; every seat must have a bot.
+    """
+    seats = as_bots(bots, game.players)
+    if None in seats:
+        raise ValueError(f"bots: seat {seats.index(None)} has no bot; play_game needs one at every seat")
+    rng = game.bots_rng() if rng is None else rng
+    while True:
+        play(game.deal, seats, rng)
+        if game.is_over:
+            return game
+        game.next_deal()
+
+
+__all__ = [
+    "BOTS", "Bot", "BotError", "Chooser", "as_bots", "bot_name", "bots_rng", "get_bot", "play", "play_game",
+    "lockstep", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
+]

@@ -1,0 +1,314 @@
+"""Worlds consistent with a seat's view: the hidden cards (other hands, the stock) dealt many ways.
+
+``resample(view, rng)`` (also ``Deal.resample(seat, rng)``) returns a ``Deal`` whose view for the seat is
+exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used. What is consistent is
+decided by the engine's public history (``View.history``: who drew when, which suits each seat showed it
+lacked, the calls and switches) and by replaying the public actions through ``Deal`` itself, so no rule
+is restated here. The search bots play their options out in such worlds.
+
+>>> from bibi.deal import Deal
+>>> from bibi.play import bots_rng, play
+>>> deal = play(Deal.new("ru", 4, seed=5), ["heuristic", "heuristic", None, "heuristic"], bots_rng(5))
+>>> world = resample(deal.view(2), random.Random(1))
+>>> world.view(2) == deal.view(2), world.hand(2) == deal.hand(2)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from bibi.cards import CARDS, Card, Rank
+from bibi.deal import CALLS, KQ_SLOT, PASS, SWITCHES, Deal, IllegalAction, View, dealt_places
+from bibi.rules import BibiCall, Follow
+
+_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_KQ_SLOT = KQ_SLOT
+
+
+class Sampler:
+    """The public history behind a view, read once, from which consistent deals are sampled.
+
+    A sample deals the unseen cards to the other hands and the stock, then works each hand's history
+    backwards (what it held at each trick, what it drew) so every play stays legal: a player who did not
+    follow suit held none of it then (R13; I7), a caller held his pair (R15). The pack this gives is
+    replayed through ``Deal`` with the public actions; a sample counts only if the seat's view of it is
+    exactly ``view``, so nothing the seat knows is contradicted and nothing hidden is used.
+    """
+
+    def __init__(self, view: View):
+        if view.to_act != view.seat:
+            raise ValueError(f"determinize: seat {view.seat} is not to act (seat {view.to_act} is)")
+        rules = view.rules
+        self.view = view
+        self.rules = rules
+        self.n = n = view.players
+        self.hand_size = rules.hand_size
+        self.must_follow = rules.follow is Follow.MUST_FOLLOW
+        done = view.tricks
+        current = view.trick if len(view.trick) < n else ()
+        self.plays = [(t.number, s, c) for t in done for s, c in t.plays]
+        self.plays += [(len(done), s, c) for s, c in current]
+        self.trumps = [t.trump.index for t in done] + [view.trump.index]
+        history = view.history
+        self.schedule = list(history.draws)  # who drew, in order, at which trick (R15, R24; I9)
+        # The suits each player showed he lacked, by trick (R13; I7): the engine's record of it.
+        self.voids: dict[tuple[int, int], set[int]] = {}
+        for seat, t, suits in history.lacks:
+            self.voids.setdefault((seat, t), set()).update(s.index for s in suits)
+        self.unknown = [CARDS[c] for c, k in enumerate(unseen(view)) for _ in range(k)]
+        self.hidden = [0 if s == view.seat else view.hand_sizes[s] - len(view.laid_down[s]) for s in range(n)]
+        self.steps = [self._steps(seat) for seat in range(n)]
+        self.void_times = [[sorted(t for (s, t), lacked in self.voids.items() if s == seat and suit in lacked)
+                            for suit in range(4)] for seat in range(n)]
+        self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
+        self.caps = [self._caps(seat) for seat in range(n)]
+        self.mandatory = rules.bibi_call is BibiCall.MANDATORY
+        self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
+        self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
+                                  for seat, last in enumerate(self.last_draw)]
+        # The most constrained hands are dealt first.
+        self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
+
+    def _steps(self, seat: int) -> list[tuple[int, Card | None, set[int] | None, int | None]]:
+        """One seat's history, trick by trick: ``(trick, card played, suits lacked, draw slot)``."""
+        played = {t: c for t, s, c in self.plays if s == seat}
+        slots = {t: k for k, (t, s) in enumerate(self.schedule) if s == seat}
+        last = max([*played, *slots], default=-1)
+        return [(t, played.get(t), self.voids.get((seat, t)), slots.get(t)) for t in range(last + 1)]
+
+    def _caps(self, seat: int) -> list[tuple[set[int], int]]:
+        """What the seat can hold now of the suits it once lacked: ``(suits, most cards of them)``, one per
+        lack, counting what it drew since and what of them it has played or laid down since (R13; I7)."""
+        caps = []
+        for (s, since), lacked in self.voids.items():
+            if s == seat:
+                drawn = sum(1 for t, who in self.schedule if who == seat and t >= since)
+                used = sum(1 for t, who, c in self.plays if who == seat and t > since and c // 13 in lacked)
+                laid = sum(1 for c in self.view.laid_down[seat] if c // 13 in lacked)
+                caps.append((lacked, drawn - used - laid))
+        return caps
+
+    # ---- sampling ---------------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random, tries: int = 4) -> Deal | None:
+        """A deal consistent with the view, its hidden cards sampled; ``None`` if ``tries`` attempts fail."""
+        for _ in range(tries):
+            deal = self._attempt(rng)
+            if deal is not None:
+                return deal
+        return None
+
+    def _attempt(self, rng: random.Random, redeals: int = 4) -> Deal | None:
+        """One try: deal the hidden cards seat by seat (again, if a seat's history cannot be made to fit),
+        stack the pack they imply, replay it, and keep it if the seat's view of it is the view."""
+        view, n = self.view, self.n
+        pool = self.unknown[:]
+        rng.shuffle(pool)
+        deck: list[Card | None] = [None] * (n * self.hand_size + len(self.schedule))
+        for seat in self.order:
+            known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
+            for _ in range(redeals):
+                taken, rest = self._take(seat, known, pool)
+                history = taken is not None and self._backwards(seat, known + taken, rng)
+                if history:
+                    break
+                rng.shuffle(pool)
+            else:
+                return None
+            pool = rest
+            start, draws = history
+            for c, place in zip(start, dealt_places(n, view.dealer, seat, self.hand_size), strict=True):
+                deck[place] = c
+            for slot, c in draws.items():
+                deck[n * self.hand_size + slot] = c
+        deck += pool + list(view.leftovers)  # what no hand took is the stock, still shuffled
+        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False)
+        try:
+            ok = self._replay(deal)
+        except IllegalAction:
+            return None
+        return deal if ok and deal.view(view.seat) == view else None
+
+    def _take(self, seat: int, known: list[Card], pool: list[Card]) -> tuple[list[Card] | None, list[Card]]:
+        """The seat's hidden cards, the first of ``pool`` it can hold now, and the rest of the pool.
+
+        It can hold no more of a suit it once lacked than it drew since (R13; I7), and under a mandatory
+        call no uncalled pair it held at its last draw (I11).
+        """
+        need = self.hidden[seat]
+        last = self.last_draw[seat]
+        if not self.caps[seat] and not (self.mandatory and last is not None):
+            return pool[:need], pool[need:]
+        caps = [[suits, k] for suits, k in self.caps[seat]]
+        held = _kings_queens(known + self.played_since_draw[seat])
+        taken, rest = [], []
+        for c in pool:
+            suit = c // 13
+            limits = [cap for cap in caps if suit in cap[0]]
+            fits = len(taken) < need and all(cap[1] > 0 for cap in limits)
+            slot = _KQ_SLOT[c]
+            if fits and self.mandatory and last is not None and slot >= 0:
+                held[slot] += 1
+                fits = not self._extra_pair(seat, last, held)
+                held[slot] -= 1
+            if fits:
+                taken.append(c)
+                if slot >= 0:
+                    held[slot] += 1
+                for cap in limits:
+                    cap[1] -= 1
+            else:
+                rest.append(c)
+        return (taken if len(taken) == need else None), rest
+
+    def _backwards(self, seat: int, hand: list[Card], rng: random.Random):
+        """Undo one seat's tricks from now back to the deal: its first hand, and the card of each draw."""
+        hand = hand[:]
+        draws: dict[int, Card] = {}
+        for t, card, lacked, slot in reversed(self.steps[seat]):
+            if slot is not None:
+                x = self._drawn(seat, t, hand, card, lacked, rng)
+                if x is None:
+                    return None
+                hand.remove(x)
+                draws[slot] = x
+            if card is not None:
+                if lacked and any(c // 13 in lacked for c in hand):
+                    return None
+                hand.append(card)
+        return (hand, draws) if len(hand) == self.hand_size else None
+
+    def _drawn(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: set[int] | None,
+               rng: random.Random) -> Card | None:
+        """The card of ``hand`` the seat drew at trick ``t``, chosen so that its earlier hands stay possible.
+
+        In order: the one card of a suit it lacked at this trick's play (R13; I7); never a king or queen
+        of an earlier call (R15); under a mandatory call at this draw, a card of the pair, and no pair
+        left uncalled at the draw before (I11); the card it must shed soonest for an earlier lack; a
+        card completing a call made at this draw; any card.
+        """
+        before = {suit for when, suit in self.called[seat] if when < t}
+        now = {suit for when, suit in self.called[seat] if when == t}
+        options = [c for c in hand if not (c // 13 in before and c % 13 in (_KING, _QUEEN))] or hand
+        completing = [c for c in options if c // 13 in now and c % 13 in (_KING, _QUEEN)]
+        if lacked:
+            must = [c for c in hand if c // 13 in lacked]
+            if len(must) > 1:
+                return None
+            if must:
+                return must[0] if not (self.mandatory and now and must[0] not in completing) else None
+        if self.mandatory:
+            if now:
+                if not completing:
+                    return None
+                options = completing
+            if t > 0:
+                held = _kings_queens(hand if played is None else [*hand, played])
+                if self._extra_pair(seat, t - 1, held):  # only the draw of a king or queen can mend it
+                    options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
+                if not options:
+                    return None
+                completing = [c for c in completing if c in options]
+        deadlines = [(self._lacked_last(seat, c // 13, t), c) for c in options]
+        latest = max(d for d, _ in deadlines)
+        if latest >= 0:  # it held none of that suit then: the card came in between
+            return rng.choice([c for d, c in deadlines if d == latest])
+        return rng.choice(completing or options)
+
+    def _lacked_last(self, seat: int, suit: int, t: int) -> int:
+        """The last trick up to ``t`` at which the seat showed it lacked ``suit``; -1 if none."""
+        times = self.void_times[seat][suit]
+        i = bisect_right(times, t)
+        return times[i - 1] if i else -1
+
+    def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
+        """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
+        after its draw at trick ``t``, pairs a king and queen of a suit other than that trick's trump
+        beyond the calls it made by then: a mandatory call would have taken the pair at that draw (I11)."""
+        trump = self.trumps[t]
+        for suit in range(4):
+            kings = held[suit] - (without == suit)
+            queens = held[4 + suit] - (without == 4 + suit)
+            if suit != trump and kings and queens:
+                if min(kings, queens) > sum(1 for when, s in self.called[seat] if s == suit and when <= t):
+                    return True
+        return False
+
+    def _replay(self, deal: Deal) -> bool:
+        """Apply the public actions: the plays, the switches they imply, the calls; ``pass`` for the rest.
+
+        True when the deal has come to this seat's decision with every play and call of the view made.
+        """
+        expected, me, plays = self.view.calls, self.view.seat, self.plays
+        i = made = 0
+        while True:
+            calls = deal.calls
+            if len(calls) != made:
+                if calls != expected[: len(calls)]:
+                    return False
+                made = len(calls)
+            legal = deal.legal_actions()
+            if legal[-1] is PASS:  # a call decision, after the draw that followed play i - 1
+                if i == len(plays) and made == len(expected) and deal.to_act == me:
+                    return True
+                window = plays[i - 1][0] if i else -1
+                nxt = expected[made] if made < len(expected) else None
+                call = nxt is not None and nxt.seat == deal.to_act and nxt.trick == window and CALLS[nxt.suit.index]
+                deal.apply(call if call in legal else PASS)
+                continue
+            trump = self.trumps[plays[i][0] if i < len(plays) else -1]
+            if trump != deal.trump.index and not deal.trick:  # the leader switched (I12, I14)
+                if SWITCHES[trump] not in legal:
+                    return False
+                deal.apply(SWITCHES[trump])
+                continue
+            if i == len(plays):
+                return deal.to_act == me
+            _, seat, card = plays[i]
+            if seat != deal.to_act:
+                return False
+            deal.apply(card)
+            i += 1
+
+
+def _kings_queens(cards: Sequence[Card]) -> list[int]:
+    """How many kings (slots 0–3) and queens (slots 4–7) of each suit ``cards`` hold."""
+    held = [0] * 8
+    for c in cards:
+        slot = _KQ_SLOT[c]
+        if slot >= 0:
+            held[slot] += 1
+    return held
+
+
+def resample(view: View, rng: random.Random, tries: int = 20) -> Deal | None:
+    """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
+
+    The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
+    """
+    return Sampler(view).sample(rng, tries)
+
+
+determinize = resample  # the name the search literature uses ("determinization")
+
+
+def unseen(view: View) -> list[int]:
+    """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock."""
+    counts = [view.rules.decks] * 52
+    seen = [*view.hand, *view.leftovers, *(c for t in view.tricks for _, c in t.plays)]
+    if len(view.trick) < view.players:  # a complete trick is already the last of the tricks
+        seen += [c for _, c in view.trick]
+    for seat, laid in enumerate(view.laid_down):
+        if seat != view.seat:
+            seen += laid
+    for c in seen:
+        counts[c] -= 1
+    if min(counts) < 0:
+        raise ValueError("view: it shows some card more often than the pack holds it")
+    return counts
+
+
+__all__ = ["Sampler", "determinize", "resample", "unseen"]

@@ -1,0 +1,204 @@
+"""The play layer (bibi.play): one loop, its stop conditions and conventions, and the same deal on every surface.
+
+The central promise: the same rules, players, seed and bots give the same deal whether it is played by the
+command line, the play layer, simulate's bot path, a widget or a Game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from test_widgets import no_errors
+
+import bibi.widgets as views
+from bibi.bots import greedy_bot, heuristic_bot
+from bibi.deal import Deal, IllegalAction
+from bibi.game import Game
+from bibi.play import (
+    BOTS,
+    BotError,
+    as_bots,
+    bot_name,
+    bots_rng,
+    get_bot,
+    lockstep,
+    play,
+    play_game,
+    play_seeded,
+    random_bot,
+    random_choice,
+    register,
+    snapshots,
+)
+from bibi.rules import parse_rules
+from bibi.simulation import deal_seed, simulate
+
+TABLES = [
+    ("ru", 4, 31, "heuristic"),
+    ("it", 5, 7, "greedy"),
+    ("ru:follow=follow_or_trump,draw=after_trick", 3, 12, "random"),
+]
+
+
+def cli_record(label: str, players: int, seed, bots: str, *extra: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "bibi", "deal", "--rules", label, "--players", str(players), "--seed", str(seed),
+         "--bots", bots, "--json", *extra], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def as_a_person(table: views.PlayTable, bot) -> None:
+    """Play the table's own seat as ``bot`` would from the same stream: a person who happens to choose alike."""
+    deal = table.deal
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        table.play(legal[0] if len(legal) == 1 else bot(deal.view(table.seat), table._rng))
+        deal = table.deal
+
+
+@pytest.mark.parametrize("label, players, seed, bots", TABLES)
+def test_the_same_seed_plays_the_same_deal_on_every_surface(label, players, seed, bots):
+    rules = parse_rules(label)
+    bot = get_bot(bots)
+    layer = play_seeded(rules, players, seed, bots).record()
+    assert cli_record(label, players, seed, bots) == layer
+    assert Game.new(rules, players, seed=seed).play(bots).deals[0].record() == layer
+    assert views.DealExplorer(rules, players, seed, bot=bot).final.record() == layer
+    panel = views.RulesPanel(rules, players, seed, bot=bot)  # its baseline is the preset the rules start from
+    assert panel.deal.record() == layer
+    assert panel.base_deal.record() == play_seeded(panel.baseline, players, seed, bots).record()
+    table = views.PlayTable(rules, players, bots=bot, seat=1, seed=seed)
+    as_a_person(table, bot)
+    no_errors(table)
+    assert table.deal.record() == layer
+    # simulate's deal i is the deal of the seed deal_seed(run seed, i), with seat i mod players dealing
+    sim = simulate(rules, players, deals=3, bots=bots, seed=seed, progress=False)
+    for i in range(3):
+        key = deal_seed(seed, i)
+        alone = play(Deal.new(rules, players, seed=key, dealer=i % players), bots, bots_rng(key))
+        assert sim.deal(i).record() == alone.record()
+        assert tuple(sim.seats.query(f"deal == {i}").score) == alone.scores
+    assert cli_record(label, players, deal_seed(seed, 2), bots, "--dealer", str(2 % players)) == alone.record()
+
+
+@pytest.mark.parametrize("label", ["ru", "it", "ru:decks=1,max_players=7,bibi_call=mandatory"])
+def test_the_fast_path_is_the_same_loop_as_random_bots_asked_one_by_one(label):
+    for seed in range(5):
+        fast = play_seeded(label, 5, seed, "random")
+        slow = play(Deal.new(label, 5, seed=seed), "random", bots_rng(seed), fast=False)
+        assert fast.record() == slow.record()
+
+
+def test_a_forced_move_is_taken_without_asking_the_bot_and_draws_nothing():
+    asked = []
+
+    def counting(view, rng):
+        assert len(view.legal_actions) > 1
+        asked.append(rng.random())
+        return view.legal_actions[0]
+
+    deal = play_seeded("ru", 3, 4, counting)
+    rng = bots_rng(4)
+    assert asked == [rng.random() for _ in asked]  # one draw per question, none for the forced moves
+    forced = len(deal.actions) - len(asked)
+    assert forced > 0
+
+
+def test_random_bot_and_random_choice_draw_alike():
+    deal = Deal.new("it", 4, seed=2)
+    view = deal.view(deal.to_act)
+    assert random_bot(view, random.Random(5)) == random_choice(random.Random(5))(view.legal_actions)
+
+
+def test_stop_conditions():
+    full = play_seeded("ru", 4, 9, "heuristic")
+    part = play(Deal.new("ru", 4, seed=9), "heuristic", bots_rng(9), actions=13)
+    assert part.actions == full.actions[:13]
+    trick = play(Deal.new("ru", 4, seed=9), "heuristic", bots_rng(9), trick_end=True)
+    assert len(trick.tricks) == 1 and trick.tricks[0] == full.tricks[0] and not trick.trick
+    assert trick.actions == full.actions[:len(trick.actions)]
+    seat2 = play(Deal.new("ru", 4, seed=9), ["heuristic", "heuristic", None, "heuristic"], bots_rng(9))
+    assert seat2.to_act == 2 and not seat2.is_over
+    assert full.actions[:len(seat2.actions)] == seat2.actions
+    until = play(Deal.new("ru", 4, seed=9), "heuristic", bots_rng(9), until=lambda d: d.stock_size < 70)
+    assert until.stock_size < 70 and not until.is_over
+    assert play(Deal.new("ru", 4, seed=9), "heuristic", bots_rng(9), actions=0).actions == ()
+
+
+def test_a_person_seat_stops_a_game_and_lockstep():
+    with pytest.raises(ValueError, match="seat 1 has no bot"):
+        play_game(Game.new("ru", 3, seed=1), ["random", None, "random"])
+    with pytest.raises(ValueError, match="seat 0 has no bot"):
+        lockstep([Deal.new("ru", 3, seed=1)], [None, "random", "random"])
+
+
+def test_play_game_is_game_play():
+    one = Game.new("it", 3, seed=5).play("greedy")
+    two = play_game(Game.new("it", 3, seed=5), "greedy")
+    assert one.record() == two.record() and one.is_over
+
+
+def test_bad_arguments_are_refused_with_their_names():
+    deal = Deal.new("ru", 3, seed=1)
+    with pytest.raises(TypeError, match="rng: expected a random.Random, not 5"):
+        play(deal, "random", 5)
+    with pytest.raises(ValueError, match="actions: -1 is not a whole number"):
+        play(deal, "random", random.Random(1), actions=-1)
+    with pytest.raises(TypeError, match="bots: expected a bot, a name, or one per seat, not 5"):
+        as_bots(5, 3)
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        get_bot("clever")
+    with pytest.raises(TypeError, match="bot: expected a bot name or a callable"):
+        get_bot(3.5)
+    assert deal.actions == () and deal.to_act == deal.leader
+
+
+def test_a_bot_that_breaks_a_rule_is_named_and_the_deal_is_kept():
+    def cheat(view, rng):
+        return "pass"
+
+    deal = Deal.new("ru", 3, seed=1, dealer=2)
+    with pytest.raises(BotError, match=r"the bot of seat 0 \(cheat\) chose pass: nothing to pass on"):
+        play(deal, [cheat, "random", "random"], random.Random(1))
+    assert isinstance(BotError("x"), IllegalAction) and deal.actions == ()
+
+
+def test_the_registry_finds_the_kits_bots_and_new_ones():
+    assert get_bot("Heuristic") is heuristic_bot and bot_name(greedy_bot) == "greedy" and bot_name(None) == "you"
+    assert {"random", "greedy", "heuristic", "sampling"} <= set(BOTS)
+
+    def lead_low(view, rng):
+        """Plays the first legal action."""
+        return view.legal_actions[0]
+
+    register("lead-low-test", lead_low)
+    try:
+        assert get_bot("LEAD-LOW-TEST") is lead_low and bot_name(lead_low) == "lead-low-test"
+    finally:
+        del BOTS["lead-low-test"]
+    with pytest.raises(TypeError, match="register: bot 5 is not callable"):
+        register("five", 5)
+
+
+def test_snapshots_are_the_line_of_a_deal():
+    deal = play_seeded("it", 4, 3, "greedy")
+    line = snapshots(deal)
+    assert len(line) == len(deal.actions) + 1 and line[0].actions == ()
+    assert all(state.actions == deal.actions[:k] for k, state in enumerate(line))
+    assert line[-1].record() == deal.record() and line[-1].scores == deal.scores
+
+
+def test_lockstep_stops_where_the_rules_part():
+    ru = Deal.new("ru", 6, seed=1)
+    it = Deal.new("it", 6, deck=ru.deck, dealer=ru.dealer, trump=ru.first_trump)
+    a, b = lockstep([ru, it], "greedy", bots_rng(1))
+    assert a.actions == b.actions and a.to_act == b.to_act
+    assert a.legal_actions() != b.legal_actions()
+    assert ru.actions == () and it.actions == ()  # copies were played, not the deals given
+    same = lockstep([ru, ru.copy()], "greedy", bots_rng(1))
+    assert same[0].is_over and same[0].record() == same[1].record()
