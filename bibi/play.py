@@ -32,15 +32,27 @@ views use these instead of loops of their own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, IllegalAction, View
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
+
+
+class Explanation(NamedTuple):
+    """A bot's choice with its reason: the action, a short reason in plain words (with the sentence ids of the
+    rules it leans on, where any), and for a searching bot its estimated score per legal action."""
+
+    action: Card | Action
+    reason: str
+    values: Mapping[Card | Action, float] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.action.unicode}: {self.reason}" if self.reason else self.action.unicode
 
 BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
 
@@ -117,6 +129,19 @@ def as_bots(bots: Any, players: int) -> list[Bot | None]:
     if len(seats) != players:
         raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all")
     return [None if b is None else get_bot(b) for b in seats]
+
+
+def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
+    """What ``bot`` would do from ``view``, and why: the bot's own ``explain(view, rng)`` if it has one (a bot
+    may carry it as an attribute), else its choice with no reason. Draws from ``rng`` as the bot would."""
+    bot = get_bot(bot)
+    own = getattr(bot, "explain", None)
+    if own is not None:
+        return own(view, rng)
+    legal = view.legal_actions
+    if len(legal) == 1:
+        return Explanation(legal[0], "the only legal action")
+    return Explanation(bot(view, rng), "")
 
 
 class BotError(IllegalAction):
@@ -244,6 +269,6 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "as_bots", "bot_name", "bots_rng", "get_bot", "play", "play_game",
+    "BOTS", "Bot", "BotError", "Chooser", "Explanation", "as_bots", "explain", "bot_name", "bots_rng", "get_bot", "play", "play_game",
     "lockstep", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
 ]
