@@ -269,6 +269,6 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Explanation", "as_bots", "explain", "bot_name", "bots_rng", "get_bot", "play", "play_game",
-    "lockstep", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
+    "BOTS", "Bot", "BotError", "Chooser", "Explanation", "as_bots", "bot_name", "bots_rng", "explain", "get_bot",
+    "lockstep", "play", "play_game", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
 ]
