@@ -1285,13 +1285,19 @@ def stack(
     *,
     dealer: Whole | None = None,
     rules: Rules | str = "russian",
+    players: Whole | None = None,
+    filler: str | Iterable[Card | str] = (),
+    bottom: str | Iterable[Card | str] = (),
 ) -> list[Card]:
     """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
 
     The whole pack comes back, top first, in the order a deal deals it: one card at a time, clockwise
-    from the dealer's left (I4). The dealer is the last seat unless given, so seat 0 leads. Hands
-    shorter than the rules' hand size are filled, and the rest of the pack follows the stock, from
-    the cards left in pack order, kings and queens last so that no filler makes a pair by chance.
+    from the dealer's left (I4, ``dealt_places``). ``players`` defaults to the number of hands (extra
+    seats get filler only); the dealer is the last seat unless given, so seat 0 leads. Hands shorter
+    than the rules' hand size are filled, first from ``filler`` in its order, then from the cards left
+    in pack order with kings and queens last, never with a king or queen that would pair one in the
+    hand; the rest of the pack follows the stock, in the same order, and ``bottom`` ends it (the cut
+    card's place: a stacked deal without a trump takes the bottom card's suit).
 
     >>> deck = stack(["KH QH 2S", "AS"], stock="3C")
     >>> deck[:4], deck[14], len(deck)
@@ -1300,19 +1306,27 @@ def stack(
     '3S 3S 4S 4S 2S QH KH'
     """
     rules = as_rules(rules)
-    n = len(hands)
+    n = len(hands) if players is None else players
     check_players(rules, n)
+    if len(hands) > n:
+        raise ValueError(f"hands: {len(hands)} hands for {n} players")
     dealer = n - 1 if dealer is None else dealer
-    if not 0 <= dealer < n:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise ValueError(f"dealer: {dealer!r} is not a seat 0…{n - 1}")
-    wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)]
-    top = _parse_cards(stock, "stock")
+    wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)] + [[] for _ in range(n - len(hands))]
+    top, low, first = _parse_cards(stock, "stock"), _parse_cards(bottom, "bottom"), _parse_cards(filler, "filler")
     left = [rules.decks] * 52
-    for c in [c for h in wanted for c in h] + top:
+    for c in [c for h in wanted for c in h] + top + low:
         if not left[c]:
             raise ValueError(f"stack: {c} is asked for more often than {rules.decks} pack(s) hold it")
         left[c] -= 1
-    pool = sorted((c for c in CARDS for _ in range(left[c])), key=lambda c: _KQ_SLOT[c] >= 0)
+    pool: list[Card] = []
+    for c in first:
+        if not left[c]:
+            raise ValueError(f"filler: {c} is not left to fill with")
+        left[c] -= 1
+        pool.append(c)
+    pool += sorted((c for c in CARDS for _ in range(left[c])), key=lambda c: _KQ_SLOT[c] >= 0)
     size = rules.hand_size
     for seat, hand in enumerate(wanted):
         if len(hand) > size:
@@ -1324,7 +1338,7 @@ def stack(
     for seat, hand in enumerate(wanted):
         for card, place in zip(hand, dealt_places(n, dealer, seat, size), strict=True):
             dealt[place] = card
-    return dealt + top + pool
+    return dealt + top + pool + low
 
 
 def _parse_cards(spec: str | Iterable[Card | str], what: str) -> list[Card]:

@@ -1,7 +1,8 @@
 """Stacked decks for the engine's rule tests: state the hands and the stock that matter, the rest fills itself.
 
 ``stack(hands, stock)`` returns the whole pack, top first, in the order ``Deal.new(..., deck=...)`` deals it:
-one card at a time, clockwise from the dealer's left, then the stock. Seats get the cards listed for them
+one card at a time, clockwise from the dealer's left, then the stock. It is ``bibi.stack`` (the kit's one
+stacker) with the tests' defaults: dealer 0, and the filler below. Seats get the cards listed for them
 first (in hand order), then filler; the stock starts with the listed cards, then filler, and ``bottom`` ends it.
 
 Filler is chosen to stay out of the way: pointless low cards of clubs and diamonds first (the tests use
@@ -39,20 +40,6 @@ def _filler_key(card: Card) -> tuple[int, int, int]:
     return (tier, _SUIT_ORDER[card.suit.value], int(rank))
 
 
-def _fill(hand: list[Card], size: int, pool: list[Card]) -> list[Card]:
-    """Pad ``hand`` to ``size`` from the front of ``pool``, skipping a king or queen that would make a pair."""
-    hand = list(hand)
-    while len(hand) < size:
-        for i, c in enumerate(pool):
-            partner = {Rank.KING: Rank.QUEEN, Rank.QUEEN: Rank.KING}.get(c.rank)
-            if partner is None or Card(partner, c.suit) not in hand:
-                hand.append(pool.pop(i))
-                break
-        else:
-            raise AssertionError("no filler left that makes no pair")
-    return hand
-
-
 def _as_cards(spec: str | Iterable[str | Card]) -> list[Card]:
     return cards(spec) if isinstance(spec, str) else cards(list(spec))
 
@@ -67,34 +54,23 @@ def stack(
     decks: int = 2,
     bottom: str | Iterable[str] = (),
     filler: str | Iterable[str] = (),
+    rules: Rules | None = None,
 ) -> list[str]:
-    """The whole pack, top first: seat ``i`` is dealt ``hands[i]`` (padded), then ``stock`` tops the stock.
+    """The whole pack, top first, as notation: ``bibi.stack`` (the one stacker, which deals it) with the tests'
+    defaults, dealer 0 and the tests' filler.
 
-    ``filler`` names cards to use as padding first (in that order), before the automatic choice.
+    ``filler`` names cards to use as padding first (in that order), before the tests' automatic choice
+    (``_filler_key``: pointless low clubs and diamonds first, kings and queens last).
     """
-    players = len(hands) if players is None else players
-    assert len(hands) <= players, "more hands than players"
-    wanted_hands = [_as_cards(h) for h in hands] + [[] for _ in range(players - len(hands))]
-    top, low, first_fill = _as_cards(stock), _as_cards(bottom), _as_cards(filler)
-    for seat, hand in enumerate(wanted_hands):
-        assert len(hand) <= hand_size, f"seat {seat} is given {len(hand)} cards, more than {hand_size}"
-    left = Counter({c: decks for c in CARDS})
-    for c in [c for h in wanted_hands for c in h] + top + low:
-        assert left[c] > 0, f"{c} is asked for more often than {decks} pack(s) hold it"
-        left[c] -= 1
-    pool = []
-    for c in first_fill:
-        assert left[c] > 0, f"filler {c} is not left"
-        left[c] -= 1
-        pool.append(c)
-    pool += sorted(left.elements(), key=_filler_key)
-    full_hands = [_fill(h, hand_size, pool) for h in wanted_hands]
-    # One card at a time, clockwise from the dealer's left: deck[i] goes to seat (dealer + 1 + i) % n.
-    dealt = [full_hands[(dealer + 1 + i) % players][i // players] for i in range(players * hand_size)]
-    rest = top + pool + low
-    deck = [str(c) for c in dealt + rest]
-    assert len(deck) == 52 * decks
-    return deck
+    if rules is None:
+        rules = dataclasses.replace(bibi.RUSSIAN, decks=decks, hand_size=hand_size,
+                                    max_players=min(12, 52 * decks // hand_size))
+    first = _as_cards(filler)
+    taken = Counter([c for h in hands for c in _as_cards(h)] + _as_cards(stock) + _as_cards(bottom) + first)
+    left = Counter({c: rules.decks for c in CARDS}) - taken
+    preferred = first + sorted(left.elements(), key=_filler_key)
+    deck = bibi.stack(hands, stock, dealer=dealer, rules=rules, players=players, filler=preferred, bottom=bottom)
+    return [str(c) for c in deck]
 
 
 def new_deal(
@@ -117,8 +93,7 @@ def new_deal(
     if options:
         rules = dataclasses.replace(rules, **options)
     players = max(len(hands), 3) if players is None else players
-    deck = stack(hands, stock, players=players, dealer=dealer, hand_size=rules.hand_size, decks=rules.decks,
-                 bottom=bottom, filler=filler)
+    deck = stack(hands, stock, players=players, dealer=dealer, bottom=bottom, filler=filler, rules=rules)
     return Deal.new(rules, players=players, dealer=dealer, trump=trump, deck=deck)
 
 
