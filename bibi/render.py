@@ -407,10 +407,6 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
 # -- scores ------------------------------------------------------------------------------------
 
 
-def _points(rules: Rules, cards: Iterable[Card]) -> int:
-    return rules.card_points.total(map(Card, cards))
-
-
 @_styled
 def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     """Seat by seat: tricks won, card points, Bi-bi points, score; and the check that the card
@@ -429,7 +425,7 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
         )
     total = deal.rules.total_points()
     in_tricks = sum(deal.card_points)
-    leftovers = _points(deal.rules, deal.leftovers)
+    leftovers = deal.leftover_points
     out = total - in_tricks - leftovers
     foot = (
         f'<tfoot><tr><td class="bibi-text">all</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
