@@ -349,7 +349,7 @@ class Deal:
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
-        "_after_each_card", "_log", "_drawn", "_lacks", "_switches",
+        "_after_each_card", "_log", "_switches",
     )
 
     rules: Rules
@@ -396,11 +396,7 @@ class Deal:
     _first_call: bool
     _after_each_card: bool
     _log: bool
-    # The public history (``history``): every draw as (trick, seat); every lack a refusal to follow showed,
-    # as (seat, trick, bitmask of suits); every switch as (trick, seat, suit).
-    _drawn: list[tuple[int, int]]
-    _lacks: list[tuple[int, int, int]]
-    _switches: list[tuple[int, int, int]]
+    _switches: list[tuple[int, int, int]]  # every switch as (trick, seat, suit); the rest of ``history`` is derived
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
         return super().__new__(cls)
@@ -494,8 +490,6 @@ class Deal:
         self._card_points = [0] * n
         self._bonus = [0] * n
         self._calls = []
-        self._drawn = []
-        self._lacks = []
         self._switches = []
         self._log = log
         self._events = [("deal", dealer, None, trump, None)]
@@ -724,10 +718,37 @@ class Deal:
 
     @property
     def history(self) -> History:
-        """The public history: draws, lacks shown, calls and switches (see ``History``)."""
+        """The public history: draws, lacks shown, calls and switches (see ``History``).
+
+        Derived from the tricks when asked, so that playing keeps no extra books: the draws come in the
+        order the rules make them, every drawing round complete but the one under way (SPEC §2 ``draw``),
+        and a card off the suit led shows a lack of it (R13), and of trumps too under ``follow_or_trump`` (I7).
+        """
+        n = self.players
+        plays = [(t.number, t.plays, t.trump.index) for t in self._tricks]
+        if self._trick and len(self._trick) < n:
+            plays.append((len(self._tricks), tuple(self._trick), self._trump))
+        order: list[tuple[int, int]] = []
+        for number, cards, _ in plays:
+            if self._after_each_card:
+                order += [(number, seat) for seat, _ in cards]
+            elif len(cards) == n:  # I9: after the trick, its winner first, then clockwise
+                winner = self._tricks[number].winner
+                order += [(number, (winner + i) % n) for i in range(n)]
+        drawn = self._pos - n * self.rules.hand_size - len(self._leftovers)
+        lacks: list[tuple[int, int, tuple[Suit, ...]]] = []
+        for number, cards, trump in plays:
+            led = cards[0][1] // 13
+            for seat, c in cards[1:]:
+                suit = c // 13
+                if suit != led:
+                    if self._must_follow:
+                        lacks.append((seat, number, (SUITS[led],)))
+                    elif suit != trump:
+                        lacks.append((seat, number, tuple(SUITS[s] for s in sorted({led, trump}))))
         return History(
-            tuple(self._drawn),
-            tuple((seat, t, tuple(SUITS[s] for s in range(4) if mask >> s & 1)) for seat, t, mask in self._lacks),
+            tuple(order[:drawn]),
+            tuple(lacks),
             tuple(self._calls),
             tuple((t, seat, SUITS[s]) for t, seat, s in self._switches),
         )
@@ -820,8 +841,6 @@ class Deal:
         new._card_points = self._card_points[:]
         new._bonus = self._bonus[:]
         new._calls = self._calls[:]
-        new._drawn = self._drawn[:]
-        new._lacks = self._lacks[:]
         new._switches = self._switches[:]
         new._events = self._events[:]
         new._queue = self._queue[:]
@@ -992,14 +1011,6 @@ class Deal:
             if laid[slot]:  # SPEC §5.8: the laid-down copy is the one played
                 laid[slot] -= 1
         trick = self._trick
-        if trick:
-            led = trick[0][1] // 13
-            suit = card // 13
-            if suit != led:  # the seat shows it holds none of the suit led (R13), nor a trump (I7)
-                if self._must_follow:
-                    self._lacks.append((seat, len(self._tricks), 1 << led))
-                elif suit != self._trump:
-                    self._lacks.append((seat, len(self._tricks), (1 << led) | (1 << self._trump)))
         trick.append((seat, card))
         if self._log:
             self._events.append(("play", seat, card, None, None))
@@ -1020,11 +1031,8 @@ class Deal:
     def _best(self) -> tuple[int, int]:
         """The seat winning the trick so far and the trick's points."""
         trick = self._trick
-        points_of = self._points_of
-        points = 0
-        for _, c in trick:
-            points += points_of[c]
-        return trick[trick_winner(trick, self._trump, self._second_wins)][0], points
+        i, points = trick_result(trick, self._trump, self._second_wins, self._points_of)
+        return trick[i][0], points
 
     def _finish_trick(self) -> None:
         """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
@@ -1105,7 +1113,6 @@ class Deal:
         slot = _KQ_SLOT[c]
         if slot >= 0:
             self._kq[seat][slot] += 1
-        self._drawn.append((len(self._tricks) - (len(self._trick) == self.players), seat))
         if self._log:
             self._events.append(("draw", seat, c, None, None))
 
@@ -1199,25 +1206,39 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: int, second_wins: boo
     the highest card of the suit led (I8); of two identical cards the later one wins under ``second_wins``
     (R14), the earlier otherwise. ``trump`` is the suit's index (``Suit.index``).
 
-    The one statement of this rule: the engine, the bots and the exercises all ask it.
-
     >>> trick_winner([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
     2
     >>> trick_winner([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
     1
     """
-    best_i = 0
+    return trick_result(plays, trump, second_wins, _NO_POINTS)[0]
+
+
+_NO_POINTS: Final[tuple[int, ...]] = (0,) * 52
+
+
+def trick_result(
+    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, points_of: Sequence[int]
+) -> tuple[int, int]:
+    """The winning card's place in ``plays`` and the points of all its cards (``points_of`` per card index).
+
+    The one statement of the rule of the trick's winner (I8; R14): the engine resolves every trick with
+    it, and the bots and the exercises ask it through ``trick_winner``.
+    """
     best = plays[0][1]
     best_suit = best // 13
-    for i in range(1, len(plays)):
-        c = plays[i][1]
+    points = points_of[best]
+    best_i = i = 0
+    for _, c in plays[1:]:
+        i += 1
+        points += points_of[c]
         s = c // 13
         if s == best_suit:
             if c > best or (c == best and second_wins):  # R14
                 best_i, best = i, c
         elif s == trump:  # I8: a trump beats any card of another suit
             best_i, best, best_suit = i, c, s
-    return best_i
+    return best_i, points
 
 
 def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
@@ -1438,5 +1459,5 @@ COMPILED: Final = not isinstance(check_players, types.FunctionType)
 __all__ = [
     "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
-    "dealt_places", "high_card_draw", "set_up", "stack", "trick_winner",
+    "dealt_places", "high_card_draw", "set_up", "stack", "trick_result", "trick_winner",
 ]

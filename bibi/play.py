@@ -77,7 +77,7 @@ register("random", random_bot)
 def random_choice(rng: random.Random) -> Chooser:
     """``random_bot`` as a chooser for ``Deal.playout``: the same draws, a forced move draws nothing."""
     r = rng.random
-    return lambda legal: legal[0] if len(legal) == 1 else legal[int(r() * len(legal))]
+    return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
 
 
 def bots_rng(seed: Any) -> random.Random:
