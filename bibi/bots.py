@@ -233,6 +233,8 @@ class Sampler:
         self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
         self.caps = [self._caps(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
+        self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
+        self.bibi_any = rules.bibi_suits is BibiSuits.ANY
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
                                   for seat, last in enumerate(self.last_draw)]
@@ -428,13 +430,14 @@ class Sampler:
 
     def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
-        after its draw at trick ``t``, pairs a king and queen of a suit other than that trick's trump
-        beyond the calls it made by then: a mandatory call would have taken the pair at that draw (I11)."""
-        trump = self.trumps[t]
+        after its draw at trick ``t``, pairs a king and queen of a callable suit other than the original
+        trump beyond the calls it made by then: a mandatory call would have taken the pair at that draw
+        (I11; the original trump's pair stays optional, I12)."""
+        barred = -1 if self.bibi_any else self.trumps[t]
         for suit in range(4):
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
-            if suit != trump and kings and queens:
+            if suit != barred and suit != self.first_trump and kings and queens:
                 if min(kings, queens) > sum(1 for when, s in self.called[seat] if s == suit and when <= t):
                     return True
         return False

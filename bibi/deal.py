@@ -10,13 +10,16 @@ A deal moves through exactly the decision points of the rule specification (SPEC
 - the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14).
 
 Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
-S, H, D, C, and recorded as events and calls.
+S, H, D, C, and recorded as events and calls; a pair of the deal's original trump
+(``first_trump``) stays optional, "della prima briscola" (I12).
 
 Timing follows SPEC.md §5 to the letter:
 
 1. the stock is checked at the start of each trick, before the leader acts; when it holds fewer
-   cards than players they are turned face up at once (``leftovers``) and drawing, calls and trump
-   changes stop (R24, R25; I15, I16);
+   cards than players, drawing, calls and trump changes stop (R24; I15), and the cards are turned
+   face up (``leftovers``): at once under ``turn_up='trick_start'`` (R25), or at the first draw that
+   cannot be made under ``turn_up='failed_draw'`` (I9, I16): after that trick's last card
+   (``after_trick``) or after its leader's card (``after_each_card``);
 2. a change of trump fixed by calls under ``next_trick`` applies at the start of the next trick,
    also when that trick is one of the final ones (SPEC §3 case 9);
 3. a trick's points go to its winner the moment its last card is played;
@@ -37,7 +40,17 @@ Rule decisions the specification leaves open, and how this engine takes them:
   in play (SPEC §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
 - Under ``holder_chooses`` a double pair (R21) makes two calls and so two switch rights, "each pair
   switches once" (SPEC §2); the second right matters only once the trump has moved away again.
-- A stock that runs out exactly is still "turned up" at the check: a ``turn_up`` event with no cards.
+- A stock that runs out exactly is still "turned up" (at the check, or at the failed draw): a
+  ``turn_up`` event with no cards.
+- Under ``turn_up='failed_draw'``, ``drawing`` is False from the start of the trick that begins
+  with a short stock (no draw, call or switch is possible any more), while its cards still lie
+  face down in ``stock()`` until the failed draw; ``face_up_from`` tells when they were shown.
+- Under ``bibi_call='mandatory'`` the original-trump pair may be called "whenever the holder likes"
+  (I12) at any of his chances to call: the dealt-pair pass and right after each of his draws
+  (R15; I11), the only moments at which the engine offers calls.
+- Under ``trump_change='next_deal'``, a call of the dealt-pair pass changes the trump before the
+  first trick as under ``next_trick`` (R18), several such calls settled by ``multi_call``; it does
+  not set the next deal's trump, which only a call after a draw does (SPEC §5.11).
 - While the last player's draw and call decisions (``after_each_card``) or the draw round
   (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
@@ -90,6 +103,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
+    TurnUp,
     as_rules,
 )
 
@@ -329,7 +343,7 @@ class Deal:
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
-        "_after_each_card", "_log",
+        "_after_each_card", "_log", "_late_turn_up", "_turn_up_due", "_face_up_from",
     )
 
     rules: Rules
@@ -376,6 +390,9 @@ class Deal:
     _first_call: bool
     _after_each_card: bool
     _log: bool
+    _late_turn_up: bool  # turn_up='failed_draw'
+    _turn_up_due: bool  # the short stock awaits its failed draw
+    _face_up_from: int  # the first trick led with the leftovers face up; -1 before
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
         return super().__new__(cls)
@@ -451,6 +468,9 @@ class Deal:
         self._change = rules.trump_change
         self._first_call = rules.multi_call is MultiCall.FIRST
         self._after_each_card = rules.draw is Draw.AFTER_EACH_CARD
+        self._late_turn_up = rules.turn_up is TurnUp.FAILED_DRAW
+        self._turn_up_due = False
+        self._face_up_from = -1
         n = players
         self._hands = [[] for _ in range(n)]
         self._kq = [[0] * 8 for _ in range(n)]
@@ -590,7 +610,8 @@ class Deal:
             suit = act.suit
             if self._phase == _CALL:
                 if act.kind == Action.SWITCH:
-                    return "a trump switch is made only when leading a trick (I12, I14)"
+                    return ("a trump switch is made only when leading a trick: the kit's reading of I12, I14 "
+                            "(which say 'whenever')")
                 assert suit is not None  # a pass is always a choice in the call phase
                 return self._why_not_call(to_act, suit.index)
             if suit is None:
@@ -664,13 +685,22 @@ class Deal:
 
     @property
     def drawing(self) -> bool:
-        """Whether the stock is still in play (False once it has been turned up)."""
+        """Whether the stock is still in play: False from the start of the trick that begins with
+        fewer cards in it than players (R24; I15), also while they still lie face down under
+        ``turn_up='failed_draw'``."""
         return self._drawing
 
     @property
     def leftovers(self) -> tuple[Card, ...]:
-        """The stock's last cards, turned face up when drawing stopped; nobody wins them (R25; I16)."""
+        """The stock's last cards, once turned face up; nobody wins them (R25; I16)."""
         return self._leftovers
+
+    @property
+    def face_up_from(self) -> int | None:
+        """The number (0-based) of the first trick led with the leftovers face up; ``None`` before
+        the turn-up. ``tricks_total - face_up_from`` is seven under ``turn_up='trick_start'`` (R25)
+        and six under ``'failed_draw'`` (I16), with seven-card hands."""
+        return None if self._face_up_from < 0 else self._face_up_from
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -945,12 +975,15 @@ class Deal:
         n = self.players
         if len(trick) == n:
             self._finish_trick()
-        if self._round_draws and self._after_each_card:
-            # R15: right after playing his card (the stock was checked at the trick's start).
-            self._draw(seat)
-            if self._offer_calls(seat):
-                self._after = _AFTER_TRICK
-                return
+        if self._round_draws:
+            if self._after_each_card:
+                # R15: right after playing his card (the stock was checked at the trick's start).
+                self._draw(seat)
+                if self._offer_calls(seat):
+                    self._after = _AFTER_TRICK
+                    return
+        elif self._turn_up_due and (self._after_each_card or len(trick) == n):
+            self._turn_up()  # turn_up='failed_draw': the first draw that cannot be made (I9, I16)
         if len(trick) < n:
             self._turn = (seat + 1) % n
         else:
@@ -1027,11 +1060,11 @@ class Deal:
             return
         # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
-            self._leftovers = self.deck[self._pos:]
-            self._pos = len(self.deck)
-            self._drawing = False
-            if self._log:
-                self._events.append(("turn_up", None, None, None, self._leftovers))
+            self._drawing = False  # no draw, call or switch from this trick on (R24; I15)
+            if self._late_turn_up:
+                self._turn_up_due = True
+            else:
+                self._turn_up()
         self._round_draws = self._drawing
         if self._pending is not None:  # next_trick: the called suit is trump from now on (R16, R18, R20)
             self._trump = self._pending
@@ -1042,6 +1075,16 @@ class Deal:
         self._turn = self._leader
         self._switched = False
         self._phase = _PLAY
+
+    def _turn_up(self) -> None:
+        """The stock's last cards go face up, won by nobody (R25; I16)."""
+        self._leftovers = self.deck[self._pos:]
+        self._pos = len(self.deck)
+        self._turn_up_due = False
+        # The first trick led with them face up: this one, unless it is already under way.
+        self._face_up_from = len(self._tricks) + (0 < len(self._trick) < self.players)
+        if self._log:
+            self._events.append(("turn_up", None, None, None, self._leftovers))
 
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
@@ -1069,8 +1112,9 @@ class Deal:
 
     def _optional_calls(self, seat: int) -> list[int]:
         suits = self._callable(seat)
-        if self._mandatory:  # only a pair of the current trump stays optional (I12)
-            return [s for s in suits if s == self._trump]
+        if self._mandatory:  # only a pair of the original trump stays optional (I12, "della prima briscola")
+            first = self.first_trump.index
+            return [s for s in suits if s == first]
         return suits
 
     def _offer_calls(self, seat: int) -> bool:
@@ -1082,9 +1126,11 @@ class Deal:
         ):
             return False
         if self._mandatory:
-            trump = self._trump
-            for s in range(4):  # SPEC §5.4: suits in the order S, H, D, C
-                while s != trump and kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
+            # SPEC §5.4: suits in the order S, H, D, C; every callable pair but the original trump's (I11, I12).
+            barred = -1 if self._bibi_any else self._trump
+            first = self.first_trump.index
+            for s in range(4):
+                while s != first and s != barred and kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
                     self._make_call(seat, s, True)
         if self._optional_calls(seat):
             self._phase = _CALL
@@ -1105,12 +1151,13 @@ class Deal:
         if self._log:
             self._events.append(("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
         change = self._change
-        if change is TrumpChange.NEXT_TRICK:
+        if change is TrumpChange.HOLDER_CHOOSES:
+            self._rights[seat].append(s)
+        elif change is TrumpChange.NEXT_TRICK or number < 0:
+            # NEXT_DEAL too in the dealt-pair pass: the trump changes before the first trick (R18).
             if s != self._trump and (self._pending is None or not self._first_call):
                 self._pending = s
-        elif change is TrumpChange.HOLDER_CHOOSES:
-            self._rights[seat].append(s)
-        else:  # NEXT_DEAL: the last call of the deal, whatever its suit (SPEC §5.11)
+        else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (SPEC §5.11)
             self._next_trump = s
 
     def _why_not_call(self, seat: int, s: int) -> str:
@@ -1129,7 +1176,8 @@ class Deal:
         if self._change is not TrumpChange.HOLDER_CHOOSES:
             return f"these rules move the trump by themselves (trump_change={self._change.value}); no switch"
         if self._trick:
-            return "the trump is switched only by the leader, before he leads (I12, I14)"
+            return ("the trump is switched only by the leader, before he leads: the kit's reading of "
+                    "I12, I14 (which say 'whenever')")
         if not self._round_draws:
             return "the trump is fixed once drawing has stopped (I15, I16)"
         if self._switched:

@@ -20,6 +20,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
+    TurnUp,
 )
 
 # SPEC §2, the table: option → (values, russian, italian, english)
@@ -39,6 +40,7 @@ SPEC_OPTIONS = {
     "dealt_pairs": ((True, False), True, False, True),
     "trump_change": (("next_trick", "holder_chooses", "next_deal"), "next_trick", "holder_chooses", "next_trick"),
     "multi_call": (("first", "last"), "first", "last", "first"),
+    "turn_up": (("trick_start", "failed_draw"), "trick_start", "failed_draw", "trick_start"),
 }
 SPEC_SOURCES = {
     "decks": {"R3", "I3"}, "hand_size": {"R8", "I4", "I10"}, "max_players": {"R2"}, "card_points": {"R10", "I18"},
@@ -47,6 +49,7 @@ SPEC_SOURCES = {
     "bibi_suits": {"R15", "R17", "I11", "I12"}, "bibi_call": {"R23", "I1", "I11"},
     "dealt_pairs": {"R17", "R18", "R19", "R20"},
     "trump_change": {"R16", "R18", "I11", "I12", "I14", "I15"}, "multi_call": {"R20"},
+    "turn_up": {"R24", "R25", "I9", "I15", "I16"},
 }
 # SPEC §1: the Italian text does not say how many packs or players, how the first dealer is chosen, what
 # identical cards do, pairs dealt in the hand, simultaneous calls.
@@ -84,7 +87,7 @@ def test_english_equals_russian_and_italian_differs_where_the_table_says():
      (Follow, ["must_follow", "follow_or_trump"]), (Identical, ["second_wins", "first_wins"]),
      (Draw, ["after_each_card", "after_trick"]), (BibiSuits, ["non_trump", "any"]),
      (BibiCall, ["optional", "mandatory"]), (TrumpChange, ["next_trick", "holder_chooses", "next_deal"]),
-     (MultiCall, ["first", "last"])],
+     (MultiCall, ["first", "last"]), (TurnUp, ["trick_start", "failed_draw"])],
 )
 def test_enum_values_are_the_spec_strings(enum, values):
     assert [e.value for e in enum] == values
@@ -211,8 +214,10 @@ def test_impossible_values_name_the_field():
         Rules(decks=3)
     with pytest.raises(ValueError, match=r"Rules\.max_players"):
         Rules(max_players=13)
-    with pytest.raises(ValueError, match=r"Rules\.max_players: 12 hands of 7 need 84 cards"):
-        Rules(decks=1)
+    with pytest.raises(ValueError, match=r"Rules\.max_players: 10 hands of 7 need 70 cards.*lower max_players to 7"):
+        Rules(decks=1, max_players=10)
+    with pytest.raises(ValueError, match=r"Rules\.turn_up: 'sometimes' is not one of trick_start, failed_draw"):
+        Rules(turn_up="sometimes")
     with pytest.raises(ValueError, match=r"Rules\.first_trump: 'dealer_card'.*first_dealer='random'"):
         Rules(first_dealer="random")
     assert Rules(first_dealer="random", first_trump="cut").first_trump is FirstTrump.CUT
