@@ -7,7 +7,8 @@ A deal moves through exactly the decision points of the rule specification (SPEC
 - each card played (``KS``); under ``follow`` the legal cards are the suit led, or also trumps;
 - after a player's own draw, call-or-pass while he holds a callable pair, again after each call
   (R15, R21, R23; I9, I11);
-- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14).
+- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14 say
+  "whenever"; that it is the leader's, before he leads, is the kit's reading, SPEC §2).
 
 Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
 S, H, D, C, and recorded as events and calls; a pair of the deal's original trump
@@ -1294,7 +1295,8 @@ _PARTNER = tuple(
 def high_card_draw(
     rules: Rules, players: int, rng: random.Random
 ) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
-    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again.
+    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again (a
+    convention: no text says what a tie does).
 
     Returns ``(dealer, the dealer's card, the rounds of draws)``. Ranks alone compare: the suits of
     two equal ranks tie. Each round draws from what is left of one shuffled pack.

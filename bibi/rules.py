@@ -498,7 +498,7 @@ OPTIONS: dict[str, Option] = {
                {"first": "the suit of the player who called first (R20, stretched from pairs dealt in the "
                          "hand to calls in one trick)",
                 "last": "the suit of the last call (no sentence says so: an exploration value)"},
-               note="stretched: R20 speaks of pairs dealt in the hand only"),
+               note="stretched: it speaks of pairs dealt in the hand only"),
         Option("turn_up", "Turn-up", ("R24", "R25", "I9", "I15", "I16"),
                "When the stock's last cards (fewer than the players) are turned face up. Either way calls, "
                "switches and trump changes stop as the trick that begins with a short stock begins, and no "

@@ -148,7 +148,8 @@ def test_a_switch_to_the_trump_suit_or_twice_in_a_trick_or_not_leading():
     play(deal, "trump H")
     refused(deal, "trump D", r"^at most one switch per trick$")
     play(deal, "5C")
-    refused(deal, "trump D", r"only by the leader, before he leads: the kit's reading of I12, I14 \(which say 'whenever'\)")
+    refused(deal, "trump D",
+            r"only by the leader, before he leads: the kit's reading of I12, I14 \(which say 'whenever'\)")
 
 
 def test_a_switch_once_drawing_has_stopped():

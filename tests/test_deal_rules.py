@@ -739,7 +739,6 @@ def test_R20_multi_call_has_no_effect_under_holder_chooses():
         deals = []
         for multi_call in ("first", "last"):
             rules = variant("italian", multi_call=multi_call, dealt_pairs=True)
-            rng = random.Random(seed)
-            deals.append(Deal.new(rules, players=4, seed=seed).playout(lambda legal: rng.choice(legal)))
+            deals.append(Deal.new(rules, players=4, seed=seed).playout(random.Random(seed).choice))
         assert deals[0].events == deals[1].events and deals[0].actions == deals[1].actions
     assert bibi.ITALIAN.no_effect("multi_call") and not bibi.RUSSIAN.no_effect("multi_call")
