@@ -2,8 +2,9 @@
 
 A deal moves through exactly the decision points of the rule specification (SPEC.md):
 
-- the dealt-pair pass before the first trick (``dealt_pairs``): each seat in turn from the
-  dealer's left may call (``bibi H``) or ``pass`` while he holds a callable pair (R17–R20);
+- the dealt-pair pass before the first trick (``dealt_pairs``): each seat may call (``bibi H``) or
+  ``pass`` while he holds a callable pair (R17–R20), in turn clockwise from the dealer's left (a
+  convention: no text gives the order);
 - each card played (``KS``); under ``follow`` the legal cards are the suit led, or also trumps;
 - after a player's own draw, call-or-pass while he holds a callable pair, again after each call
   (R15, R21, R23; I9, I11);
@@ -515,7 +516,7 @@ class Deal:
         self._queue = []
         self._queue_draws = False
         if rules.dealt_pairs:
-            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left.
+            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left (a convention).
             self._queue = [(dealer + 1 + i) % n for i in range(n)]
             self._run_queue()
         else:
