@@ -227,7 +227,8 @@ class Game:
             return f"the dealer's drawn card {card.unicode} (R6)"
         if self._called_trump(index) is not None:
             return f"the last Bi-bi of deal {index} (R16 read literally; {shown})"
-        return f"the cut ({shown}; R7)"
+        source = "R7" if self.rules.name != "italian" else "italian: not stated, taken from R7"
+        return f"the cut ({shown}; {source})"
 
     def _called_trump(self, index: int) -> Suit | None:
         """Under ``next_deal``: the suit called last in the deal before deal ``index``, if any."""

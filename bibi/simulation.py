@@ -12,7 +12,7 @@ the workers or the executor.
 >>> sim
 <Simulation russian, 4 players, 20 deals, seed 1, bots random>
 >>> sim.seats.shape, sim.deals.shape
-((80, 15), (20, 12))
+((80, 15), (20, 13))
 >>> points = sim.seats.groupby("deal").card_points.sum() + sim.deals.leftover_points
 >>> bool((points == 264).all())
 True
