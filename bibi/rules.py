@@ -384,7 +384,12 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``."""
+        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``.
+
+        A key left out takes the field's default: records made before ``turn_up`` existed replay with
+        ``turn_up='trick_start'`` (the rules they were played under), also those of the Italian preset,
+        whose label then reads ``italian:turn_up=trick_start``.
+        """
         if isinstance(data, str):
             return preset(data)
         if not isinstance(data, Mapping):
