@@ -200,22 +200,32 @@ def rules_text(rules: Rules) -> str:
     """A preset's options: value, citation, and what the value means."""
     lines = [rules.describe()]
     for name, value in rules.options().items():
-        if OPTIONS[name].meaning(value):
-            lines.append(f"  {name:<13} = {value}: {OPTIONS[name].meaning(value)}")
+        if OPTIONS[name].meaning(value) or rules.no_effect(name):
+            lines.append(f"  {name:<13} = {value}: {rules.explain(name)}")
     return "\n".join([lines[0], "", "What the values mean:", *lines[1:]])
 
 
 def rules_diff(a: Rules, b: Rules) -> str:
-    """The options where ``a`` and ``b`` differ, each value with its meaning."""
+    """The options where ``a`` and ``b`` differ, each value with its meaning; an option that has no
+    effect under one side's rules is listed apart, as no difference in play."""
     rows = a.diff(b)
     if not rows:
         return f"{a.name} and {b.name} have the same rules"
-    lines = [f"{len(rows)} option(s) differ between {a.name} and {b.name}:"]
-    for name, mine, theirs in rows:
+    live = [row for row in rows if not (a.no_effect(row[0]) or b.no_effect(row[0]))]
+    inert = [row for row in rows if row not in live]
+    lines = [f"{len(live)} option(s) differ between {a.name} and {b.name}:"]
+    for name, mine, theirs in live:
         lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
         for rules, value in ((a, mine), (b, theirs)):
             meaning = OPTIONS[name].meaning(value)
             lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
+    if inert:
+        lines.append(f"{len(inert)} more set differently, with no effect under one side's rules "
+                     "(no difference between the texts):")
+        for name, mine, theirs in inert:
+            lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+            for rules, value in ((a, mine), (b, theirs)):
+                lines.append(f"    {rules.name:<8} {value}: {rules.explain(name)}")
     return "\n".join(lines)
 
 
@@ -224,8 +234,14 @@ def rules_table() -> str:
     names = list(PRESETS)
     lines = [f"{'option':<14}" + "".join(f"{n:<18}" for n in names) + "sources"]
     for option in OPTIONS:
-        values = "".join(f"{str(p.options()[option]):<18}" for p in PRESETS.values())
-        lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}")
+        values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<18}"
+                         for p in PRESETS.values())
+        note = f" ({OPTIONS[option].note})" if OPTIONS[option].note else ""
+        lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
+    for name, p in PRESETS.items():
+        for option in OPTIONS:
+            if p.no_effect(option):
+                lines.append(f"* {name} {option}: {p.no_effect(option)}")
     lines.append("\nbibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it compares.")
     return "\n".join(lines)
 

@@ -2,21 +2,26 @@
 
 A deal moves through exactly the decision points of the rule specification (SPEC.md):
 
-- the dealt-pair pass before the first trick (``dealt_pairs``): each seat in turn from the
-  dealer's left may call (``bibi H``) or ``pass`` while he holds a callable pair (R17–R20);
+- the dealt-pair pass before the first trick (``dealt_pairs``): each seat may call (``bibi H``) or
+  ``pass`` while he holds a callable pair (R17–R20), in turn clockwise from the dealer's left (a
+  convention: no text gives the order);
 - each card played (``KS``); under ``follow`` the legal cards are the suit led, or also trumps;
 - after a player's own draw, call-or-pass while he holds a callable pair, again after each call
   (R15, R21, R23; I9, I11);
-- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14).
+- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14 say
+  "whenever"; that it is the leader's, before he leads, is the kit's reading, SPEC §2).
 
 Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
-S, H, D, C, and recorded as events and calls.
+S, H, D, C, and recorded as events and calls; a pair of the deal's original trump
+(``first_trump``) stays optional, "della prima briscola" (I12).
 
 Timing follows SPEC.md §5 to the letter:
 
 1. the stock is checked at the start of each trick, before the leader acts; when it holds fewer
-   cards than players they are turned face up at once (``leftovers``) and drawing, calls and trump
-   changes stop (R24, R25; I15, I16);
+   cards than players, drawing, calls and trump changes stop (R24; I15), and the cards are turned
+   face up (``leftovers``): at once under ``turn_up='trick_start'`` (R25), or at the first draw that
+   cannot be made under ``turn_up='failed_draw'`` (I9, I16): after that trick's last card
+   (``after_trick``) or after its leader's card (``after_each_card``);
 2. a change of trump fixed by calls under ``next_trick`` applies at the start of the next trick,
    also when that trick is one of the final ones (SPEC §3 case 9);
 3. a trick's points go to its winner the moment its last card is played;
@@ -37,7 +42,17 @@ Rule decisions the specification leaves open, and how this engine takes them:
   in play (SPEC §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
 - Under ``holder_chooses`` a double pair (R21) makes two calls and so two switch rights, "each pair
   switches once" (SPEC §2); the second right matters only once the trump has moved away again.
-- A stock that runs out exactly is still "turned up" at the check: a ``turn_up`` event with no cards.
+- A stock that runs out exactly is still "turned up" (at the check, or at the failed draw): a
+  ``turn_up`` event with no cards.
+- Under ``turn_up='failed_draw'``, ``drawing`` is False from the start of the trick that begins
+  with a short stock (no draw, call or switch is possible any more), while its cards still lie
+  face down in ``stock()`` until the failed draw; ``face_up_from`` tells when they were shown.
+- Under ``bibi_call='mandatory'`` the original-trump pair may be called "whenever the holder likes"
+  (I12) at any of his chances to call: the dealt-pair pass and right after each of his draws
+  (R15; I11), the only moments at which the engine offers calls.
+- Under ``trump_change='next_deal'``, a call of the dealt-pair pass changes the trump before the
+  first trick as under ``next_trick`` (R18), several such calls settled by ``multi_call``; it does
+  not set the next deal's trump, which only a call after a draw does (SPEC §5.11).
 - While the last player's draw and call decisions (``after_each_card``) or the draw round
   (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
@@ -90,6 +105,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
+    TurnUp,
     as_rules,
 )
 
@@ -349,7 +365,7 @@ class Deal:
         "_tricks", "_card_points", "_bonus", "_calls", "_events", "_phase", "_queue",
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
-        "_after_each_card", "_log", "_switches",
+        "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from",
     )
 
     rules: Rules
@@ -397,6 +413,9 @@ class Deal:
     _after_each_card: bool
     _log: bool
     _switches: list[tuple[int, int, int]]  # every switch as (trick, seat, suit); the rest of ``history`` is derived
+    _late_turn_up: bool  # turn_up='failed_draw'
+    _turn_up_due: bool  # the short stock awaits its failed draw
+    _face_up_from: int  # the first trick led with the leftovers face up; -1 before
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
         return super().__new__(cls)
@@ -459,6 +478,9 @@ class Deal:
         self._change = rules.trump_change
         self._first_call = rules.multi_call is MultiCall.FIRST
         self._after_each_card = rules.draw is Draw.AFTER_EACH_CARD
+        self._late_turn_up = rules.turn_up is TurnUp.FAILED_DRAW
+        self._turn_up_due = False
+        self._face_up_from = -1
         n = players
         self._hands = [[] for _ in range(n)]
         self._kq = [[0] * 8 for _ in range(n)]
@@ -502,7 +524,7 @@ class Deal:
         self._queue = []
         self._queue_draws = False
         if rules.dealt_pairs:
-            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left.
+            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left (a convention).
             self._queue = [(dealer + 1 + i) % n for i in range(n)]
             self._run_queue()
         else:
@@ -598,7 +620,8 @@ class Deal:
             suit = act.suit
             if self._phase == _CALL:
                 if act.kind == Action.SWITCH:
-                    return "a trump switch is made only when leading a trick (I12, I14)"
+                    return ("a trump switch is made only when leading a trick: the kit's reading of I12, I14 "
+                            "(which say 'whenever')")
                 assert suit is not None  # a pass is always a choice in the call phase
                 return self._why_not_call(to_act, suit.index)
             if suit is None:
@@ -672,13 +695,22 @@ class Deal:
 
     @property
     def drawing(self) -> bool:
-        """Whether the stock is still in play (False once it has been turned up)."""
+        """Whether the stock is still in play: False from the start of the trick that begins with
+        fewer cards in it than players (R24; I15), also while they still lie face down under
+        ``turn_up='failed_draw'``."""
         return self._drawing
 
     @property
     def leftovers(self) -> tuple[Card, ...]:
-        """The stock's last cards, turned face up when drawing stopped; nobody wins them (R25; I16)."""
+        """The stock's last cards, once turned face up; nobody wins them (R25; I16)."""
         return self._leftovers
+
+    @property
+    def face_up_from(self) -> int | None:
+        """The number (0-based) of the first trick led with the leftovers face up; ``None`` before
+        the turn-up. ``tricks_total - face_up_from`` is seven under ``turn_up='trick_start'`` (R25)
+        and six under ``'failed_draw'`` (I16), with seven-card hands."""
+        return None if self._face_up_from < 0 else self._face_up_from
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -1017,12 +1049,15 @@ class Deal:
         n = self.players
         if len(trick) == n:
             self._finish_trick()
-        if self._round_draws and self._after_each_card:
-            # R15: right after playing his card (the stock was checked at the trick's start).
-            self._draw(seat)
-            if self._offer_calls(seat):
-                self._after = _AFTER_TRICK
-                return
+        if self._round_draws:
+            if self._after_each_card:
+                # R15: right after playing his card (the stock was checked at the trick's start).
+                self._draw(seat)
+                if self._offer_calls(seat):
+                    self._after = _AFTER_TRICK
+                    return
+        elif self._turn_up_due and (self._after_each_card or len(trick) == n):
+            self._turn_up()  # turn_up='failed_draw': the first draw that cannot be made (I9, I16)
         if len(trick) < n:
             self._turn = (seat + 1) % n
         else:
@@ -1086,11 +1121,11 @@ class Deal:
             return
         # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
-            self._leftovers = self.deck[self._pos:]
-            self._pos = len(self.deck)
-            self._drawing = False
-            if self._log:
-                self._events.append(("turn_up", None, None, None, self._leftovers))
+            self._drawing = False  # no draw, call or switch from this trick on (R24; I15)
+            if self._late_turn_up:
+                self._turn_up_due = True
+            else:
+                self._turn_up()
         self._round_draws = self._drawing
         if self._pending is not None:  # next_trick: the called suit is trump from now on (R16, R18, R20)
             self._trump = self._pending
@@ -1101,6 +1136,16 @@ class Deal:
         self._turn = self._leader
         self._switched = False
         self._phase = _PLAY
+
+    def _turn_up(self) -> None:
+        """The stock's last cards go face up, won by nobody (R25; I16)."""
+        self._leftovers = self.deck[self._pos:]
+        self._pos = len(self.deck)
+        self._turn_up_due = False
+        # The first trick led with them face up: this one, unless it is already under way.
+        self._face_up_from = len(self._tricks) + (0 < len(self._trick) < self.players)
+        if self._log:
+            self._events.append(("turn_up", None, None, None, self._leftovers))
 
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
@@ -1128,8 +1173,9 @@ class Deal:
 
     def _optional_calls(self, seat: int) -> list[int]:
         suits = self._callable(seat)
-        if self._mandatory:  # only a pair of the current trump stays optional (I12)
-            return [s for s in suits if s == self._trump]
+        if self._mandatory:  # only a pair of the original trump stays optional (I12, "della prima briscola")
+            first = self.first_trump.index
+            return [s for s in suits if s == first]
         return suits
 
     def _offer_calls(self, seat: int) -> bool:
@@ -1141,9 +1187,8 @@ class Deal:
         ):
             return False
         if self._mandatory:
-            trump = self._trump
-            for s in range(4):  # SPEC §5.4: suits in the order S, H, D, C
-                while s != trump and kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
+            for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # SPEC §5.4: S, H, D, C
+                while kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
                     self._make_call(seat, s, True)
         if self._optional_calls(seat):
             self._phase = _CALL
@@ -1164,12 +1209,13 @@ class Deal:
         if self._log:
             self._events.append(("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
         change = self._change
-        if change is TrumpChange.NEXT_TRICK:
+        if change is TrumpChange.HOLDER_CHOOSES:
+            self._rights[seat].append(s)
+        elif change is TrumpChange.NEXT_TRICK or number < 0:
+            # NEXT_DEAL too in the dealt-pair pass: the trump changes before the first trick (R18).
             if s != self._trump and (self._pending is None or not self._first_call):
                 self._pending = s
-        elif change is TrumpChange.HOLDER_CHOOSES:
-            self._rights[seat].append(s)
-        else:  # NEXT_DEAL: the last call of the deal, whatever its suit (SPEC §5.11)
+        else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (SPEC §5.11)
             self._next_trump = s
 
     def _why_not_call(self, seat: int, s: int) -> str:
@@ -1188,7 +1234,8 @@ class Deal:
         if self._change is not TrumpChange.HOLDER_CHOOSES:
             return f"these rules move the trump by themselves (trump_change={self._change.value}); no switch"
         if self._trick:
-            return "the trump is switched only by the leader, before he leads (I12, I14)"
+            return ("the trump is switched only by the leader, before he leads: the kit's reading of "
+                    "I12, I14 (which say 'whenever')")
         if not self._round_draws:
             return "the trump is fixed once drawing has stopped (I15, I16)"
         if self._switched:
@@ -1239,6 +1286,22 @@ def trick_result(
         elif s == trump:  # I8: a trump beats any card of another suit
             best_i, best, best_suit = i, c, s
     return best_i, points
+
+
+def forced_suits(rules: Rules, first_trump: int, trump: int) -> tuple[int, ...]:
+    """The suits (indexes, in the order S, H, D, C) whose free K+Q pairs a mandatory call takes at once:
+    under ``bibi_call='mandatory'`` every suit that may be called now (all but the ``trump`` under
+    ``bibi_suits='non_trump'``) except the deal's original trump, whose pair its holder may lay down
+    whenever he likes (I11, I12); none under optional calls. The engine and the sampler both ask it.
+
+    >>> from bibi.rules import ITALIAN
+    >>> forced_suits(ITALIAN, first_trump=0, trump=1)   # any suit may be called under the Italian rules
+    (1, 2, 3)
+    """
+    if rules.bibi_call is not BibiCall.MANDATORY:
+        return ()
+    barred = -1 if rules.bibi_suits is BibiSuits.ANY else trump
+    return tuple(s for s in range(4) if s != first_trump and s != barred)
 
 
 def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
@@ -1423,7 +1486,8 @@ def set_up(
 def high_card_draw(
     rules: Rules, players: int, rng: random.Random
 ) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
-    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again.
+    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again (a
+    convention: no text says what a tie does).
 
     Returns ``(dealer, the dealer's card, the rounds of draws)``. Ranks alone compare: the suits of
     two equal ranks tie. Each round draws from what is left of one shuffled pack.
@@ -1459,5 +1523,5 @@ COMPILED: Final = not isinstance(check_players, types.FunctionType)
 __all__ = [
     "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
-    "dealt_places", "high_card_draw", "set_up", "stack", "trick_result", "trick_winner",
+    "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "trick_result", "trick_winner",
 ]

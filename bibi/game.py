@@ -1,14 +1,19 @@
 """A game: a match of deals, from the first dealer to the end after equal deals (R5–R7, R26).
 
 - The first dealer: under ``first_dealer='high_card_draw'`` everyone draws a card, the highest by the
-  game's ranking deals and tied players draw again (R5, R6); under ``'random'`` any seat, at random.
+  game's ranking deals (R5, R6), and tied players draw again (not stated: a convention); under
+  ``'random'`` any seat, at random.
 - The first trump: the suit of the dealer's drawn card (``first_trump='dealer_card'``, R6), or the cut.
 - Later deals: the deal passes to the left (the next seat); the player on the dealer's right cuts, the
   cut card is shown, sets the trump and goes to the bottom of the pack (R7; I3, I4).
-- Under ``trump_change='next_deal'`` the suit of a deal's last call is the next deal's trump instead of
-  the cut's suit (R16 read literally); the pack is still cut, and the cut card still goes to the bottom.
-- The game ends when every player has dealt ``rounds`` times (R26); the highest total wins, ties are
-  shared (I17).
+- Under ``trump_change='next_deal'`` the suit of a deal's last call made after a draw is the next deal's
+  trump instead of the cut's suit (R16 read literally); a call of the dealt-pair pass changed its own
+  deal's trump instead (R18) and does not count (SPEC §5.11). The pack is still cut, and the cut card
+  still goes to the bottom.
+- The game ends when every player has dealt ``rounds`` times (R26); the highest total wins (R9; I17);
+  ties are shared (not stated in either text: a convention).
+- The Italian text describes no game of several deals: an Italian game uses R7's cutter and R26's end
+  (not stated, taken from R7, R26).
 
 Rule decisions the specification leaves open, and how this module takes them:
 
@@ -192,7 +197,8 @@ class Game:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total, several on a tie (I17); the leaders while the game runs."""
+        """The seats with the highest total (R9; I17), several on a tie (shared: a convention, no text says
+        it); the leaders while the game runs."""
         return winners(self.totals)
 
     def trump_source(self, index: int) -> str:
@@ -203,7 +209,8 @@ class Game:
             return f"the dealer's drawn card {card.unicode} (R6)"
         if self._called_trump(index) is not None:
             return f"the last Bi-bi of deal {index} (R16 read literally; {shown})"
-        return f"the cut ({shown}; R7)"
+        source = "R7" if self.rules.name != "italian" else "italian: not stated, taken from R7"
+        return f"the cut ({shown}; {source})"
 
     def _called_trump(self, index: int) -> Suit | None:
         """Under ``next_deal``: the suit called last in the deal before deal ``index``, if any."""
@@ -319,7 +326,7 @@ class _GameReader:
             top = max(c.rank for _, c in drawn)
             contenders = [s for s, c in drawn if c.rank == top]
         if len(contenders) != 1:
-            raise ValueError("game record: the draw ends in a tie; tied players draw again (R6)")
+            raise ValueError("game record: the draw ends in a tie; tied players draw again (a convention)")
         return draws
 
     def _deal(self, game: Game, i: int, entry: Any) -> tuple[Deal, Cut | None]:
@@ -382,7 +389,7 @@ def _card(text: Any) -> Card:
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest total; ties are shared (I17).
+    """The seats with the highest total; ties are shared (not stated in either text: a convention).
 
     >>> winners([120, 300, 300, 90])
     (1, 2)

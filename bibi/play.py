@@ -196,10 +196,12 @@ def play(
     return deal
 
 
-def lockstep(deals: Sequence[Deal], bots: Any, rng: random.Random | None = None) -> list[Deal]:
+def lockstep(
+    deals: Sequence[Deal], bots: Any, rng: random.Random | None = None, *, until: Callable[[Deal], bool] | None = None
+) -> list[Deal]:
     """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
     the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
-    or the deals end; returns the copies at that point, where the rules part.
+    ``until(first copy)`` holds, or the deals end; returns the copies at that point (where the rules part).
 
     >>> from bibi.deal import Deal
     >>> ru = Deal.new("ru", 6, seed=1)
@@ -221,7 +223,7 @@ def lockstep(deals: Sequence[Deal], bots: Any, rng: random.Random | None = None)
         here = (first.to_act, first.legal_actions())
         return any((d.to_act, d.legal_actions()) != here for d in copies[1:])
 
-    while not first.is_over and not apart():
+    while not first.is_over and not apart() and not (until is not None and until(first)):
         play(first, seats, rng, actions=1)
         action = first.actions[-1]
         for deal in copies[1:]:

@@ -567,19 +567,23 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
     for name, value in rules.options().items():
         info = OPTIONS[name]
         cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
-        differs = False
+        differs = inert = False
+        meaning = _e(rules.explain(name))
         if other is not None:
             theirs = other.options()[name]
             differs = theirs != value
             cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
-        meaning = _e(option_meaning(name, value))
+            if other.no_effect(name) and not rules.no_effect(name):
+                meaning += f"<br><i>{_e(other.name)}: {_e(other.no_effect(name))}</i>"
+            inert = bool(rules.no_effect(name) or other.no_effect(name))
         cite = _e(rules.citation(name))
         if sentences:
             from bibi import texts  # lazy: texts load a data file
 
             folded = sentences_html(texts.cite(info.sources), style=False)
             cite = f"<details><summary>{cite}</summary>{folded}</details>"
-        mark = ' class="bibi-diff"' if differs else ""
+        # A difference with no effect under one side's rules is shown, but not marked as one in play.
+        mark = ' class="bibi-no-effect"' if differs and inert else ' class="bibi-diff"' if differs else ""
         rows.append(
             f'<tr{mark}><td class="bibi-text" title="{_e(info.doc)}"><b>{_e(info.title)}</b><br>'
             f'<code>{_e(name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
@@ -629,7 +633,10 @@ def comparison_html(
     la, lb = labels or (a.rules.name, b.rules.name)
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
-    changed = ", ".join(f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}" for k, x, y in diff)
+    changed = ", ".join(
+        f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
+        + (" (no effect here)" if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
+        for k, x, y in diff)
     parts = [f'<div class="bibi-status">{la} vs {lb}: {changed or "the same rules"}</div>']
     same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
     if not same_deck:

@@ -71,6 +71,11 @@ class MultiCall(StrEnum):
     LAST = "last"
 
 
+class TurnUp(StrEnum):
+    TRICK_START = "trick_start"
+    FAILED_DRAW = "failed_draw"
+
+
 class CardPoints(Mapping):
     """A frozen, hashable map rank → points; ranks not listed score 0.
 
@@ -178,6 +183,7 @@ class Option:
     sources: tuple[str, ...]
     doc: str
     values: Mapping[str, str]  # value → what it means; empty for numbers and maps
+    note: str = ""  # how the sources stand behind the option, shown with every citation
 
     def meaning(self, value: Any) -> str:
         """What ``value`` means in plain words; '' for options without a list of values."""
@@ -195,6 +201,14 @@ class Rules:
     Plain strings are accepted for the enum fields; ``__post_init__`` rejects bad values and
     impossible combinations with a ``ValueError`` that names the field. ``name`` labels the
     variant (a preset's name, kept by ``dataclasses.replace``); it does not take part in equality.
+
+    ``max_players=12`` is R2's bound, "any number up to twelve": when the packs cannot deal twelve
+    hands (one pack, or bigger hands) it stands for as many players as the packs can deal and is
+    lowered to that count, so ``dataclasses.replace(RUSSIAN, decks=1)`` is the one-pack variant, with
+    ``max_players=7``. Any other count the packs cannot deal is refused, and the message says the largest.
+
+    >>> dataclasses.replace(RUSSIAN, decks=1).max_players
+    7
     """
 
     decks: int = 2
@@ -212,6 +226,7 @@ class Rules:
     dealt_pairs: bool = True
     trump_change: TrumpChange = TrumpChange.NEXT_TRICK
     multi_call: MultiCall = MultiCall.FIRST
+    turn_up: TurnUp = TurnUp.TRICK_START
     name: str = field(default="custom", compare=False)
 
     def __post_init__(self) -> None:
@@ -245,6 +260,8 @@ class Rules:
             raise ValueError(f"Rules.bibi_points: {self.bibi_points} must be ≥ 0 (R16)")
         if not 2 <= self.max_players <= 12:
             raise ValueError(f"Rules.max_players: {self.max_players} is outside 2…12 (R2)")
+        if self.max_players == 12 and 12 * self.hand_size > self.pack_size >= 2 * self.hand_size:
+            set_(self, "max_players", self.pack_size // self.hand_size)  # R2: "up to twelve", as the packs allow
         if self.max_players * self.hand_size > self.pack_size:
             raise ValueError(
                 f"Rules.max_players: {self.max_players} hands of {self.hand_size} need "
@@ -286,7 +303,11 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "name"}
 
     def diff(self, other: Rules) -> list[tuple[str, Any, Any]]:
-        """The options that differ, as ``(name, self's value, other's value)``, in field order."""
+        """The options that differ, as ``(name, self's value, other's value)``, in field order.
+
+        Every field that differs is listed, also one that has no effect under one side's rules
+        (``multi_call`` under ``holder_chooses``): ``no_effect`` tells which, and the listings say so.
+        """
         mine, theirs = self.options(), other.options()
         return [(k, mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]]
 
@@ -310,15 +331,45 @@ class Rules:
         return f"{self.name}:{changed}" if changed else self.name
 
     def citation(self, option: str) -> str:
-        """The sentence ids behind ``option``, marked "not stated" where this preset's text is silent."""
+        """The sentence ids behind ``option``, with how they stand behind it (``multi_call``: R20
+        stretched), marked "not stated" where this preset's text is silent."""
         info = OPTIONS[option]
         cite = "; ".join(info.sources)
+        if info.note:
+            cite += f" ({info.note})"
         if self.name in NOT_STATED and option in NOT_STATED[self.name]:
             # Only where the value is the Russian/English one was it taken from there (SPEC §2's table:
             # the Italian first_dealer, dealt_pairs and multi_call are not).
             same = getattr(self, option) == getattr(RUSSIAN, option)
             cite += f" ({self.name}: not stated" + (", taken from the Russian/English text)" if same else ")")
         return cite
+
+    def no_effect(self, option: str) -> str:
+        """Why ``option``'s value changes nothing under these rules, or ``''`` when it matters.
+
+        Such an option may differ between two variants without making a difference in play: every
+        listing of rules says so, rather than show it as a difference between the texts.
+
+        >>> ITALIAN.no_effect("multi_call")
+        'no effect under trump_change=holder_chooses: no call moves the trump by itself, so no two calls compete'
+        >>> RUSSIAN.no_effect("multi_call")
+        ''
+        """
+        if option == "multi_call":
+            if self.trump_change is TrumpChange.HOLDER_CHOOSES:
+                return ("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
+                        "so no two calls compete")
+            if self.trump_change is TrumpChange.NEXT_DEAL and not self.dealt_pairs:
+                return ("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
+                        "deal's trump, and the next deal's is the last call's suit")
+        elif option == "identical" and self.decks == 1:
+            return "no effect with one pack: no two cards are identical"
+        return ""
+
+    def explain(self, option: str) -> str:
+        """What ``option``'s value means under these rules: its meaning, or why it has no effect here."""
+        info = OPTIONS[option]
+        return self.no_effect(option) or info.meaning(getattr(self, option)) or info.doc
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Rules.from_json`` reads it back."""
@@ -333,7 +384,12 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``."""
+        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``.
+
+        A key left out takes the field's default: records made before ``turn_up`` existed replay with
+        ``turn_up='trick_start'`` (the rules they were played under), also those of the Italian preset,
+        whose label then reads ``italian:turn_up=trick_start``.
+        """
         if isinstance(data, str):
             return preset(data)
         if not isinstance(data, Mapping):
@@ -353,6 +409,8 @@ class Rules:
         for key, value in self.options().items():
             shown = str(value)
             rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")
+            if self.no_effect(key):
+                rows.append(f"  {'':<13} ↳ {self.no_effect(key)}")
         return "\n".join(rows)
 
 
@@ -373,6 +431,7 @@ _ENUM_FIELDS = {
     "bibi_call": BibiCall,
     "trump_change": TrumpChange,
     "multi_call": MultiCall,
+    "turn_up": TurnUp,
 }
 
 OPTIONS: dict[str, Option] = {
@@ -391,8 +450,9 @@ OPTIONS: dict[str, Option] = {
                "What a call of king and queen scores (R16; I13).", {}),
         Option("first_dealer", "First dealer", ("R5", "R6"),
                "How the first dealer is chosen.",
-               {"high_card_draw": "everyone draws a card; the highest by the game's ranking deals, "
-                                  "tied players draw again (R5, R6)",
+               {"high_card_draw": "everyone draws a card; the highest by the game's ranking deals (R5, R6); "
+                                  "tied players draw again and the deciding card's suit is the first trump "
+                                  "(not stated: a convention)",
                 "random": "any seat, chosen at random (the Italian text does not say)"}),
         Option("first_trump", "First trump", ("R6", "I4"),
                "How the trump of the first deal is set; later deals always take the trump from the cut (R7).",
@@ -418,24 +478,41 @@ OPTIONS: dict[str, Option] = {
         Option("bibi_call", "Calling", ("R23", "I1", "I11"),
                "Whether a callable pair must be called.",
                {"optional": "nobody must say Bi-bi, but without it there are no points (R23)",
-                "mandatory": "a pair of a suit other than the current trump must be called at the first "
-                             "chance (I1, I11); a pair of the current trump stays optional (I12)"}),
+                "mandatory": "every callable pair is called at the first chance (I1, I11), except a pair of "
+                             "the deal's original trump ('della prima briscola'), which its holder may call "
+                             "whenever he likes (I12)"}),
         Option("dealt_pairs", "Pairs in the deal", ("R17", "R18", "R19", "R20"),
-               "Whether pairs dealt in the hand are called before the first trick, in turn from the "
-               "dealer's left, changing the trump before the first lead (R17–R20).",
-               {"True": "called before the first trick (R17–R20)",
+               "Whether pairs dealt in the hand are called before the first trick, changing the trump "
+               "before the first lead (R17–R20); they are offered in turn clockwise from the dealer's left "
+               "(not stated: a convention; R20's 'said it first' is a race at a noisy table).",
+               {"True": "called before the first trick (R17–R20), in turn from the dealer's left (that order "
+                        "is a convention)",
                 "False": "first callable at the player's first draw (the Italian text does not say)"}),
         Option("trump_change", "Trump change", ("R16", "R18", "I11", "I12", "I14", "I15"),
                "When a call moves the trump. Calls and changes stop when drawing stops (R24; I15).",
                {"next_trick": "the called suit is trump from the next trick on (R16 as the English says, R18)",
-                "holder_chooses": "the caller switches the trump to his pair's suit when he is about to lead, "
-                                  "once per pair (I11, I12, I14, I15)",
-                "next_deal": "R16 read literally ('at the end of the deal'): this deal's trump never "
-                             "changes; the last called suit is the next deal's trump"}),
+                "holder_chooses": "the caller switches the trump to his pair's suit, once per pair (I11, I12, "
+                                  "I14, I15); that only the leader switches, before he leads, and keeps the "
+                                  "right after the pair's cards are played is the kit's reading of I12, I14 "
+                                  "(which say 'whenever')",
+                "next_deal": "R16 read literally ('at the end of the deal'), with R18: a call of the dealt-pair "
+                             "pass changes the trump before the first trick; a call after a draw changes nothing "
+                             "in this deal, and the last such call's suit is the next deal's trump"}),
         Option("multi_call", "Several calls", ("R20",),
                "Whose suit wins when several calls fall in the same trick (or before the first trick).",
-               {"first": "the suit of the player who called first (R20)",
-                "last": "the suit of the last call"}),
+               {"first": "the suit of the player who called first (R20, stretched from pairs dealt in the "
+                         "hand to calls in one trick)",
+                "last": "the suit of the last call (no sentence says so: an exploration value)"},
+               note="stretched: it speaks of pairs dealt in the hand only"),
+        Option("turn_up", "Turn-up", ("R24", "R25", "I9", "I15", "I16"),
+               "When the stock's last cards (fewer than the players) are turned face up. Either way calls, "
+               "switches and trump changes stop as the trick that begins with a short stock begins, and no "
+               "card of that round is drawn (R24; I15). Records made before this option existed replay as "
+               "'trick_start'.",
+               {"trick_start": "at once, as that trick starts: the last seven tricks are played with them face "
+                               "up (R24, R25)",
+                "failed_draw": "at the first draw that cannot be made: after that trick (after_trick) or after "
+                               "its leader's card (after_each_card); six tricks remain then (I9, I15, I16)"}),
     ]
 }
 
@@ -456,6 +533,7 @@ ITALIAN = Rules(
     dealt_pairs=False,
     trump_change=TrumpChange.HOLDER_CHOOSES,
     multi_call=MultiCall.LAST,
+    turn_up=TurnUp.FAILED_DRAW,
     name="italian",
 )
 
@@ -525,5 +603,5 @@ def as_rules(rules: Rules | str) -> Rules:
 __all__ = [
     "ALIASES", "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
-    "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "as_rules", "parse_rules", "preset",
+    "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
 ]

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import CALLS, KQ_SLOT, PASS, SWITCHES, Deal, IllegalAction, View, dealt_places
+from bibi.deal import CALLS, KQ_SLOT, PASS, SWITCHES, Deal, IllegalAction, View, dealt_places, forced_suits
 from bibi.rules import BibiCall, Follow
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
@@ -66,6 +66,7 @@ class Sampler:
         self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
         self.caps = [self._caps(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
+        self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
                                   for seat, last in enumerate(self.last_draw)]
@@ -226,13 +227,13 @@ class Sampler:
 
     def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
-        after its draw at trick ``t``, pairs a king and queen of a suit other than that trick's trump
-        beyond the calls it made by then: a mandatory call would have taken the pair at that draw (I11)."""
-        trump = self.trumps[t]
-        for suit in range(4):
+        after its draw at trick ``t``, pairs a king and queen of a suit that a mandatory call takes at once
+        (the engine's ``forced_suits``: I11, I12) beyond the calls it made by then: the engine would have
+        called that pair at that draw."""
+        for suit in forced_suits(self.rules, self.first_trump, self.trumps[t]):
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
-            if suit != trump and kings and queens:
+            if kings and queens:
                 if min(kings, queens) > sum(1 for when, s in self.called[seat] if s == suit and when <= t):
                     return True
         return False

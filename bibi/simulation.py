@@ -14,7 +14,7 @@ run gives the same frames whatever the chunking, the workers or the executor.
 >>> sim
 <Simulation russian, 4 players, 20 deals, seed 1, bots random>
 >>> sim.seats.shape, sim.deals.shape
-((80, 15), (20, 12))
+((80, 15), (20, 13))
 >>> points = sim.seats.groupby("deal").card_points.sum() + sim.deals.leftover_points
 >>> bool((points == 264).all())
 True
@@ -58,7 +58,7 @@ SEAT_COLUMNS = (
 )
 DEAL_COLUMNS = (
     "deal", "rules", "changed", "players", "dealer", "first_trump", "final_trump",
-    "trump_changes", "calls", "leftovers", "leftover_points", "tricks",
+    "trump_changes", "calls", "leftovers", "leftover_points", "tricks", "face_up_tricks",
 )
 
 # The per-deal measures that ``summary`` and ``compare`` report, in order.
@@ -71,6 +71,7 @@ MEASURES: dict[str, str] = {
     "calls": "Bi-bi calls in the deal",
     "trump_changes": "times the trump moved during the deal",
     "leftover_points": "card points in the turned-up leftovers, won by nobody",
+    "face_up_tricks": "tricks led with the leftovers face up (seven from the turn-up, six after a failed draw)",
 }
 
 
@@ -132,7 +133,7 @@ def _columns(rules: Rules) -> dict[str, array.array]:
     codes = {
         "card_points": points, "bonus_points": points, "seat_calls": "i", "tricks_won": "i",
         "first_trump": "b", "final_trump": "b", "trump_changes": "i", "leftovers": "i",
-        "leftover_points": points, "tricks": "i",
+        "leftover_points": points, "tricks": "i", "face_up_tricks": "b",  # at most a hand: a byte
     }
     return {name: array.array(code) for name, code in codes.items()}
 
@@ -145,9 +146,10 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     suit_code = {s: i for i, s in enumerate(SUITS)}
     card_points, bonus_points, seat_calls, tricks_won = (
         out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
-    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks = (
+    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, face_up_tricks = (
         out[k].append
-        for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks"))
+        for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks",
+                  "face_up_tricks"))
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
@@ -162,6 +164,7 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         leftovers(len(lost))
         leftover_points(deal.leftover_points)
         tricks(played)
+        face_up_tricks(played - deal.face_up_from)  # a deal always turns its stock up, if only an empty one
     return out
 
 
@@ -288,6 +291,7 @@ def _deal_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int,
         "leftovers": _array(cols["leftovers"]),
         "leftover_points": _array(cols["leftover_points"]),
         "tricks": _array(cols["tricks"]),
+        "face_up_tricks": _array(cols["face_up_tricks"]),
     }, copy=False)
 
 
@@ -339,6 +343,7 @@ def measures(seats: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
         "calls": deals["calls"].to_numpy(dtype=np.float64),
         "trump_changes": deals["trump_changes"].to_numpy(dtype=np.float64),
         "leftover_points": deals["leftover_points"].to_numpy(dtype=np.float64),
+        "face_up_tricks": deals["face_up_tricks"].to_numpy(dtype=np.float64),
     }, index=pd.Index(deals["deal"].to_numpy(), name="deal"))
 
 
@@ -357,7 +362,9 @@ class Simulation:
       ``bonus_points``; ``score`` (card + bonus points); ``tricks_won``; ``win`` (alone on top);
       ``shared_win`` (on top with others).
     - ``deals``: ``dealer``; ``first_trump`` and ``final_trump`` (S, H, D, C); ``trump_changes``;
-      ``calls``; ``leftovers`` (cards turned up unplayed) and ``leftover_points``; ``tricks``.
+      ``calls``; ``leftovers`` (cards turned up unplayed) and ``leftover_points``; ``tricks``;
+      ``face_up_tricks`` (tricks led with the leftovers face up: 7 under ``turn_up='trick_start'``,
+      6 under ``'failed_draw'``, with seven-card hands).
 
     Labels are categoricals or 8-bit; counts and points 32-bit.
     """

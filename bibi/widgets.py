@@ -152,7 +152,8 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
         if action.kind == Action.CALL:
             out.append(_Choice(action, action.unicode, f"say Bi-bi: lay down K+Q {action.suit.symbol} (R15; I11)"))
         elif action.kind == Action.SWITCH:
-            out.append(_Choice(action, action.unicode, f"make {action.suit.symbol} trump for this trick (I12, I14)"))
+            out.append(_Choice(action, action.unicode, f"make {action.suit.symbol} trump from this trick on "
+                                                       "(I12, I14; at the lead: the kit's reading)"))
         elif action is PASS:
             out.append(_Choice(action, "pass", "do not call (no points for this pair now, R23)"))
     return out
@@ -496,6 +497,8 @@ class RulesPanel(_View):
         for name, control in self.controls.items():
             values[name] = CardPoints.parse(control.value) if name == "card_points" else control.value
         self.rules = dataclasses.replace(self.baseline, **values)
+        if self.rules.max_players != values["max_players"]:  # one pack: R2's twelve became what it deals
+            self._sync_controls()
         self.replay()
 
     def replay(self) -> None:
@@ -536,7 +539,7 @@ class RulesPanel(_View):
                   f"{self.baseline.name} rules; {what}.")
 
     def _source_html(self, name: str, value: Any, changed: bool) -> str:
-        meaning = escape(render.option_meaning(name, value))
+        meaning = escape(self.rules.explain(name))  # or why it has no effect under these rules
         cite = escape(self.rules.citation(name))
         sentences = render.sentences_html(texts.cite(OPTIONS[name].sources), style=False)
         mark = ' style="background:#fff3c4"' if changed else ""

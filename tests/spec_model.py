@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bibi.cards import SUITS, Card, Rank
-from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange
+from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange, TurnUp
 
 
 class Model:
@@ -27,12 +27,14 @@ class Model:
             self.hands[(dealer + 1 + i) % players].append(self.deck[i])
         self.stock = self.deck[dealt:]
         self.trump = trump
+        self.original = trump  # the deal's first trump: its pair stays optional under mandatory (§2, I12)
         self.pending = None  # next_trick: the suit that becomes trump when the next trick starts
         self.next_trump = None  # next_deal
         self.rights: list[list] = [[] for _ in range(players)]  # holder_chooses
         self.laid: list[Counter] = [Counter() for _ in range(players)]  # laid-down K/Q still in hand
         self.drawing = True
         self.leftovers: list[Card] = []
+        self.face_up_from = None  # the first trick led with the leftovers face up
         self.leader = (dealer + 1) % players  # R11
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple] = []  # (leader, trump, plays, winner, points)
@@ -64,24 +66,27 @@ class Model:
         self.calls.append((seat, suit, number, mandatory))
         self.events.append(("call", seat, None, suit, "mandatory" if mandatory else None))
         change = self.rules.trump_change
-        if change is TrumpChange.NEXT_TRICK:
+        dealt = number == -1
+        if change is TrumpChange.NEXT_TRICK or (change is TrumpChange.NEXT_DEAL and dealt):
+            # §2 next_deal: a call of the dealt-pair pass changes the trump before the first trick (R18).
             if suit != self.trump and (self.pending is None or self.rules.multi_call is MultiCall.LAST):
                 self.pending = suit
         elif change is TrumpChange.HOLDER_CHOOSES:
             self.rights[seat].append(suit)
         else:
-            self.next_trump = suit  # §5.11
+            self.next_trump = suit  # §5.11: the last call made after the dealt-pair pass
 
     def chance(self, seat: int, number: int):
         """One chance to call (§5.4): mandatory calls in suit order S, H, D, C, then ask while he may."""
         if self.rules.bibi_call is BibiCall.MANDATORY:
+            # §2: every callable pair is called at once, except one of the deal's original trump (I12).
             for suit in SUITS:
-                while suit != self.trump and suit in self.free_pairs(seat):
+                while suit != self.original and suit in self.callable(seat):
                     self.call(seat, suit, True, number)
         while True:
             options = self.callable(seat)
             if self.rules.bibi_call is BibiCall.MANDATORY:
-                options = [s for s in options if s == self.trump]  # I12: the trump pair stays optional
+                options = [s for s in options if s == self.original]  # I12: "della prima briscola"
             if not options:
                 return
             act = yield seat, {f"bibi {s.value}" for s in options} | {"pass"}
@@ -105,6 +110,10 @@ class Model:
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.events.append(("draw", seat, card, None, None))
+
+    def turn_up(self, first_face_up: int) -> None:
+        self.leftovers, self.stock, self.face_up_from = self.stock, [], first_face_up
+        self.events.append(("turn_up", None, None, None, tuple(self.leftovers)))
 
     def play(self, seat: int, text: str) -> None:
         card = Card(text)
@@ -138,9 +147,13 @@ class Model:
                 yield from self.chance((self.dealer + 1 + i) % n, -1)
         while self.hands[self.leader]:
             number = len(self.tricks)
-            if self.drawing and len(self.stock) < n:  # §5.2
-                self.leftovers, self.stock, self.drawing = self.stock, [], False
-                self.events.append(("turn_up", None, None, None, tuple(self.leftovers)))
+            late = False  # turn_up=failed_draw: the leftovers wait for the first draw that fails (§5.12)
+            if self.drawing and len(self.stock) < n:  # §5.2: drawing stops as this trick begins
+                self.drawing = False
+                if rules.turn_up is TurnUp.TRICK_START:
+                    self.turn_up(number)  # R25: the last seven tricks are played with them face up
+                else:
+                    late = True
             drawing = self.drawing
             if self.pending is not None:
                 self.trump, self.pending = self.pending, None
@@ -164,6 +177,10 @@ class Model:
                 self.play(seat, act)
                 if i == n - 1:
                     self.resolve()
+                if late and (rules.draw is Draw.AFTER_EACH_CARD or i == n - 1):
+                    # the leader's own draw (after_each_card) or the round after the trick (after_trick) fails
+                    self.turn_up(number + 1)  # I16: the last six tricks
+                    late = False
                 if drawing and rules.draw is Draw.AFTER_EACH_CARD:
                     self.draw(seat)
                     yield from self.chance(seat, number)

@@ -148,7 +148,8 @@ def test_a_switch_to_the_trump_suit_or_twice_in_a_trick_or_not_leading():
     play(deal, "trump H")
     refused(deal, "trump D", r"^at most one switch per trick$")
     play(deal, "5C")
-    refused(deal, "trump D", r"only by the leader, before he leads \(I12, I14\)")
+    refused(deal, "trump D",
+            r"only by the leader, before he leads: the kit's reading of I12, I14 \(which say 'whenever'\)")
 
 
 def test_a_switch_once_drawing_has_stopped():
@@ -270,7 +271,9 @@ def test_replay_of_a_record_that_is_not_a_dict():
         ({"decks": 3}, r"Rules\.decks: 3 is not 1 or 2 \(R3\)"),
         ({"decks": "2"}, r"Rules\.decks: expected a whole number"),
         ({"first_dealer": "random", "first_trump": "dealer_card"}, r"Rules\.first_trump: 'dealer_card'.*R6"),
-        ({"decks": 1}, r"Rules\.max_players: 12 hands of 7 need 84 cards, but 1 pack\(s\) hold 52"),
+        ({"decks": 1, "max_players": 10}, r"Rules\.max_players: 10 hands of 7 need 70 cards, but 1 pack\(s\) hold 52; "
+                                           r"lower max_players to 7 or less"),
+        ({"turn_up": "later"}, r"Rules\.turn_up: 'later' is not one of trick_start, failed_draw"),
         ({"decks": 1, "max_players": 8}, r"Rules\.max_players: 8 hands of 7 need 56 cards"),
         ({"max_players": 1}, r"Rules\.max_players: 1 is outside 2…12 \(R2\)"),
         ({"hand_size": 0}, r"Rules\.hand_size: 0 must be at least 1"),

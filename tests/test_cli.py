@@ -48,6 +48,8 @@ def test_rules_of_a_preset_cite_the_sentences_and_say_what_values_mean():
     assert "Rules 'italian'" in done.stdout
     assert "not stated" in done.stdout  # the Italian text is silent on the packs, among others
     assert "follow_or_trump: play the suit led or a trump" in done.stdout
+    assert "multi_call    = last: no effect under trump_change=holder_chooses" in done.stdout
+    assert "turn_up       = failed_draw: at the first draw that cannot be made" in done.stdout
 
 
 def test_rules_diff_shows_only_the_differences():
@@ -55,6 +57,11 @@ def test_rules_diff_shows_only_the_differences():
     assert done.returncode == 0
     assert done.stdout.startswith("9 option(s) differ between russian and italian")
     assert "draw (Drawing; R15; I9)" in done.stdout and "decks" not in done.stdout
+    assert "turn_up (Turn-up; R24; R25; I9; I15; I16)" in done.stdout
+    # multi_call differs in value, but has no effect under the Italian holder_chooses: said so, apart (R20).
+    live, _, inert = done.stdout.partition("1 more set differently, with no effect")
+    assert "multi_call" not in live and "multi_call" in inert
+    assert "italian  last: no effect under trump_change=holder_chooses" in inert
     assert "the same rules" in bibi("rules", "--diff", "ru", "en").stdout
 
 

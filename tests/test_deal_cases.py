@@ -130,7 +130,7 @@ def test_case3_double_pair_completed_by_a_draw(name):
 def test_case4_second_queen_does_not_pair_with_a_used_king_second_king_and_queen_do(name):
     # Two players: seat 1 leads hearts and wins every trick (seat 0 holds only clubs), so he draws stock[0],
     # stock[2], … under either way of drawing.
-    rules = variant(name, dealt_pairs=True, trump_change="next_deal")  # spades stay trump
+    rules = variant(name, dealt_pairs=True, trump_change="holder_chooses")  # spades stay trump: no switch is made
     deal = new_deal(rules, ["", "KH QH 5H 6H 7H"], "QH 3C KH 3C", players=2)
     call_if_asked(deal, "H")
     assert len(deal.calls) == 1
@@ -177,7 +177,11 @@ def test_case6_twelve_players_one_draw_round_eight_turned_up_eight_tricks(name):
     assert len(deal.leftovers) == 8 and deal.leftovers == first.stock()[12:]
     assert len(deal.tricks) == 8
     turn_up = [i for i, e in enumerate(deal.events) if e.kind == "turn_up"][0]
-    assert sum(e.kind == "trick" for e in deal.events[:turn_up]) == 1  # turned up at the start of trick 2
+    before = sum(e.kind == "trick" for e in deal.events[:turn_up])
+    if deal.rules.turn_up == "trick_start":
+        assert before == 1 and deal.face_up_from == 1  # turned up at the start of trick 2: seven tricks left
+    else:  # after_trick: when trick 2's draw fails, right after its last card: six tricks left (I16)
+        assert before == 2 and deal.events[turn_up - 1].kind == "trick" and deal.face_up_from == 2
 
 
 @each_preset
@@ -189,7 +193,9 @@ def test_case6_eight_players_no_card_turned_up(name):
     assert sum(e.kind == "draw" for e in deal.events) == 48
     turn_up = [i for i, e in enumerate(deal.events) if e.kind == "turn_up"]
     assert len(turn_up) == 1 and deal.events[turn_up[0]].info == ()  # the empty stock "turned up" ...
-    assert sum(e.kind == "trick" for e in deal.events[:turn_up[0]]) == 6  # ... at the start of trick 7
+    before = sum(e.kind == "trick" for e in deal.events[:turn_up[0]])
+    # ... at the start of trick 7 (trick_start), or when trick 7's draw fails, after its last card (failed_draw)
+    assert before == (6 if deal.rules.turn_up == "trick_start" else 7)
 
 
 # -- case 7 (I12) ------------------------------------------------------------------------------------

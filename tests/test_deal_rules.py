@@ -30,6 +30,7 @@ def kinds(deal: Deal, *wanted: str) -> list[tuple]:
 
 
 each_preset = pytest.mark.parametrize("name", PRESET_NAMES)
+S, H, D, C = bibi.SUITS
 
 
 # -- decks (R3; I3) ----------------------------------------------------------------------------
@@ -53,8 +54,10 @@ def test_R3_decks_one_pack_52_cards_no_two_identical(name):
     assert deal.stock_size == 52 - 35
     deal.playout(lambda legal: legal[0])
     assert len(deal.tricks) == 10 and len(deal.leftovers) == 2  # ⌊52/5⌋, 52 mod 5
-    with pytest.raises(ValueError, match="max_players"):
-        variant(name, decks=1)  # twelve hands of seven need more than 52 cards
+    # R2's "up to twelve" becomes as many as one pack deals: seven hands of seven (52 ≥ 7 × 7).
+    assert variant(name, decks=1) == rules and variant(name, decks=1).max_players == 7
+    with pytest.raises(ValueError, match="max_players: 8 hands of 7 need 56 cards.*lower max_players to 7"):
+        variant(name, decks=1, max_players=8)
 
 
 # -- hand_size (R8; I4, I10) --------------------------------------------------------------------
@@ -448,7 +451,11 @@ def test_R24_I15_calls_and_switches_stop_when_drawing_stops(name):
     assert deal.phase == "call" and deal.to_act == 1 and names(deal.legal_actions()) == ["bibi H", "pass"]
     play(deal, "pass")
     finish_trick(deal)
-    assert deal.stock_size == 0 and len(deal.leftovers) == 8 and not deal.drawing
+    assert not deal.drawing  # trick 2 begins with 8 in the stock: drawing has stopped
+    if rules.turn_up == "trick_start":
+        assert deal.stock_size == 0 and len(deal.leftovers) == 8  # turned up at once (R25)
+    else:
+        assert deal.stock_size == 8 and deal.leftovers == ()  # still face down until the failed draw (I16)
     assert deal.to_act == 1 and deal.switch_rights(1) == (bibi.Suit.DIAMONDS,)
     assert deal.callable_suits(1) == (bibi.Suit.HEARTS,)  # he still holds the free pair ...
     assert "trump D" not in names(deal.legal_actions())  # ... but the final tricks offer no switch
@@ -576,7 +583,12 @@ def test_R24_R25_I16_leftovers_turned_up_and_won_by_nobody(name):
     for _ in range(13):  # the thirteen drawing tricks
         deal.apply(deal.legal_actions()[0])
         finish_trick(deal)
-    assert len(deal.tricks) == 13
+    assert len(deal.tricks) == 13 and not deal.drawing
+    if deal.rules.turn_up == "failed_draw":  # trick 14 is played with them face down; its draw fails (I16)
+        assert deal.stock_size == 4 and deal.leftovers == () and kinds(deal, "turn_up") == []
+        deal.apply(deal.legal_actions()[0])
+        finish_trick(deal)
+        assert len(deal.tricks) == 14
     assert deal.stock_size == 0 and deal.leftovers == tuple(cards("2H 2D AH AD"))
     assert kinds(deal, "turn_up") == [("turn_up", None, None, None, deal.leftovers)]
     deal.playout(lambda legal: legal[-1] if legal[-1].kind == "pass" else legal[0])
@@ -602,3 +614,131 @@ def test_R2_two_to_twelve_players(name):
     for n in (0, 1, 13):
         with pytest.raises(ValueError, match="players"):
             Deal.new(name, players=n, seed=1)
+
+
+# -- the rules read again (issue 12): four corrections ---------------------------------------------
+
+
+def play_until(deal: Deal, done) -> None:
+    """Play the first legal card for whoever is to play until ``done(deal)`` or a call decision comes."""
+    while not done(deal) and deal.phase == "play":
+        deal.apply(deal.legal_actions()[0])
+
+
+@pytest.mark.parametrize("bibi_call", ["optional", "mandatory"])
+def test_I11_I12_mandatory_spares_original_trump(bibi_call):
+    # Italian rules (any suit, the holder switches), three players, spades the original trump. Seat 1 is dealt
+    # K♥ Q♥ and K♠ Q♠, leads trick 1 after switching to hearts and wins it with 2♥; in the draw round (winner
+    # first) seat 2 draws the Q♥ that pairs his K♥. Now hearts is trump and spades is not: under I12 ("re e donna
+    # della prima briscola … quando crede") the spade pair stays optional, and the heart pair is forced (I11).
+    rules = variant("italian", dealt_pairs=True, bibi_call=bibi_call)
+    deal = new_deal(rules, ["", "KH QH KS QS 2H", "KH 3H"], "3C QH 4C")  # seat 2 answers the trump lead with 3♥
+    assert deal.first_trump is S
+    if bibi_call == "mandatory":
+        assert deal.calls == (bibi.Call(1, H, -1, True),)  # made by the engine in the dealt-pair pass
+    else:
+        assert names(deal.legal_actions()) == ["bibi S", "bibi H", "pass"]
+        play(deal, "bibi H")
+    assert deal.to_act == 1 and names(deal.legal_actions()) == ["bibi S", "pass"]  # the original trump: asked
+    play(deal, "pass", "trump H", "2H")
+    play_until(deal, lambda d: d.tricks)
+    assert deal.tricks[0].trump is H and deal.tricks[0].winner == 1 and deal.trump is H
+    assert deal.phase == "call" and deal.to_act == 1  # after his draw, still asked about spades
+    assert names(deal.legal_actions()) == ["bibi S", "pass"]
+    play(deal, "pass")
+    if bibi_call == "mandatory":  # a pair of the current trump that is not the original one: forced
+        assert deal.calls[-1] == bibi.Call(2, H, 0, True) and deal.to_act == 1 and deal.phase == "play"
+    else:
+        assert deal.to_act == 2 and names(deal.legal_actions()) == ["bibi H", "pass"]
+        play(deal, "pass")
+        assert [c.seat for c in deal.calls] == [1]
+    assert deal.callable_suits(1) == (S,)  # the spade pair is still free: he may call it whenever he likes
+
+
+@pytest.mark.parametrize("bibi_call", ["optional", "mandatory"])
+def test_I11_I12_mandatory_original_trump_pair_optional_once_the_trump_moved_away_non_trump(bibi_call):
+    # The Russian reading of which pairs (non_trump) with calls made mandatory: after a dealt K♦ Q♦ moves the
+    # trump to diamonds, a drawn K♠ completes a pair of the original trump (SPEC §3 case 5): asked, not forced.
+    rules = variant("russian", bibi_call=bibi_call)
+    deal = new_deal(rules, ["", "KD QD 7H", "QS 5H"], "3C KS")
+    if bibi_call == "optional":
+        play(deal, "bibi D")
+    assert [(c.seat, c.suit, c.mandatory) for c in deal.calls] == [(1, D, bibi_call == "mandatory")]
+    assert deal.trump is D
+    play(deal, "7H", "5H")  # seat 2 draws K♠
+    assert deal.phase == "call" and deal.to_act == 2 and names(deal.legal_actions()) == ["bibi S", "pass"]
+
+
+@pytest.mark.parametrize("trump_change", ["next_trick", "next_deal"])
+def test_R16_R18_next_deal_dealt_pairs_change_the_trump_before_the_first_trick(trump_change):
+    # Russian rules, three players. Seat 1 is dealt K♦ Q♦ and calls it in the dealt-pair pass: under either
+    # value the trump is diamonds before the first lead (R18). Seat 2 then draws the K♣ that pairs his Q♣ and
+    # calls it (R15): under next_trick clubs is trump from trick 2 (R16 as the English says); under next_deal
+    # this deal keeps diamonds, and clubs is the next deal's trump (R16 read literally; SPEC §5.11).
+    rules = variant("russian", trump_change=trump_change)
+    deal = new_deal(rules, ["", "KD QD 7H", "QC 5H"], "3C KC")
+    play(deal, "bibi D")
+    assert deal.trump is D and deal.next_trump is None
+    play(deal, "7H", "5H", "bibi C")
+    finish_trick(deal)
+    assert deal.tricks[0].trump is D
+    if trump_change == "next_trick":
+        assert deal.trump is C and deal.next_trump is None
+    else:
+        assert deal.trump is D and deal.next_trump is C
+        deal.playout(lambda legal: legal[-1] if legal[-1].kind == "pass" else legal[0])
+        assert {t.trump for t in deal.tricks} == {D} and deal.next_trump is C
+
+
+def test_R16_R18_next_deal_game_takes_the_last_call_after_a_draw_not_the_dealt_one():
+    game = bibi.Game.new(variant("russian", trump_change="next_deal"), players=3, seed=4)
+    game.play("greedy")
+    for i, deal in enumerate(game.deals[:-1]):
+        later = [c for c in deal.calls if c.trick >= 0]
+        nxt = game.deals[i + 1]
+        assert nxt.first_trump is (later[-1].suit if later else game.cuts[i + 1].card.suit)
+
+
+@pytest.mark.parametrize("draw", ["after_each_card", "after_trick"])
+@pytest.mark.parametrize("turn_up", ["trick_start", "failed_draw"])
+def test_R24_R25_I9_I15_I16_turn_up_at_trick_start_or_at_the_failed_draw(turn_up, draw):
+    # Twelve players: one draw round (trick 1), then 8 cards are left, fewer than the players (SPEC §3 case 6).
+    # Seat 1 holds a switch right (holder_chooses) and leads trick 2.
+    rules = variant("italian", turn_up=turn_up, draw=draw, dealt_pairs=True, bibi_call="optional")
+    deal = new_deal(rules, ["", "KD QD 2S 2S"], players=12)
+    play(deal, "bibi D", "2S")
+    play_until(deal, lambda d: d.tricks)
+    finish_trick(deal)
+    assert len(deal.tricks) == 1 and deal.to_act == 1 and deal.trick == ()
+    # Trick 2 begins with a short stock: drawing, calls and switches stop now under both values (I15).
+    assert not deal.drawing and deal.switch_rights(1) == (D,) and "trump D" not in names(deal.legal_actions())
+    if turn_up == "trick_start":  # R25: turned up at once, the last seven tricks played face up
+        assert deal.stock_size == 0 and len(deal.leftovers) == 8 and deal.face_up_from == 1
+        assert deal.events[-1].kind == "turn_up"
+    else:  # still face down: the leader's draw (after_each_card) or the round after the trick fails
+        assert deal.stock_size == 8 and deal.leftovers == () and deal.face_up_from is None
+        hidden = deal.stock()
+        play(deal, "2S")
+        if draw == "after_each_card":
+            assert len(deal.trick) == 1 and deal.events[-1].kind == "turn_up"
+        else:
+            assert deal.stock_size == 8
+            play_until(deal, lambda d: len(d.tricks) == 2)
+            assert [e.kind for e in deal.events[-3:]] == ["play", "trick", "turn_up"]
+        assert deal.leftovers == hidden and deal.stock_size == 0 and deal.face_up_from == 2
+    deal.playout(lambda legal: legal[0])
+    assert sum(e.kind == "draw" for e in deal.events) == 12  # no card of the short round is drawn
+    assert deal.tricks_total - deal.face_up_from == (7 if turn_up == "trick_start" else 6)  # R25 / I16
+    assert len(deal.tricks) == 8 and len(deal.leftovers) == 8
+
+
+def test_R20_multi_call_has_no_effect_under_holder_chooses():
+    # Under holder_chooses no call moves the trump by itself, so no two calls compete: the same deal, the
+    # same choices, the same record whatever multi_call says (every listing says so: Rules.no_effect).
+    for seed in range(5):
+        deals = []
+        for multi_call in ("first", "last"):
+            rules = variant("italian", multi_call=multi_call, dealt_pairs=True)
+            deals.append(Deal.new(rules, players=4, seed=seed).playout(random.Random(seed).choice))
+        assert deals[0].events == deals[1].events and deals[0].actions == deals[1].actions
+    assert bibi.ITALIAN.no_effect("multi_call") and not bibi.RUSSIAN.no_effect("multi_call")

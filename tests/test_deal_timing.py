@@ -57,9 +57,12 @@ def test_timing_5_2_stock_checked_before_leader_acts(name):
     assert deal.phase == "call" and deal.to_act == 0 and len(deal.tricks) == 1
     assert deal.stock_size == 8 and deal.drawing and deal.leftovers == ()
     play(deal, "pass")
-    assert deal.to_act == 1 and deal.trick == ()
-    assert deal.stock_size == 0 and len(deal.leftovers) == 8 and not deal.drawing
-    assert deal.events[-1].kind == "turn_up" and deal.events[-1].info == deal.leftovers
+    assert deal.to_act == 1 and deal.trick == () and not deal.drawing
+    if rules.turn_up == "trick_start":
+        assert deal.stock_size == 0 and len(deal.leftovers) == 8
+        assert deal.events[-1].kind == "turn_up" and deal.events[-1].info == deal.leftovers
+    else:  # the leftovers wait for the leader's own draw, which fails (SPEC §5.12)
+        assert deal.stock_size == 8 and deal.leftovers == () and deal.events[-1].kind != "turn_up"
     assert deal.switch_rights(1) == (H,) and "trump H" not in names(deal.legal_actions())
 
 
@@ -69,6 +72,11 @@ def test_timing_5_2_the_stock_is_checked_once_per_trick_and_a_round_completes(na
     deal = Deal.new(name, players=3, seed=52)
     for trick in range(27):
         assert deal.drawing and deal.stock_size == 83 - 3 * trick
+        deal.apply(deal.legal_actions()[0])
+        finish_trick(deal)
+    assert not deal.drawing
+    if deal.rules.turn_up == "failed_draw":  # trick 28 is played first, the 2 still face down (SPEC §5.12)
+        assert deal.stock_size == 2 and deal.leftovers == ()
         deal.apply(deal.legal_actions()[0])
         finish_trick(deal)
     assert deal.stock_size == 0 and len(deal.leftovers) == 2 and not deal.drawing
@@ -86,8 +94,11 @@ def test_timing_5_3_dealt_pair_pass_happens_even_when_no_round_will_draw(name):
     deal = new_deal(rules, ["", "KD QD"], players=7)
     assert deal.phase == "call" and deal.to_act == 1 and deal.stock_size == 3
     play(deal, "bibi D")
-    assert deal.scores[1] == 50
-    assert deal.stock_size == 0 and len(deal.leftovers) == 3  # then the first trick turns the stock up
+    assert deal.scores[1] == 50 and not deal.drawing  # then the first trick stops drawing ...
+    if rules.turn_up == "trick_start":
+        assert deal.stock_size == 0 and len(deal.leftovers) == 3  # ... and turns the stock up
+    else:
+        assert deal.stock_size == 3 and deal.leftovers == () and deal.face_up_from is None  # ... at its draw
     assert deal.trump is D  # the dealt-pair call still changes the trump before the first lead (R18)
     deal.playout(lambda legal: legal[0])
     assert len(deal.tricks) == 7 and {t.trump for t in deal.tricks} == {D}
@@ -175,8 +186,9 @@ def test_timing_5_7_a_calls_points_are_credited_when_it_is_made(name):
 @each_preset
 def test_timing_5_8_the_laid_down_copy_is_played_first(name):
     # Two players. Seat 1 lays down K♥ Q♥, also holds a second K♥, leads K♥ (the laid-down one goes),
-    # wins, and draws the second Q♥: with the free K♥ it makes a new pair.
-    rules = variant(name, dealt_pairs=True, trump_change="next_deal")
+    # wins, and draws the second Q♥: with the free K♥ it makes a new pair. Spades stay trump: under
+    # holder_chooses a call moves nothing, and seat 1 makes no switch.
+    rules = variant(name, dealt_pairs=True, trump_change="holder_chooses")
     deal = new_deal(rules, ["", "KH QH KH"], "QH", players=2)
     call_if_asked(deal, "H")
     assert deal.laid_down(1) == tuple(cards("QH KH"))
@@ -226,13 +238,15 @@ def test_timing_5_10_the_switch_right_stays_after_the_pairs_cards_are_played(nam
 
 
 @each_preset
-def test_timing_5_11_next_deal_the_last_call_whatever_its_suit_sets_the_next_trump(name):
-    rules = variant(name, trump_change="next_deal", dealt_pairs=True, bibi_call="optional", bibi_suits="any",
-                    multi_call="first")
-    deal = new_deal(rules, ["", "KD QD", "KS QS"])
+def test_timing_5_11_next_deal_the_last_call_after_a_draw_whatever_its_suit_sets_the_next_trump(name):
+    # Calls after a draw (R15) change nothing in this deal; the last of them, whatever its suit, is the next
+    # deal's trump. (A call of the dealt-pair pass changes this deal's trump instead, R18: see test_deal_rules.)
+    rules = variant(name, trump_change="next_deal", dealt_pairs=False, bibi_call="optional", bibi_suits="any",
+                    draw="after_each_card")
+    deal = new_deal(rules, ["", "QD 7H", "KS 5H"], "KD QS")
     assert deal.next_trump is None
-    play(deal, "bibi D")
-    assert deal.next_trump is D
-    play(deal, "bibi S")  # a call of the current trump: still the last call
+    play(deal, "7H", "bibi D")
+    assert deal.next_trump is D and deal.trump is S
+    play(deal, "5H", "bibi S")  # a call of the current trump: still the last call
     assert deal.next_trump is S and deal.trump is S
     assert Deal.replay(deal.record()).next_trump is S

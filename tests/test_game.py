@@ -275,3 +275,10 @@ def test_a_game_deal_is_an_ordinary_deal_with_a_stacked_pack():
 def test_a_game_shows_its_score_sheet_in_a_notebook():
     html = Game.new(RUSSIAN, players=3, seed=1).play("greedy")._repr_html_()
     assert "Game (russian rules): 3" in html and "<table" in html
+
+
+def test_R7_R26_an_italian_game_borrows_the_cutter_and_the_end_and_says_so():
+    """The Italian text describes no game of several deals: its cuts cite R7 as 'not stated, taken from R7'."""
+    game = Game.new(ITALIAN, players=3, seed=7)
+    assert game.trump_source(0).endswith("italian: not stated, taken from R7)")
+    assert Game.new(RUSSIAN, players=3, seed=7).trump_source(0).startswith("the dealer's drawn card")

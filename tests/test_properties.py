@@ -31,6 +31,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
+    TurnUp,
 )
 
 settings.register_profile(
@@ -67,6 +68,7 @@ def mixed_rules(draw) -> Rules:
         dealt_pairs=draw(st.booleans()),
         trump_change=draw(st.sampled_from(list(TrumpChange))),
         multi_call=draw(st.sampled_from(list(MultiCall))),
+        turn_up=draw(st.sampled_from(list(TurnUp))),
         name="mix",
     )
 
@@ -144,8 +146,13 @@ def check_state(deal: Deal, full_pack: Counter) -> None:
         if not deal.trick and not deal.is_over:
             assert all(len(h) == rules.hand_size for h in hands)
     else:
-        assert deal.stock_size == 0
-        assert len(deal.leftovers) == rules.leftovers(n)
+        if deal.face_up_from is None:  # turn_up=failed_draw: the trick before the failed draw (§5.12)
+            assert rules.turn_up is TurnUp.FAILED_DRAW and deal.leftovers == ()
+            assert deal.stock_size == rules.leftovers(n)
+            assert len(deal.tricks) == rules.draw_rounds(n)
+        else:
+            assert deal.stock_size == 0
+            assert len(deal.leftovers) == rules.leftovers(n)
         left = rules.tricks(n) - len(deal.tricks)
         for seat in range(n):
             assert len(hands[seat]) == left - (seat in played_now)
@@ -166,9 +173,14 @@ def check_end(deal: Deal) -> None:
     # Calls and trump changes stop when drawing stops (R24; I15): the final tricks share one trump.
     final = deal.tricks[rules.draw_rounds(n):]
     assert len({t.trump for t in final}) == 1
+    # R25: seven tricks from the turn-up; I16: six from the failed draw (seven-card hands: hand_size of them).
+    face_up = rules.tricks(n) - deal.face_up_from
+    assert face_up == min(rules.tricks(n), rules.hand_size) - (rules.turn_up is TurnUp.FAILED_DRAW)
     if rules.trump_change is TrumpChange.NEXT_DEAL:
-        assert {t.trump for t in deal.tricks} == {deal.first_trump}
-        assert deal.next_trump == (deal.calls[-1].suit if deal.calls else None)
+        # R18: only the dealt-pair pass may change this deal's trump; later calls set the next deal's (§5.11).
+        assert len({t.trump for t in deal.tricks}) == 1
+        later = [c for c in deal.calls if c.trick >= 0]
+        assert deal.next_trump == (later[-1].suit if later else None)
 
 
 def state(deal: Deal) -> tuple:
@@ -305,7 +317,8 @@ def test_mixed_rules_strategy_reaches_one_pack_and_every_option():
     assert seen["decks"] == {1, 2}
     for name, enum in [("follow", Follow), ("draw", Draw), ("trump_change", TrumpChange),
                        ("bibi_call", BibiCall), ("bibi_suits", BibiSuits), ("multi_call", MultiCall),
-                       ("identical", Identical), ("first_dealer", FirstDealer), ("first_trump", FirstTrump)]:
+                       ("identical", Identical), ("first_dealer", FirstDealer), ("first_trump", FirstTrump),
+                       ("turn_up", TurnUp)]:
         assert seen[name] == set(enum), name
     assert seen["dealt_pairs"] == {True, False}
     assert seen["hand_size"] == {5, 7, 8} and seen["max_players"] == {6, 7, 10, 12}
@@ -323,6 +336,7 @@ def compare_with_model(deal: Deal, model: Model) -> None:
     assert deal.trump is model.trump and deal.pending_trump == model.pending and deal.next_trump == model.next_trump
     assert list(deal.stock()) == model.stock and list(deal.leftovers) == model.leftovers
     assert deal.drawing == model.drawing and deal.leader == model.leader
+    assert deal.face_up_from == model.face_up_from
     assert deal.card_points == tuple(model.card_points) and deal.bonus_points == tuple(model.bonus)
 
 

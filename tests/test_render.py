@@ -253,7 +253,11 @@ def test_game_sheet_reads_a_game_duck_typed():
 def test_rules_table_marks_differences_and_cites_sentences():
     html = render.rules_html(RUSSIAN, other=ITALIAN, sentences=True, style=False)
     assert_well_formed(html)
-    assert html.count('<tr class="bibi-diff">') == len(RUSSIAN.diff(ITALIAN))
+    # multi_call differs but has no effect under the Italian holder_chooses: shown, not marked as a difference
+    live = [k for k, _, _ in RUSSIAN.diff(ITALIAN) if not ITALIAN.no_effect(k)]
+    assert html.count('<tr class="bibi-diff">') == len(live) == len(RUSSIAN.diff(ITALIAN)) - 1
+    assert html.count('<tr class="bibi-no-effect">') == 1
+    assert "italian: no effect under trump_change=holder_chooses" in html
     assert "R13; I7" in html and "Игрок должен следовать масти" in html and "<details>" in html
     plain = render.rules_html(ITALIAN, style=False)
     assert "not stated" in plain and "bibi-diff" not in plain

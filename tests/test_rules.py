@@ -20,6 +20,7 @@ from bibi.rules import (
     MultiCall,
     Rules,
     TrumpChange,
+    TurnUp,
 )
 
 # SPEC §2, the table: option → (values, russian, italian, english)
@@ -39,6 +40,7 @@ SPEC_OPTIONS = {
     "dealt_pairs": ((True, False), True, False, True),
     "trump_change": (("next_trick", "holder_chooses", "next_deal"), "next_trick", "holder_chooses", "next_trick"),
     "multi_call": (("first", "last"), "first", "last", "first"),
+    "turn_up": (("trick_start", "failed_draw"), "trick_start", "failed_draw", "trick_start"),
 }
 SPEC_SOURCES = {
     "decks": {"R3", "I3"}, "hand_size": {"R8", "I4", "I10"}, "max_players": {"R2"}, "card_points": {"R10", "I18"},
@@ -47,6 +49,7 @@ SPEC_SOURCES = {
     "bibi_suits": {"R15", "R17", "I11", "I12"}, "bibi_call": {"R23", "I1", "I11"},
     "dealt_pairs": {"R17", "R18", "R19", "R20"},
     "trump_change": {"R16", "R18", "I11", "I12", "I14", "I15"}, "multi_call": {"R20"},
+    "turn_up": {"R24", "R25", "I9", "I15", "I16"},
 }
 # SPEC §1: the Italian text does not say how many packs or players, how the first dealer is chosen, what
 # identical cards do, pairs dealt in the hand, simultaneous calls.
@@ -84,7 +87,7 @@ def test_english_equals_russian_and_italian_differs_where_the_table_says():
      (Follow, ["must_follow", "follow_or_trump"]), (Identical, ["second_wins", "first_wins"]),
      (Draw, ["after_each_card", "after_trick"]), (BibiSuits, ["non_trump", "any"]),
      (BibiCall, ["optional", "mandatory"]), (TrumpChange, ["next_trick", "holder_chooses", "next_deal"]),
-     (MultiCall, ["first", "last"])],
+     (MultiCall, ["first", "last"]), (TurnUp, ["trick_start", "failed_draw"])],
 )
 def test_enum_values_are_the_spec_strings(enum, values):
     assert [e.value for e in enum] == values
@@ -211,8 +214,56 @@ def test_impossible_values_name_the_field():
         Rules(decks=3)
     with pytest.raises(ValueError, match=r"Rules\.max_players"):
         Rules(max_players=13)
-    with pytest.raises(ValueError, match=r"Rules\.max_players: 12 hands of 7 need 84 cards"):
-        Rules(decks=1)
+    with pytest.raises(ValueError, match=r"Rules\.max_players: 10 hands of 7 need 70 cards.*lower max_players to 7"):
+        Rules(decks=1, max_players=10)
+    with pytest.raises(ValueError, match=r"Rules\.turn_up: 'sometimes' is not one of trick_start, failed_draw"):
+        Rules(turn_up="sometimes")
     with pytest.raises(ValueError, match=r"Rules\.first_trump: 'dealer_card'.*first_dealer='random'"):
         Rules(first_dealer="random")
     assert Rules(first_dealer="random", first_trump="cut").first_trump is FirstTrump.CUT
+
+
+# -- issue 12: one pack in one step; cite only what a sentence says ----------------------------------
+
+
+def test_R2_R3_one_pack_in_one_step_takes_the_most_players_it_deals():
+    one = dataclasses.replace(bibi.RUSSIAN, decks=1)
+    assert one.max_players == 7 and one.label == "russian:decks=1,max_players=7"
+    assert bibi.rules.parse_rules("ru:decks=1") == one and Rules.from_json(one.to_json()) == one
+    assert dataclasses.replace(bibi.ITALIAN, hand_size=9).max_players == 11  # 104 // 9
+    assert dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=5).max_players == 5  # a count that fits stays
+    with pytest.raises(ValueError, match=r"max_players: 8 hands of 7 need 56 cards, but 1 pack\(s\) hold 52; "
+                                         r"lower max_players to 7 or less"):
+        dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=8)
+
+
+def test_R20_multi_call_is_stretched_last_has_no_sentence_and_no_effect_under_holder_chooses():
+    assert "stretched" in bibi.RUSSIAN.citation("multi_call")
+    assert "no sentence" in OPTIONS["multi_call"].values["last"]
+    reason = bibi.ITALIAN.no_effect("multi_call")
+    assert reason.startswith("no effect under trump_change=holder_chooses")
+    assert bibi.ITALIAN.explain("multi_call") == reason and reason in bibi.ITALIAN.describe()
+    assert bibi.RUSSIAN.no_effect("multi_call") == "" and "no effect" not in bibi.RUSSIAN.describe()
+    next_deal = dataclasses.replace(bibi.RUSSIAN, trump_change="next_deal")
+    assert next_deal.no_effect("multi_call") == ""  # the dealt-pair pass still settles several calls (R18-R20)
+    assert dataclasses.replace(next_deal, dealt_pairs=False).no_effect("multi_call")
+    assert dataclasses.replace(bibi.RUSSIAN, decks=1).no_effect("identical")
+
+
+def test_conventions_are_shown_as_conventions_never_cited_to_a_sentence():
+    assert "convention" in OPTIONS["first_dealer"].values["high_card_draw"]  # the tie-break
+    assert "convention" in OPTIONS["dealt_pairs"].doc and "convention" in OPTIONS["dealt_pairs"].values["True"]
+    assert "the kit's reading of I12, I14" in OPTIONS["trump_change"].values["holder_chooses"]
+    assert "original trump" in OPTIONS["bibi_call"].values["mandatory"]
+    assert "'trick_start'" in OPTIONS["turn_up"].doc  # old records replay so
+    for option in OPTIONS.values():
+        assert "miscount" not in option.doc + " ".join(option.values.values())
+
+
+def test_turn_up_records_without_the_key_replay_as_trick_start():
+    data = bibi.ITALIAN.to_json()
+    assert data["turn_up"] == "failed_draw"
+    del data["turn_up"]
+    old = Rules.from_json(data)
+    assert old.turn_up is TurnUp.TRICK_START and old.label == "italian:turn_up=trick_start"
+    assert bibi.rules.parse_rules("it:turn_up=trick_start") == old

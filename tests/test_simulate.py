@@ -75,7 +75,7 @@ def test_deal_frame_has_one_row_per_deal(ru):
     assert deals.dtypes.to_dict() == {
         "deal": np.int32, "rules": "category", "changed": "category", "players": np.int8, "dealer": np.int8,
         "first_trump": "category", "final_trump": "category", "trump_changes": np.int32, "calls": np.int32,
-        "leftovers": np.int32, "leftover_points": np.int32, "tricks": np.int32,
+        "leftovers": np.int32, "leftover_points": np.int32, "tricks": np.int32, "face_up_tricks": np.int8,
     }
     assert list(deals["first_trump"].cat.categories) == ["S", "H", "D", "C"]
 
@@ -416,3 +416,11 @@ def test_bibi_simulate_and_compare_are_the_functions():
 
     assert bibi.simulate is bibi.simulation.simulate and bibi.compare is compare
     assert bibi.simulate("en", players=3, deals=2, progress=False).deals.shape == (2, len(DEAL_COLUMNS))
+
+
+def test_compare_the_italian_preset_with_itself_turned_up_at_trick_start():
+    """turn_up changes when the leftovers are shown (I16: six tricks after the failed draw; R25: seven)."""
+    cmp = compare(["it", "it:turn_up=trick_start"], players=6, deals=40, progress=False)
+    row = cmp.table.set_index(["measure", "variant"]).loc[("face_up_tricks", "italian:turn_up=trick_start")]
+    assert (row["mean"], row["diff"], row["ci_low"], row["ci_high"]) == (7.0, 1.0, 1.0, 1.0)
+    assert (cmp.simulations["italian"].deals["face_up_tricks"] == 6).all()

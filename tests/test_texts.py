@@ -135,3 +135,16 @@ def test_sentence_html_shows_original_and_translation():
     html = texts.sentence("R13")._repr_html_()
     assert "Игрок должен следовать масти" in html and "follow suit" in html
     assert 'lang="ru"' in html
+
+
+def test_I16_is_not_called_a_miscount_anywhere():
+    """I16's "six" counts from the failed draw (SPEC §1): no note, doc, notebook or README calls it a miscount."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    assert "failed draw" in texts.sentence("I16").note
+    files = [root / "README.md", *sorted((root / "notebooks").glob("*.ipynb")), *sorted((root / "bibi").rglob("*.py")),
+             root / "bibi" / "data" / "sentences.toml"]
+    for path in files:
+        text = path.read_text(encoding="utf-8").lower()
+        assert "miscount" not in text, path.name

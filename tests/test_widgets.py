@@ -164,6 +164,10 @@ def test_rules_panel_shows_the_sentences_of_each_option():
     assert "R13; I7" in follow and "Игрок должен следовать масти" in follow and "Il successivo" in follow
     assert "<details>" in follow and "follow suit if you can" in follow
     assert "mistranslation" in panel.sources["trump_change"].value  # R16's note
+    panel.choose_preset("italian")
+    assert "no effect under trump_change=holder_chooses" in panel.sources["multi_call"].value
+    turn_up = panel.sources["turn_up"].value
+    assert "six tricks remain" in turn_up and "R24; R25; I9; I15; I16" in turn_up
 
 
 def test_rules_panel_refuses_impossible_rules_in_its_message():
@@ -182,10 +186,11 @@ def test_rules_panel_refuses_impossible_rules_in_its_message():
 
 def test_rules_panel_one_pack_is_not_the_same_deal():
     panel = views.RulesPanel("russian", 4, seed=1)
-    panel.set_option("decks", 1)
-    assert "max_players" in panel.message.value and len(panel.deal.deck) == 104  # 12 × 7 > 52: refused
-    panel.set_option("max_players", 7)
+    panel.set_option("decks", 1)  # R2's twelve becomes what one pack deals: the control follows
+    assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
     assert len(panel.deal.deck) == 52 and "not the same pack" in panel.comparison.value
+    panel.set_option("max_players", 8)  # 8 × 7 > 52: refused, and the message says how
+    assert "lower max_players to 7" in panel.message.value and panel.rules.max_players == 7
     no_errors(panel)
 
 
