@@ -1,0 +1,238 @@
+"""Practice: every kind of exercise, under both presets, checked against the engine; feedback; bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bibi import practice, stack
+from bibi.deal import CALLS, Action, Deal, IllegalAction
+from bibi.practice import KINDS, AnswerError, Exercise, PracticeError, exercise, exercise_at
+from bibi.rules import ITALIAN, RUSSIAN
+
+SEEDS = range(100)
+
+
+def forward(ex: Exercise, until) -> Deal:
+    """The position played on along the record (the bots' own line) until ``until(deal)`` holds or it ends."""
+    record = ex.record
+    deal = ex.position()
+    for action in record["actions"][ex.upto:]:
+        if until(deal):
+            break
+        deal.apply(action)
+    return deal
+
+
+def engine_verdict(ex: Exercise) -> str:
+    """The answer found by driving the engine itself, without the exercise's checker."""
+    deal = ex.position()
+    if ex.kind in ("winner", "points"):
+        # Replay from the start of the deal, applying the recorded actions until that trick is complete.
+        start = Deal.replay(ex.record, 0)
+        for action in ex.record["actions"]:
+            if len(start.tricks) > ex.trick:
+                break
+            start.apply(action)
+        t = start.tricks[ex.trick]
+        assert t == deal.tricks[ex.trick]
+        if ex.kind == "points":
+            assert t.points == deal.rules.card_points.total(t.cards)
+            return str(t.points)
+        card = dict(t.plays)[t.winner]
+        return f"seat {t.winner} {card.unicode}"
+    if ex.kind == "may_play":
+        legal = ex.card in deal.legal_actions()
+        try:
+            deal.copy().apply(ex.card, ex.seat)
+            assert legal
+        except IllegalAction:
+            assert not legal
+        return "yes" if legal else "no"
+    if ex.kind == "can_call":
+        legal = deal.to_act == ex.seat and CALLS[ex.suit.index] in deal.legal_actions()
+        try:
+            deal.copy().apply(CALLS[ex.suit.index], ex.seat)
+            assert legal
+        except IllegalAction:
+            assert not legal
+        return "yes" if legal else "no"
+    if ex.kind == "trump":
+        number = len(deal.tricks)
+        assert deal.phase == "play" and not deal.trick  # the trick is about to be led
+        # Play that trick along the record: unless its leader switched, it is played with the answer as trump.
+        after = forward(ex, lambda d: len(d.tricks) > number)
+        first = ex.record["actions"][ex.upto] if ex.upto < len(ex.record["actions"]) else None
+        if first is None or Action.parse(first).kind != Action.SWITCH:
+            assert after.tricks[number].trump == deal.trump
+        return deal.trump.symbol
+    assert ex.kind == "tricks_left"
+    end = forward(ex, lambda d: False)
+    assert end.is_over
+    assert len(end.tricks) - len(deal.tricks) == deal.tricks_total - len(deal.tricks)
+    return str(len(end.tricks) - len(deal.tricks))
+
+
+@pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_under_both_presets_agrees_with_the_engine(kind, rules):
+    answers = set()
+    for seed in SEEDS:
+        ex = exercise(kind, rules, 4, seed)
+        assert ex.kind == kind and ex.rules == rules
+        truth = engine_verdict(ex)
+        assert ex.answer == truth, (seed, ex.question)
+        right = ex.check(truth)
+        assert right.right and right.answer == truth and right.sentences, (seed, right)
+        if ex.choices:
+            assert truth in ex.choices
+            wrong = next(c for c in ex.choices if c != truth)
+        else:
+            wrong = str(int(truth) + 1)
+        bad = ex.check(wrong)
+        assert not bad.right and bad.given == wrong and bad.answer == truth
+        assert bad.sentences == right.sentences and bad.reason == right.reason
+        assert f"the answer is {truth}" in str(bad) and str(right).startswith("Right")
+        answers.add(truth)
+    if kind in ("may_play", "can_call"):
+        assert answers == {"yes", "no"}  # the seeds ask both ways
+    else:
+        assert len(answers) > 1
+
+
+def test_an_exercise_is_a_value_deterministic_by_seed():
+    one, two = exercise("winner", "it", 5, 11), exercise("winner", "it", 5, 11)
+    assert one == two and hash(one) == hash(two)
+    assert exercise("winner", "it", 5, 12) != one
+    assert Deal.replay(json.loads(one.record_json), one.upto).record() == one.position().record()
+    assert one.position() is not one.position()  # a fresh copy to play with
+    assert practice.round(6, "ru", 4, seed=3) == practice.round(6, "ru", 4, seed=3)
+    kinds = [ex.kind for ex in practice.round(12, "ru", 4, seed=3)]
+    assert sorted(kinds) == sorted(KINDS * 2)
+
+
+def test_other_rules_values_and_sizes():
+    mixed = RUSSIAN.__class__(name="russian", follow="follow_or_trump", trump_change="holder_chooses")
+    for kind in KINDS:
+        for rules, players in ((mixed, 3), ("english", 6), ("italian", 12)):
+            ex = exercise(kind, rules, players, 5)
+            assert ex.answer == engine_verdict(ex)
+
+
+def test_answers_in_other_words():
+    ex = exercise("may_play", "ru", 4, 1)
+    assert ex.check("Y").given == "yes" and ex.check(False).given == "no" and ex.check("2").given == "no"
+    trump = exercise("trump", "ru", 4, 1)
+    assert {trump.check(x).given for x in ("H", "hearts", "♥", " h ")} == {"♥"}
+    win = exercise("winner", "ru", 4, 1)
+    seat, card = win.record and next(iter(win.position().tricks[win.trick].plays))
+    assert win.check(seat).given == win.check(f"seat {seat}").given == win.choices[0]
+    assert exercise("points", "ru", 4, 1).check(" 12 ").given == "12"
+
+
+@pytest.mark.parametrize("kind, answer, message", [
+    ("may_play", "perhaps", "answer: 'perhaps' is not one of yes, no"),
+    ("may_play", 7, "answer: 7 is not one of yes, no"),
+    ("trump", "X", "answer: 'X' is not one of ♠, ♥, ♦, ♣"),
+    ("points", "ten", "answer: 'ten' is not a number"),
+    ("points", None, "answer: None is not a number"),
+    ("tricks_left", "-3", "answer: '-3' is not a number"),
+])
+def test_an_unreadable_answer_raises_naming_it(kind, answer, message):
+    with pytest.raises(AnswerError, match="^" + message.replace("(", r"\(")):
+        exercise(kind, "ru", 4, 2).check(answer)
+
+
+def test_the_same_card_twice_in_a_trick_asks_for_the_seat():
+    ex = next(ex for ex in (exercise("winner", "ru", 4, s) for s in range(50))
+              if len({c for _, c in ex.position().tricks[ex.trick].plays}) < 4)
+    plays = ex.position().tricks[ex.trick].plays
+    twice = next(c for _, c in plays if sum(c == d for _, d in plays) == 2)
+    with pytest.raises(AnswerError, match="two seats played"):
+        ex.check(str(twice))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: exercise("riddle"), PracticeError, "kind: 'riddle' is not an exercise kind; use one of winner"),
+    (lambda: exercise(3), TypeError, "kind: expected one of winner"),
+    (lambda: exercise("winner", "klondike"), PracticeError, "rules: unknown rules preset 'klondike'"),
+    (lambda: exercise("winner", 7), TypeError, "rules: expected a Rules value or a preset name, not 7"),
+    (lambda: exercise("winner", "ru", 13), PracticeError, "players: 13 cannot play"),
+    (lambda: exercise("winner", "ru", 1), PracticeError, "players: 1 cannot play"),
+    (lambda: exercise("winner", "ru", "six"), TypeError, "players: expected a whole number, not 'six'"),
+    (lambda: exercise("winner", "ru", 4.0), TypeError, "players: expected a whole number, not 4.0"),
+    (lambda: exercise("winner", "ru", 4, 1.5), TypeError, "seed: expected a whole number"),
+    (lambda: practice.round(0), PracticeError, "n: 0 is outside 1…1000"),
+    (lambda: practice.round("5"), TypeError, "n: expected a whole number, not '5'"),
+    (lambda: practice.round(3, kinds="winner"), TypeError, "kinds: expected a list of kinds, not 'winner'"),
+    (lambda: practice.round(3, kinds=[]), PracticeError, "kinds: an empty list"),
+    (lambda: practice.round(3, kinds=["x" * 80]), PracticeError, r"kind: 'x+… is not"),
+    (lambda: exercise_at("winner", "deal"), TypeError, "deal: expected a Deal, not 'deal'"),
+    (lambda: exercise_at("winner", Deal.new("ru", 4, seed=1)), PracticeError, "deal: .* is not a position"),
+])
+def test_bad_input_raises_naming_the_parameter_and_the_value(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+    assert issubclass(PracticeError, ValueError) and issubclass(AnswerError, PracticeError)
+
+
+def test_a_stacked_deal_stopped_by_hand():
+    deck = stack(["AH 7H KH 2C 9C 4D 5D", "3H TH 5S 2D 6C 8C 9D", "2S 3S 4C 7C JD 6D TD"],
+                 stock="4C 5C 6C 8C QH 3D 4D 7D 9C")
+    table = Deal.new(RUSSIAN, 3, deck=deck, dealer=2, trump="S")
+    table.apply("AH")
+    ex = exercise_at("may_play", table, seed=1)
+    assert ex.seat == 1 and ex.record["actions"] == ["AH"]
+    for card in ("6C", "TH"):
+        ask = Exercise(ex.kind, ex.record_json, ex.upto, ex.question, ex.choices, seat=1, card=card)
+        feedback = ask.check("yes")
+        assert feedback.right == (card == "TH")
+        assert feedback.sentences == ("R13",)
+    assert "must follow suit ♥: seat 1 holds 3♥ 10♥ (R13)" in ask.__class__(
+        ex.kind, ex.record_json, ex.upto, ex.question, ex.choices, seat=1, card="6C").check("no").reason
+    table.apply("TH").apply("3S")
+    winner = exercise_at("winner", table)
+    assert winner.answer == "seat 2 3♠" and "the only trump ♠" in winner.solve()[1]
+    assert exercise_at("points", table).answer == "10"
+    assert exercise_at("trump", table).answer == "♠" and exercise_at("tricks_left", table).answer == "33"
+    stacked = exercise("winner", RUSSIAN, 3, seed=4, deck=deck, dealer=2)
+    assert stacked.record["deck"] == [str(c) for c in deck]
+
+
+def test_the_trump_moves_with_a_call_and_the_feedback_says_who():
+    ex = next(e for e in (exercise("trump", "ru", 4, s) for s in SEEDS) if "said Bi-bi" in e.solve()[1])
+    feedback = ex.check(ex.answer)
+    assert "from the next trick on (R16, R18)" in feedback.reason or "(R17, R18)" in feedback.reason
+    italian = next(e for e in (exercise("trump", "it", 4, s) for s in SEEDS) if "does not move" in e.solve()[1])
+    assert set(italian.check(italian.answer).sentences) == {"I12", "I14"}
+
+
+def test_html_shows_the_question_without_the_answer():
+    for kind in KINDS:
+        ex = exercise(kind, "ru", 4, 8)
+        html = ex.html(style=False)
+        assert ex._repr_html_().startswith('<div class="bibi"><style>') and "bibi-exercise" in html
+        if kind == "winner":
+            assert "bibi-win" not in html and "→" not in html  # no winner marked
+        feedback = ex.check(ex.answer)._repr_html_()
+        assert "✓ Right" in feedback and "bibi-sentence" in feedback
+
+
+def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
+    exercises = practice.round(3, "it", 4, seed=2)
+    lines = iter(["", "what?", exercises[0].answer, "quit"])
+    said: list[str] = []
+    assert practice.quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
+    text = "\n".join(said)
+    assert "not an answer: answer: 'what?'" in text and "Right:" in text and text.endswith("bye: 1 of 1 right")
+
+
+def test_practice_needs_neither_widgets_nor_pandas():
+    import subprocess
+    import sys
+
+    code = ("import sys, bibi; bibi.practice.exercise('winner'); "
+            "print('ipywidgets' in sys.modules, 'pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
