@@ -236,3 +236,72 @@ def test_practice_needs_neither_widgets_nor_pandas():
             "print('ipywidgets' in sys.modules, 'pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+# -- the Practice widget, headless ------------------------------------------------------------------
+
+
+def choice_button(view, text):
+    return next(b for b in view.choice_row.children if b.description == text)
+
+
+def test_the_widget_runs_a_round_with_feedback_and_a_score():
+    from bibi.widgets import Practice
+
+    view = Practice("italian", 4, n=6, seed=5)
+    assert "bibi-practice" in view._dom_classes and len(view.exercises) == 6
+    assert view.exercises == practice.round(6, "italian", 4, 5)
+    assert "Exercise 1 of 6 · score 0 of 0" in view.header.value
+    seen = set()
+    for i in range(6):
+        ex = view.exercise
+        seen.add(ex.kind)
+        assert ex.title in view.question.value and view.feedback_html.value == ""
+        wrong = i % 2 == 1
+        if ex.choices:
+            assert view.text_row.layout.display == "none"
+            pick = next(c for c in ex.choices if c != ex.answer) if wrong else ex.answer
+            choice_button(view, pick).click()
+            assert all(b.disabled for b in view.choice_row.children)
+            assert choice_button(view, ex.answer).button_style == "success"
+        else:
+            assert view.text_row.layout.display is None and not view.choice_row.children
+            view.answer_box.value = str(int(ex.answer) + 1) if wrong else ex.answer
+            view.answer_button.click()
+        feedback = view.feedback
+        assert feedback.right is not wrong and feedback.sentences
+        assert ("✓ Right" if not wrong else "✗ Not quite") in view.feedback_html.value
+        assert all(s in view.feedback_html.value for s in feedback.sentences)
+        assert f"score {view.right} of {i + 1}" in view.header.value
+        view.next_button.click()
+    assert seen == set(KINDS) and view.right == 3 and view.answered == 6
+    assert "Round over: 3 of 6 right" in view.message.value and view.next_button.disabled
+    assert view.again_button.layout.display is None
+    view.again_button.click()
+    assert view.seed == 6 and view.answered == 0 and view.exercises == practice.round(6, "italian", 4, 6)
+    assert view.errors.outputs == ()
+
+
+def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
+    from bibi.widgets import Practice
+
+    view = Practice("russian", 4, n=2, seed=1, kinds=["points"])
+    view.answer_box.value = "lots"
+    view.answer_button.click()
+    assert "is not a number" in view.message.value and view.feedback is None and view.answered == 0
+    view.answer_box.value = view.exercise.answer
+    view.answer_button.click()
+    view.answer_button.click()  # a second answer does not count twice (the button is disabled in a browser)
+    assert view.answered == 1 and view.right == 1
+    assert view.errors.outputs == ()
+
+
+def test_the_widget_refuses_bad_sizes():
+    from bibi.widgets import Practice
+
+    with pytest.raises(PracticeError, match="players: 50"):
+        Practice("russian", 50)
+    with pytest.raises(TypeError, match="n: expected a whole number, not 3.9"):
+        Practice("russian", 4, n=3.9)
+    with pytest.raises(ValueError, match="exercises: an empty list"):
+        Practice(exercises=[])
