@@ -229,9 +229,9 @@ class Exercise:
     def read(self, answer: Any) -> str:
         """``answer`` as one of ``choices`` (or a number as text); ``AnswerError`` if it cannot be read.
 
-        Besides the choices themselves: ``y``/``n`` and booleans; a suit as ``H``, ``hearts`` or ``♥``;
-        for a trick's winner the seat (``2``, ``seat 2``) or the card (``KS``, ``K♠``) where only one seat
-        played it; a choice's number (``1``…) where the answer is not itself a number.
+        Besides the choices themselves: a choice's number (``1``…, as ``str(exercise)`` lists them);
+        ``y``/``n`` and booleans; a suit as ``H``, ``hearts`` or ``♥``; for a trick's winner the seat
+        (``seat 2``) or the card (``KS``, ``K♠``) where only one seat played it.
         """
         choices = self.choices
         if isinstance(answer, bool) and choices == YES_NO:
@@ -249,6 +249,8 @@ class Exercise:
             return text
         if choices == YES_NO and low in ("y", "yes", "n", "no", "true", "false"):
             return "yes" if low in ("y", "yes", "true") else "no"
+        if low.isdigit() and 1 <= int(low) <= len(choices):
+            return choices[int(low) - 1]
         if self.kind == "winner":
             found = self._winner_choice(low)
             if found is not None:
@@ -258,17 +260,17 @@ class Exercise:
                 return Suit.parse(text).symbol
             except ValueError:
                 pass
-        if low.isdigit() and 1 <= int(low) <= len(choices):
-            return choices[int(low) - 1]
         raise AnswerError(f"answer: {_quote(answer)} is not one of {', '.join(choices)} "
                           f"(or their numbers 1…{len(choices)})")
 
     def _winner_choice(self, low: str) -> str | None:
         plays = self._deal.tricks[self.trick].plays
-        seat = low.removeprefix("seat").strip()
-        for s, c in plays:
-            if seat == str(s):
-                return f"seat {s} {c.unicode}"
+        if low.startswith("seat"):
+            seat = low.removeprefix("seat").split()[:1]
+            for s, c in plays:
+                if seat == [str(s)]:
+                    return f"seat {s} {c.unicode}"
+            return None
         try:
             card = parse_card(low)
         except ValueError:
@@ -289,7 +291,7 @@ class Exercise:
     # -- display ---------------------------------------------------------------------------------
 
     def __str__(self) -> str:
-        lines = [f"{self.title} {self.question}"]
+        lines = [self.question]
         if self.choices:
             lines.append("  " + "   ".join(f"{i}) {c}" for i, c in enumerate(self.choices, 1)))
         return "\n".join(lines)
@@ -579,7 +581,7 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = input,
             try:
                 feedback = ex.check(text)
             except AnswerError as exc:
-                say(f"not an answer: {exc}")
+                say(f"{exc}; try again")
                 continue
             break
         answered += 1

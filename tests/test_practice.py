@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -126,8 +128,9 @@ def test_answers_in_other_words():
     trump = exercise("trump", "ru", 4, 1)
     assert {trump.check(x).given for x in ("H", "hearts", "♥", " h ")} == {"♥"}
     win = exercise("winner", "ru", 4, 1)
-    seat, card = win.record and next(iter(win.position().tricks[win.trick].plays))
-    assert win.check(seat).given == win.check(f"seat {seat}").given == win.choices[0]
+    seat, card = win.position().tricks[win.trick].plays[0]
+    assert win.check(1).given == win.check(f"seat {seat}").given == win.choices[0]
+    assert win.check(f"Seat {seat} {card.unicode}").given == win.choices[0]
     assert exercise("points", "ru", 4, 1).check(" 12 ").given == "12"
 
 
@@ -225,13 +228,11 @@ def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
     said: list[str] = []
     assert practice.quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
     text = "\n".join(said)
-    assert "not an answer: answer: 'what?'" in text and "Right:" in text and text.endswith("bye: 1 of 1 right")
+    assert "answer: 'what?' is not one of" in text and "; try again" in text
+    assert "Right:" in text and text.endswith("bye: 1 of 1 right")
 
 
 def test_practice_needs_neither_widgets_nor_pandas():
-    import subprocess
-    import sys
-
     code = ("import sys, bibi; bibi.practice.exercise('winner'); "
             "print('ipywidgets' in sys.modules, 'pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -305,3 +306,43 @@ def test_the_widget_refuses_bad_sizes():
         Practice("russian", 4, n=3.9)
     with pytest.raises(ValueError, match="exercises: an empty list"):
         Practice(exercises=[])
+
+
+# -- bibi practice, in the terminal -----------------------------------------------------------------
+
+
+def bibi(*args: str, stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, text=True,
+                          timeout=60)
+
+
+def a_wrong_answer(ex: Exercise) -> str:
+    return next(c for c in ex.choices if c != ex.answer) if ex.choices else str(int(ex.answer) + 1)
+
+
+def test_bibi_practice_asks_checks_explains_and_scores():
+    exercises = practice.round(3, ITALIAN, 5, seed=9)
+    first, second, third = exercises
+    answers = ["", "nonsense", first.answer, a_wrong_answer(second), third.answer]
+    done = bibi("practice", "--rules", "it", "--players", "5", "--seed", "9", "-n", "3", stdin="\n".join(answers))
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert out.startswith("3 exercises, italian rules, 5 players, seed 9.")
+    for i, ex in enumerate(exercises, 1):
+        assert f"Exercise {i} of 3. {ex}" in out
+    assert "answer: 'nonsense' is not" in out and out.count("; try again") == 1
+    assert f"Right: {first.answer}. {str(first.check(first.answer)).split('. ', 1)[1]}" in out
+    assert str(second.check(a_wrong_answer(second))) in out
+    assert "the sentences: " + ", ".join(second.check(second.answer).sentences) in out
+    assert out.rstrip().endswith("Done: 2 of 3 right.")
+
+
+def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
+    for stdin in ("quit\n", ""):
+        done = bibi("practice", "--seed", "1", "-n", "2", stdin=stdin)
+        assert done.returncode == 0 and done.stderr == ""
+        assert done.stdout.rstrip().endswith("bye: 0 of 0 right") and "Traceback" not in done.stdout
+    done = bibi("practice", "--players", "13", "--seed", "1", stdin="")
+    assert done.returncode == 1 and done.stderr.startswith("bibi practice: error: players: 13 cannot play")
+    done = bibi("practice", "-n", "0", "--seed", "1", stdin="")
+    assert done.returncode == 1 and "n: 0 is outside 1…1000" in done.stderr
