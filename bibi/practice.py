@@ -365,8 +365,10 @@ def _interesting(kind: str, deal: Deal) -> bool:
     """Positions a lesson wants more of than chance gives: a call before the trick, an illegal card, the turn-up."""
     if kind == "trump":
         return any(c.trick == len(deal.tricks) - 1 for c in deal.calls)
-    if kind == "tricks_left":
-        return not deal.drawing
+    if kind == "tricks_left":  # the trick right after the turn-up, when the last tricks begin
+        events = [e.kind for e in deal.events]
+        last_trick = len(events) - 1 - events[::-1].index("trick") if "trick" in events else 0
+        return "turn_up" in events[last_trick:]
     if kind == "may_play":
         return any(deal.why_illegal(c) for c in deal.hand(deal.to_act))
     if kind == "can_call":
@@ -375,6 +377,10 @@ def _interesting(kind: str, deal: Deal) -> bool:
         t = deal.tricks[-1]
         return t.winner != t.leader
     return True
+
+
+# How often a lesson takes an interesting position (see _interesting) over any position.
+_WEIGHT = {"tricks_left": 0.3}
 
 
 def _positions(kind: str, deal: Deal, rng: random.Random) -> tuple[dict[str, Any], list[int], list[int]]:
@@ -422,7 +428,9 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random) -> E
         held = [s for s in SUITS if any(c.suit == s and c.rank.char in "KQ" for c in deal.hand(seat))]
         callable_ = [s for s in SUITS if CALLS[s.index] in deal.legal_actions()]
         suit = rng.choice(callable_ if callable_ and rng.random() < 0.5 else held)
-        if deal.phase == "call":
+        if deal.phase == "call" and not deal.tricks and not deal.trick:
+            moment = f"Before the first trick (the pairs dealt in the hand), seat {seat} holds {hand}{laid_text}."
+        elif deal.phase == "call":
             moment = f"Seat {seat} has just drawn; he holds {hand}{laid_text}."
         else:
             doing = "to lead" if not deal.trick else "to play a card to the trick"
@@ -507,7 +515,7 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
                 else Deal.new(rules, players, deck=deck, dealer=dealer))
         record, spots, better = _positions(kind, deal, rng)
         if spots:
-            upto = rng.choice(better if better and rng.random() < 0.6 else spots)
+            upto = rng.choice(better if better and rng.random() < _WEIGHT.get(kind, 0.6) else spots)
             return _make(kind, record, upto, rng)
     raise PracticeError(f"kind: no position to ask {kind!r} about in 50 deals of these rules")
 
