@@ -401,8 +401,9 @@ def _positions(kind: str, deal: Deal, rng: random.Random) -> tuple[dict[str, Any
     return deal.record(), spots, better
 
 
-def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random) -> Exercise:
-    """The exercise of ``kind`` at ``upto`` actions into ``record``, its details chosen by ``rng``."""
+def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card: Card | None = None,
+          suit: Suit | None = None) -> Exercise:
+    """The exercise of ``kind`` at ``upto`` actions into ``record``, its details (unless given) chosen by ``rng``."""
     deal = Deal.replay(record, upto)
     text = json.dumps(record, separators=(",", ":"))
     trump = deal.trump.symbol
@@ -420,14 +421,16 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random) -> E
         cards = list(dict.fromkeys(deal.hand(seat)))
         illegal = [c for c in cards if deal.why_illegal(c, seat)]
         legal = [c for c in cards if c not in illegal]
-        card = rng.choice(illegal if illegal and (not legal or rng.random() < 0.5) else legal)
+        if card is None:
+            card = rng.choice(illegal if illegal and (not legal or rng.random() < 0.5) else legal)
         question = (f"Trump is {trump}. Trick {len(deal.tricks) + 1} so far: {_plays(deal.trick)}. "
                     f"Seat {seat} holds {hand}{laid_text}. May seat {seat} play {card.unicode}?")
         return Exercise(kind, text, upto, question, YES_NO, seat=seat, card=card)
     if kind == "can_call":
         held = [s for s in SUITS if any(c.suit == s and c.rank.char in "KQ" for c in deal.hand(seat))]
         callable_ = [s for s in SUITS if CALLS[s.index] in deal.legal_actions()]
-        suit = rng.choice(callable_ if callable_ and rng.random() < 0.5 else held)
+        if suit is None:
+            suit = rng.choice(callable_ if callable_ and rng.random() < 0.5 else held)
         if deal.phase == "call" and not deal.tricks and not deal.trick:
             moment = f"Before the first trick (the pairs dealt in the hand), seat {seat} holds {hand}{laid_text}."
         elif deal.phase == "call":
@@ -520,22 +523,38 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
     raise PracticeError(f"kind: no position to ask {kind!r} about in 50 deals of these rules")
 
 
-def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0) -> Exercise:
+def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, card: Card | str | None = None,
+                suit: Suit | str | None = None) -> Exercise:
     """An exercise of ``kind`` about ``deal`` as it stands (a stacked deal stepped by hand, say).
 
     ``winner`` and ``points`` ask about its last completed trick; ``trump`` and ``tricks_left`` need a
-    trick about to be led; ``may_play`` a card to play to a trick; ``can_call`` a seat to act holding
-    a king or queen. ``seed`` picks the card or suit asked about.
+    trick about to be led; ``may_play`` a card to play to a trick (``card``: one of the hand of the seat
+    to act); ``can_call`` a seat to act holding a king or queen (``suit``: the pair asked about).
+    ``seed`` picks the card or suit when they are not given.
     """
     kind = _check_kind(kind)
     if not isinstance(deal, Deal):
         raise TypeError(f"deal: expected a Deal, not {_quote(deal)}")
+    if card is not None:
+        try:
+            card = parse_card(card)
+        except ValueError:
+            raise PracticeError(f"card: {_quote(card)} is not a card (write it like 'KS', 'TD', '2H')") from None
+        if kind != "may_play" or deal.is_over or card not in deal.hand(deal.to_act):
+            raise PracticeError(f"card: {_quote(str(card))} is not a card of the seat to act in a 'may_play' question")
+    if suit is not None:
+        try:
+            suit = Suit.parse(suit)
+        except ValueError:
+            raise PracticeError(f"suit: {_quote(suit)} is not a suit (S, H, D, C)") from None
+        if kind != "can_call":
+            raise PracticeError(f"suit: {_quote(str(suit))} is asked about only in a 'can_call' question")
     seen = [max(len(deal.tricks) - 1, 0)]
     if not _spot(kind, deal, seen):
         raise PracticeError(f"deal: {_quote(deal, 60)} is not a position to ask {kind!r} about")
     if kind == "can_call" and not any(c.rank.char in "KQ" for c in deal.hand(deal.to_act)):
         raise PracticeError(f"deal: seat {deal.to_act} holds no king or queen to ask 'can_call' about")
-    return _make(kind, deal.record(), len(deal.actions), _rng(seed))
+    return _make(kind, deal.record(), len(deal.actions), _rng(seed), card, suit)
 
 
 def round(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed: int | str | random.Random = 0, *,

@@ -188,12 +188,18 @@ def test_a_stacked_deal_stopped_by_hand():
     ex = exercise_at("may_play", table, seed=1)
     assert ex.seat == 1 and ex.record["actions"] == ["AH"]
     for card in ("6C", "TH"):
-        ask = Exercise(ex.kind, ex.record_json, ex.upto, ex.question, ex.choices, seat=1, card=card)
+        ask = exercise_at("may_play", table, card=card)
+        assert str(ask.card) == card and f"May seat 1 play {ask.card.unicode}?" in ask.question
         feedback = ask.check("yes")
         assert feedback.right == (card == "TH")
         assert feedback.sentences == ("R13",)
-    assert "must follow suit ♥: seat 1 holds 3♥ 10♥ (R13)" in ask.__class__(
-        ex.kind, ex.record_json, ex.upto, ex.question, ex.choices, seat=1, card="6C").check("no").reason
+    assert "must follow suit ♥: seat 1 holds 3♥ 10♥ (R13)" in exercise_at("may_play", table, card="6C").check(2).reason
+    with pytest.raises(PracticeError, match="card: 'KS' is not a card of the seat to act"):
+        exercise_at("may_play", table, card="KS")
+    with pytest.raises(PracticeError, match="card: 'K' is not a card"):
+        exercise_at("may_play", table, card="K")
+    with pytest.raises(PracticeError, match="suit: 'H' is asked about only in a 'can_call'"):
+        exercise_at("may_play", table, suit="H")
     table.apply("TH").apply("3S")
     winner = exercise_at("winner", table)
     assert winner.answer == "seat 2 3♠" and "the only trump ♠" in winner.solve()[1]
