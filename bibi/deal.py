@@ -808,6 +808,8 @@ class Deal:
             if self._change is TrumpChange.HOLDER_CHOOSES:
                 return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
             return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
+        if all(c.suit.index == trump for c in calls):
+            return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
         change = self._change
         if change is TrumpChange.HOLDER_CHOOSES:
             return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
@@ -815,7 +817,8 @@ class Deal:
         if change is TrumpChange.NEXT_DEAL:
             return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
                     f"(R16, read literally)")
-        return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (R15; I12)"
+        return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
+                f"{self.rules.citation('trump_change')})")
 
     # ---- copying, records, replay -------------------------------------------------------------
 
