@@ -814,8 +814,8 @@ class Practice(_View):
         self._on_click(self.answer_button, lambda: self.answer(self.answer_box.value))
         self._on_click(self.next_button, self.next)
         self._on_click(self.again_button, self.new_round)
-        self.children = [self.header, self.question, self.choice_row, self.text_row, self.message,
-                         self.feedback_html, widgets.HBox([self.next_button, self.again_button]), self.errors]
+        self.children = [self.header, self.question, self.choice_row, self.text_row, self.feedback_html,
+                         self.message, widgets.HBox([self.next_button, self.again_button]), self.errors]
         self._start(exercises)
 
     @property
