@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from test_properties import games  # the suite's (rules, players, seed) strategy: presets and mixed rules
 
 from bibi import practice, stack
 from bibi.deal import CALLS, Action, Deal, IllegalAction
@@ -352,3 +354,15 @@ def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
     assert done.returncode == 1 and done.stderr.startswith("bibi practice: error: players: 13 cannot play")
     done = bibi("practice", "-n", "0", "--seed", "1", stdin="")
     assert done.returncode == 1 and "n: 0 is outside 1…1000" in done.stderr
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_any_rules_any_size_every_kind_agrees_with_the_engine(game):
+    rules, players, seed = game
+    assume(players * rules.hand_size <= rules.pack_size)
+    for kind in KINDS:
+        ex = exercise(kind, rules, players, seed)
+        assert ex.answer == engine_verdict(ex), (kind, ex.question)
+        assert ex.check(ex.answer).sentences
