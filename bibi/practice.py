@@ -34,13 +34,13 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from bibi.bots import heuristic_bot
-from bibi.cards import SUITS, Card, Suit, parse_card, sort_key
+from bibi.cards import SUITS, Card, Suit, parse_card
 from bibi.deal import CALLS, Deal, Trick
 from bibi.rules import OPTIONS, Rules, as_rules
 
@@ -83,10 +83,6 @@ def _ids(reason: str) -> tuple[str, ...]:
 def _rule(rules: Rules, option: str) -> str:
     """What these rules' value of ``option`` means, in the rules module's words and with its citation."""
     return f"the rule here ({option}): {OPTIONS[option].meaning(rules.options()[option])}"
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.unicode for c in sorted(cards, key=sort_key)) or "no cards"
 
 
 def _plays(plays: Sequence[tuple[int, Card]]) -> str:
@@ -219,7 +215,7 @@ class Exercise:
         left = total - done
         return str(left), (f"{deal.players} players share the {deal.rules.pack_size} cards in {total} tricks "
                            f"(seven dealt, the rest drawn while the stock lasts: R3, R8, R24, R25; I10, I15); "
-                           f"{done} have been played, so {left} remain")
+                           f"{done} {'has' if done == 1 else 'have'} been played, so {left} remain")
 
     @property
     def answer(self) -> str:
@@ -308,12 +304,15 @@ class Exercise:
             t = deal.tricks[self.trick]
             parts.append(render.trick_html(t.plays, trump=t.trump, title=f"Trick {t.number + 1}", style=False))
         elif self.kind in ("may_play", "can_call"):
-            number = len(deal.tricks) + 1 - (len(deal.trick) == deal.players)
+            complete = len(deal.trick) == deal.players
+            number = len(deal.tricks) + 1 - complete
             parts.append(f'<div><span class="bibi-label">trump</span>{render.suit_html(deal.trump)}</div>')
             if deal.trick:
-                parts.append(render.trick_html(deal.trick, title=f"Trick {number} so far", done=False, style=False))
-            parts.append(render.hand_html(deal.hand(self.seat), laid=deal.laid_down(self.seat),
-                                          label=f"seat {self.seat}'s hand", style=False))
+                title = f"Trick {number}" if complete else f"Trick {number} so far"
+                parts.append(render.trick_html(deal.trick, title=title, done=False, style=False))
+            parts.append(f'<div><span class="bibi-label">seat {self.seat}\'s hand</span>'
+                         + render.hand_html(deal.hand(self.seat), laid=deal.laid_down(self.seat),
+                                            label=f"seat {self.seat}'s hand", style=False) + "</div>")
             if self.kind == "may_play":
                 parts.append(f'<div><span class="bibi-label">the card</span>'
                              f'{render.card_html(self.card, style=False)}</div>')
@@ -414,9 +413,9 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card
         choices = tuple(f"seat {s} {c.unicode}" for s, c in t.plays) if kind == "winner" else ()
         return Exercise(kind, text, upto, question, choices, trick=t.number)
     seat = deal.to_act
-    hand = _cards(deal.hand(seat))
+    hand = " ".join(c.unicode for c in deal.hand(seat))  # in the engine's order, as the pictures show it
     laid = deal.laid_down(seat)
-    laid_text = f" (laid down: {_cards(laid)})" if laid else ""
+    laid_text = f" (laid down: {' '.join(c.unicode for c in laid)})" if laid else ""
     if kind == "may_play":
         cards = list(dict.fromkeys(deal.hand(seat)))
         illegal = [c for c in cards if deal.why_illegal(c, seat)]
@@ -459,7 +458,8 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card
     else:
         stock = (f"the stock's last {len(deal.leftovers)} cards have been turned up" if deal.leftovers
                  else "the stock is used up")
-    question = (f"{deal.players} players, {deal.rules.label} rules; {len(deal.tricks)} tricks have been played, "
+    played = "1 trick has" if len(deal.tricks) == 1 else f"{len(deal.tricks)} tricks have"
+    question = (f"{deal.players} players, {deal.rules.label} rules; {played} been played, "
                 f"{stock}, and trick {number} is about to be led. How many tricks remain, this one included?")
     return Exercise(kind, text, upto, question)
 
