@@ -30,6 +30,7 @@ _LAZY = {
     "BOTS": "bibi.bots",
     "simulate": "bibi.simulation",
     "compare": "bibi.simulation",
+    "practice": "bibi.practice",
     "texts": "bibi.texts",
     "render": "bibi.render",
     "widgets": "bibi.widgets",

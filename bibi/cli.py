@@ -566,6 +566,30 @@ def _one_or_each(names: Sequence[str]) -> str | list[str]:
     return names[0] if len(names) == 1 else list(names)
 
 
+# -- bibi practice ----------------------------------------------------------------------------------------
+# The exercises and the question-and-answer loop are bibi.practice's, imported when the command runs.
+
+
+def _practice_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", type=rules_arg, default=preset("russian"), metavar="PRESET",
+                        help="rules preset: ru, it, en or their full names (default: russian)")
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default: 4)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed, for the same exercises again")
+    parser.add_argument("-n", type=int, default=6, metavar="N", help="how many exercises (default: 6)")
+
+
+@subcommand("practice", "answer exercises on positions of deals; the engine checks and explains", _practice_arguments)
+def cmd_practice(args: argparse.Namespace) -> int:
+    from bibi.practice import quiz, round
+
+    seed = _seed(args)
+    exercises = round(args.n, args.rules, args.players, seed)
+    print(f"{args.n} exercises, {args.rules.label} rules, {args.players} players, seed {seed}. Answer with a "
+          "choice or its number; 'quit' (or Ctrl-D) stops.")
+    quiz(exercises)
+    return 0
+
+
 __all__ = [
     "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
     "build_parser", "game_text", "main", "read_record", "rules_arg", "rules_diff",

@@ -680,6 +680,12 @@ class Deal:
         """The suits in which ``seat`` holds a free K+Q pair that the rules let him call now."""
         return tuple(SUITS[s] for s in self._callable(self._seat(seat)))
 
+    def free_pairs(self, seat: Whole) -> tuple[Suit, ...]:
+        """The suits in which ``seat`` holds a king and a queen not yet in a called pair (R22), callable now or
+        not (a pair of the trump cannot be called under ``bibi_suits='non_trump'``, R15)."""
+        kq, laid = self._kq[self._seat(seat)], self._laid[seat]
+        return tuple(SUITS[s] for s in range(4) if kq[s] > laid[s] and kq[4 + s] > laid[4 + s])
+
     def switch_rights(self, seat: Whole) -> tuple[Suit, ...]:
         """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
         return tuple(SUITS[s] for s in self._rights[self._seat(seat)])
@@ -855,6 +861,72 @@ class Deal:
             pending_trump=self.pending_trump,
             history=self.history,
         )
+
+    def why_won(self, number: Whole = -1) -> str:
+        """Why the winner of completed trick ``number`` (default: the last) wins it, citing the sentences."""
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ValueError(f"number: expected a trick number, not {number!r}")
+        if not -len(self._tricks) <= number < len(self._tricks):
+            raise ValueError(f"number: {number} is not one of the {len(self._tricks)} completed tricks")
+        t = self._tricks[number]
+        card = next(c for s, c in t.plays if s == t.winner)
+        led, sym = _SUIT_OF[t.plays[0][1]], SUIT_SYMBOLS[t.trump.index]
+        what = f"seat {t.winner}'s {CARD_UNICODE[card]} wins"
+        trumps = [c for _, c in t.plays if _SUIT_OF[c] == t.trump.index]
+        if led == t.trump.index:
+            why = f"trumps {sym} were led, and it is the highest trump (R4; I5, I8)"
+        elif trumps:
+            only = "the only trump" if len(trumps) == 1 else "the highest trump"
+            why = f"it is {only} {sym}, and a trump beats every card of another suit (R4; I5, I8)"
+        else:
+            why = (f"nobody played a trump {sym}, and it is the highest card of the suit led "
+                   f"{SUIT_SYMBOLS[led]} (R4; I5, I8)")
+        twins = [s for s, c in t.plays if c == card and s != t.winner]
+        if twins:
+            when = "before" if self._second_wins else "after"
+            why += (f"; seat {twins[0]} played an identical {CARD_UNICODE[card]} {when} it, and of identical cards "
+                    f"the one played {'second' if self._second_wins else 'first'} counts higher (R14)")
+        return f"{what}: {why}"
+
+    def why_trump(self) -> str:
+        """Why the trump of the trick being played (or about to be led) is the suit it is, citing the
+        sentences: the calls made since the previous trick began, and what these rules make of them."""
+        trump, sym = self._trump, SUIT_SYMBOLS[self._trump]
+        trick = self._trick
+        number = len(self._tricks) - (len(trick) == self.players)  # the trick in play (or about to be led)
+        before = self._tricks[number - 1].trump.index if number > 0 else self.first_trump.index
+        when = f"trick {number}" if number > 0 else "the dealt-pair pass, before trick 1"
+        calls = [c for c in self._calls if c.trick == number - 1]
+        if self._switched:
+            return f"seat {self._leader} switched the trump to {sym} for this trick, with a pair he called (I12, I14)"
+        if trump != before:
+            rivals = {c.suit for c in calls if c.suit.index != before}
+            seat = next((c.seat for c in (calls if self._first_call else calls[::-1]) if c.suit.index == trump), None)
+            caller = "a player" if seat is None else f"seat {seat}"
+            why = f"{caller} said Bi-bi with K+Q {sym} during {when}, so {sym} is trump from the next trick on"
+            why += " (R16, R18)" if number > 0 else " (R17, R18)"
+            if len(rivals) > 1:
+                order = "first" if self._first_call else "last"
+                why += f"; of several calls the {order} one sets the trump (R20; multi_call={order})"
+            return why
+        if not calls:
+            if number == 0:
+                return f"the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)"
+            still = "" if self._drawing else "; none can be now: drawing has stopped (R24; I15)"
+            if self._change is TrumpChange.HOLDER_CHOOSES:
+                return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
+            return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
+        if all(c.suit.index == trump for c in calls):
+            return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
+        change = self._change
+        if change is TrumpChange.HOLDER_CHOOSES:
+            return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
+                    f"switches to its suit when he leads (I12, I14)")
+        if change is TrumpChange.NEXT_DEAL:
+            return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
+                    f"(R16, read literally)")
+        return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
+                f"{self.rules.citation('trump_change')})")
 
     # ---- copying, records, replay -------------------------------------------------------------
 
@@ -1166,7 +1238,7 @@ class Deal:
         kq, laid = self._kq[seat], self._laid[seat]
         trump = self._trump
         out = []
-        for s in range(4):
+        for s in range(4):  # the free pairs (free_pairs), less the trump's under non_trump (R15, R17)
             if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and (self._bibi_any or s != trump):
                 out.append(s)
         return out
