@@ -883,17 +883,17 @@ def _ids(name: str, value: Any) -> str:
 
 
 @_styled
-def side_html(deal: Any, label: str, *, position: int, parted: bool, seat: int | None = None) -> str:
-    """One column of a lockstep comparison: its rules' label, where it stands, the table, the score so far."""
-    head = f"{_e(label)} · after {position} action{'' if position == 1 else 's'}"
-    mark = ' bibi-apart' if parted else ""
-    apart = " · parted" if parted else " · in step"
-    scores = " ".join(f"{s}:{v}" for s, v in enumerate(deal.scores))
+def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bool = False,
+              seat: int | None = None) -> str:
+    """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
+    in step, parted…), the table, and the scores so far. ``apart`` marks a column past the parting point."""
+    head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
+    mark = " bibi-apart" if apart else ""
+    scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
     return (
-        f'<div class="bibi-side-head{mark}">{head}{apart}</div>{table_html(deal, seat, style=False)}'
-        f'<div class="bibi-check">scores so far (seat:points) {scores}</div>'
+        f'<div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
+        f'<div class="bibi-check">scores so far: {scores}</div>'
     )
-
 
 
 def page(*fragments: str, title: str = "bibi") -> str:
