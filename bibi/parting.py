@@ -11,6 +11,7 @@ line up to the parting is replayed under ``b`` with only that option set back to
 and its legal actions then agree with ``a``'s, that option is responsible (and, failing that, the same test the
 other way round, ``a`` with only that option set to ``b``'s value).
 
+>>> from bibi.play import play_seeded
 >>> lines = compare_lines("ru", "it", 6, seed=1, bots="greedy")
 >>> lines.parting.options, lines.parting.actions
 (('follow',), 1)

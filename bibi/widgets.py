@@ -673,7 +673,8 @@ class RulesPanel(_View):
         self.pair_buttons = {pair: _button(label, f"the {pair[0]} rules on the left, the {pair[1]} on the right")
                              for pair, label in _PAIRS.items()}
         self.preset_buttons = {
-            name: _button(label, f"the {name} rules on the right", width="auto") for name, label in _PRESET_LABELS.items()
+            name: _button(label, f"the {name} rules on the right", width="auto")
+            for name, label in _PRESET_LABELS.items()
         }
         text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
                 "style": {"description_width": "40px"}}
