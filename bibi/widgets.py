@@ -1001,7 +1001,8 @@ class ScoreInspector(_View):
             button.description = line.label
             button.button_style = ""
             button.disabled = line.kind == "out"
-            html.value = _wrap(render.score_line_html(line, style=False))
+            # The style block comes once, with the check above; each row is a bare fragment.
+            html.value = f'<div class="bibi">{render.score_line_html(line, style=False)}</div>'
         self.rows.children = [box for _, _, box in self._row_pool[: len(lines)]]
         self.selected = None
         self.trick_view.value = ""
