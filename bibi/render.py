@@ -104,6 +104,9 @@ CSS = """
  margin:4px 0}
 .bibi-parting .bibi-why{display:block;margin-top:3px}
 .bibi-side-head{font-weight:700;font-size:14px;margin:2px 0 4px 0}
+.bibi-side .bibi-card{width:32px;height:46px;border-radius:5px}
+.bibi-side .bibi-card .bibi-rank{font-size:16px}
+.bibi-side .bibi-card .bibi-suit{font-size:16px;margin-top:1px}
 .bibi-side-head.bibi-apart{color:#8a4b00}
 .bibi-field-error{color:#b71c1c;font-size:13px;padding:4px 6px}
 .bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
@@ -757,7 +760,7 @@ def marks_legend_html() -> str:
 def scoring_cards_html(cards: Iterable[tuple[Card, int]]) -> str:
     """Small card faces, each with its points under it (the cards that scored on one line of a score)."""
     items = "".join(
-        f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or ""}</span></span>'
+        f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or "&nbsp;"}</span></span>'
         for c, p in cards
     )
     empty = '<span class="bibi-empty">no card worth points</span>'
@@ -772,7 +775,8 @@ def _line_who(line: Any, names: Sequence[str] | None) -> str:
 def score_line_html(line: Any, *, names: Sequence[str] | None = None) -> str:
     """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points."""
     if line.kind == "call":
-        what = f"{_e(_line_who(line, names))} says Bi-bi: K+Q {_suit(line.cards[0][0].suit)}"
+        what = (f"{_e(_line_who(line, names))} says Bi-bi: K+Q {_suit(line.cards[0][0].suit)}, "
+                f"{line.points} for the pair")
     elif line.kind == "trick":
         what = f"won by {_e(_line_who(line, names))}"
     elif line.kind == "leftovers":
@@ -891,8 +895,8 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
     mark = " bibi-apart" if apart else ""
     scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
     return (
-        f'<div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
-        f'<div class="bibi-check">scores so far: {scores}</div>'
+        f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
+        f'<div class="bibi-check">scores so far: {scores}</div></div>'
     )
 
 

@@ -22,8 +22,8 @@ class ScoreLine(NamedTuple):
 
     ``kind`` is ``trick``, ``call``, ``leftovers`` or ``out``; ``trick`` the trick's number (0-based; for a call,
     the trick it came in, -1 before the first); ``seat`` who got the points (``None``: nobody); ``cards`` the cards
-    that scored, each with its points (for a call, the king and queen laid down, and the call's points on the
-    king); ``points`` the line's points.
+    that scored, each with its card points (for a call, the king and queen laid down, each with 0: the call's
+    points are the pair's, its cards score again in the trick that wins them); ``points`` the line's points.
     """
 
     label: str
@@ -54,7 +54,7 @@ def score_lines(deal: Deal) -> list[ScoreLine]:
     def call_line(call, where: str) -> ScoreLine:
         pair = (Card(Rank.KING, call.suit), Card(Rank.QUEEN, call.suit))
         return ScoreLine(f"Bi-bi {call.suit.symbol} ({where})", "call", call.trick, call.seat,
-                         ((pair[0], rules.bibi_points), (pair[1], 0)), rules.bibi_points)
+                         ((pair[0], 0), (pair[1], 0)), rules.bibi_points)
 
     lines: list[ScoreLine] = []
     calls = list(deal.calls)

@@ -690,11 +690,11 @@ class RulesPanel(_View):
         rows = []
         for name, value in right.options().items():
             control = self.controls[name] = _control(name, value)
-            error = self.control_errors[name] = _html(max_width="330px")
-            source = self.sources[name] = _html(width="100%")
+            error = self.control_errors[name] = _html(width="330px")
+            source = self.sources[name] = _html(flex="1 1 0%", min_width="0")
             self._on_value(control, lambda name=name: self._option_changed(name))
-            rows.append(widgets.HBox([widgets.VBox([control, error]), source],
-                                     layout=widgets.Layout(align_items="flex-start")))
+            rows.append(widgets.HBox([widgets.VBox([control, error], layout=widgets.Layout(flex="0 0 auto")), source],
+                                     layout=widgets.Layout(align_items="flex-start", width="100%")))
         for pair, button in self.pair_buttons.items():
             self._on_click(button, lambda pair=pair: self.compare_rules(*pair))
         for name, button in self.preset_buttons.items():
@@ -874,7 +874,7 @@ class ScoreInspector(_View):
         self.game_sheet = _html()
         self.deal_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.check = _html()
-        self.rows = widgets.VBox()
+        self.rows = widgets.VBox(layout=widgets.Layout(max_height="430px", overflow="auto"))
         self.trick_view = _html()
         self.chart = _html()
         self.table = _html(max_height="360px", overflow="auto")
@@ -886,8 +886,8 @@ class ScoreInspector(_View):
         self._on_click(self.refresh_button, self.refresh)
         top = [self.deal_select, self.refresh_button] if is_game else [self.refresh_button]
         self.children = [widgets.HBox(top), self.game_sheet, self.deal_buttons, self.message, self.check,
-                         widgets.HTML("<b>Where the points come from</b>: click a row to see its trick"),
-                         self.rows, self.trick_view, widgets.HTML("<b>Seat by seat</b>"), self.chart, self.table,
+                         widgets.HTML("<b>Where the points come from</b>: click a row to see its trick here"),
+                         self.trick_view, self.rows, widgets.HTML("<b>Seat by seat</b>"), self.chart, self.table,
                          self.errors]
         self.refresh()
 

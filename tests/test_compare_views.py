@@ -181,9 +181,12 @@ def test_inspector_rows_list_the_scoring_cards_and_add_up(rules, players, seed):
             assert sorted(line.cards) == sorted((c, points[c.rank]) for c in trick.cards if points[c.rank])
         if line.kind == "call":
             assert line.points == deal.rules.bibi_points and [c.rank.char for c, _ in line.cards] == ["K", "Q"]
+            assert [p for _, p in line.cards] == [0, 0]  # the pair scores as a pair; its cards count in a trick
+        else:
+            assert sum(p for _, p in line.cards) == line.points
         if line.kind == "leftovers":
             assert line.seat is None and line.points == deal.leftover_points
-        assert sum(p for _, p in line.cards) == line.points
+            assert sorted(line.cards) == sorted((c, points[c.rank]) for c in deal.leftovers if points[c.rank])
         if line.seat is not None:
             per_seat[line.seat] += line.points
         button, html = box.children

@@ -136,6 +136,18 @@ def explorer_refuses_illegal_card(
     raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
 
 
+def explorer_events_at_the_end(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
+    """At the end of the deal the newest event bears the slider's count: one numbering of actions everywhere."""
+    position = explorer.locator(".widget-slider .widget-readout")
+    press(explorer, kernel, explorer.get_by_title("to the end of the deal", exact=True))
+    newest = explorer.locator(".bibi-evline .bibi-evn").first
+    expect(newest).to_have_text(position.inner_text())
+    width = newest.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width[0] <= width[1], f"the event number {newest.inner_text()} is clipped: {width}"
+    expect(explorer.locator(".bibi-legend")).to_contain_text("green ring")
+    snap("explorer-events-at-the-end", explorer.locator(".bibi-evlines"))
+
+
 # ----------------------------------------------------------------------------------------------- RulesPanel
 
 
