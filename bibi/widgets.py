@@ -996,7 +996,7 @@ class ScoreInspector(_View):
             self._on_click(button, lambda i=i: self.show_line(i))
             html = _html(width="100%")
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
-                align_items="center", border_bottom="1px solid #ddd"))))
+                align_items="center", border_bottom="1px solid #ddd", flex="0 0 auto"))))  # no shrinking
         for (button, html, _), line in zip(self._row_pool, lines, strict=False):
             button.description = line.label
             button.button_style = ""

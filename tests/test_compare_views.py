@@ -313,3 +313,13 @@ def test_views_refuse_other_bad_arguments():
     explorer = views.DealExplorer("ru", 4, seed=1)
     with pytest.raises(ValueError, match="number"):
         explorer.show_trick(99)
+
+
+def test_the_parting_module_stays_light():
+    import json
+    import subprocess
+    import sys
+
+    code = "import sys, json, bibi.parting; print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert not {"ipywidgets", "pandas"} & set(json.loads(out.stdout))
