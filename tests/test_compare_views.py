@@ -323,3 +323,17 @@ def test_the_parting_module_stays_light():
     code = "import sys, json, bibi.parting; print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert not {"ipywidgets", "pandas"} & set(json.loads(out.stdout))
+
+
+def test_a_compare_view_on_its_own_names_the_one_option_changed():
+    view = views.CompareView("ru", "ru:draw=after_trick", 4, seed=3, bot="random")
+    assert "bibi-compare-view" in view._dom_classes and view.parting.options == ("draw",)
+    assert "Because of <b>Drawing</b> (<code>draw</code>)" in view.explanation.value
+    assert "I9" in view.explanation.value and "R15" in view.explanation.value
+    before = view.positions
+    with pytest.raises(ValueError, match="players"):
+        view.set("ru", "ru:max_players=3", 4, 3)
+    assert view.positions == before and view.rules_b.draw.value == "after_trick"  # refused: nothing changed
+    view.to_parting()
+    assert view.deal_a.actions == view.deal_b.actions and here(view.deal_a) != here(view.deal_b)
+    no_errors(view)

@@ -286,4 +286,4 @@ def inspect_scores(inspector: Locator, kernel: KernelWatch, snap: Snap = no_snap
     shown = inspector.locator(".bibi-parting", has_text="Trick 2")
     expect(shown).to_be_visible()
     expect(shown.locator(".bibi-card.bibi-win")).to_have_count(1)
-    snap("scores-trick-2", row)
+    snap("scores-trick-2", shown)
