@@ -47,7 +47,9 @@ CSS = """
 .bibi-card.bibi-dim{opacity:.4}
 .bibi-card.bibi-win{box-shadow:0 0 0 3px #2e9e4f;border-color:#1b6e33}
 .bibi-legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:2px 0}
-.bibi-legend .bibi-card{width:20px;height:26px;margin:0 5px 0 0;vertical-align:middle}
+.bibi-legend .bibi-card{width:24px;height:32px;margin:0 5px 0 0;vertical-align:middle;border-radius:4px}
+.bibi-legend .bibi-card .bibi-rank{font-size:12px;letter-spacing:0}
+.bibi-legend .bibi-card .bibi-suit{font-size:12px;margin-top:0}
 .bibi-legend>span{display:inline-flex;align-items:center}
 .bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
 .bibi-empty{color:#777;font-style:italic;padding:4px 0}
