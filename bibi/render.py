@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
@@ -44,7 +45,12 @@ CSS = """
  border-color:#1d3564}
 .bibi-card.bibi-laid{border:2px solid #d49a00;background:#fff8df}
 .bibi-card.bibi-dim{opacity:.4}
-.bibi-card.bibi-win{box-shadow:0 0 0 3px #ffc107}
+.bibi-card.bibi-win{box-shadow:0 0 0 3px #2e9e4f;border-color:#1b6e33}
+.bibi-legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:2px 0}
+.bibi-legend .bibi-card{width:24px;height:32px;margin:0 5px 0 0;vertical-align:middle;border-radius:4px}
+.bibi-legend .bibi-card .bibi-rank{font-size:12px;letter-spacing:0}
+.bibi-legend .bibi-card .bibi-suit{font-size:12px;margin-top:0}
+.bibi-legend>span{display:inline-flex;align-items:center}
 .bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
 .bibi-empty{color:#777;font-style:italic;padding:4px 0}
 .bibi-table{display:grid;gap:8px;width:100%;max-width:1240px}
@@ -88,6 +94,23 @@ CSS = """
 .bibi-ev-trick{font-weight:700}
 .bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
 .bibi-ev-turn_up,.bibi-ev-end{color:var(--jp-content-font-color2,#555);font-style:italic}
+.bibi-evlines{font-size:13px}
+.bibi-evline{display:flex;gap:8px}
+.bibi-evline .bibi-evn{flex:none;min-width:3.6em;text-align:right;font-weight:400;font-style:normal;
+ font-variant-numeric:tabular-nums;color:var(--jp-content-font-color2,#555)}
+.bibi .bibi-sheet tbody th{font-weight:400;border-bottom:1px solid #ddd;text-align:left}
+.bibi-scoring{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-end}
+.bibi-scoring .bibi-pts{display:flex;flex-direction:column;align-items:center;font-size:11px}
+.bibi-scoring .bibi-card{margin:0}
+.bibi-parting{border-left:4px solid #c77700;background:#fff7e6;color:#1d1d1d;padding:5px 9px;font-size:13px;
+ margin:4px 0}
+.bibi-parting .bibi-why{display:block;margin-top:3px}
+.bibi-side-head{font-weight:700;font-size:14px;margin:2px 0 4px 0}
+.bibi-side .bibi-card{width:32px;height:46px;border-radius:5px}
+.bibi-side .bibi-card .bibi-rank{font-size:16px}
+.bibi-side .bibi-card .bibi-suit{font-size:16px;margin-top:1px}
+.bibi-side-head.bibi-apart{color:#8a4b00}
+.bibi-field-error{color:#b71c1c;font-size:13px;padding:4px 6px}
 .bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
 .bibi-sid{font-weight:700;margin-right:6px}
 .bibi-original{font-style:italic}
@@ -126,6 +149,11 @@ def _e(value: object) -> str:
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else f"seat {seat}"
+
+
+def _count(n: int, word: str) -> str:
+    """``1 call``, ``2 calls``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _suit(suit: Suit | None) -> str:
@@ -429,7 +457,7 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     out = total - in_tricks - leftovers
     foot = (
         f'<tfoot><tr><td class="bibi-text">all</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
-        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{len(deal.calls)} calls</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_count(len(deal.calls), "call")}</td>'
         f"<td>{sum(deal.scores)}</td></tr></tfoot>"
     )
     check = f"card points: {in_tricks} in tricks + {leftovers} in the turned-up leftovers"
@@ -514,15 +542,48 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
 
 
 @_styled
-def events_html(events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None) -> str:
-    """The event log as a numbered list, one line per event (``str(event)``), classed by kind."""
-    numbered = list(enumerate(events, 1))
+def events_html(
+    events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None,
+    actions: Sequence[int] | None = None,
+) -> str:
+    """The event log as a numbered list, one line per event (``str(event)``), classed by kind.
+
+    With ``actions`` (one number per event: the action that brought it, see ``event_actions``) each line is
+    numbered by that action, as the views' action counters count, instead of by its place among the events.
+    """
+    events = list(events)
+    if actions is not None:
+        if len(actions) != len(events):
+            raise ValueError(f"actions: {len(actions)} numbers given for {len(events)} events")
+        numbered = list(zip(actions, events, strict=True))
+    else:
+        numbered = list(enumerate(events, 1))
     if limit is not None:
         numbered = numbered[-limit:] if limit else []
     if newest_first:
         numbered.reverse()
+    if actions is not None:
+        lines = "".join(
+            f'<div class="bibi-evline bibi-ev-{_e(ev.kind)}"><span class="bibi-evn">{i or "set-up"}</span>'
+            f"<span>{_e(ev)}</span></div>"
+            for i, ev in numbered
+        )
+        return f'<div class="bibi-evlines" role="list">{lines}</div>'
     items = "".join(f'<li value="{i}" class="bibi-ev-{_e(ev.kind)}">{_e(ev)}</li>' for i, ev in numbered)
     return f'<ol class="bibi-events">{items}</ol>'
+
+
+def event_actions(events_per_position: Sequence[int]) -> list[int]:
+    """For a line of snapshots with ``events_per_position[k]`` events after ``k`` actions, the number of the
+    action that brought each event (0 for the set-up before the first action).
+
+    >>> event_actions([2, 3, 3, 6])
+    [0, 0, 1, 3, 3, 3]
+    """
+    out: list[int] = []
+    for k, count in enumerate(events_per_position):
+        out.extend([k] * (count - len(out)))
+    return out
 
 
 # -- rules and texts ---------------------------------------------------------------------------
@@ -685,6 +746,164 @@ def comparison_html(
     )
     return "".join(parts)
 
+# -- where the points come from -----------------------------------------------------------------
+
+
+@_styled
+def marks_legend_html() -> str:
+    """What the two card marks mean: the green ring of the card winning the trick, the gold border of a
+    laid-down Bi-bi card (a king or queen shown to everyone)."""
+    win = card_html(Card("2S"), small=True, win=True, title="the card winning the trick", style=False)
+    laid = card_html(Card("KH"), small=True, laid=True, title="a laid-down card", style=False)
+    return (
+        f'<div class="bibi-legend" aria-label="marks"><span>{win}green ring: the card winning the trick</span>'
+        f"<span>{laid}gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)</span></div>"
+    )
+
+
+@_styled
+def scoring_cards_html(cards: Iterable[tuple[Card, int]]) -> str:
+    """Small card faces, each with its points under it (the cards that scored on one line of a score)."""
+    items = "".join(
+        f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or "&nbsp;"}</span></span>'
+        for c, p in cards
+    )
+    empty = '<span class="bibi-empty">no card worth points</span>'
+    return f'<span class="bibi-scoring">{items or empty}</span>'
+
+
+def _line_who(line: Any, names: Sequence[str] | None) -> str:
+    return "nobody" if line.seat is None else _seat_name(line.seat, names)
+
+
+@_styled
+def score_line_html(line: Any, *, names: Sequence[str] | None = None) -> str:
+    """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points."""
+    if line.kind == "call":
+        what = (f"{_e(_line_who(line, names))} says Bi-bi: K+Q {_suit(line.cards[0][0].suit)}, "
+                f"{line.points} for the pair")
+    elif line.kind == "trick":
+        what = f"won by {_e(_line_who(line, names))}"
+    elif line.kind == "leftovers":
+        what = "turned up at the end: nobody wins them"
+    else:
+        what = "not played yet"
+    cards = "" if line.kind == "out" else scoring_cards_html(line.cards, style=False)
+    return (
+        f'<div class="bibi-row" style="gap:10px"><span style="min-width:13em">{what}</span>{cards}'
+        f'<b style="margin-left:auto">{line.points}</b></div>'
+    )
+
+
+@_styled
+def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | None = None) -> str:
+    """Every line of a deal's score (``bibi.tables.score_lines``) with the cards that scored, and the check that
+    they add up to the pack's card points plus the Bi-bi points of every call."""
+    rows = "".join(
+        f'<tr><td class="bibi-text">{_e(line.label)}</td><td class="bibi-text">{_e(_line_who(line, names))}</td>'
+        f'<td class="bibi-text">{"" if line.kind == "out" else scoring_cards_html(line.cards, style=False)}</td>'
+        f"<td>{line.points}</td></tr>"
+        for line in lines
+    )
+    return (
+        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">line</th><th class="bibi-text">to</th>'
+        '<th class="bibi-text">cards that scored</th><th>points</th></tr></thead>'
+        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
+        f"<td>{sum(line.points for line in lines)}</td></tr></tfoot></table>"
+        f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
+    )
+
+
+def points_check(deal: Any, lines: Sequence[Any]) -> str:
+    """``all lines 314 = the pack's 264 + 50 × 1 call ✓``: the sum of the score's lines against the pack's
+    card points and the calls (✗ where they do not agree)."""
+    total = sum(line.points for line in lines)
+    calls = len(deal.calls)
+    expected = deal.rules.total_points() + deal.rules.bibi_points * calls
+    ok = "✓" if total == expected else "✗"
+    return (f"all lines {total} = the pack's {deal.rules.total_points()} card points + "
+            f"{deal.rules.bibi_points} × {_count(calls, 'call')} {ok}")
+
+
+# -- two deals of one pack, in lockstep --------------------------------------------------------
+
+
+def _acts(actions: Iterable[Any]) -> str:
+    return " ".join(_e(getattr(a, "unicode", a)) for a in actions) or "nothing"
+
+
+def _doing(deal: Any, label: str) -> str:
+    if deal.is_over:
+        return f"under {_e(label)} the deal is over"
+    who = f"seat {deal.to_act}"
+    if deal.phase == "call":
+        return f"under {_e(label)} {who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
+    if not deal.trick:
+        return f"under {_e(label)} {who} leads"
+    return f"under {_e(label)} {who} plays to the trick"
+
+
+@_styled
+def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
+    """Where two deals of one pack part (a ``bibi.parting.Parting``): who acts under each rules, the actions one
+    allows and the other refuses (with the engine's reason), and the option responsible with its sentences."""
+    la, lb = labels
+    a, b = parting.a, parting.b
+    if not parting.parted:
+        return (f'<div class="bibi-parting"><b>The two deals never part</b>: every decision is the same under '
+                f"{_e(la)} and {_e(lb)}, to the end.</div>")
+    where = f"after {_count(parting.actions, 'action')}, in trick {parting.trick + 1}"
+    lines = [f"<b>The deals part {where}</b>: {_doing(a, la)}; {_doing(b, lb)}."]
+    for side, here, other, lhere, lother in (("b", b, a, lb, la), ("a", a, b, la, lb)):
+        only = parting.only_in(side)
+        if not only or other.is_over or other.to_act != here.to_act:
+            continue
+        why = other.why_illegal(only[0])
+        verb = "play" if all(isinstance(x, Card) for x in only) else "choose"
+        text = f"Under {_e(lhere)} seat {here.to_act} may also {verb} {_acts(only)}"
+        if why:
+            text += f"; under {_e(lother)} {_e(getattr(only[0], 'unicode', only[0]))} is illegal: {_e(why)}"
+        lines.append(f'<span class="bibi-why">{text}.</span>')
+    if parting.options:
+        for name in parting.options:
+            info = OPTIONS[name]
+            va, vb = getattr(a.rules, name), getattr(b.rules, name)
+            ids_a, ids_b = _ids(name, va), _ids(name, vb)
+            cite = f": {lb} {ids_b or '(not stated)'} vs {la} {ids_a or '(not stated)'}"
+            lines.append(
+                f'<span class="bibi-why">Because of <b>{_e(info.title)}</b> (<code>{_e(name)}</code>){_e(cite)}. '
+                f"{_e(la)}: {_e(option_meaning(name, va))}. {_e(lb)}: {_e(option_meaning(name, vb))}. "
+                f'<span class="bibi-label">sources {_e(a.rules.citation(name))}</span></span>'
+            )
+    else:
+        names = ", ".join(f"<code>{_e(n)}</code>" for n in parting.differing) or "none"
+        lines.append(f'<span class="bibi-why">No single option explains it alone (options that differ: '
+                     f"{names}).</span>")
+    return f'<div class="bibi-parting" role="note">{"".join(lines)}</div>'
+
+
+def _ids(name: str, value: Any) -> str:
+    """The sentence ids the meaning of one option value cites (``follow``, ``follow_or_trump`` → ``I7``)."""
+    ids: list[str] = []
+    for found in re.findall(r"\b[RI]\d+(?:–[RI]?\d+)?", OPTIONS[name].meaning(value) or ""):
+        if found not in ids:
+            ids.append(found)
+    return ", ".join(ids)
+
+
+@_styled
+def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bool = False,
+              seat: int | None = None) -> str:
+    """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
+    in step, parted…), the table, and the scores so far. ``apart`` marks a column past the parting point."""
+    head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
+    mark = " bibi-apart" if apart else ""
+    scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
+    return (
+        f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
+        f'<div class="bibi-check">scores so far: {scores}</div></div>'
+    )
+
 
 def page(*fragments: str, title: str = "bibi") -> str:
     """A whole HTML document around fragments (for screenshots and files), with the style block once."""
@@ -704,7 +923,8 @@ def suit_html(suit: Suit | str) -> str:
 
 
 __all__ = [
-    "CSS", "card_html", "comparison_html", "events_html", "game_html", "hand_html", "option_meaning", "page",
-    "rules_html", "score_bars_html", "score_sheet_html", "seat_cells", "sentences_html", "style_block",
-    "suit_html", "table_html", "trick_html",
+    "CSS", "card_html", "comparison_html", "event_actions", "events_html", "game_html", "hand_html",
+    "marks_legend_html", "option_meaning", "page", "parting_html", "points_check", "rules_html",
+    "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html",
+    "seat_cells", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
 ]

@@ -32,9 +32,9 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from bibi import render, texts
-from bibi.deal import PASS, Action, Deal
+from bibi.deal import PASS, Action, Deal, check_players
 from bibi.play import Bot, as_bots, bots_rng, get_bot, play, random_bot, snapshots
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, parse_rules, preset
 
 
 def as_bot(bot: Bot | str | None) -> Bot:
@@ -61,6 +61,28 @@ def _wrap(html: str) -> str:
 def _note(text: str, *, error: bool = False) -> str:
     colour = "#b71c1c" if error else "inherit"
     return f'<div class="bibi" style="color:{colour};font-size:14px">{escape(text)}</div>'
+
+
+def _field_error(text: str) -> str:
+    """An error shown next to the control that caused it."""
+    return f'<div class="bibi" role="alert"><div class="bibi-field-error">⚠ {escape(text)}</div></div>'
+
+
+def _whole(name: str, value: Any) -> int:
+    """``value`` as a whole number, or a ``TypeError`` naming ``name`` (no silent rounding: 3.9 is refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected a whole number, not {value!r:.60}")
+    return value
+
+
+def _players(rules: Rules, players: Any) -> int:
+    """The number of players for a view, checked as the engine checks it (``players``: 2…max_players, the pack
+    large enough); a wrong type is a ``TypeError``, a number out of range a ``ValueError``, both naming ``players``."""
+    return check_players(rules, _whole("players", players))
+
+
+def _seed(seed: Any) -> int:
+    return _whole("seed", seed)
 
 
 class _Choice(NamedTuple):
@@ -226,8 +248,14 @@ class DealExplorer(_ActionView):
                  bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None):
         super().__init__()
         if deal is not None:
+            if not isinstance(deal, Deal):
+                raise TypeError(f"deal: expected a Deal, not {deal!r:.60}")
             rules, players = deal.rules, deal.players
         self.rules = as_rules(rules)
+        players = _players(self.rules, players)
+        seed = _seed(seed)
+        if seat is not None and (_whole("seat", seat) < 0 or seat >= players):
+            raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
         self.bot = as_bot(bot)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
@@ -248,6 +276,7 @@ class DealExplorer(_ActionView):
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
         self.reason = _html()
         self.event_log = _html(max_height="220px", overflow="auto")
+        self.legend = _html(_wrap(render.marks_legend_html(style=False)))
         self._states: list[Deal] = []
         self._at = 0
         self._rng = bots_rng(seed)
@@ -267,8 +296,10 @@ class DealExplorer(_ActionView):
             widgets.HBox([self.seed_box, self.players_box, self.deal_button, self.seat_select],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.table, self.hand_label, self.hand_row, self.action_row, self.reason,
-            widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
+            self.message, self.table, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
+            widgets.HTML("<b>Events</b>, numbered by the action that brought them, as the <b>action</b> slider "
+                         "counts (newest first)"),
+            self.event_log, self.errors,
         ]
         self._start(seat, deal)
 
@@ -312,8 +343,10 @@ class DealExplorer(_ActionView):
             self._syncing = False
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
+        self._states = []
         self._play_on(deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = 0
+        self.reason.value = ""  # a click's message belongs to the line it was made on
         self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
         self._render()
 
@@ -341,6 +374,15 @@ class DealExplorer(_ActionView):
                 marks.append(i)
         marks.append(self.length)
         return marks
+
+    def show_trick(self, number: int) -> None:
+        """Show the position right after trick ``number`` (0-based, as ``Trick.number``) is complete."""
+        states = self._states
+        at = next((i for i in range(1, len(states)) if len(states[i].tricks) > len(states[i - 1].tricks)
+                   and states[i].tricks[-1].number == _whole("number", number)), None)
+        if at is None:
+            raise ValueError(f"number: trick {number!r} is not completed on the line shown")
+        self.go(at)
 
     def next_trick(self) -> None:
         """Forward to the end of the trick being played (or the next one)."""
@@ -385,7 +427,9 @@ class DealExplorer(_ActionView):
         for button in (self.next_button, self.next_trick_button, self.end_button):
             button.disabled = at_end
         self.table.value = _wrap(render.table_html(deal, self.seat, style=False))
-        self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, style=False))
+        numbers = render.event_actions([len(s.events) for s in self._states[: self._at + 1]])
+        self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, actions=numbers,
+                                                        style=False))
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
             self.hand_label.value = ""
@@ -431,90 +475,330 @@ def _control_value(value: Any) -> Any:
     return value
 
 
-class RulesPanel(_View):
-    """Presets and a control per rule option, each with its source sentences; every change replays
-    the same seeded deal under the new rules and shows both outcomes side by side.
+# -- two rules side by side, in lockstep -----------------------------------------------------
 
-    The baseline is the preset last chosen; the same pack, dealer and first trump are dealt under
-    both rules, and the same bot with the same seed plays both.
+
+class CompareView(_View):
+    """The same pack under two sets of rules, side by side, played by the same bots from the same seed and
+    stepped together trick by trick; the point where the two deals first part is marked, with the option the
+    engine finds responsible and its sentences (``bibi.parting``).
+
+    ``a`` and ``b`` are any rules: a preset or a label with changes (``"it:follow=must_follow"``). The ``a`` deal
+    is the seed's (``Deal.new(a, players, seed=seed)``, the deal every other view shows for that seed); the ``b``
+    deal is dealt from the very same pack, dealer and first trump.
+    """
+
+    css_class = "bibi-compare-view"
+
+    def __init__(self, a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, seed: int = 1, *,
+                 bot: Bot | str | None = None):
+        super().__init__()
+        self.bot = as_bot(bot)
+        self.start_button = _button("start", "both deals back to the start", icon="fast-backward")
+        self.back_button = _button("trick", "both deals back one trick", icon="backward")
+        self.next_button = _button("trick", "both deals forward one trick", icon="forward")
+        self.end_button = _button("end", "both deals to their end", icon="fast-forward")
+        self.parting_button = _button("where they part", "both deals at the point where they first part",
+                                      icon="code-fork")
+        self.explanation = _html()
+        self.left = _html(width="50%", min_width="0")
+        self.right = _html(width="50%", min_width="0")
+        for button, handler in [(self.start_button, lambda: self.go_trick(0)), (self.back_button, self.back_trick),
+                                (self.next_button, self.next_trick), (self.end_button, self.to_end),
+                                (self.parting_button, self.to_parting)]:
+            self._on_click(button, handler)
+        self.children = [
+            self.explanation,
+            widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button,
+                          self.parting_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.message,
+            widgets.HBox([self.left, self.right], layout=widgets.Layout(width="100%", align_items="flex-start")),
+            self.errors,
+        ]
+        self.set(a, b, players, seed)
+
+    # -- what the view shows ----------------------------------------------------------------
+
+    @property
+    def rules_a(self) -> Rules:
+        """The left-hand rules."""
+        return self._rules[0]
+
+    @property
+    def rules_b(self) -> Rules:
+        """The right-hand rules."""
+        return self._rules[1]
+
+    @property
+    def deal_a(self) -> Deal:
+        """The ``a`` deal at the position shown (a snapshot)."""
+        return self.lines.a[self._at[0]]
+
+    @property
+    def deal_b(self) -> Deal:
+        """The ``b`` deal at the position shown (a snapshot)."""
+        return self.lines.b[self._at[1]]
+
+    @property
+    def positions(self) -> tuple[int, int]:
+        """How many actions each deal shows."""
+        return self._at[0], self._at[1]
+
+    @property
+    def parting(self) -> Any:
+        """Where the two deals part (``bibi.parting.Parting``)."""
+        return self.lines.parting
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        a, b = self.rules_a.label, self.rules_b.label
+        return (f"{a} (left)", f"{b} (right)") if a == b else (a, b)
+
+    # -- changes ---------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare(a: Rules | str, b: Rules | str, players: int, seed: int, bot: Bot) -> Any:
+        """Both lines and their parting for these rules, players and seed, changing nothing: ``ValueError``
+        (``TypeError`` for a wrong type) when the engine refuses them."""
+        from bibi.parting import compare_lines
+
+        ra, rb = as_rules(a), as_rules(b)
+        for rules in (ra, rb):
+            _players(rules, players)
+        return compare_lines(ra, rb, players, _seed(seed), bot)
+
+    def set(self, a: Rules | str, b: Rules | str, players: int, seed: int) -> None:
+        """Compare ``a`` and ``b`` on the pack of ``seed`` with ``players``; refused (an exception) → nothing
+        changes. Shows both deals at the start."""
+        lines = self.prepare(a, b, players, seed, self.bot)
+        self.lines, self.players, self.seed = lines, players, seed
+        self._rules = (as_rules(a), as_rules(b))
+        self._at = [0, 0]
+        self._render()
+
+    def _marks(self, line: list[Deal]) -> list[int]:
+        """Positions of a line after 0, 1, 2 … completed tricks."""
+        marks = [0]
+        for i in range(1, len(line)):
+            if len(line[i].tricks) > len(line[i - 1].tricks):
+                marks.append(i)
+        return marks
+
+    def _tricks_shown(self) -> int:
+        return min(len(self.deal_a.tricks), len(self.deal_b.tricks))
+
+    def go_trick(self, done: int) -> None:
+        """Both deals right after ``done`` tricks (0: the start), or at their end."""
+        for side, line in enumerate((self.lines.a, self.lines.b)):
+            marks = self._marks(line)
+            self._at[side] = marks[done] if done < len(marks) else len(line) - 1
+        self._render()
+
+    def next_trick(self) -> None:
+        """Both deals one trick on (from the parting point: to the end of its trick)."""
+        self.go_trick(self._tricks_shown() + 1)
+
+    def back_trick(self) -> None:
+        """Both deals one trick back (from the parting point: to the start of its trick)."""
+        here = self._tricks_shown()
+        at_marks = all(p in self._marks(line) for p, line in zip(self._at, (self.lines.a, self.lines.b),
+                                                                  strict=True))
+        self.go_trick(max(0, here - 1) if at_marks else here)
+
+    def to_end(self) -> None:
+        self._at = [len(self.lines.a) - 1, len(self.lines.b) - 1]
+        self._render()
+
+    def to_parting(self) -> None:
+        """Both deals at the point where they first part (the same number of actions in both)."""
+        self._at = [self.parting.actions, self.parting.actions]
+        self._render()
+
+    # -- rendering ---------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        la, lb = self.labels
+        self.explanation.value = _wrap(render.parting_html(self.parting, labels=(la, lb), style=False))
+        ends = (len(self.lines.a) - 1, len(self.lines.b) - 1)
+        at_start, at_end = self._at == [0, 0], tuple(self._at) == ends
+        for button in (self.start_button, self.back_button):
+            button.disabled = at_start
+        for button in (self.next_button, self.end_button):
+            button.disabled = at_end
+        self.parting_button.disabled = not self.parting.parted
+        shared = self.parting.actions
+        for html, deal, at, label in ((self.left, self.deal_a, self._at[0], la),
+                                      (self.right, self.deal_b, self._at[1], lb)):
+            if not self.parting.parted:
+                note = "never parts"
+            elif at < shared:
+                note = "in step"
+            elif at == shared:
+                note = "where the deals part"
+            else:
+                note = "parted"
+            html.value = _wrap(render.side_html(deal, label, position=at, note=note,
+                                                apart=self.parting.parted and at > shared, style=False))
+        tricks = self._tricks_shown()
+        total = self.deal_a.tricks_total
+        self._say(f"{la} | {lb}: after {tricks} of {total} tricks; the deals "
+                  + (f"part after {shared} shared action{'' if shared == 1 else 's'} (trick {self.parting.trick + 1})."
+                     if self.parting.parted else "never part."))
+
+
+# -- the rules panel -------------------------------------------------------------------------------
+
+
+_PAIRS = {("russian", "italian"): "Russian vs Italian", ("italian", "russian"): "Italian vs Russian"}
+
+
+class RulesPanel(_View):
+    """Any two rules side by side on one pack, in lockstep (a ``CompareView``), with a control per option of the
+    right-hand rules and its sentences. "Russian vs Italian" is one click; the preset buttons set the right-hand
+    rules; the two boxes take any labels (``it:turn_up=…``, ``ru:follow=follow_or_trump``).
+
+    A change is atomic: if the engine refuses it (impossible rules, too many players for ``max_players``, …),
+    nothing changes (rules, deals, controls, message) and the error shows next to the control that caused it.
     """
 
     css_class = "bibi-rules-panel"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str | None = None):
+                 bot: Bot | str | None = None, other: Rules | str | None = None):
         super().__init__()
-        start = as_rules(rules)
+        left = _label_rules(rules)
+        right = left if other is None else _label_rules(other)
+        players, seed = _whole("players", players), _seed(seed)
         self.bot = as_bot(bot)
-        self.baseline: Rules = PRESETS.get(start.name, start)
-        self.rules: Rules = start
-        self.base_deal: Deal | None = None
-        self.deal: Deal | None = None
+        self.compare = CompareView(left, right, players, seed, bot=self.bot)  # refuses bad values, first
+        self.pair_buttons = {pair: _button(label, f"the {pair[0]} rules on the left, the {pair[1]} on the right")
+                             for pair, label in _PAIRS.items()}
         self.preset_buttons = {
-            name: _button(label, f"start from the {name} rules", width="auto") for name, label in _PRESET_LABELS.items()
+            name: _button(label, f"the {name} rules on the right", width="auto")
+            for name, label in _PRESET_LABELS.items()
         }
+        text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
+                "style": {"description_width": "40px"}}
+        self.left_box = widgets.Text(value=left.label, description="left", **text)
+        self.right_box = widgets.Text(value=right.label, description="right", **text)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, description="players",
                                                   layout=widgets.Layout(width="150px"))
+        self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
         self.controls: dict[str, widgets.Widget] = {}
+        self.control_errors: dict[str, widgets.HTML] = {}
         self.sources: dict[str, widgets.HTML] = {}
         rows = []
-        for name, value in start.options().items():
+        for name, value in right.options().items():
             control = self.controls[name] = _control(name, value)
-            source = self.sources[name] = _html(width="100%")
-            self._on_value(control, self._changed)
-            rows.append(widgets.HBox([control, source], layout=widgets.Layout(align_items="flex-start")))
+            error = self.control_errors[name] = _html(width="330px")
+            source = self.sources[name] = _html(flex="1 1 0%", min_width="0")
+            self._on_value(control, lambda name=name: self._option_changed(name))
+            rows.append(widgets.HBox([widgets.VBox([control, error], layout=widgets.Layout(flex="0 0 auto")), source],
+                                     layout=widgets.Layout(align_items="flex-start", width="100%")))
+        for pair, button in self.pair_buttons.items():
+            self._on_click(button, lambda pair=pair: self.compare_rules(*pair))
         for name, button in self.preset_buttons.items():
             self._on_click(button, lambda name=name: self.choose_preset(name))
-        self._on_value(self.seed_box, self.replay)
-        self._on_value(self.players_box, self.replay)
-        self.comparison = _html()
+        self._on_value(self.left_box, lambda: self._box_changed("left"))
+        self._on_value(self.right_box, lambda: self._box_changed("right"))
+        self._on_value(self.seed_box, lambda: self._box_changed("seed"))
+        self._on_value(self.players_box, lambda: self._box_changed("players"))
         self.options_box = widgets.VBox(rows)
+        fe = self.field_errors
         self.children = [
-            widgets.HBox([*self.preset_buttons.values(), self.seed_box, self.players_box],
+            widgets.HBox([*self.pair_buttons.values(), widgets.HTML("&nbsp;right-hand rules:"),
+                          *self.preset_buttons.values()], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([widgets.VBox([self.left_box, fe["left"]]), widgets.VBox([self.right_box, fe["right"]]),
+                          widgets.VBox([self.seed_box, fe["seed"]]), widgets.VBox([self.players_box, fe["players"]])],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.comparison,
-            widgets.HTML("<b>Options</b>: each with the sentences it comes from (click to unfold)"),
+            self.message, self.compare,
+            widgets.HTML("<b>Options of the right-hand rules</b>: each with the sentences it comes from (click to "
+                         "unfold); a yellow row differs from the left-hand rules"),
             self.options_box, self.errors,
         ]
         self._sync_controls()
-        self.replay()
+        self._render()
+
+    # -- state -------------------------------------------------------------------------------------
+
+    @property
+    def baseline(self) -> Rules:
+        """The left-hand rules."""
+        return self.compare.rules_a
+
+    @property
+    def rules(self) -> Rules:
+        """The right-hand rules (the ones the option controls show)."""
+        return self.compare.rules_b
+
+    @property
+    def base_deal(self) -> Deal:
+        """The left-hand deal, played to its end."""
+        return self.compare.lines.a[-1]
+
+    @property
+    def deal(self) -> Deal:
+        """The right-hand deal (the same pack), played to its end."""
+        return self.compare.lines.b[-1]
 
     # -- callbacks ---------------------------------------------------------------------------------
 
-    def choose_preset(self, name: str) -> None:
-        """Start again from a preset: it becomes the baseline and every control shows its values."""
-        self.baseline = self.rules = preset(name)
-        self._sync_controls()
-        self.replay()
+    def compare_rules(self, left: Rules | str, right: Rules | str) -> bool:
+        """Set both sides (as the pair buttons do); ``False`` if refused (nothing changed)."""
+        return self._attempt("left", lambda: (_label_rules(left), _label_rules(right), *self._where()))
+
+    def choose_preset(self, name: str) -> bool:
+        """The right-hand rules become preset ``name``; the left stays."""
+        return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set one option's control (as a click would) and replay."""
+        """Set one option's control (as a person would) and compare again; a refused value is undone."""
         self.controls[name].value = _control_value(value)
 
-    def _changed(self) -> None:
-        values = {}
-        for name, control in self.controls.items():
-            values[name] = CardPoints.parse(control.value) if name == "card_points" else control.value
-        self.rules = dataclasses.replace(self.baseline, **values)
-        if self.rules.max_players != values["max_players"]:  # one pack: R2's twelve became what it deals
+    def _where(self) -> tuple[int, int]:
+        return self.compare.players, self.compare.seed
+
+    def _option_changed(self, name: str) -> None:
+        def changed() -> tuple[Rules, Rules, int, int]:
+            value = self.controls[name].value
+            if name == "card_points":
+                value = CardPoints.parse(value)
+            return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
+
+        self._attempt(name, changed)
+
+    def _box_changed(self, name: str) -> None:
+        def changed() -> tuple[Rules, Rules, int, int]:
+            players, seed = self._where()
+            if name == "left":
+                return _label_rules(self.left_box.value), self.rules, players, seed
+            if name == "right":
+                return self.baseline, _label_rules(self.right_box.value), players, seed
+            if name == "seed":
+                return self.baseline, self.rules, players, self.seed_box.value
+            return self.baseline, self.rules, self.players_box.value, seed
+
+        self._attempt(name, changed)
+
+    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]]) -> bool:
+        """Make one change, all or nothing: on a refusal every control shows the rules' values again and the
+        error shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or ``players``)."""
+        try:
+            left, right, players, seed = change()
+            self.compare.set(left, right, players, seed)
+        except (ValueError, TypeError) as exc:
             self._sync_controls()
-        self.replay()
-
-    def replay(self) -> None:
-        """Deal the seed's pack under the baseline and under the current rules; play both out; show them."""
-        players, seed = self.players_box.value, self.seed_box.value
-        self.base_deal = self._play(Deal.new(self.baseline, players, seed=seed), seed)
-        base = self.base_deal
-        if self.rules.decks == self.baseline.decks:
-            deal = Deal.new(self.rules, players, deck=base.deck, dealer=base.dealer, trump=base.first_trump)
-        else:
-            deal = Deal.new(self.rules, players, seed=seed)
-        self.deal = self._play(deal, seed)
+            self._error_at(where, str(exc))
+            return False
+        self._sync_controls()
+        self._error_at(None, "")
         self._render()
+        return True
 
-    def _play(self, deal: Deal, seed: int) -> Deal:
-        return play(deal, self.bot, bots_rng(seed))
+    def _error_at(self, where: str | None, text: str) -> None:
+        for name, html in [*self.control_errors.items(), *self.field_errors.items()]:
+            html.value = _field_error(text) if name == where else ""
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -523,54 +807,88 @@ class RulesPanel(_View):
         try:
             for name, value in self.rules.options().items():
                 self.controls[name].value = _control_value(value)
+            self.left_box.value, self.right_box.value = self.baseline.label, self.rules.label
+            self.players_box.value, self.seed_box.value = self._where()
         finally:
             self._syncing = False
 
     def _render(self) -> None:
-        changed = self.baseline.diff(self.rules)
-        for button_name, button in self.preset_buttons.items():
-            button.button_style = "info" if button_name == self.baseline.name else ""
-        for name, value in self.rules.options().items():
-            self.sources[name].value = self._source_html(name, value, any(k == name for k, _, _ in changed))
-        labels = (self.baseline.name, f"{self.baseline.name}, changed" if changed else self.baseline.name)
-        self.comparison.value = _wrap(render.comparison_html(self.base_deal, self.deal, labels=labels, style=False))
-        what = ", ".join(f"{k} = {_control_value(v)}" for k, _, v in changed) or "no option changed"
-        self._say(f"Seed {self.seed_box.value}, {self.players_box.value} players, "
-                  f"{self.baseline.name} rules; {what}.")
+        left, right = self.baseline, self.rules
+        changed = left.diff(right)
+        for pair, button in self.pair_buttons.items():
+            button.button_style = "info" if (left, right) == (PRESETS[pair[0]], PRESETS[pair[1]]) else ""
+        for name, button in self.preset_buttons.items():
+            button.button_style = "info" if right == PRESETS[name] and right.name == name else ""
+        left_values = left.options()
+        for name, value in right.options().items():
+            self.sources[name].value = self._source_html(name, value, left_values[name])
+        what = (f"{len(changed)} option{'s' if len(changed) != 1 else ''} differ: "
+                + ", ".join(k for k, _, _ in changed)) if changed else "the same rules on both sides"
+        players, seed = self._where()
+        self._say(f"Seed {seed}, {players} players: {left.label} (left) vs {right.label} (right); {what}.")
 
-    def _source_html(self, name: str, value: Any, changed: bool) -> str:
+    def _source_html(self, name: str, value: Any, theirs: Any) -> str:
         meaning = escape(self.rules.explain(name))  # or why it has no effect under these rules
         cite = escape(self.rules.citation(name))
         sentences = render.sentences_html(texts.cite(OPTIONS[name].sources), style=False)
-        mark = ' style="background:#fff3c4"' if changed else ""
-        return _wrap(f'<div{mark}><details><summary>{meaning} <span class="bibi-label">({cite})</span></summary>'
-                     f"{sentences}</details></div>")
+        differs = value != theirs
+        mark = ' style="background:#fff3c4"' if differs else ""
+        left = (f' <span class="bibi-label">(left: {escape(str(_control_value(theirs)))})</span>'
+                if differs else "")
+        return _wrap(f'<div{mark}><details><summary>{meaning}{left} <span class="bibi-label">({cite})</span>'
+                     f"</summary>{sentences}</details></div>")
+
+
+def _label_rules(rules: Rules | str) -> Rules:
+    """Rules from a ``Rules`` or a label (``it``, ``ru:follow=follow_or_trump``)."""
+    if isinstance(rules, Rules):
+        return rules
+    if not isinstance(rules, str):
+        raise TypeError(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
+                        f"not {rules!r:.60}")
+    return parse_rules(rules) if ":" in rules else preset(rules)
 
 
 # -- the score inspector ---------------------------------------------------------------------
 
 
 class ScoreInspector(_View):
-    """The points of a deal trick by trick and seat by seat (``inspector.frame``), the check that the
-    card points add up to the pack's, and a bar chart; for a game, a deal selector and the game's sheet."""
+    """Where every point of a deal comes from: a row per trick with the cards that scored and who won them, the
+    Bi-bi calls, the leftovers nobody won, and the check that it all adds up to the pack's points plus the calls;
+    a click on a row shows that trick (in a linked ``DealExplorer``, or below the rows). Then the points seat by
+    seat (``inspector.frame``, a pandas table) and a bar chart. For a game, its score sheet, a button per deal.
+    """
 
     css_class = "bibi-score-inspector"
 
-    def __init__(self, deal_or_game: Any):
+    def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None):
         super().__init__()
+        is_game = hasattr(deal_or_game, "deals")
+        if not is_game and not isinstance(deal_or_game, Deal):
+            raise TypeError(f"deal_or_game: expected a Deal or a Game, not {deal_or_game!r:.60}")
+        if explorer is not None and not isinstance(explorer, DealExplorer):
+            raise TypeError(f"explorer: expected a DealExplorer, not {explorer!r:.60}")
         self.source = deal_or_game
+        self.explorer = explorer
         self.deal_select = widgets.Dropdown(description="deal", layout=widgets.Layout(width="200px"))
-        self.refresh_button = _button("Refresh", "read the deal again (it may have moved on)", icon="refresh")
+        self.refresh_button = _button("Refresh", "read the deal again: it is still being played", icon="refresh")
         self.game_sheet = _html()
-        self.table = _html(max_height="360px", overflow="auto")
+        self.deal_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.check = _html()
+        self.rows = widgets.VBox(layout=widgets.Layout(max_height="430px", overflow="auto"))
+        self.trick_view = _html()
         self.chart = _html()
+        self.table = _html(max_height="360px", overflow="auto")
         self.frame: Any = None
+        self.lines: list[Any] = []
+        self.selected: int | None = None
+        self._row_pool: list[tuple[widgets.Button, widgets.HTML, widgets.HBox]] = []
         self._on_value(self.deal_select, self._render)
         self._on_click(self.refresh_button, self.refresh)
-        is_game = hasattr(deal_or_game, "deals")
         top = [self.deal_select, self.refresh_button] if is_game else [self.refresh_button]
-        self.children = [widgets.HBox(top), self.game_sheet, self.message, self.check, self.chart, self.table,
+        self.children = [widgets.HBox(top), self.game_sheet, self.deal_buttons, self.message, self.check,
+                         widgets.HTML("<b>Where the points come from</b>: click a row to see its trick here"),
+                         self.trick_view, self.rows, widgets.HTML("<b>Seat by seat</b>"), self.chart, self.table,
                          self.errors]
         self.refresh()
 
@@ -584,6 +902,12 @@ class ScoreInspector(_View):
         """The deal shown."""
         return self.deals[self.deal_select.value or 0]
 
+    @property
+    def finished(self) -> bool:
+        """Whether nothing more can happen to what is inspected (then there is nothing to refresh)."""
+        over = all(d.is_over for d in self.deals)
+        return over and bool(getattr(self.source, "is_over", True))
+
     def refresh(self) -> None:
         """Read the deal or game again and show it (the last deal of a game)."""
         count = len(self.deals)
@@ -595,21 +919,94 @@ class ScoreInspector(_View):
             self._syncing = False
         if hasattr(self.source, "deals"):
             self.game_sheet.value = render.game_html(self.source)
+            buttons = []
+            for i in range(count):
+                button = _button(f"deal {i + 1}", f"show where the points of deal {i + 1} come from")
+                self._on_click(button, lambda i=i: self.show_deal(i))
+                buttons.append(button)
+            self.deal_buttons.children = [widgets.HTML("show deal:"), *buttons]
+        self.refresh_button.layout.display = "none" if self.finished else None
         self._render()
+
+    def show_deal(self, index: int) -> None:
+        """Show deal ``index`` (0-based) of the game."""
+        if not 0 <= _whole("index", index) < len(self.deals):
+            raise ValueError(f"index: {index!r} is not a deal 0…{len(self.deals) - 1}")
+        self.deal_select.value = index
+
+    def show_line(self, index: int) -> None:
+        """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below."""
+        line = self.lines[_whole("index", index)]
+        deal = self.deal
+        self.selected = index
+        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
+            button.button_style = "info" if i == index else ""
+        rules = deal.rules
+        if line.kind == "leftovers":
+            body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
+                    f"{line.points} points count for no one (R25; I16)."
+                    + render.hand_html(deal.leftovers, small=True, style=False))
+        elif line.kind == "out":
+            body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
+        elif line.kind == "call" and line.trick < 0:
+            body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
+                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+        else:
+            trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
+            if line.kind == "call":
+                body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
+                        f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+            else:
+                body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
+                        f"its cards worth points make {line.points}.")
+            if trick is not None:
+                body += render.trick_html(trick, style=False)
+                if self.explorer is not None:
+                    self._show_in_explorer(deal, trick.number)
+        self.trick_view.value = _wrap(f'<div class="bibi-parting">{body}</div>')
+
+    def _show_in_explorer(self, deal: Deal, number: int) -> None:
+        explorer = self.explorer
+        assert explorer is not None
+        line = explorer.final
+        same = (line.deck == deal.deck and line.dealer == deal.dealer and line.rules == deal.rules
+                and line.actions[: len(deal.actions)] == deal.actions)
+        if not same:
+            raise ValueError("explorer: it shows another deal than this inspector; deal the same one there")
+        explorer.show_trick(number)
 
     def _render(self) -> None:
         deal = self.deal
-        from bibi.tables import score_frame  # lazy: pandas only when this view renders
+        from bibi.tables import score_frame, score_lines  # lazy: pandas only when this view renders
 
         self.frame = frame = score_frame(deal)
+        self.lines = lines = score_lines(deal)
         cards = int(frame.loc["total", "all"]) - sum(deal.bonus_points)
         total = deal.rules.total_points()
         ok = "✓" if cards == total else "✗"
+        calls = len(deal.calls)
         self.check.value = _wrap(
             f'<div class="bibi-check{"" if cards == total else " bibi-bad"}">card points {cards} = the pack\'s '
-            f"{total} {ok}; Bi-bi {sum(deal.bonus_points)} ({len(deal.calls)} calls); scores "
+            f"{total} {ok}; Bi-bi {sum(deal.bonus_points)} ({calls} call{'' if calls == 1 else 's'}); scores "
             f"{' '.join(map(str, deal.scores))}</div>"
+            f'<div class="bibi-check">{escape(render.points_check(deal, lines))}</div>'
         )
+        while len(self._row_pool) < len(lines):
+            i = len(self._row_pool)
+            button = _button("", "show this line's trick", width="150px")
+            self._on_click(button, lambda i=i: self.show_line(i))
+            html = _html(width="100%")
+            self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
+                align_items="center", border_bottom="1px solid #ddd", flex="0 0 auto"))))  # no shrinking
+        for (button, html, _), line in zip(self._row_pool, lines, strict=False):
+            button.description = line.label
+            button.button_style = ""
+            button.disabled = line.kind == "out"
+            # The style block comes once, with the check above; each row is a bare fragment.
+            html.value = f'<div class="bibi">{render.score_line_html(line, style=False)}</div>'
+        self.rows.children = [box for _, _, box in self._row_pool[: len(lines)]]
+        self.selected = None
+        self.trick_view.value = ""
         self.chart.value = _wrap(render.score_bars_html(deal, style=False))
         self.table.value = _wrap(frame.to_html(classes="bibi-sheet", border=0))
         state = "over" if deal.is_over else f"in play, trick {len(deal.tricks) + 1} of {deal.tricks_total}"
@@ -838,4 +1235,4 @@ class Practice(_View):
                       if last else "Press Next for the next exercise.")
 
 
-__all__ = ["DealExplorer", "PlayTable", "Practice", "RulesPanel", "ScoreInspector", "as_bot"]
+__all__ = ["CompareView", "DealExplorer", "PlayTable", "Practice", "RulesPanel", "ScoreInspector", "as_bot"]

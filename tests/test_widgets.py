@@ -135,24 +135,27 @@ def test_rules_panel_replays_the_same_deal_under_changed_rules():
     assert "bibi-rules-panel" in panel._dom_classes
     assert set(panel.controls) == set(OPTIONS)
     assert panel.base_deal.record() == panel.deal.record()
+    assert "the same rules on both sides" in panel.message.value
     panel.controls["follow"].value = "follow_or_trump"
     assert panel.rules.follow.value == "follow_or_trump" and panel.baseline is RUSSIAN
     assert panel.deal.deck == panel.base_deal.deck and panel.deal.dealer == panel.base_deal.dealer
     assert panel.deal.first_trump == panel.base_deal.first_trump
-    html = panel.comparison.value
-    assert "<code>follow</code>: must_follow → follow_or_trump" in html and "russian, changed" in html
-    assert "trump moves" in html and "score, seat 0" in html
-    assert "follow = follow_or_trump" in panel.message.value
+    assert panel.right_box.value == "russian:follow=follow_or_trump" and panel.left_box.value == "russian"
+    assert "1 option differ: follow" in panel.message.value
+    assert "<code>follow</code>" in panel.compare.explanation.value
+    assert "(left: must_follow)" in panel.sources["follow"].value
+    assert "(left:" not in panel.sources["draw"].value
     no_errors(panel)
 
 
-def test_rules_panel_presets_set_every_control():
+def test_rules_panel_presets_set_every_control_of_the_right_side():
     panel = views.RulesPanel("russian", 4, seed=1)
     panel.preset_buttons["italian"].click()
-    assert panel.rules == ITALIAN and panel.baseline is ITALIAN
+    assert panel.rules == ITALIAN and panel.baseline is RUSSIAN  # the left stays: russian vs italian
     for name, value in ITALIAN.options().items():
         assert panel.controls[name].value == views._control_value(value), name
     assert panel.preset_buttons["italian"].button_style == "info"
+    assert panel.pair_buttons[("russian", "italian")].button_style == "info"
     assert "italian: not stated" in panel.sources["decks"].value  # the Italian text names no number of packs
     assert "not stated" not in panel.sources["follow"].value
     no_errors(panel)
@@ -170,15 +173,21 @@ def test_rules_panel_shows_the_sentences_of_each_option():
     assert "six tricks remain" in turn_up and "R24; R25; I9; I15; I16" in turn_up
 
 
-def test_rules_panel_refuses_impossible_rules_in_its_message():
+def test_rules_panel_refuses_impossible_rules_next_to_the_control():
     panel = views.RulesPanel("russian", 4, seed=1)
-    before = panel.rules
+    before, message = panel.rules, panel.message.value
     panel.controls["first_dealer"].value = "random"  # dealer_card needs the high-card draw (R6)
-    assert panel.rules is before and "first_trump" in panel.message.value and "#b71c1c" in panel.message.value
+    assert panel.rules is before and panel.message.value == message
+    assert panel.controls["first_dealer"].value == "high_card_draw"
+    assert "first_trump" in panel.control_errors["first_dealer"].value
+    assert all(not html.value for name, html in panel.control_errors.items() if name != "first_dealer")
     panel.controls["first_trump"].value = "cut"
+    panel.controls["first_dealer"].value = "random"
     assert panel.rules.first_dealer.value == "random" and panel.rules.first_trump.value == "cut"
+    assert not panel.control_errors["first_dealer"].value  # a change that is made clears the error
     panel.controls["card_points"].value = "2:eleven"
-    assert "card_points" in panel.message.value
+    assert "card_points" in panel.control_errors["card_points"].value
+    assert panel.controls["card_points"].value == str(panel.rules.card_points)
     panel.controls["card_points"].value = "2:11 A:10"
     assert panel.rules.total_points() == 4 * 2 * 21
     no_errors(panel)
@@ -188,9 +197,10 @@ def test_rules_panel_one_pack_is_not_the_same_deal():
     panel = views.RulesPanel("russian", 4, seed=1)
     panel.set_option("decks", 1)  # R2's twelve becomes what one pack deals: the control follows
     assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
-    assert len(panel.deal.deck) == 52 and "not the same pack" in panel.comparison.value
-    panel.set_option("max_players", 8)  # 8 × 7 > 52: refused, and the message says how
-    assert "lower max_players to 7" in panel.message.value and panel.rules.max_players == 7
+    assert len(panel.deal.deck) == 52 and "decks" in panel.compare.explanation.value
+    panel.set_option("max_players", 8)  # 8 × 7 > 52: refused next to its control, and the message says how
+    assert "lower max_players to 7" in panel.control_errors["max_players"].value and panel.rules.max_players == 7
+    assert panel.controls["max_players"].value == 7
     no_errors(panel)
 
 
@@ -386,7 +396,7 @@ def test_rules_panel_random_changes():
     for _ in range(40):
         roll = rng.random()
         if roll < 0.15:
-            rng.choice(list(panel.preset_buttons.values())).click()
+            rng.choice([*panel.preset_buttons.values(), *panel.pair_buttons.values()]).click()
             continue
         name = rng.choice(list(panel.controls))
         control = panel.controls[name]

@@ -22,6 +22,7 @@ from lab_driver import (
 )
 from playwright.sync_api import Locator, expect
 from view_actions import (
+    explorer_events_at_the_end,
     explorer_refuses_illegal_card,
     inspect_scores,
     play_cards,
@@ -83,6 +84,7 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
             if view == "bibi-deal-explorer":
                 step_through_deal(root, kernel, snap)
                 explorer_refuses_illegal_card(root, kernel, snap)
+                explorer_events_at_the_end(root, kernel, snap)
             elif view == "bibi-rules-panel":
                 toggle_rules(root, kernel, snap)
             elif view == "bibi-score-inspector":

@@ -136,41 +136,81 @@ def explorer_refuses_illegal_card(
     raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
 
 
+def explorer_events_at_the_end(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
+    """At the end of the deal the newest event bears the slider's count: one numbering of actions everywhere."""
+    position = explorer.locator(".widget-slider .widget-readout")
+    press(explorer, kernel, explorer.get_by_title("to the end of the deal", exact=True))
+    newest = explorer.locator(".bibi-evline .bibi-evn").first
+    expect(newest).to_have_text(position.inner_text())
+    width = newest.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width[0] <= width[1], f"the event number {newest.inner_text()} is clipped: {width}"
+    expect(explorer.locator(".bibi-legend")).to_contain_text("green ring")
+    snap("explorer-events-at-the-end", explorer.locator(".bibi-evlines"))
+
+
 # ----------------------------------------------------------------------------------------------- RulesPanel
 
 
 def toggle_rules(panel: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
-    """Russian → Italian → one option changed → Russian: what the panel shows follows, and the same seeded deal
-    replays to the same outcome when the Russian rules come back."""
-    russian = panel.get_by_role("button", name=re.compile(r"^Russian"))
-    italian = panel.get_by_role("button", name=re.compile(r"^Italian"))
+    """Russian vs Italian in one click, both deals stepped together, the parting point shown with the option to
+    blame; a refused option leaves everything as it was with the reason beside the control; Italian vs Russian swaps
+    the sides; one option changed by hand; and Russian vs Italian again gives the same comparison."""
     said = message(panel, r"^Seed \d+")
-    comparison = panel.locator("table.bibi-sheet").first
-    if "russian rules" not in text(said):
-        press(panel, kernel, russian)
-    expect(said).to_contain_text("russian rules")
-    russian_values, russian_deal, russian_options = control_values(panel), text(comparison), options_text(panel)
+    pair = panel.get_by_role("button", name="Russian vs Italian", exact=True)
+    heads = panel.locator(".bibi-side-head")
+    explanation = panel.locator(".bibi-parting").first
+    press(panel, kernel, pair)
+    expect(said).to_contain_text("russian (left) vs italian (right)")
+    expect(pair).to_have_class(re.compile(r"\bmod-info\b"))
+    expect(heads).to_have_count(2)
+    expect(heads.nth(0)).to_contain_text("russian · after 0 actions")
+    expect(heads.nth(1)).to_contain_text("italian · after 0 actions")
+    expect(explanation).to_contain_text("The deals part after")
+    expect(explanation).to_contain_text("Because of")
+    compared, values = text(explanation), control_values(panel)
+    snap("rules-russian-vs-italian", panel)
 
-    press(panel, kernel, italian)
-    expect(said).to_contain_text("italian rules")
-    expect(italian).to_have_class(re.compile(r"\bmod-info\b"))
-    assert control_values(panel) != russian_values, "the option controls did not change with the preset"
-    assert options_text(panel) != russian_options, "the options' sentences did not change with the preset"
-    assert text(comparison) != russian_deal, "the replayed deal is the same under the Italian rules"
+    # Both deals one trick on, then a second: the two columns show their own tricks.
+    centres = panel.locator(".bibi-compare-view .bibi-center")
+    press(panel, kernel, panel.get_by_title("both deals forward one trick", exact=True))
+    press(panel, kernel, panel.get_by_title("both deals forward one trick", exact=True))
+    expect(heads.nth(0)).not_to_contain_text("after 0 actions")
+    assert text(centres.nth(0)) != text(centres.nth(1)), "after two tricks both columns show the same table"
+    snap("rules-two-tricks-on", heads.nth(0))
+    press(panel, kernel, panel.get_by_title("both deals at the point where they first part", exact=True))
+    expect(heads.nth(0)).to_contain_text("where the deals part")
+    expect(heads.nth(1)).to_contain_text("where the deals part")
+    snap("rules-where-they-part", explanation)
 
-    # One option changed by hand: the comparison sets the preset against the changed rules.
+    # A refused option: nothing changes, the control shows the rules' value again, the reason is next to it.
+    most = panel.get_by_label("Most players", exact=True)
+    before = text(said), text(explanation), text(heads.nth(0)), text(heads.nth(1))
+    most.fill("4")
+    change(panel, kernel, "Most players = 4", lambda: most.press("Enter"))
+    error = panel.locator(".bibi-field-error")
+    expect(error).to_have_count(1)
+    expect(error).to_contain_text("players: 6 is outside 2…4")
+    expect(most).to_have_value("12")
+    assert (text(said), text(explanation), text(heads.nth(0)), text(heads.nth(1))) == before
+    box = error.evaluate("e => e.getBoundingClientRect().top") - most.evaluate("e => e.getBoundingClientRect().top")
+    assert 0 < box < 80, f"the error shows {box}px below its control, not next to it"
+    snap("rules-refused-change", most)
+
+    # The other way round, then one option changed by hand on the right.
+    press(panel, kernel, panel.get_by_role("button", name="Italian vs Russian", exact=True))
+    expect(said).to_contain_text("italian (left) vs russian (right)")
+    expect(heads.nth(0)).to_contain_text("italian")
+    expect(error).to_have_count(0)
     follow = panel.get_by_label("Following", exact=True)
-    values = follow.locator("option").evaluate_all("options => options.map(o => o.value)")
-    other = next(v for v in values if v != follow.input_value())
+    options = follow.locator("option").evaluate_all("options => options.map(o => o.value)")
+    other = next(v for v in options if v != follow.input_value())
     change(panel, kernel, f"Following = {other}", lambda: follow.select_option(other))
-    expect(said).to_contain_text(f" = {other}.")  # "…; follow = must_follow."
-    expect(panel.locator(".bibi-status").first).not_to_contain_text("the same rules")
-    snap("rules-italian-changed", said)
+    expect(said).to_contain_text(f"russian:follow={other} (right)")
+    snap("rules-one-option-changed", said)
 
-    press(panel, kernel, russian)
-    expect(said).to_contain_text("russian rules")
-    expect(comparison).to_have_text(russian_deal)
-    assert control_values(panel) == russian_values
+    press(panel, kernel, pair)
+    expect(explanation).to_have_text(compared)
+    assert control_values(panel) == values
 
 
 # ----------------------------------------------------------------------------------------------- PlayTable
@@ -235,6 +275,15 @@ def inspect_scores(inspector: Locator, kernel: KernelWatch, snap: Snap = no_snap
         assert text(sheet) != before, "another deal picked, the same sheet shown"
         expect(check).to_contain_text("✓")
         snap("scores-another-deal", deals)
-    else:
-        press(inspector, kernel, inspector.get_by_role("button", name=re.compile(r"Refresh$")))
+    refresh = inspector.get_by_role("button", name=re.compile(r"Refresh$"))
+    if refresh.is_visible():  # only while the deal is being played
+        press(inspector, kernel, refresh)
         expect(check).to_contain_text("✓")
+    # A row per line of the score, with the cards that scored; a click shows that trick.
+    expect(inspector.locator(".bibi-check", has_text="all lines").first).to_contain_text("✓")
+    row = inspector.get_by_role("button", name="trick 2", exact=True)
+    press(inspector, kernel, row)
+    shown = inspector.locator(".bibi-parting", has_text="Trick 2")
+    expect(shown).to_be_visible()
+    expect(shown.locator(".bibi-card.bibi-win")).to_have_count(1)
+    snap("scores-trick-2", shown)
