@@ -460,8 +460,8 @@ class Deal:
             return cls._start(rules, players, dealer, trump, tuple(cards), log)
         if rng is None:
             rng = random.Random(seed)
-        dealer, trump, cards, _, _ = set_up(rules, players, rng, dealer=dealer, trump=trump)
-        return cls._start(rules, players, dealer, trump, cards, log)
+        setup = set_up(rules, players, rng, dealer=dealer, trump=trump)
+        return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log)
 
     @classmethod
     def _start(
