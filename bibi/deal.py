@@ -356,6 +356,28 @@ class Deal:
 
     The state is plain lists of small ints (cards are ``int`` subclasses), so ``copy()`` is cheap and
     the same code serves the checked API and the simulator's fast path.
+
+    The control states (``control_state`` names them), and the fields that make each one:
+
+    ================  ========================================================  ============  ======================
+    state             fields                                                    who acts      legal actions
+    ================  ========================================================  ============  ======================
+    ``dealt_pass``    ``_phase=_CALL``, ``_after=_AFTER_QUEUE``, no trick yet   ``_call_seat`` calls, ``pass``
+                      (``_queue``: the seats still to be asked, R17–R20)
+    ``draw_round``    ``_phase=_CALL``, ``_after=_AFTER_QUEUE``,                ``_call_seat`` calls, ``pass``
+                      ``_queue_draws`` (``after_trick``: ``_queue`` still to
+                      draw, winner first, I9)
+    ``after_card``    ``_phase=_CALL``, ``_after=_AFTER_TRICK`` (``after_each   ``_call_seat`` calls, ``pass``
+                      _card``: the player just drew after his card, R15)
+    ``lead``          ``_phase=_PLAY``, ``_trick`` empty (``_round_draws``:     ``_turn``      cards, switches
+                      this trick draws; ``_switched``: a switch made, I12)                     (``holder_chooses``)
+    ``follow``        ``_phase=_PLAY``, ``_trick`` under way                    ``_turn``      cards (R13; I7)
+    ``over``          ``_phase=_OVER``                                          nobody        none
+    ================  ========================================================  ============  ======================
+
+    Across states: ``_drawing`` (the stock in play), ``_turn_up_due`` (under ``turn_up='failed_draw'``, the
+    short stock awaits its failed draw), ``_pending`` (``next_trick``'s called suit), ``_rights``
+    (``holder_chooses``' switch rights), ``_next_trump`` (``next_deal``'s carried suit).
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
@@ -550,6 +572,23 @@ class Deal:
     def phase(self) -> str:
         """``"call"`` (call or pass), ``"play"`` (a card, or a switch when leading), or ``"over"``."""
         return ("over", "call", "play")[self._phase]
+
+    @property
+    def control_state(self) -> str:
+        """The control state by name: ``dealt_pass``, ``draw_round``, ``after_card``, ``lead``, ``follow``,
+        ``over`` (the table in the class docstring says which fields make each one).
+
+        >>> Deal.new("russian", players=4, seed=1).control_state
+        'lead'
+        """
+        phase = self._phase
+        if phase == _PLAY:
+            return "follow" if self._trick else "lead"
+        if phase == _CALL:
+            if self._after == _AFTER_TRICK:
+                return "after_card"
+            return "draw_round" if self._queue_draws else "dealt_pass"
+        return "over"
 
     def legal_actions(self) -> tuple[Card | Action, ...]:
         """The legal actions now, in a fixed order: cards (each the action of playing it) by suit and

@@ -202,3 +202,25 @@ def test_lockstep_stops_where_the_rules_part():
     assert ru.actions == () and it.actions == ()  # copies were played, not the deals given
     same = lockstep([ru, ru.copy()], "greedy", bots_rng(1))
     assert same[0].is_over and same[0].record() == same[1].record()
+
+
+@pytest.mark.parametrize("label", ["ru", "it", "ru:draw=after_trick", "it:dealt_pairs=true"])
+def test_control_states_name_every_decision_point(label):
+    seen = set()
+    for seed in range(12):
+        for deal in snapshots(play_seeded(label, 4, seed, "random")):
+            state = deal.control_state
+            seen.add(state)
+            assert (state in ("lead", "follow")) == (deal.phase == "play")
+            assert (state == "over") == deal.is_over
+            assert (state == "follow") == bool(deal.phase == "play" and deal.trick)
+            if state == "dealt_pass":
+                assert not deal.tricks and not deal.trick and deal.phase == "call"
+            if state in ("draw_round", "after_card"):
+                assert deal.tricks or deal.trick  # a call decision after a draw
+    rules = parse_rules(label)
+    expected = {"lead", "follow", "over"}
+    if rules.dealt_pairs:
+        expected.add("dealt_pass")
+    expected.add("after_card" if rules.draw.value == "after_each_card" else "draw_round")
+    assert expected <= seen
