@@ -275,3 +275,20 @@ def test_a_game_deal_is_an_ordinary_deal_with_a_stacked_pack():
 def test_a_game_shows_its_score_sheet_in_a_notebook():
     html = Game.new(RUSSIAN, players=3, seed=1).play("greedy")._repr_html_()
     assert "Game (russian rules): 3" in html and "<table" in html
+
+
+def test_take_back_replays_the_current_deal_from_its_record():
+    game = Game.new("russian", 3, seed=2)
+    first = game.deal
+    play_deal(first, "greedy", random.Random(2))
+    game.next_deal()
+    play_deal(game.deal, "greedy", random.Random(3), actions=10)
+    record, actions = game.deal.record(), game.deal.actions
+    back = game.take_back(4)
+    assert game.deal is back and back.actions == actions[:4]
+    assert back.record() == Deal.replay(record, upto=4).record()
+    assert game.deals[0] is first  # earlier deals stay
+    for bad in (-1, 5, True, "2"):
+        with pytest.raises(ValueError, match="take_back: upto"):
+            game.take_back(bad)
+    assert game.deal is back  # a refused take-back changes nothing
