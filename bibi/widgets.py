@@ -176,7 +176,26 @@ class _View(widgets.VBox):
         self._syncing = False
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.value = _note(text, error=error)
+        self.message.value = _note(text, error=error) + render.banner_hider()  # a live view: no "Run All" banner
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):  # a still picture too, for a saved notebook opened without a kernel
+            bundle = {**bundle, "text/html": self.picture_html()}
+        return bundle
+
+    def picture_html(self) -> str:
+        """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
+        (the widget's own view cannot work there)."""
+        parts = []
+        stack = [self]
+        while stack:
+            widget = stack.pop(0)
+            if isinstance(widget, widgets.HTML):
+                parts.append(widget.value.replace(render.banner_hider(), "").replace(render.style_block(), ""))
+            stack[:0] = list(getattr(widget, "children", ()))
+        note = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>'
+        return _wrap(note + "".join(parts))
 
     def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
         """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""
@@ -805,16 +824,16 @@ class PlayTable(_ActionView):
         self._deal_end.append(callback)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        self._shown = True
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):  # a picture of the table for pages without a kernel
-            bundle = {**bundle, "text/html": self.picture_html()}
-        return bundle
+        self._shown = True  # on show in a front end: the bots' cards now appear one by one
+        return super()._repr_mimebundle_(**kwargs)
 
     def picture_html(self) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
-        return _wrap(f'<div class="bibi-status">A picture of the play table: Run All to play.</div>{body}')
+        said = self.message.value.replace(render.banner_hider(), "")
+        sheet = self.sheet.value.replace(render.style_block(), "")
+        return _wrap(f'<div class="bibi-status">A picture of the play table: Run All to play.</div>{said}{body}'
+                     f"{sheet}")
 
     def _names(self) -> list[str]:
         return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
