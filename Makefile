@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab test lint pytest app bench compiled chromium clean notebooks
+.PHONY: lab test lint pytest app play bench compiled chromium clean notebooks
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
 $(VENV)/.lab: pyproject.toml
@@ -43,6 +43,10 @@ chromium:
 ## app: serve the play table and the deal explorer as a Voila app on localhost
 app: $(VENV)/.lab
 	$(VENV)/bin/voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --no-browser
+
+## play: a game of Bi-bi! against three bots in the terminal (ARGS="--rules it --deals 1" to change it)
+play: $(VENV)/.lab
+	$(VENV)/bin/bibi play $(ARGS)
 
 ## bench: print the engine's throughput figures, pure Python and compiled
 bench: $(VENV)/.test
