@@ -661,3 +661,40 @@ def test_score_inspector_on_a_real_game():
     for total in game.totals:
         assert f">{total}</td>" in inspector.game_sheet.value
     no_errors(inspector)
+
+
+# -- PlayApp ---------------------------------------------------------------------------------
+
+
+def test_play_app_plays_the_rules_chosen_and_replays_your_own_deal():
+    app = views.PlayApp("italian", players=3, seat=1, bots="random", seed=4)
+    assert app.table.rules == ITALIAN and app.table.seat == 1 and app.explorer is None
+    app.option_select.value = "follow"
+    app.value_select.value = "must_follow"
+    app.players_box.value = 4
+    app.start_button.click()
+    table = app.table
+    assert table.rules.follow.value == "must_follow" and table.players == 4 and table.game.deals_total == 4
+    assert "follow = must_follow" in app.message.value
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert app.explorer is not None and app.explorer.final.record() == table.deal.record()  # YOUR deal
+    assert "Deal 1 of your game" in app.explorer_note.value
+    table.new_button.click()
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert app.explorer.final.record() == table.game.deals[1].record()
+    assert "Deal 2 of your game" in app.explorer_note.value
+    app.seat_box.value = 7
+    app.start_button.click()
+    assert "your seat: 7 is not a seat 0…3" in app.message.value and app.table is table  # refused: nothing changed
+    no_errors(app)
+    no_errors(table)
+
+
+def test_every_view_offers_a_still_picture_of_itself():
+    explorer = views.DealExplorer("russian", 4, seed=1)
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "A picture of this view" in bundle["text/html"] and "bibi-table" in bundle["text/html"]
+    assert "bibi-banner{display:none}" not in bundle["text/html"]
