@@ -58,10 +58,12 @@ bench: $(VENV)/.test
 compiled: $(VENV)/.test
 	$(PY) tools/build_compiled.py
 
-## notebooks: re-run every notebook in place, storing fresh outputs for nbval
+## notebooks: re-run every notebook in place, storing fresh outputs for nbval; no widget state, a banner on top
 notebooks: $(VENV)/.test
-	for nb in notebooks/0*.ipynb; do \
-		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace "$$nb" || exit 1; done
+	for nb in notebooks/*.ipynb; do \
+		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace \
+			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; done
+	$(PY) tools/static_notebooks.py notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build *.egg-info artifacts .pytest_cache .hypothesis

@@ -191,6 +191,9 @@ class _View(widgets.VBox):
         stack = [self]
         while stack:
             widget = stack.pop(0)
+            if isinstance(widget, _View) and widget is not self:  # a view inside: its own picture
+                parts.append(widget.picture_html().replace(render.style_block(), ""))
+                continue
             if isinstance(widget, widgets.HTML):
                 parts.append(widget.value.replace(render.banner_hider(), "").replace(render.style_block(), ""))
             stack[:0] = list(getattr(widget, "children", ()))
