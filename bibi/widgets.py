@@ -708,6 +708,7 @@ class _HandRow(widgets.HBox):
             button.style.text_color = ink[0] if card.suit.is_red else ink[1]
             paper = ("#fff3c4", "#ffffff") if ok else ("#f3ecd2", "#eeeeee")
             button.style.button_color = paper[0] if is_laid else paper[1]
+            (button.remove_class if ok or not active else button.add_class)("bibi-illegal")
         self.children = tuple(self._pool[: len(hand)])
 
     def button_for(self, card: Card | str) -> widgets.Button:
@@ -731,18 +732,22 @@ class PlayTable(_ActionView):
     move back (the deal replayed from its record up to your previous decision, the bots' stream restored);
     **Why seat N?** tells why that bot made its last move, from the view it had. A call the rules make for you
     (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
-    score sheet are under the table, and **New deal** deals the game's next deal.
+    score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
+    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``).
     """
 
     css_class = "bibi-play-table"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
-                 seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool = True, rounds: int = 1,
-                 delay: float | None = None, hint_bot: Bot | str | None = None):
+                 seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
+                 rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
         super().__init__()
+        given = game if isinstance(game, Game) else None
         if deal is not None:
             rules, players, game = deal.rules, deal.players, False
+        elif given is not None:
+            rules, players, rounds = given.rules, given.players, given.rounds
         self.rules = as_rules(rules)
         if not 0 <= seat < players:
             raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
@@ -795,7 +800,13 @@ class PlayTable(_ActionView):
             widgets.HBox(list(self.why_buttons.values()), layout=wrap), self.reasons, self.sheet,
             widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
         ]
-        self._start(deal)
+        if given is not None:  # a game under way: play on from its current deal
+            if given.seed is not None:
+                self.seed_box.value = given.seed
+            self.game, self._rng = given, given.bots_rng()
+            self._begin_deal()
+        else:
+            self._start(deal)
 
     def _seat_bots(self, bots: Any) -> list[Bot | None]:
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""

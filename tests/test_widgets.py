@@ -698,3 +698,24 @@ def test_every_view_offers_a_still_picture_of_itself():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "A picture of this view" in bundle["text/html"] and "bibi-table" in bundle["text/html"]
     assert "bibi-banner{display:none}" not in bundle["text/html"]
+
+
+def test_play_table_plays_on_a_game_under_way_to_its_end():
+    from bibi.game import Game
+    from bibi.play import play
+
+    game = Game.new("russian", 3, seed=5)
+    for _ in range(2):
+        play(game.deal, first_bot, game.bots_rng())
+        game.next_deal()
+    table = views.PlayTable(game=game, bots=first_bot, seat=0)
+    assert table.game is game and len(game.deals) == 3 and table.seed_box.value == 5
+    illegal = [b for b in table.hand_row.buttons if "bibi-illegal" in b._dom_classes]
+    assert all(table.deal.why_illegal(card, 0) for card in table.deal.hand(0)
+               if "bibi-illegal" in table.hand_row.button_for(card)._dom_classes)
+    assert len(illegal) == sum(1 for c in table.deal.hand(0) if table.deal.why_illegal(c, 0))
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert game.is_over and "Game over after 3 deals" in table.message.value
+    assert game.record() == Game.new("russian", 3, seed=5).play(first_bot).record()
+    no_errors(table)
