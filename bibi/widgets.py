@@ -351,7 +351,8 @@ class DealExplorer(_ActionView):
         """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""
         start = len(deal.actions)
         line = snapshots(play(deal, self.bot, self._rng))
-        self._states = self._states[:start] + line[start:] if start else line
+        # A branch keeps the line up to where it leaves it; a deal given already under way is all new.
+        self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions (clamped to the line)."""
@@ -1098,6 +1099,7 @@ class PlayApp(_View):
         self.explorer_box = widgets.VBox()
         self.table: PlayTable | None = None
         self.explorer: DealExplorer | None = None
+        self._shown = False
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             widgets.HBox([self.preset_select, self.option_select, self.value_select], layout=wrap),
@@ -1109,6 +1111,12 @@ class PlayApp(_View):
         ]
         self._option_values()
         self.start()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self._shown = True  # on show: the table's bots play their cards one by one
+        if self.table is not None:
+            self.table._shown = True
+        return super()._repr_mimebundle_(**kwargs)
 
     def _option_values(self) -> None:
         name = self.option_select.value
@@ -1134,6 +1142,7 @@ class PlayApp(_View):
         table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
                           delay=self.delay)
         table.on_deal_end(self.show_deal)
+        table._shown = self._shown
         self.table, self.explorer = table, None
         self.table_box.children = [table]
         self.explorer_box.children = []

@@ -719,3 +719,15 @@ def test_play_table_plays_on_a_game_under_way_to_its_end():
     assert game.is_over and "Game over after 3 deals" in table.message.value
     assert game.record() == Game.new("russian", 3, seed=5).play(first_bot).record()
     no_errors(table)
+
+
+def test_explorer_of_a_deal_played_elsewhere_replays_it_from_the_start():
+    from bibi.play import bots_rng, play
+
+    deal = play(Deal.new("russian", 4, seed=3), "random", bots_rng(9))
+    explorer = views.DealExplorer(deal=deal)
+    assert explorer.position == 0 and explorer.length == len(deal.actions)
+    assert explorer.final.record() == deal.record()
+    explorer.end_button.click()
+    assert explorer.deal.record() == deal.record()
+    no_errors(explorer)

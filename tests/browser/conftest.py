@@ -6,6 +6,7 @@ Every process started here is stopped in the teardown, also when a test or a fix
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -92,12 +93,16 @@ def console_log(page) -> ConsoleLog:
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory) -> Server:
-    """JupyterLab serving a stripped copy of notebooks/ (and the smoke notebook under fixtures/)."""
+    """JupyterLab serving a stripped copy of notebooks/ (and the fixture notebooks under fixtures/), and the
+    notebooks as saved under saved/."""
     home = tmp_path_factory.mktemp("jupyterlab")
     served = home / "served"
     if (ROOT / "notebooks").is_dir():
         copy_tree(ROOT / "notebooks", served / "notebooks")
-    copy_notebook(HERE / "fixtures" / "smoke.ipynb", served / "fixtures" / "smoke.ipynb")
+    for fixture in ("smoke.ipynb", "last-deal.ipynb"):
+        copy_notebook(HERE / "fixtures" / fixture, served / "fixtures" / fixture)
+    if (ROOT / "notebooks").is_dir():  # the notebooks as committed, outputs and all, to open without running
+        shutil.copytree(ROOT / "notebooks", served / "saved", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     server = start_lab(home, served)
     try:
         yield server
