@@ -416,8 +416,9 @@ def _seat_box(
     classes = "bibi-seat bibi-acting" if acting else "bibi-seat"
     if hand_below and seat == viewer:  # the hand is a row of buttons under the table: shown once
         count = len(deal.hand(seat))
-        hand = (f'<div class="bibi-hand"><span class="bibi-empty">{count} card{"" if count == 1 else "s"}: '
-                "your hand is the row of buttons below</span></div>")
+        said = (f'{count} card{"" if count == 1 else "s"}: your hand is the row of buttons below' if count
+                else "no cards")
+        hand = f'<div class="bibi-hand"><span class="bibi-empty">{said}</span></div>'
     else:
         hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
                          label=f"{_seat_name(seat, names)}'s hand", style=False)

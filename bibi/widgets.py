@@ -184,7 +184,7 @@ class _View(widgets.VBox):
             bundle = {**bundle, "text/html": self.picture_html()}
         return bundle
 
-    def picture_html(self) -> str:
+    def picture_html(self, note: bool = True) -> str:
         """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
         (the widget's own view cannot work there)."""
         parts = []
@@ -192,13 +192,13 @@ class _View(widgets.VBox):
         while stack:
             widget = stack.pop(0)
             if isinstance(widget, _View) and widget is not self:  # a view inside: its own picture
-                parts.append(widget.picture_html().replace(render.style_block(), ""))
+                parts.append(widget.picture_html(note=False).replace(render.style_block(), ""))
                 continue
             if isinstance(widget, widgets.HTML):
                 parts.append(widget.value.replace(render.banner_hider(), "").replace(render.style_block(), ""))
             stack[:0] = list(getattr(widget, "children", ()))
-        note = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>'
-        return _wrap(note + "".join(parts))
+        head = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>' if note else ""
+        return _wrap(head + "".join(parts))
 
     def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
         """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""
@@ -842,13 +842,13 @@ class PlayTable(_ActionView):
         self._shown = True  # on show in a front end: the bots' cards now appear one by one
         return super()._repr_mimebundle_(**kwargs)
 
-    def picture_html(self) -> str:
+    def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
         said = self.message.value.replace(render.banner_hider(), "")
         sheet = self.sheet.value.replace(render.style_block(), "")
-        return _wrap(f'<div class="bibi-status">A picture of the play table: Run All to play.</div>{said}{body}'
-                     f"{sheet}")
+        head = '<div class="bibi-status">A picture of the play table: Run All to play.</div>' if note else ""
+        return _wrap(f"{head}{said}{body}{sheet}")
 
     def _names(self) -> list[str]:
         return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
@@ -1027,7 +1027,8 @@ class PlayTable(_ActionView):
         self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
-                                 "to play it; a faded card tells why it may not be played")
+                                 "to play it; a faded card tells why it may not be played" if not deal.is_over
+                                 else f"<b>{escape(self._end_text())}</b>")
         self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine

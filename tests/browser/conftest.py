@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from lab_driver import (
     copy_tree,
     find_chromium,
     ignore_closed,
+    jupyter_env,
     screenshot,
     start_app,
     start_lab,
@@ -103,6 +106,9 @@ def lab(tmp_path_factory) -> Server:
         copy_notebook(HERE / "fixtures" / fixture, served / "fixtures" / fixture)
     if (ROOT / "notebooks").is_dir():  # the notebooks as committed, outputs and all, to open without running
         shutil.copytree(ROOT / "notebooks", served / "saved", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        # Trusted, as `make lab` trusts them: their saved HTML pictures keep their style.
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, (served / "saved").glob("*.ipynb"))],
+                       env=jupyter_env(home), check=True, capture_output=True)
     server = start_lab(home, served)
     try:
         yield server
