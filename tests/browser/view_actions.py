@@ -187,7 +187,8 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
 
     - a hint once: the strongest bot's suggestion shows;
     - a faded (illegal) card once: the engine's reason shows in the message line and nothing moves;
-    - a legal card (the first) at every turn, passing on a Bi-bi; the log shows the card clicked;
+    - a legal card (the first) at every turn, passing on a Bi-bi; the log shows the card clicked; the second card
+      is played from the keyboard (focus, Enter); after the first, "Why seat N?" gives that bot's reason;
     - when the first trick is complete and the next has started, the completed trick is still on the table with
       its winner, its points and the rule, beside the new one (screenshot); then Undo takes the last move back
       (the log as it was; screenshot) and the same card is played again.
@@ -223,11 +224,21 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
             press(table, kernel, table.locator("button.bibi-action-button").first)
             continue
         before, card = text(events), legal.first.inner_text().split()[0]
-        press(table, kernel, legal.first)
+        if len(played) == 1:  # once from the keyboard: the card button focused, then Enter
+            target = legal.first
+            target.focus()
+            change(table, kernel, f"Enter on {card}", lambda target=target: target.press("Enter"))
+        else:
+            press(table, kernel, legal.first)
         expect(events).not_to_have_text(before)
         mine = re.findall(rf"\bseat {seat} plays (\S+)", events.inner_text())  # newest first
         assert mine and mine[0] == card, f"clicked {card}; the log says {mine[:1]}"
         played.append(card)
+        if len(played) == 1:  # why did a bot play that? its reason, from the view it had
+            why = table.get_by_role("button", name=re.compile(r"^Why seat \d+\?$")).first
+            asked = re.search(r"\d+", why.inner_text()).group(0)
+            press(table, kernel, why)
+            expect(table.locator(".widget-html-content", has_text=f"Seat {asked} (")).to_be_visible()
         won = re.findall(r"seat (\d+) wins the trick \((\d+) points\)", events.inner_text())
         if won and not undone and not text(line).startswith("Deal over"):
             winner, points = won[-1]  # the first trick's (the log is newest first)
