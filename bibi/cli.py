@@ -433,7 +433,7 @@ class Table:
     """A deal or a game with one person's seat: shows what that seat may see, asks for its moves, runs the bots.
 
     ``bots`` has one bot per seat and ``None`` at the person's seat: the play layer (``bibi.play.play``)
-    plays the bots' turns, one action at a time, and stops at the person's. Besides a move the person may ask
+    plays the bots' turns and stops at the person's. Besides a move the person may ask
     for a ``hint`` (the strongest bot's choice and reason, ``bibi.play.explain``), ``undo`` (back to his previous
     decision: the deal replayed from its record, the bots' stream restored), ``why`` (the last bot move's
     reason, from the view that bot had), ``score``, ``rules`` and ``help``.
@@ -502,10 +502,11 @@ class Table:
             deal.apply(action, self.seat)
 
     def bots_move(self) -> None:
-        deal = self.deal
-        while not deal.is_over and self.bots[deal.to_act] is not None:
-            self._before[len(deal.actions)] = self.rng.getstate()
-            play(deal, self.bots, self.rng, actions=1)
+        def note(now: Deal) -> bool:  # before each decision: the bots' stream, for ``why``; never stops the loop
+            self._before[len(now.actions)] = self.rng.getstate()
+            return False
+
+        play(self.deal, self.bots, self.rng, until=note)
 
     def your_action(self):
         """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""

@@ -909,15 +909,20 @@ class PlayTable(_ActionView):
         self._render()
 
     def _bots_move(self) -> None:
-        """The bots' turns, one action at a time through the play layer, up to the person's decision."""
+        """The bots' turns through the play layer, up to the person's decision; each card shown a moment."""
         deal = self.deal
         delay = self.delay if self.delay is not None else (0.25 if self._shown else 0.0)
-        while not deal.is_over and self.bots[deal.to_act] is not None:
-            self._rng_before[len(deal.actions)] = self._rng.getstate()
-            play(deal, self.bots, self._rng, actions=1)
-            if delay and isinstance(deal.actions[-1], Card):  # a bot's card: let the eye follow it
+        start = len(deal.actions)
+
+        def watch(now: Deal) -> bool:  # before each decision: the play layer's loop, watched, never stopped
+            at = len(now.actions)
+            if delay and at > start and isinstance(now.actions[-1], Card):  # a bot's card: let the eye follow it
                 self._render()
                 time.sleep(delay)
+            self._rng_before[at] = self._rng.getstate()  # what ``why`` replays a bot's choice with
+            return False
+
+        play(deal, self.bots, self._rng, until=watch)
         if not deal.is_over and (not self._decisions or self._decisions[-1][0] != len(deal.actions)):
             self._decisions.append((len(deal.actions), self._rng.getstate()))
         if deal.is_over:
