@@ -797,7 +797,7 @@ class PlayTable(_ActionView):
         self.children = [
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
                          layout=wrap),
-            self.message, self.news, self.table, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+            self.news, self.table, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
             widgets.HBox(list(self.why_buttons.values()), layout=wrap), self.reasons, self.sheet,
             widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
         ]

@@ -218,6 +218,7 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
             press(table, kernel, illegal.first)
             expect(line).to_contain_text(f"{card} cannot be played now: ")
             assert text(events) == before, f"the refused {card} moved the deal"
+            snap("play-table-refused-card", table.locator(".bibi-center"))
             refused = True
         legal = table.locator("button.bibi-card-button:not(.bibi-illegal)")
         if not legal.count():  # a switch or a call is all there is
