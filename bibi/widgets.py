@@ -1033,7 +1033,7 @@ class PlayTable(_ActionView):
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
                                  "to play it; a faded card tells why it may not be played" if not deal.is_over
-                                 else f"<b>{escape(self._end_text())}</b>")
+                                 else f"<b>Your cards</b> (seat {self.seat}): none left, the deal is over")
         self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
