@@ -576,13 +576,11 @@ class Table:
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
         stack, at = self._decisions, len(self.deal.actions)
-        if stack and stack[-1][0] == at:
-            stack.pop()
-        if not stack:
+        if not stack or (len(stack) == 1 and stack[0][0] == at):
             self.say("nothing to take back in this deal")
-            if at is not None:
-                self._decisions.append((at, self.rng.getstate()))
             return False
+        if stack[-1][0] == at:
+            stack.pop()
         position, state = stack[-1]
         if self.game is not None:
             self.game.take_back(position)

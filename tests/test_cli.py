@@ -245,3 +245,23 @@ def test_a_closed_pipe_ends_quietly():
     proc.stdout.close()  # `| head -1`
     _, err = proc.communicate(timeout=60)
     assert b"Broken pipe" not in err and b"Traceback" not in err
+
+
+def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
+    from helpers import new_deal
+
+    deal = new_deal(ITALIAN, ["", "KH"], stock="2C 3C 4C QH", players=4)  # seat 1 draws the queen after trick 1
+    first = [None if s == 1 else (lambda view, rng: view.legal_actions[0]) for s in range(4)]
+    answers = iter(["undo", next(str(c) for c in deal.hand(1) if str(c) != "KH")])
+    said = []
+
+    def ask(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError  # the script ends: the player leaves
+        return answer
+
+    Table(deal, 1, first, bots_rng(1), ask=ask, say=said.append).run()
+    assert "nothing to take back in this deal" in said
+    assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
+    assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
