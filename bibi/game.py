@@ -164,15 +164,6 @@ class Game:
         dealer = (self.dealer + 1) % self.players
         return self._start_deal(set_up(self.rules, self.players, self._rng, dealer=dealer, carried=called))
 
-    def take_back(self, upto: int) -> Deal:
-        """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
-        (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
-        deal = self.deal
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
-            raise ValueError(f"take_back: upto {upto!r:.40} is not a position 0…{len(deal.actions)} of the deal")
-        self._deals[-1] = Deal.replay(deal.record(), upto=upto)
-        return self._deals[-1]
-
     def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
         """Play the rest of the game with ``bots`` (one per seat, one for all, or a name); returns the game.
 
@@ -191,6 +182,15 @@ class Game:
         if self._bot_rng is None:
             self._bot_rng = bots_rng(self.seed)
         return self._bot_rng
+
+    def take_back(self, upto: int) -> Deal:
+        """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
+        (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
+        deal = self.deal
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
+            raise ValueError(f"take_back: upto {upto!r:.40} is not a position 0…{len(deal.actions)} of the deal")
+        self._deals[-1] = Deal.replay(deal.record(), upto=upto)
+        return self._deals[-1]
 
     # ---- the score sheet -----------------------------------------------------------------------
 
