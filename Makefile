@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab test lint pytest app bench compiled chromium clean notebooks
+.PHONY: lab test lint pytest app play bench compiled chromium clean notebooks
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
 $(VENV)/.lab: pyproject.toml
@@ -44,6 +44,10 @@ chromium:
 app: $(VENV)/.lab
 	$(VENV)/bin/voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --no-browser
 
+## play: a game of Bi-bi! against three bots in the terminal (ARGS="--rules it --deals 1" to change it)
+play: $(VENV)/.lab
+	$(VENV)/bin/bibi play $(ARGS)
+
 ## bench: print the engine's throughput figures, pure Python and compiled
 bench: $(VENV)/.test
 	$(PY) bench/bench_engine.py
@@ -54,10 +58,12 @@ bench: $(VENV)/.test
 compiled: $(VENV)/.test
 	$(PY) tools/build_compiled.py
 
-## notebooks: re-run every notebook in place, storing fresh outputs for nbval
+## notebooks: re-run every notebook in place, storing fresh outputs for nbval; no widget state, a banner on top
 notebooks: $(VENV)/.test
-	for nb in notebooks/0*.ipynb; do \
-		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace "$$nb" || exit 1; done
+	for nb in notebooks/*.ipynb; do \
+		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace \
+			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; done
+	$(PY) tools/static_notebooks.py notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build *.egg-info artifacts .pytest_cache .hypothesis

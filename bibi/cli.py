@@ -4,7 +4,7 @@
     bibi deal  [--rules ru] [--players 6] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
-    bibi play  [--rules it] [--players 4] [--seat 0] [--bots heuristic] [--seed 7]
+    bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
 
 Each command is a function ``cmd_NAME(args) -> exit status`` registered with ``@subcommand``, which also
@@ -20,19 +20,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bibi.cards import sort_key
+from bibi.cards import Card, sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
-from bibi.deal import Deal, Event
+from bibi.deal import Deal, Event, trick_reason
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game, winners
-from bibi.play import BOTS, bots_rng, get_bot, play
-from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
+from bibi.play import BOTS, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots
+from bibi.rules import OPTIONS, PRESETS, Identical, Rules, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -79,7 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # `bibi rules it | head`: the reader has gone; end quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more to write at exit either
+        return 1
     except (ValueError, OSError) as exc:
         print(f"bibi {args.command}: error: {exc}", file=sys.stderr)
         return 1
@@ -232,10 +240,12 @@ def rules_diff(a: Rules, b: Rules) -> str:
 def rules_table() -> str:
     """Every option with its value in each preset and its sources."""
     names = list(PRESETS)
-    lines = [f"{'option':<14}" + "".join(f"{n:<18}" for n in names) + "sources"]
+    # each column as wide as its longest value, with room for a * (no effect) and two spaces
+    widths = [max(len(n), *(len(str(p.options()[o])) for o in OPTIONS)) + 3 for n, p in PRESETS.items()]
+    lines = [f"{'option':<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True)) + "sources"]
     for option in OPTIONS:
-        values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<18}"
-                         for p in PRESETS.values())
+        values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
+                         for p, w in zip(PRESETS.values(), widths, strict=True))
         note = f" ({OPTIONS[option].note})" if OPTIONS[option].note else ""
         lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
     for name, p in PRESETS.items():
@@ -377,48 +387,125 @@ def read_record(path: str) -> dict[str, Any]:
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    add_table_arguments(parser, rules="italian", players=4)
+    add_table_arguments(parser, players=4)
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players - 1 (default: 0)")
+    parser.add_argument("--deals", type=int, default=None, metavar="N",
+                        help="1 for one deal; otherwise a game of N deals, every player dealing equally often "
+                             "(R26; default: a game of one deal each)")
 
 
-@subcommand("play", "play a deal against bots in the terminal", _play_arguments)
+@subcommand("play", "play a game (or one deal) against bots in the terminal", _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
     seed = _seed(args)
-    deal = Deal.new(args.rules, args.players, seed=seed)
-    if not 0 <= args.seat < args.players:
-        raise ValueError(f"--seat: {args.seat} is not a seat 0…{args.players - 1}")
-    names = args.bots if len(args.bots) != 1 else args.bots * (args.players - 1)
-    if len(names) != args.players - 1:
-        raise ValueError(f"--bots: {len(names)} names for the {args.players - 1} other seats")
+    players = args.players
+    if not 0 <= args.seat < players:
+        raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
+    deals = players if args.deals is None else args.deals
+    if deals != 1 and (deals < 1 or deals % players):
+        raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
+                         f"({players}, {2 * players}, …; R26)")
+    names = args.bots if len(args.bots) != 1 else args.bots * (players - 1)
+    if len(names) != players - 1:
+        raise ValueError(f"--bots: {len(names)} names for the {players - 1} other seats")
     others = iter(map(get_bot, names))
-    bots = [None if s == args.seat else next(others) for s in range(args.players)]
-    print(f"Bi-bi! with {args.rules.label} rules, {args.players} players, seed {seed}. You are seat {args.seat}; "
-          f"bots: {', '.join(names)}. Type a card (KS, TD, 2H), 'bibi H', 'pass', 'trump H', or a choice's "
-          "number; 'help' explains, 'quit' leaves.")
-    return Table(deal, args.seat, bots, bots_rng(seed)).run()
+    bots = [None if s == args.seat else next(others) for s in range(players)]
+    table: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
+                          else Game.new(args.rules, players, deals // players, seed=seed))
+    what = "one deal" if deals == 1 else f"a game of {deals} deals"
+    print(f"Bi-bi! with the {args.rules.label} rules: {what}, {players} players, seed {seed}. You are seat "
+          f"{args.seat}; bots: {', '.join(names)}. Type a card (K♥ or KH, 10♦ or TD), a choice's number, "
+          "'help' for the moves, 'quit' to leave.")
+    return Table(table, args.seat, bots, bots_rng(seed)).run()
+
+
+def plain(reason: str) -> str:
+    """An engine message with its option jargon (``(trump_change=next_trick)``) said in plain words."""
+
+    def words(match: re.Match) -> str:
+        name, value = match.group(1), match.group(2)
+        option = OPTIONS.get(name)
+        meaning = option.meaning(value) if option is not None else ""
+        return f": {meaning} —" if meaning else match.group(0)
+
+    return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
+
+
+def rules_summary(rules: Rules) -> str:
+    """The rules in force in a few lines, each with the sentences it comes from."""
+    o = rules.options()
+    lines = [f"Rules in force: {rules.label}",
+             f"  {o['decks']} pack(s), {o['hand_size']} cards in hand, kept full from the stock while it lasts "
+             f"({rules.citation('decks')}; {rules.citation('hand_size')})",
+             f"  card points: {o['card_points']}; Bi-bi! (a king and queen of one suit) scores "
+             f"{o['bibi_points']} ({rules.citation('card_points')}; {rules.citation('bibi_points')})"]
+    for name, value in o.items():
+        meaning = OPTIONS[name].meaning(value)
+        if meaning and name not in ("first_dealer", "first_trump"):
+            lines.append(f"  {OPTIONS[name].title}: {meaning}")
+    lines.append("  the trick goes to the highest trump, else to the highest card of the suit led (I8)")
+    return "\n".join(lines)
 
 
 class Table:
-    """A deal with one human seat: shows what that seat may see, asks for its actions, runs the bots.
+    """A deal or a game with one person's seat: shows what that seat may see, asks for its moves, runs the bots.
 
     ``bots`` has one bot per seat and ``None`` at the person's seat: the play layer (``bibi.play.play``)
-    plays the bots' turns and stops at the person's.
+    plays the bots' turns and stops at the person's. Besides a move the person may ask
+    for a ``hint`` (the strongest bot's choice and reason, ``bibi.play.explain``), ``undo`` (back to his previous
+    decision: the deal replayed from its record, the bots' stream restored), ``why`` (the last bot move's
+    reason, from the view that bot had), ``score``, ``rules`` and ``help``.
     """
 
-    def __init__(self, deal: Deal, seat: int, bots: Sequence[Callable | None], rng: random.Random,
-                 ask: Callable[[str], str] = input, say: Callable[[str], None] = print):
-        self.deal, self.seat, self.bots, self.rng = deal, seat, bots, rng
+    def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | None], rng: random.Random,
+                 ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                 hint_bot: Callable | str | None = None):
+        self.game = table if isinstance(table, Game) else None
+        self._deal = table if isinstance(table, Deal) else table.deal
+        self.seat, self.bots, self.rng = seat, bots, rng
         self.ask, self.say = ask, say
+        self.hint_bot = get_bot(hint_bot if hint_bot is not None else _strongest_bot())
         self.shown = 0
+        self._decisions: list[tuple[int, Any]] = []  # the undo stack: (position, the bots' stream state)
+        self._before: dict[int, Any] = {}  # the bots' stream before each bot move, by position
+
+    @property
+    def deal(self) -> Deal:
+        return self.game.deal if self.game is not None else self._deal
 
     def run(self) -> int:
-        """Play the deal to its end (exit status 0), or until the player leaves (0 too)."""
-        deal = self.deal
+        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
         while True:
-            play(deal, self.bots, self.rng)  # the bots' turns, up to the person's decision
+            self.say(self.header())
+            self.shown = 0
+            self._decisions, self._before = [], {}
+            if not self.play_deal():
+                self.say("bye")
+                return 0
+            self.say(score_line(self.deal))
+            if self.game is None:
+                return 0
+            self.say(str(self.game))
+            if self.game.is_over:
+                return 0
+            self.game.next_deal()
+
+    def header(self) -> str:
+        deal = self.deal
+        where = f"deal {len(self.game.deals)} of {self.game.deals_total}: " if self.game is not None else ""
+        you = " (you)" if deal.dealer == self.seat else ""
+        return (f"== {where}seat {deal.dealer}{you} deals; trump {deal.first_trump.symbol} "
+                f"({_SUIT_WORDS[deal.first_trump.value]}); {deal.tricks_total} tricks")
+
+    def play_deal(self) -> bool:
+        """Play the current deal to its end (True), or until the player quits (False)."""
+        while True:
+            deal = self.deal
+            self.bots_move()
             self.show_events()
             if deal.is_over:
-                break
+                return True
+            if not self._decisions or self._decisions[-1][0] != len(deal.actions):
+                self._decisions.append((len(deal.actions), self.rng.getstate()))
             legal = deal.legal_actions()
             if len(legal) == 1:
                 self.say(f"you play {legal[0].unicode}: your only choice")
@@ -426,37 +513,101 @@ class Table:
                 continue
             action = self.your_action()
             if action is None:
-                self.say("bye")
-                return 0
+                return False
+            if action == "undo":
+                continue
             deal.apply(action, self.seat)
-        self.say(score_line(deal))
-        return 0
+
+    def bots_move(self) -> None:
+        def note(now: Deal) -> bool:  # before each decision: the bots' stream, for ``why``; never stops the loop
+            self._before[len(now.actions)] = self.rng.getstate()
+            return False
+
+        play(self.deal, self.bots, self.rng, until=note)
 
     def your_action(self):
-        """Ask until the answer is legal; ``None`` when the player quits (``quit`` or end of input)."""
+        """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""
         self.say(self.status())
-        legal = self.deal.legal_actions()
         while True:
+            legal = self.choices()
             try:
                 text = self.ask(f"seat {self.seat}> ").strip()
             except EOFError:
                 return None
-            if text.lower() in ("quit", "exit", "q"):
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
                 return None
             if not text:
                 continue
-            if text.lower() in ("help", "?"):
+            if word in ("help", "?"):
                 self.say(HELP)
-                continue
-            if text.isdigit():
+            elif word == "hint":
+                self.say(self.hint())
+            elif word == "why":
+                self.say(self.why())
+            elif word == "score":
+                self.say(str(self.game) if self.game is not None else score_line(self.deal))
+            elif word == "rules":
+                self.say(rules_summary(self.deal.rules))
+            elif word == "undo":
+                if self.undo():
+                    return "undo"
+            elif text.isdigit():
                 if 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
                 self.say(f"not a choice: pick 1…{len(legal)}")
-                continue
-            reason = self.deal.why_illegal(text, self.seat)
-            if reason is None:
-                return text
-            self.say(f"not allowed: {reason}")
+            else:
+                reason = self.deal.why_illegal(text, self.seat)
+                if reason is None:
+                    return text
+                self.say(f"not allowed: {plain(reason)}")
+
+    def choices(self) -> list:
+        """The legal actions, the cards in the order the hand is shown, then calls, passes and switches."""
+        legal = self.deal.legal_actions()
+        cards = sorted((a for a in legal if isinstance(a, Card)), key=sort_key)
+        return cards + [a for a in legal if not isinstance(a, Card)]
+
+    def hint(self) -> str:
+        deal = self.deal
+        rng = random.Random(f"bibi-hint:{len(deal.actions)}")
+        told = explain(self.hint_bot, deal.view(self.seat), rng)
+        return f"hint ({bot_name(self.hint_bot)}): {_told(told)}"
+
+    def why(self) -> str:
+        """The reason of the last bot move of this deal, asked of the bot with the view it had then."""
+        deal = self.deal
+        states = snapshots(deal)
+        for i in range(len(states) - 2, -1, -1):
+            seat = states[i].to_act
+            if seat is not None and seat != self.seat and self.bots[seat] is not None:
+                rng = random.Random()
+                if i in self._before:
+                    rng.setstate(self._before[i])
+                told = explain(self.bots[seat], states[i].view(seat), rng)
+                made = deal.actions[i]
+                said = _told(told) if told.action == made else f"{made.unicode}; asked again: {_told(told)}"
+                return f"seat {seat} ({bot_name(self.bots[seat])}) played {said}"
+        return "no bot has moved yet in this deal"
+
+    def undo(self) -> bool:
+        """Back to the previous decision of the person; False (and a note) when there is none."""
+        stack, at = self._decisions, len(self.deal.actions)
+        if not stack or (len(stack) == 1 and stack[0][0] == at):
+            self.say("nothing to take back in this deal")
+            return False
+        if stack[-1][0] == at:
+            stack.pop()
+        position, state = stack[-1]
+        if self.game is not None:
+            self.game.take_back(position)
+        else:
+            self._deal = Deal.replay(self._deal.record(), upto=position)
+        self.rng.setstate(state)
+        self._before = {k: v for k, v in self._before.items() if k < position}
+        self.shown = len(self.deal.events)
+        self.say(f"taken back: your move again, trick {min(len(self.deal.tricks) + 1, self.deal.tricks_total)}")
+        return True
 
     def status(self) -> str:
         """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
@@ -464,7 +615,7 @@ class Table:
         number = min(len(view.tricks) + 1, self.deal.tricks_total)
         scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
         lines = [f"— trick {number} of {self.deal.tricks_total} · trump {view.trump.symbol} · "
-                 f"stock {view.stock_size} · scores {scores}"]
+                 f"dealer seat {view.dealer} · stock {view.stock_size} · scores {scores}"]
         if view.pending_trump is not None:
             lines.append(f"  trump {view.pending_trump.symbol} from the next trick")
         if view.leftovers:
@@ -475,19 +626,22 @@ class Table:
         if laid:
             lines.append("  laid down: " + ", ".join(laid))
         lines.append(f"  your hand: {_cards(view.hand)}")
-        lines.append("  choices: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view.legal_actions, 1)))
+        lines.append("  choices: " + "  ".join(f"{i}) {a.unicode}" for i, a in enumerate(self.choices(), 1)))
         return "\n".join(lines)
 
     def show_events(self) -> None:
         """Tell what happened since last time, as this seat may know it: others' draws stay face down."""
         events = self.deal.events
+        tricks = sum(1 for e in events[: self.shown] if e.kind == "trick")
         for event in events[self.shown:]:
-            line = self.event_text(event)
+            line = self.event_text(event, tricks)
+            if event.kind == "trick":
+                tricks += 1
             if line:
                 self.say(line)
         self.shown = len(events)
 
-    def event_text(self, event: Event) -> str | None:
+    def event_text(self, event: Event, trick: int = -1) -> str | None:
         mine = event.seat == self.seat
         if event.kind == "draw":
             return f"you draw {event.card.unicode}" if mine else None
@@ -495,16 +649,64 @@ class Table:
             return "you pass" if mine else None
         if event.kind in ("deal", "end"):
             return None
+        if event.kind == "play" and mine:
+            return f"you play {event.card.unicode}"
+        if event.kind == "call" and mine:
+            suit = event.suit.symbol
+            word = "must say" if event.info == "mandatory" else "say"
+            return (f"you {word} {_call_word(self.deal.rules)}: K{suit} Q{suit} laid down, "
+                    f"+{self.deal.rules.bibi_points}" + (" (I11)" if event.info == "mandatory" else ""))
+        if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
+            done = self.deal.tricks[trick]
+            plays = "  ".join(f"{s}:{c.unicode}" for s, c in done.plays)
+            rule = trick_reason(done.plays, done.trump.index, self.deal.rules.identical is Identical.SECOND_WINS)
+            who = "you win" if mine else f"seat {event.seat} wins"
+            return f"trick {done.number + 1}: {plays} → {who}, {done.points} points: {rule}"
         return str(event)
 
 
+_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
+
+
+def _call_word(rules: Rules) -> str:
+    return _CALL_WORDS.get(rules.name, "Bi-bi!")
+
+
+def _strongest_bot() -> str:
+    """``search`` where it is registered, else ``heuristic``: the bot that gives hints."""
+    for name in ("search", "heuristic"):
+        try:
+            get_bot(name)
+        except ValueError:
+            continue
+        return name
+    return "random"
+
+
+def _told(told: Explanation) -> str:
+    text = told.action.unicode + (f" — {told.reason}" if told.reason else "")
+    if told.values:
+        ranked = sorted(told.values.items(), key=lambda kv: -kv[1])
+        text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
+    return text
+
+
 HELP = """\
-Type one of the choices shown, by number or in notation:
-  a card: rank then suit, e.g. KS (king of spades), TD or 10D (ten of diamonds), 2H (two of hearts)
-  bibi H: say Bi-bi! with the king and queen of hearts (50 points)
-  pass: do not call now
-  trump H: when leading, switch the trump to the suit of a pair you called (Italian rules)
-quit (or Ctrl-D) leaves the game."""
+How a trick goes: the player on the dealer's left leads the first; everyone plays one card in turn, following the
+suit led if he can (R13; under the Italian rules he must trump when he cannot follow, I7). The highest trump
+wins the trick, else the highest card of the suit led (I8); of two identical cards the second wins (R14).
+After each card (Russian) or each trick (Italian) everyone draws back to a full hand while the stock lasts.
+A king and queen of one suit in your hand is a Bi-bi!: say it for 50 points and the trump moves to that suit
+(R15, R16); the Italian rules make you say it (bip bip, I11). Card points: 2 = 11, A = 10, K = 5, Q = 4, J = 3.
+
+What to type at your turn:
+  a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
+  bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
+  trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
+  hint: what the strongest bot would play, and why         why: why the last bot played its card
+  undo: take back your last move                           score: the score sheet of the game
+  rules: the rules in force, with their sentences          quit (or Ctrl-D): leave"""
 
 
 # -- bibi simulate, bibi compare ---------------------------------------------------------------------------
@@ -592,6 +794,6 @@ def cmd_practice(args: argparse.Namespace) -> int:
 
 __all__ = [
     "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
-    "build_parser", "game_text", "main", "read_record", "rules_arg", "rules_diff",
+    "build_parser", "game_text", "main", "plain", "read_record", "rules_arg", "rules_diff", "rules_summary",
     "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
 ]

@@ -1415,6 +1415,28 @@ def forced_suits(rules: Rules, first_trump: int, trump: int) -> tuple[int, ...]:
     return tuple(s for s in range(4) if s != first_trump and s != barred)
 
 
+def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
+    """Why the card ``trick_winner`` picks wins the trick, in words with the sentence it rests on: ``"highest
+    trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
+    ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
+
+    The same rule as ``trick_winner``, told rather than applied.
+
+    >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
+    'highest trump (I8)'
+    >>> trick_reason([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
+    'second of two identical cards wins (R14)'
+    """
+    if not plays:
+        raise ValueError("trick_reason: plays is empty; a trick has at least one card")
+    best = plays[trick_winner(plays, trump, second_wins)][1]
+    if sum(1 for _, c in plays if c == best) > 1:
+        return f"{'second' if second_wins else 'first'} of two identical cards wins (R14)"
+    if best // 13 == trump:
+        return "highest trump (I8)"
+    return "highest card of the suit led (I8)"
+
+
 def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
     """The places in the pack (top first) of the cards dealt to ``seat``: one card at a time, clockwise
     from the dealer's left (I4). The one statement of the dealing order: the deal, ``stack`` and the
@@ -1634,5 +1656,6 @@ COMPILED: Final = not isinstance(check_players, types.FunctionType)
 __all__ = [
     "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
-    "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "trick_result", "trick_winner",
+    "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "trick_reason", "trick_result",
+    "trick_winner",
 ]

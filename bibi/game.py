@@ -188,6 +188,15 @@ class Game:
             self._bot_rng = bots_rng(self.seed)
         return self._bot_rng
 
+    def take_back(self, upto: int) -> Deal:
+        """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
+        (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
+        deal = self.deal
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
+            raise ValueError(f"take_back: upto {upto!r:.40} is not a position 0…{len(deal.actions)} of the deal")
+        self._deals[-1] = Deal.replay(deal.record(), upto=upto)
+        return self._deals[-1]
+
     # ---- the score sheet -----------------------------------------------------------------------
 
     @property

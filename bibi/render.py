@@ -26,7 +26,8 @@ from html import escape
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.rules import OPTIONS, Rules
+from bibi.deal import trick_reason
+from bibi.rules import OPTIONS, Identical, Rules
 
 CSS = """
 .bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
@@ -125,6 +126,22 @@ CSS = """
 """
 
 _STYLE = f"<style>{' '.join(line.strip() for line in CSS.strip().splitlines())}</style>"
+
+# The play table's own rules, in a block of their own (``play_style_block``): its card buttons show the card
+# big, its name in words small below; the trick just completed sits under a dashed line.
+PLAY_CSS = """
+.bibi-last{border-top:1px dashed #9cc3a8;padding-top:5px}
+.bibi-why{color:#fff3c4}
+button.bibi-hand-button{white-space:normal!important;line-height:1.1!important;font-size:11px!important;
+ overflow:hidden!important;text-overflow:clip!important}
+button.bibi-hand-button::first-line{font-size:21px;font-weight:700}
+button.bibi-hand-button:focus-visible{outline:3px solid #1565c0;outline-offset:1px}
+"""
+
+
+def play_style_block() -> str:
+    """The play table's style rules (``PLAY_CSS``) as one ``<style>`` block."""
+    return f"<style>{' '.join(line.strip() for line in PLAY_CSS.strip().splitlines())}</style>"
 
 
 def style_block() -> str:
@@ -255,8 +272,10 @@ def trick_html(
     title: str | None = None,
     names: Sequence[str] | None = None,
     small: bool = False,
+    reason: str | None = None,
 ) -> str:
-    """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far).
+    """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far), and
+    ``reason``, the rule that decided it, when given (``bibi.deal.trick_reason``).
 
     ``trick`` is a completed ``Trick`` (its trump, winner and points are read from it) or a sequence
     of ``(seat, card)`` plays.
@@ -287,6 +306,8 @@ def trick_html(
         who = _e(_seat_name(winner, names))
         if done:
             foot = f"→ {who} wins" + (f", {points} points" if points is not None else "")
+            if reason:
+                foot += f': <span class="bibi-why">{_e(reason)}</span>'
         else:
             foot = f"{who} is winning so far"
     body = "".join(items) or '<span class="bibi-empty">no cards yet</span>'
@@ -338,7 +359,15 @@ def _status(deal: Any, names: Sequence[str] | None) -> str:
     return f"Trick {number} of {deal.tricks_total} · {who} {doing}"
 
 
-def _center(deal: Any, names: Sequence[str] | None, small: bool) -> str:
+def last_trick_reason(deal: Any) -> str | None:
+    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.deal.trick_reason``), or None."""
+    if not deal.tricks:
+        return None
+    last = deal.tricks[-1]
+    return trick_reason(last.plays, last.trump.index, deal.rules.identical is Identical.SECOND_WINS)
+
+
+def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False) -> str:
     parts = [f'<div class="bibi-status">{_status(deal, names)}</div>']
     trump = f'<span class="bibi-label">trump</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
@@ -364,12 +393,23 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool) -> str:
         winning = getattr(deal, "winning", None)  # the engine's "winning so far", where it offers one
         parts.append(trick_html(deal.trick, winner=winning, done=False, title="This trick", names=names,
                                 small=small, style=False))
+        if last_trick and deal.tricks:  # the trick just completed stays in sight beside the new one
+            parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True)}</div>')
     elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
-        last = deal.tricks[-1]
-        trump = last.trump if last.trump != deal.trump else None
-        parts.append(trick_html(last.plays, trump=trump, winner=last.winner, points=last.points,
-                                title=f"Trick {last.number + 1}", names=names, small=small, style=False))
+        if last_trick and not deal.is_over:
+            parts.append('<div class="bibi-trick"><div>This trick</div><span class="bibi-empty">'
+                         "no cards yet</span></div>")
+        parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick)}</div>'
+                     if last_trick else _last_trick(deal, names, small, False))
     return "".join(parts)
+
+
+def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, why: bool) -> str:
+    last = deal.tricks[-1]
+    trump = last.trump if last.trump != deal.trump or why else None
+    title = f"Trick {last.number + 1}" + (" (just played)" if why else "")
+    return trick_html(last.plays, trump=trump, winner=last.winner, points=last.points, title=title, names=names,
+                      small=small, reason=last_trick_reason(deal) if why else None, style=False)
 
 
 def _trump_disc(suit: Suit) -> str:
@@ -378,7 +418,8 @@ def _trump_disc(suit: Suit) -> str:
 
 
 def _seat_box(
-    deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool
+    deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool,
+    hand_below: bool = False,
 ) -> str:
     acting = deal.to_act == seat
     hidden = viewer is not None and viewer != seat
@@ -401,8 +442,14 @@ def _seat_box(
     trick_word = "trick" if won == 1 else "tricks"
     foot = f"{score} · {won} {trick_word}"
     classes = "bibi-seat bibi-acting" if acting else "bibi-seat"
-    hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
-                     label=f"{_seat_name(seat, names)}'s hand", style=False)
+    if hand_below and seat == viewer:  # the hand is a row of buttons under the table: shown once
+        count = len(deal.hand(seat))
+        said = (f'{count} card{"" if count == 1 else "s"}: your hand is the row of buttons below' if count
+                else "no cards")
+        hand = f'<div class="bibi-hand"><span class="bibi-empty">{said}</span></div>'
+    else:
+        hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
+                         label=f"{_seat_name(seat, names)}'s hand", style=False)
     return (
         f'<div class="{classes}" data-seat="{seat}" style="grid-area:{cell[0]} / {cell[1]}">'
         f'<div class="bibi-seat-head">{"".join(head)}</div>{hand}<div class="bibi-seat-foot">{foot}</div></div>'
@@ -410,12 +457,15 @@ def _seat_box(
 
 
 @_styled
-def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None) -> str:
+def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None,
+               last_trick: bool = False, hand_below: bool = False) -> str:
     """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
     middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
 
     With ``seat`` given, that seat sits at the bottom and every other hand is face down, except
     the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
+    ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
+    the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
     """
     n = deal.players
     columns, centre, cells = seat_cells(n)
@@ -423,8 +473,9 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     bottom = 0 if seat is None else seat
     boxes = []
     for place, cell in enumerate(cells):
-        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small))
-    centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{_center(deal, names, small)}</div>'
+        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
+    inner = _center(deal, names, small, last_trick)
+    centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     rules = _e(getattr(deal.rules, "name", "custom"))
     return (
         f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
@@ -913,6 +964,22 @@ def page(*fragments: str, title: str = "bibi") -> str:
     )
 
 
+BANNER = ("▶ **Run ▸ Run All Cells** to bring the widgets to life: until the notebook runs, the views below are "
+          "pictures that do not answer clicks.")
+
+
+def banner_markdown(text: str = BANNER) -> str:
+    """The one-line banner at the top of every notebook, as a markdown cell's source: it says how to bring the
+    widgets to life. A live view of the kit hides it (``banner_hider``), so it shows only while nothing runs."""
+    return (f'<div class="bibi-banner" style="border:1px solid #d49a00;background-color:#fff8df;color:#1d1d1d;'
+            f'padding:6px 10px">\n\n{text}\n\n</div>')
+
+
+def banner_hider() -> str:
+    """A style rule that hides the notebook's banner: live views carry it, so it goes once they run."""
+    return "<style>.bibi-banner{display:none}</style>"
+
+
 def suit_html(suit: Suit | str) -> str:
     """A suit symbol, red or black, for inline text.
 
@@ -923,8 +990,9 @@ def suit_html(suit: Suit | str) -> str:
 
 
 __all__ = [
-    "CSS", "card_html", "comparison_html", "event_actions", "events_html", "game_html", "hand_html",
-    "marks_legend_html", "option_meaning", "page", "parting_html", "points_check", "rules_html",
-    "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html",
-    "seat_cells", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
+    "BANNER", "CSS", "PLAY_CSS", "banner_hider", "banner_markdown", "card_html", "comparison_html", "event_actions",
+    "events_html", "game_html", "hand_html", "last_trick_reason", "marks_legend_html", "option_meaning", "page",
+    "parting_html", "play_style_block", "points_check", "rules_html", "score_bars_html", "score_line_html",
+    "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "sentences_html", "side_html",
+    "style_block", "suit_html", "table_html", "trick_html",
 ]

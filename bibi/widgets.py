@@ -11,7 +11,8 @@ callback is shown in the view (``view.message`` for a refused move or a bad valu
 - ``RulesPanel(rules, players, seed)``: presets and a control per option with its sentences; every
   change replays the same seeded deal and sets the two outcomes side by side.
 - ``ScoreInspector(deal_or_game)``: points trick by trick and seat by seat as a pandas table.
-- ``PlayTable(rules, players, bots, seat, seed)``: play one seat against bots.
+- ``PlayTable(rules, players, bots, seat, seed)``: play one seat against bots, a whole game: the last trick
+  stays in sight, a hint, undo, the bots' reasons, the score sheet.
 
 Bots are callables ``(view, rng) -> action`` (``bibi.play``); the default plays at random. Every view
 plays through the play layer (``bibi.play.play``) with the bots' stream ``bots_rng(seed)``, so a view
@@ -23,6 +24,8 @@ This is the only module of the kit that imports ipywidgets.
 from __future__ import annotations
 
 import dataclasses
+import random
+import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
@@ -32,8 +35,10 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from bibi import render, texts
+from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal, check_players
-from bibi.play import Bot, as_bots, bots_rng, get_bot, play, random_bot, snapshots
+from bibi.game import Game
+from bibi.play import Bot, Explanation, as_bots, bot_name, bots_rng, explain, get_bot, play, random_bot, snapshots
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, parse_rules, preset
 
 
@@ -194,7 +199,29 @@ class _View(widgets.VBox):
         self._syncing = False
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.value = _note(text, error=error)
+        self.message.value = _note(text, error=error) + render.banner_hider()  # a live view: no "Run All" banner
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):  # a still picture too, for a saved notebook opened without a kernel
+            bundle = {**bundle, "text/html": self.picture_html()}
+        return bundle
+
+    def picture_html(self, note: bool = True) -> str:
+        """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
+        (the widget's own view cannot work there)."""
+        parts = []
+        stack = [self]
+        while stack:
+            widget = stack.pop(0)
+            if isinstance(widget, _View) and widget is not self:  # a view inside: its own picture
+                parts.append(widget.picture_html(note=False).replace(render.style_block(), ""))
+                continue
+            if isinstance(widget, widgets.HTML):
+                parts.append(widget.value.replace(render.banner_hider(), "").replace(render.style_block(), ""))
+            stack[:0] = list(getattr(widget, "children", ()))
+        head = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>' if note else ""
+        return _wrap(head + "".join(parts))
 
     def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
         """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""
@@ -358,7 +385,8 @@ class DealExplorer(_ActionView):
         """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""
         start = len(deal.actions)
         line = snapshots(play(deal, self.bot, self._rng))
-        self._states = self._states[:start] + line[start:] if start else line
+        # A branch keeps the line up to where it leaves it; a deal given already under way is all new.
+        self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions (clamped to the line)."""
@@ -1015,43 +1043,171 @@ class ScoreInspector(_View):
 
 # -- the play table --------------------------------------------------------------------------
 
+_CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
+
+
+def _call_word(rules: Rules) -> str:
+    """What a player says when calling a pair under ``rules``: «bip bip» in Italian, Bi-bi! otherwise."""
+    return _CALL_WORDS.get(rules.name, "Bi-bi!")
+
+
+def strongest_bot() -> str:
+    """The name of the strongest bot the play layer knows: ``search`` where it is registered, else ``heuristic``."""
+    for name in ("search", "heuristic"):
+        try:
+            get_bot(name)
+        except ValueError:
+            continue
+        return name
+    return "random"
+
+
+def _card_label(card: Card, laid: bool) -> str:
+    """A card button's description, its accessible name too: ``"K♥ king of hearts"``."""
+    return f"{card.unicode} {card.name}" + (" (laid down)" if laid else "")
+
+
+class _HandRow(widgets.HBox):
+    """The person's hand as one row of buttons, one per card: the button IS the card (its description is the card
+    and its name in words, so a keyboard or a screen reader can play). Every card is clickable: a click on an
+    illegal one is answered with the engine's reason, in the view's message line."""
+
+    def __init__(self, on_pick: Callable[[Card], None]):
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", min_height="0"))
+        self._on_pick = on_pick
+        self._pool: list[widgets.Button] = []
+        self._cards: list[Card] = []
+
+    @property
+    def buttons(self) -> tuple[widgets.Button, ...]:
+        """The card buttons shown now, in the hand's order."""
+        return self.children
+
+    def show(self, deal: Deal, seat: int, *, active: bool) -> None:
+        """One button per card of ``seat``'s hand; the illegal ones look faded (and stay clickable)."""
+        hand = deal.hand(seat)
+        while len(self._pool) < len(hand):
+            i = len(self._pool)
+            button = widgets.Button(layout=widgets.Layout(width="66px", height="72px", padding="2px 2px",
+                                                          border="1px solid #8d8d8d", margin="0 4px 4px 0"))
+            button.add_class("bibi-card-button")
+            button.add_class("bibi-hand-button")
+            button.on_click(lambda _, i=i: self._on_pick(self._cards[i]))
+            self._pool.append(button)
+        laid = list(deal.laid_down(seat))
+        legal = set(a for a in deal.legal_actions() if isinstance(a, Card)) if active else set()
+        self._cards = list(hand)
+        for button, card in zip(self._pool, hand, strict=False):
+            is_laid = card in laid
+            if is_laid:
+                laid.remove(card)
+            ok = card in legal
+            button.description = _card_label(card, is_laid)
+            button.tooltip = None
+            button.disabled = not active
+            ink = ("#c62828", "#1d1d1d") if ok else ("#d99a9a", "#8f8f8f")
+            button.style.text_color = ink[0] if card.suit.is_red else ink[1]
+            paper = ("#fff3c4", "#ffffff") if ok else ("#f3ecd2", "#eeeeee")
+            button.style.button_color = paper[0] if is_laid else paper[1]
+            (button.remove_class if ok or not active else button.add_class)("bibi-illegal")
+        self.children = tuple(self._pool[: len(hand)])
+
+    def button_for(self, card: Card | str) -> widgets.Button:
+        """The first button shown for ``card`` (``"KS"``)."""
+        card = Card(card)
+        for button, shown in zip(self.children, self._cards, strict=False):
+            if shown == card:
+                return button
+        raise KeyError(f"no button for {card} now")
+
 
 class PlayTable(_ActionView):
-    """Play one seat against bots: click a card (illegal ones are disabled, their reason in the
-    tooltip), or a Bi-bi, pass or trump button when one is legal; the bots move until it is your turn."""
+    """Play one seat against bots, a whole game of deals (R26) or one deal.
+
+    Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
+    a card the rules do not allow now answers with the engine's reason in the message line. A Bi-bi, pass or
+    trump button appears when one is legal. The bots move until it is your turn, their cards shown one by one
+    (``delay`` seconds apart once the view is on show; ``None``: 0.25 s in a front end, none in a test).
+    The trick just completed stays on the table beside the new one, with its winner, points and the rule that
+    gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do and why; **Undo** takes your last
+    move back (the deal replayed from its record up to your previous decision, the bots' stream restored);
+    **Why seat N?** tells why that bot made its last move, from the view it had. A call the rules make for you
+    (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
+    score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
+    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``).
+    """
 
     css_class = "bibi-play-table"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
-                 seat: int = 0, seed: int = 1, *, deal: Deal | None = None):
+                 seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
+                 rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
         super().__init__()
+        given = game if isinstance(game, Game) else None
         if deal is not None:
-            rules, players = deal.rules, deal.players
+            rules, players, game = deal.rules, deal.players, False
+        elif given is not None:
+            rules, players, rounds = given.rules, given.players, given.rounds
         self.rules = as_rules(rules)
         if not 0 <= seat < players:
             raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
+        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
+            raise ValueError(f"delay: {delay!r:.40} is not a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
         self.bots = self._seat_bots(bots)
-        self.deal: Deal = None  # type: ignore[assignment]
+        self.hint_bot: Bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
+        self.delay = delay
+        self.playing_game = game
+        self.rounds = rounds
+        self.game: Game | None = None
+        self._deal: Deal = None  # type: ignore[assignment]
         self._rng = bots_rng(seed)
+        self._decisions: list[tuple[int, Any]] = []  # the undo stack: (position, bots' stream state) per decision
+        self._rng_before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
+        self._seen = 0  # events announced so far
+        self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
+        self._deal_end: list[Callable[[Deal], None]] = []
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
-        self.deal_button = _button("Deal", "deal the hand of this seed", icon="refresh")
-        self.new_button = _button("New deal", "the next seed's deal", icon="forward")
+        self.deal_button = _button("New game" if game else "Deal", "start again with the seed in the box",
+                                   icon="refresh")
+        self.new_button = _button("New deal", "the game's next deal (after the last one, a new game)",
+                                  icon="forward")
+        self.hint_button = _button("Hint", "what the strongest bot would play here, and why", icon="lightbulb-o")
+        self.undo_button = _button("Undo", "take back your last move", icon="undo")
         self.table = _html()
-        self.hand_row = _ActionRow(self.play, "bibi-card-button", card_size=True)
+        self.news = _html()
+        self.hand_label = _html()
+        self.hand_row = _HandRow(self.play)
         self.action_row = _ActionRow(self.play, "bibi-action-button", card_size=False)
+        self.hint_box = _html()
+        self.why_buttons = {s: _button(f"Why seat {s}?", f"why seat {s}'s bot made its last move")
+                            for s in range(players) if s != seat}
+        self.reasons = _html()
+        self.sheet = _html()
         self.event_log = _html(max_height="200px", overflow="auto")
-        self._on_click(self.deal_button, self.new_deal)
-        self._on_click(self.new_button, self.next_seed)
+        self._on_click(self.deal_button, self.new_game)
+        self._on_click(self.new_button, self.next_deal)
+        self._on_click(self.hint_button, self.hint)
+        self._on_click(self.undo_button, self.undo)
+        for s, button in self.why_buttons.items():
+            self._on_click(button, lambda s=s: self.why(s))
+        wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
-            widgets.HBox([self.seed_box, self.deal_button, self.new_button]),
-            self.message, self.table,
-            widgets.HTML(f"<b>Your cards</b> (seat {seat})"), self.hand_row, self.action_row,
+            widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
+                         layout=wrap),
+            self.news, self.table, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+            widgets.HBox(list(self.why_buttons.values()), layout=wrap), self.reasons, self.sheet,
             widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
         ]
-        self.new_deal(deal)
+        if given is not None:  # a game under way: play on from its current deal
+            if given.seed is not None:
+                self.seed_box.value = given.seed
+            self.game, self._rng = given, given.bots_rng()
+            self._begin_deal()
+        else:
+            self._start(deal)
 
     def _seat_bots(self, bots: Any) -> list[Bot | None]:
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
@@ -1066,53 +1222,367 @@ class PlayTable(_ActionView):
         seats[self.seat] = None
         return seats
 
+    # -- what the view shows ---------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the game's current deal)."""
+        return self.game.deal if self.game is not None else self._deal
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals per seat: the game's, or the one deal's scores."""
+        return self.game.totals if self.game is not None else self.deal.scores
+
+    def on_deal_end(self, callback: Callable[[Deal], None]) -> None:
+        """Call ``callback(deal)`` each time a deal of this table ends (an app shows it in an explorer)."""
+        self._deal_end.append(callback)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self._shown = True  # on show in a front end: the bots' cards now appear one by one
+        return super()._repr_mimebundle_(**kwargs)
+
+    def picture_html(self, note: bool = True) -> str:
+        """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
+        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
+        said = self.message.value.replace(render.banner_hider(), "")
+        sheet = self.sheet.value.replace(render.style_block(), "")
+        head = '<div class="bibi-status">A picture of the play table: Run All to play.</div>' if note else ""
+        return _wrap(f"{head}{said}{body}{sheet}")
+
+    def _names(self) -> list[str]:
+        return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
+
     # -- callbacks -------------------------------------------------------------------------------
 
-    def new_deal(self, deal: Deal | None = None) -> None:
-        """Deal the seed in the box (or start from a copy of ``deal``); the bots play up to the human's turn."""
+    def _start(self, deal: Deal | None = None) -> None:
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
-        self.deal = deal.copy() if deal is not None else Deal.new(self.rules, self.players, seed=seed)
+        if deal is not None:
+            self.game, self._deal = None, deal.copy()
+        elif self.playing_game:
+            self.game = Game.new(self.rules, self.players, self.rounds, seed=seed)
+        else:
+            self.game, self._deal = None, Deal.new(self.rules, self.players, seed=seed)
+        self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        self._decisions, self._rng_before, self._seen = [], {}, 0
+        self.hint_box.value = self.reasons.value = ""
         self._bots_move()
         self._render()
 
-    def next_seed(self) -> None:
-        """Deal the next seed's hand."""
-        self.seed_box.value += 1
-        self.new_deal()
+    def new_game(self) -> None:
+        """Start again from the seed in the box: a new game (or deal)."""
+        self._start()
 
-    def play(self, action: Action | str) -> None:
-        """Make the human's move (a click does this), then let the bots play to his next turn."""
+    def next_seed(self) -> None:
+        """A new game (or deal) with the next seed."""
+        self.seed_box.value += 1
+        self._start()
+
+    def next_deal(self) -> None:
+        """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
+        if self.game is None or self.game.is_over:
+            self.next_seed()
+            return
+        if not self.deal.is_over:
+            self._say(f"Finish deal {len(self.game.deals)} first (or press New game).", error=True)
+            return
+        self.game.next_deal()
+        self._begin_deal()
+
+    def play(self, action: Card | Action | str) -> None:
+        """Make the person's move (a click does this), then let the bots play to the next decision."""
         self._guard(self._play)(action)
 
-    def _play(self, action: Action | str) -> None:
-        self.deal.apply(action, seat=self.seat)
+    def _play(self, action: Card | Action | str) -> None:
+        deal = self.deal
+        act = Action.parse(action)
+        why = deal.why_illegal(act, self.seat)
+        if why is not None:
+            self._say(f"{act.unicode} cannot be played now: {why}", error=True)
+            return
+        deal.apply(act, seat=self.seat)
+        self.hint_box.value = self.reasons.value = ""
         self._bots_move()
         self._render()
 
     def _bots_move(self) -> None:
-        play(self.deal, self.bots, self._rng)  # the play layer stops at the person's decision
+        """The bots' turns through the play layer, up to the person's decision; each card shown a moment."""
+        deal = self.deal
+        delay = self.delay if self.delay is not None else (0.25 if self._shown else 0.0)
+        start = len(deal.actions)
+
+        def watch(now: Deal) -> bool:  # before each decision: the play layer's loop, watched, never stopped
+            at = len(now.actions)
+            if delay and at > start and isinstance(now.actions[-1], Card):  # a bot's card: let the eye follow it
+                self._render()
+                time.sleep(delay)
+            self._rng_before[at] = self._rng.getstate()  # what ``why`` replays a bot's choice with
+            return False
+
+        play(deal, self.bots, self._rng, until=watch)
+        if not deal.is_over and (not self._decisions or self._decisions[-1][0] != len(deal.actions)):
+            self._decisions.append((len(deal.actions), self._rng.getstate()))
+        if deal.is_over:
+            for callback in self._deal_end:
+                callback(deal)
+
+    def undo(self) -> None:
+        """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
+        at = len(self.deal.actions)
+        stack = self._decisions
+        if stack and stack[-1][0] == at:
+            if len(stack) == 1:
+                self._say("Nothing to take back: this is your first move of the deal.", error=True)
+                return
+            stack.pop()
+        elif not stack:
+            self._say("Nothing to take back in this deal.", error=True)
+            return
+        position, state = stack[-1]
+        if self.game is not None:
+            self.game.take_back(position)
+        else:
+            self._deal = Deal.replay(self._deal.record(), upto=position)
+        self._rng.setstate(state)
+        self._rng_before = {k: v for k, v in self._rng_before.items() if k < position}
+        self._seen = len(self.deal.events)
+        self.hint_box.value = self.reasons.value = ""
+        self._render()
+        self._say(f"Taken back: your move again ({self._where()}).")
+
+    def hint(self) -> None:
+        """What the strongest bot would do in your seat, and why (``bibi.play.explain``); nothing is played."""
+        deal = self.deal
+        if deal.is_over or deal.to_act != self.seat:
+            self.hint_box.value = _note("No decision of yours to hint at now.")
+            return
+        rng = random.Random(f"bibi-hint:{self.seed_box.value}:{len(self._all_deals())}:{len(deal.actions)}")
+        told = explain(self.hint_bot, deal.view(self.seat), rng)
+        self.hint_box.value = _note(f"Hint ({bot_name(self.hint_bot)}): {_told(told)}")
+
+    def why(self, seat: int) -> None:
+        """Why the bot of ``seat`` made its last move of this deal, asked of the view that bot had then."""
+        if seat not in self.why_buttons:
+            raise ValueError(f"why: seat {seat!r} has no bot at this table")
+        states = snapshots(self.deal)
+        for i in range(len(states) - 2, -1, -1):
+            if states[i].to_act == seat:
+                break
+        else:
+            self.reasons.value = _note(f"Seat {seat} has not moved yet in this deal.")
+            return
+        rng = random.Random()
+        if i in self._rng_before:
+            rng.setstate(self._rng_before[i])
+        told = explain(self.bots[seat], states[i].view(seat), rng)  # type: ignore[arg-type]
+        made = self.deal.actions[i]
+        trick = min(len(states[i].tricks) + 1, self.deal.tricks_total)
+        said = _told(told) if told.action == made else f"{made.unicode}; asked again, it says {_told(told)}"
+        self.reasons.value = _note(f"Seat {seat} ({bot_name(self.bots[seat])}), trick {trick}: {said}")
+
+    def _all_deals(self) -> tuple[Deal, ...]:
+        return self.game.deals if self.game is not None else (self.deal,)
 
     # -- rendering -------------------------------------------------------------------------------
 
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "#b71c1c" if error else "inherit"
+        self.message.value = (f'<div class="bibi" role="status" aria-live="polite" style="color:{colour};'
+                              f'font-size:14px">{escape(text)}</div>{render.banner_hider()}')
+
+    def _where(self) -> str:
+        deal = self.deal
+        number = min(len(deal.tricks) + 1, deal.tricks_total)
+        where = f"trick {number} of {deal.tricks_total}"
+        if self.game is not None:
+            where = f"deal {len(self.game.deals)} of {self.game.deals_total}, " + where
+        return where
+
+    def _announce(self) -> None:
+        """The calls made since the person's last move; one the rules made for the person is announced as his."""
+        deal = self.deal
+        word = _call_word(deal.rules)
+        lines = []
+        for event in deal.events[self._seen:]:
+            if event.kind != "call":
+                continue
+            pair = f"K{event.suit.symbol} Q{event.suit.symbol} laid down, +{deal.rules.bibi_points}"
+            if event.seat == self.seat and event.info == "mandatory":
+                lines.append(f"You must say {word}: {pair} (I11).")
+            elif event.seat == self.seat:
+                lines.append(f"You say {word}: {pair}.")
+            else:
+                how = " (mandatory, I11)" if event.info == "mandatory" else ""
+                lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
+        self._seen = len(deal.events)
+        if lines:
+            self.news.value = _note(" ".join(lines))
+        elif self.deal.to_act == self.seat or deal.is_over:
+            self.news.value = ""
+
     def _render(self) -> None:
         deal = self.deal
-        names = [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
-        self.table.value = _wrap(render.table_html(deal, self.seat, names=names, style=False))
+        mine = deal.to_act == self.seat and not deal.is_over
+        self.table.value = _wrap(render.play_style_block()
+                                 + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
+                                                     hand_below=True, style=False))
         self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, style=False))
-        self.hand_row.show(_card_choices(deal, self.seat, enable_illegal=False))
+        self.sheet.value = render.game_html(self.game) if self.game is not None else ""
+        self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
+                                 "to play it; a faded card tells why it may not be played" if not deal.is_over
+                                 else f"<b>Your cards</b> (seat {self.seat}): none left, the deal is over")
+        self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
+        self.hint_button.disabled = not mine
+        self.undo_button.disabled = not self._decisions or (len(self._decisions) == 1 and mine)
+        self._announce()
         if deal.is_over:
-            mine = deal.scores[self.seat]
-            place = 1 + sum(1 for s in deal.scores if s > mine)
-            self._say(f"Deal over: you scored {mine}, place {place} of {self.players}. "
-                      "Press New deal for another.")
+            self._say(self._end_text())
+        elif deal.to_act != self.seat:
+            self._say(f"Seat {deal.to_act} is playing…")
         elif deal.phase == "call":
-            self._say("Your turn: say Bi-bi (lay down your king and queen) or pass.")
+            self._say(f"Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
         elif not deal.trick:
-            self._say("Your lead: play any card" + (" or switch the trump." if self.action_row.children else "."))
+            switch = " or switch the trump" if self.action_row.children else ""
+            self._say(f"Your lead ({self._where()}): play any card{switch}.")
         else:
-            self._say(f"Your turn: {len(deal.trick)} card(s) played to this trick.")
+            self._say(f"Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
+
+    def _end_text(self) -> str:
+        deal = self.deal
+        mine = deal.scores[self.seat]
+        place = 1 + sum(1 for s in deal.scores if s > mine)
+        text = f"Deal over: you scored {mine}, place {place} of {self.players}."
+        if self.game is None:
+            return text + " Press Deal for this seed again, or change the seed."
+        total = self.game.totals[self.seat]
+        place = 1 + sum(1 for s in self.game.totals if s > total)
+        if self.game.is_over:
+            return (f"{text} Game over after {self.game.deals_total} deals: your total {total}, place {place} of "
+                    f"{self.players}. Press New deal for a new game.")
+        return (f"{text} Your total {total} (place {place}) after deal {len(self.game.deals)} of "
+                f"{self.game.deals_total}. Press New deal for the next one.")
+
+
+class PlayApp(_View):
+    """The Voilà app: pick the rules (a preset, and one option changed if you like), the players, your seat and
+    the bots, then play a whole game at a ``PlayTable``; each deal of YOUR game, once over, is replayed in a
+    ``DealExplorer`` below (every hand face up, step by step)."""
+
+    css_class = "bibi-play-app"
+
+    def __init__(self, rules: str = "russian", players: int = 4, seat: int = 0, bots: str = "heuristic",
+                 seed: int = 1, *, delay: float | None = None):
+        super().__init__()
+        self.delay = delay
+        style = {"description_width": "70px"}
+        small = widgets.Layout(width="170px")
+        self.preset_select = widgets.Dropdown(options=[(label, name) for name, label in _PRESET_LABELS.items()],
+                                              value=preset(rules).name, description="rules", style=style,
+                                              layout=widgets.Layout(width="250px"))
+        changeable = [(OPTIONS[n].title, n) for n in OPTIONS if OPTIONS[n].values]
+        self.option_select = widgets.Dropdown(options=[("no change", "")] + changeable, value="",
+                                              description="change", style=style, layout=widgets.Layout(width="250px"))
+        self.value_select = widgets.Dropdown(options=[], description="to", style=style,
+                                             layout=widgets.Layout(width="330px"))
+        self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, description="players",
+                                                  style=style, layout=small)
+        self.seat_box = widgets.BoundedIntText(value=seat, min=0, max=11, description="your seat", style=style,
+                                               layout=small)
+        names = list(dict.fromkeys([bots, *_known_bot_names()]))
+        self.bots_select = widgets.Dropdown(options=names, value=bots, description="bots", style=style,
+                                            layout=widgets.Layout(width="200px"))
+        self.seed_box = widgets.IntText(value=seed, description="seed", style=style, layout=small)
+        self.start_button = _button("Start the game", "deal the first deal of a game with these choices",
+                                    icon="play")
+        self._on_value(self.option_select, self._option_values)
+        self._on_click(self.start_button, self.start)
+        self.table_box = widgets.VBox()
+        self.explorer_note = _html()
+        self.explorer_box = widgets.VBox()
+        self.table: PlayTable | None = None
+        self.explorer: DealExplorer | None = None
+        self._shown = False
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.children = [
+            widgets.HBox([self.preset_select, self.option_select, self.value_select], layout=wrap),
+            widgets.HBox([self.players_box, self.seat_box, self.bots_select, self.seed_box, self.start_button],
+                         layout=wrap),
+            self.message, self.table_box,
+            widgets.HTML("<h3>Your game, deal by deal, in the explorer</h3>"), self.explorer_note,
+            self.explorer_box, self.errors,
+        ]
+        self._option_values()
+        self.start()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self._shown = True  # on show: the table's bots play their cards one by one
+        if self.table is not None:
+            self.table._shown = True
+        return super()._repr_mimebundle_(**kwargs)
+
+    def _option_values(self) -> None:
+        name = self.option_select.value
+        values = OPTIONS[name].values if name else {}
+        self.value_select.options = [(f"{v}: {m}"[:70], v) for v, m in values.items()]
+        self.value_select.disabled = not name
+
+    @property
+    def rules(self) -> Rules:
+        """The rules chosen: the preset, with the changed option if any."""
+        rules = preset(self.preset_select.value)
+        name, value = self.option_select.value, self.value_select.value
+        if name and value is not None:
+            typed: Any = value == "True" if name == "dealt_pairs" else value
+            rules = dataclasses.replace(rules, **{name: typed})
+        return rules
+
+    def start(self) -> None:
+        """A new game with the choices made: the table, and the explorer waiting for the first deal's end."""
+        rules, players, seat = self.rules, self.players_box.value, self.seat_box.value
+        if not 0 <= seat < players:
+            raise ValueError(f"your seat: {seat} is not a seat 0…{players - 1}")
+        table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
+                          delay=self.delay)
+        table.on_deal_end(self.show_deal)
+        table._shown = self._shown
+        self.table, self.explorer = table, None
+        self.table_box.children = [table]
+        self.explorer_box.children = []
+        self.explorer_note.value = _note("When a deal of your game is over, the explorer replays it here, every "
+                                         "hand face up: step through it trick by trick.")
+        changed = ", ".join(f"{k} = {_control_value(v)}" for k, _, v in preset(rules.name).diff(rules))
+        self._say(f"A game of {table.game.deals_total if table.game else 1} deals: {rules.name} rules"
+                  + (f" ({changed})" if changed else "") + f", {players} players, you at seat {seat}, "
+                  f"{self.bots_select.value} bots, seed {self.seed_box.value}.")
+        if table.deal.is_over:
+            self.show_deal(table.deal)
+
+    def show_deal(self, deal: Deal) -> None:
+        """Replay ``deal`` (a deal of this game, over) in the explorer."""
+        number = len(self.table.game.deals) if self.table is not None and self.table.game is not None else 1
+        self.explorer = DealExplorer(deal=deal, bot=self.bots_select.value)
+        self.explorer_box.children = [self.explorer]
+        self.explorer_note.value = _note(f"Deal {number} of your game, as you played it: every hand face up.")
+
+
+def _known_bot_names() -> list[str]:
+    get_bot("random")
+    from bibi.play import BOTS
+
+    return list(BOTS)
+
+
+def _told(told: Explanation) -> str:
+    """An explanation in words: the action, its reason, and the estimated value of each action if given."""
+    text = told.action.unicode + (f" — {told.reason}" if told.reason else "")
+    if told.values:
+        ranked = sorted(told.values.items(), key=lambda kv: -kv[1])
+        text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
+    return text
 
 
 # -- practice ------------------------------------------------------------------------------------
@@ -1235,4 +1705,5 @@ class Practice(_View):
                       if last else "Press Next for the next exercise.")
 
 
-__all__ = ["CompareView", "DealExplorer", "PlayTable", "Practice", "RulesPanel", "ScoreInspector", "as_bot"]
+__all__ = ["CompareView", "DealExplorer", "PlayApp", "PlayTable", "Practice", "RulesPanel", "ScoreInspector", "as_bot",
+           "strongest_bot"]

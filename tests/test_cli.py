@@ -176,7 +176,7 @@ def test_play_shows_the_state_and_leaves_cleanly_on_end_of_input():
 
 def test_play_a_whole_deal_by_choice_numbers():
     done = bibi("play", "--rules", "ru", "--players", "3", "--seat", "2", "--seed", "8", "--bots", "random",
-                stdin="1\n" * 120)
+                "--deals", "1", stdin="1\n" * 120)
     assert done.returncode == 0
     assert "scores: seat 0" in done.stdout and "bye" not in done.stdout
 
@@ -195,3 +195,80 @@ def test_the_parser_is_built_from_the_registry():
     args = parser.parse_args(["deal", "--rules", "it", "--players", "4", "--bots", "random,greedy,heuristic,random"])
     assert args.run is SUBCOMMANDS["deal"].run and args.rules == ITALIAN
     assert args.bots == ["random", "greedy", "heuristic", "random"]
+
+
+def test_play_transcript_hint_undo_why_and_a_whole_game():
+    """A game of 3 deals typed from a script: a hint, a reason, a take-back, then choice 1 to the end."""
+    script = "rules\nhint\nwhy\n1\nundo\nscore\n" + "1\n" * 400
+    done = bibi("play", "--players", "3", "--seed", "4", stdin=script)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    out = done.stdout
+    assert out.startswith("Bi-bi! with the russian rules: a game of 3 deals, 3 players, seed 4.")  # the default
+    headers = [line for line in out.splitlines() if line.startswith("== deal ")]
+    assert len(headers) == 3 and all(" deals; trump " in line for line in headers)
+    assert "Rules in force: russian" in out and "(R13)" in out
+    assert "hint (heuristic): " in out
+    assert "seat 2 (heuristic) played " in out or "seat 1 (heuristic) played " in out
+    assert out.count("taken back: your move again") == 1
+    assert "(in progress)" in out  # the score sheet, asked for mid-deal
+    assert "bye" not in out and out.rstrip().splitlines()[-1].startswith(("winner: seat", "shared win: seat"))
+    tricks = [line for line in out.splitlines() if line.startswith("trick ") and " wins, " in line or "you win" in line]
+    assert tricks and all(line.rsplit(": ", 1)[1] in {"highest trump (I8)", "highest card of the suit led (I8)",
+                                                      "second of two identical cards wins (R14)"} for line in tricks)
+    # Undo restores the bots' stream too: the game typed with the take-back is the game typed without it.
+    plain = bibi("play", "--players", "3", "--seed", "4", stdin="1\n" * 400)
+    assert plain.stdout.splitlines()[-6:] == out.splitlines()[-6:]
+
+
+def test_play_shows_cards_one_way_and_answers_in_plain_words():
+    done = bibi("play", "--seed", "3", "--deals", "1", stdin="trump H\nKX\n")
+    out = done.stdout
+    assert done.returncode == 0
+    assert "trump_change" not in out and "the called suit is trump from the next trick on" in out
+    choices = next(line for line in out.splitlines() if "choices:" in line)
+    hand = next(line for line in out.splitlines() if "your hand:" in line).split(": ", 1)[1].split()
+    shown = [part.split(") ")[1] for part in choices.split(": ", 1)[1].split("  ")]
+    assert [c for c in shown if c in hand] == [c for c in hand if c in shown]  # the hand's order
+    shows = [line for line in out.splitlines()[1:] if "not allowed" not in line]  # not the typing hints
+    assert shows and not any(c in line for line in shows for c in ("TC", "TD", "TH", "TS"))  # 10♣, never TC
+    assert "seat 1 deals; trump" in out or " deals; trump " in out
+
+
+def test_play_deals_must_give_everyone_equal_deals():
+    done = bibi("play", "--players", "4", "--deals", "3", stdin="")
+    assert done.returncode == 1 and "--deals: 3 is neither 1 nor a game" in done.stderr
+
+
+def test_rules_table_columns_do_not_run_together():
+    lines = bibi("rules").stdout.splitlines()
+    card_points = next(line for line in lines if line.startswith("card_points"))
+    assert card_points.count("2:11 A:10 K:5 Q:4 J:3  ") == 3  # each value followed by room
+
+
+def test_a_closed_pipe_ends_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "bibi", "rules", "it"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()  # `| head -1`
+    _, err = proc.communicate(timeout=60)
+    assert b"Broken pipe" not in err and b"Traceback" not in err
+
+
+def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
+    from helpers import new_deal
+
+    deal = new_deal(ITALIAN, ["", "KH"], stock="2C 3C 4C QH", players=4)  # seat 1 draws the queen after trick 1
+    first = [None if s == 1 else (lambda view, rng: view.legal_actions[0]) for s in range(4)]
+    answers = iter(["undo", next(str(c) for c in deal.hand(1) if str(c) != "KH")])
+    said = []
+
+    def ask(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError  # the script ends: the player leaves
+        return answer
+
+    Table(deal, 1, first, bots_rng(1), ask=ask, say=said.append).run()
+    assert "nothing to take back in this deal" in said
+    assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
+    assert deal.calls[0].seat == 1 and deal.calls[0].mandatory

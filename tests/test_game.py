@@ -282,3 +282,20 @@ def test_R7_R26_an_italian_game_borrows_the_cutter_and_the_end_and_says_so():
     game = Game.new(ITALIAN, players=3, seed=7)
     assert game.trump_source(0).endswith("italian: not stated, taken from R7)")
     assert Game.new(RUSSIAN, players=3, seed=7).trump_source(0).startswith("the dealer's drawn card")
+
+
+def test_take_back_replays_the_current_deal_from_its_record():
+    game = Game.new("russian", 3, seed=2)
+    first = game.deal
+    play_deal(first, "greedy", random.Random(2))
+    game.next_deal()
+    play_deal(game.deal, "greedy", random.Random(3), actions=10)
+    record, actions = game.deal.record(), game.deal.actions
+    back = game.take_back(4)
+    assert game.deal is back and back.actions == actions[:4]
+    assert back.record() == Deal.replay(record, upto=4).record()
+    assert game.deals[0] is first  # earlier deals stay
+    for bad in (-1, 5, True, "2"):
+        with pytest.raises(ValueError, match="take_back: upto"):
+            game.take_back(bad)
+    assert game.deal is back  # a refused take-back changes nothing

@@ -262,33 +262,258 @@ def test_score_inspector_on_a_game():
 # -- PlayTable -------------------------------------------------------------------------------
 
 
-def test_play_table_waits_for_the_human_and_disables_illegal_cards():
-    table = views.PlayTable("russian", 4, bots=first_bot, seat=2, seed=3)
-    assert "bibi-play-table" in table._dom_classes
-    deal = table.deal
-    assert deal.to_act == 2
-    for _ in range(200):
-        illegal = [b for b in table.hand_row.buttons if b.disabled]
-        if illegal:
+def click_first_legal(table) -> None:
+    """Play the person's first legal action as a click would (a card button, or a call/pass/trump button)."""
+    action = table.deal.legal_actions()[0]
+    table.button_for(action).click()
+
+
+def to_illegal_card(table, tries: int = 300):
+    """Click first legal actions until the person holds a card he may not play; returns that card."""
+    for _ in range(tries):
+        deal = table.deal
+        if deal.is_over:
             break
-        legal = next(b for b in table.hand_row.buttons if not b.disabled)
-        legal.click()
-        if table.deal.is_over:
-            pytest.fail("no illegal card came up")
-    assert "must follow suit" in illegal[0].tooltip
-    assert all("bibi-card-button" in b._dom_classes for b in table.hand_row.buttons)
+        if deal.phase == "play":
+            card = next((c for c in deal.hand(table.seat) if deal.why_illegal(c, table.seat)), None)
+            if card is not None:
+                return card
+        click_first_legal(table)
+    pytest.fail("no illegal card came up")
+
+
+def test_play_table_waits_for_the_human_and_answers_an_illegal_click_with_the_rule():
+    table = views.PlayTable("russian", 4, bots=first_bot, seat=2, seed=3)
+    assert "bibi-play-table" in table._dom_classes and table.deal.to_act == 2
+    card = to_illegal_card(table)
+    before = table.deal.record()
+    button = table.hand_row.button_for(card)
+    assert not button.disabled  # illegal cards are clickable: the click is answered
+    button.click()
+    reason = table.deal.why_illegal(card, 2)
+    assert "must follow suit" in reason
+    assert f"{card.unicode} cannot be played now: {reason}" in table.message.value
+    assert "#b71c1c" in table.message.value
+    assert table.deal.record() == before  # nothing moved
     assert "(you)" in table.table.value and "face-down card" in table.table.value
     no_errors(table)
 
 
-def test_play_table_click_plays_and_bots_answer():
-    table = views.PlayTable("italian", 3, bots=[None, first_bot, first_bot], seat=0, seed=1)
-    before = len(table.deal.actions)
-    button = next(b for b in table.hand_row.buttons if not b.disabled)
-    button.click()
+def test_play_table_shows_the_hand_once_as_labelled_card_buttons():
+    table = views.PlayTable("italian", 4, bots=first_bot, seat=1, seed=4)
+    for _ in range(30):  # a few turns, laid-down cards included if any
+        hand = table.deal.hand(1)
+        buttons = table.hand_row.buttons
+        laid = list(table.deal.laid_down(1))
+        assert len(buttons) == len(hand)
+        for button, card in zip(buttons, hand, strict=True):
+            name = f"{card.unicode} {card.name}"
+            assert button.description.startswith(name)  # the button's text is its accessible name
+            assert ("(laid down)" in button.description) == (card in laid)
+            if card in laid and "(laid down)" in button.description:
+                laid.remove(card)
+            assert not button.tooltip  # no label that only a mouse hover shows
+            assert "bibi-card-button" in button._dom_classes
+        assert ("your hand is the row of buttons below" if hand else "no cards") in table.table.value
+        assert table.table.value.count('aria-label="seat 1 (you)\'s hand"') == 0  # not drawn twice
+        if table.deal.is_over:
+            break
+        click_first_legal(table)
+    no_errors(table)
+
+
+def test_play_table_keeps_the_completed_trick_in_sight_with_its_winner_and_rule():
+    from bibi.render import last_trick_reason
+
+    table = views.PlayTable("russian", 4, bots=first_bot, seat=0, seed=2)
+    while not table.deal.tricks:
+        click_first_legal(table)
     deal = table.deal
-    assert len(deal.actions) > before and (deal.to_act == 0 or deal.is_over)
-    assert deal.events[-1].kind in {"play", "draw", "trick", "call", "trump", "turn_up", "pass", "end"}
+    last = deal.tricks[-1]
+    reason = last_trick_reason(deal)
+    assert reason in {"highest trump (I8)", "highest card of the suit led (I8)",
+                      "second of two identical cards wins (R14)"}
+    html = table.table.value
+    assert f"Trick {last.number + 1} (just played)" in html
+    winner = f"seat {last.winner}" + (" (you)" if last.winner == 0 else "")
+    assert f"→ {winner} wins, {last.points} points" in html and reason in html
+    assert "This trick" in html  # the new trick beside it
+    # Still there while the next trick is being played, until a later trick is complete.
+    done = len(deal.tricks)
+    while len(table.deal.tricks) == done and not table.deal.is_over:
+        assert f"Trick {last.number + 1} (just played)" in table.table.value
+        click_first_legal(table)
+    no_errors(table)
+
+
+def test_trick_reason_tells_the_rule_of_trick_winner():
+    from bibi.cards import Card, Suit
+    from bibi.deal import trick_reason, trick_winner
+
+    s, h = Suit.SPADES.index, Suit.HEARTS.index
+    kh, ah, ts = Card("KH"), Card("AH"), Card("TS")
+    assert trick_reason([(0, kh), (1, ah), (2, ts)], s, True) == "highest trump (I8)"
+    assert trick_reason([(0, kh), (1, Card("QH")), (2, ts)], Suit.CLUBS.index, True) == \
+        "highest card of the suit led (I8)"
+    twins = [(0, kh), (1, Card("2H")), (2, Card("2H"))]
+    assert trick_winner(twins, s, True) == 2 and trick_reason(twins, s, True) == \
+        "second of two identical cards wins (R14)"
+    assert trick_winner(twins, s, False) == 1 and trick_reason(twins, s, False) == \
+        "first of two identical cards wins (R14)"
+    assert trick_reason([(0, kh), (1, kh), (2, ah)], h, True) == "highest trump (I8)"  # twins that do not win
+    with pytest.raises(ValueError, match="plays is empty"):
+        trick_reason([], s, True)
+
+
+def test_play_table_bots_cards_appear_one_by_one(monkeypatch):
+    pictures = []
+
+    class Watched(views.PlayTable):
+        def _bots_move(self):
+            monkeypatch.setattr(views.time, "sleep", lambda seconds: pictures.append((seconds, self.table.value)))
+            super()._bots_move()
+
+    table = Watched("russian", 4, bots=first_bot, seat=0, seed=2, delay=0.01)
+    pictures.clear()
+    seen = len(table.deal.events)
+    click_first_legal(table)
+    bot_cards = [e for e in table.deal.events[seen:] if e.kind == "play" and e.seat != 0]
+    assert bot_cards and len(pictures) == len(bot_cards)  # a pause after each bot's card, on show
+    assert all(seconds == 0.01 for seconds, _ in pictures)
+    shown = [html for _, html in pictures]
+    assert all(a != b for a, b in zip(shown, shown[1:], strict=False))  # each picture has one card more
+    untimed = views.PlayTable("russian", 4, bots=first_bot, seat=0, seed=2)
+    assert untimed.delay is None and not untimed._shown  # never displayed (a test): no pauses
+    assert untimed.deal.record() == Watched("russian", 4, bots=first_bot, seat=0, seed=2, delay=0.01).deal.record()
+
+
+def test_play_table_hint_asks_the_strongest_bot_through_explain():
+    from bibi.play import Explanation
+
+    table = views.PlayTable("russian", 4, bots="random", seat=0, seed=5)
+    assert views.strongest_bot() in {"search", "heuristic"}
+    assert views.bot_name(table.hint_bot) == views.strongest_bot()
+    before = table.deal.record(), table._rng.getstate()
+    table.hint_button.click()
+    assert table.hint_box.value.count(f"Hint ({views.strongest_bot()}): ") == 1
+    assert (table.deal.record(), table._rng.getstate()) == before  # a hint plays nothing, draws nothing
+
+    def valued(view, rng):
+        return view.legal_actions[-1]
+
+    valued.explain = lambda view, rng: Explanation(view.legal_actions[-1], "keeps the trumps (R13)",
+                                                   {a: float(i) for i, a in enumerate(view.legal_actions)})
+    table = views.PlayTable("russian", 4, bots="random", seat=0, seed=5, hint_bot=valued)
+    table.hint_button.click()
+    legal = table.deal.legal_actions()
+    hint = table.hint_box.value
+    assert f"{legal[-1].unicode} — keeps the trumps (R13); estimated points: {legal[-1].unicode} +" in hint
+    assert hint.count("+") == len(legal)
+    no_errors(table)
+
+
+def test_play_table_undo_restores_the_exact_earlier_state():
+    table = views.PlayTable("italian", 4, bots="random", seat=0, seed=7)
+    assert table.undo_button.disabled
+    table.undo()
+    assert "Nothing to take back" in table.message.value
+    click_first_legal(table)
+    record, view, picture = table.deal.record(), table.deal.view(0), table.table.value
+    hand = [b.description for b in table.hand_row.buttons]
+    state = table._rng.getstate()
+    action = table.deal.legal_actions()[-1]
+    table.button_for(action).click()
+    after = table.deal.record()
+    assert after != record
+    assert not table.undo_button.disabled
+    table.undo_button.click()
+    assert table.deal.record() == record and table.deal.view(0) == view
+    assert table.table.value == picture and [b.description for b in table.hand_row.buttons] == hand
+    assert table._rng.getstate() == state and "Taken back" in table.message.value
+    table.button_for(action).click()  # the same move again: the bots answer as they did
+    assert table.deal.record() == after
+    no_errors(table)
+
+
+def test_play_table_undo_after_the_deal_is_over():
+    table = views.PlayTable("russian", 3, bots="random", seat=1, seed=3, game=False)
+    decisions = []
+    while not table.deal.is_over:
+        decisions.append(table.deal.record())
+        click_first_legal(table)
+    table.undo_button.click()
+    assert table.deal.record() == decisions[-1] and table.deal.to_act == 1
+    table.undo_button.click()
+    assert table.deal.record() == decisions[-2]
+    no_errors(table)
+
+
+def test_play_table_plays_a_game_of_several_deals_with_totals():
+    from bibi.game import Game
+
+    table = views.PlayTable("russian", 3, bots=first_bot, seat=0, seed=11)
+    assert table.game is not None and table.game.deals_total == 3
+    click_first_legal(table)
+    table.new_button.click()  # the deal is not over: refused
+    assert "Finish deal 1 first" in table.message.value and len(table.game.deals) == 1
+    for number in range(1, 4):
+        while not table.deal.is_over:
+            click_first_legal(table)
+        assert len(table.game.deals) == number
+        totals = [sum(d.scores[s] for d in table.game.deals) for s in range(3)]
+        assert list(table.totals) == totals
+        assert f"Game (russian rules): {number} of 3 deals" in table.sheet.value
+        assert f"Your total {totals[0]}" in table.message.value or "Game over" in table.message.value
+        if number < 3:
+            table.new_button.click()
+            assert len(table.game.deals) == number + 1 and not table.deal.is_over
+    assert table.game.is_over and "Game over after 3 deals" in table.message.value
+    # The same game as the play layer's: the person played the first legal action, as first_bot does.
+    same = Game.new("russian", 3, seed=11).play(first_bot)
+    assert table.game.record() == same.record()
+    table.new_button.click()  # after the game: a new game with the next seed
+    assert table.seed_box.value == 12 and len(table.game.deals) == 1
+    no_errors(table)
+
+
+def test_play_table_announces_a_mandatory_call_as_yours():
+    deal = new_deal(ITALIAN, ["", "KH"], stock="2C 3C 4C QH", players=4)  # seat 1 draws the queen after trick 1
+    table = views.PlayTable(deal=deal, bots=first_bot, seat=1)
+    next(b for b in table.hand_row.buttons if "king" not in b.description).click()
+    assert table.deal.calls and table.deal.calls[0].mandatory and table.deal.calls[0].seat == 1
+    assert "You must say bip bip: K♥ Q♥ laid down, +50 (I11)." in table.news.value
+    click_first_legal(table)
+    assert "You must say" not in table.news.value  # said once
+    no_errors(table)
+
+
+def test_play_table_tells_why_a_bot_played_from_the_view_it_had():
+    from bibi.play import Explanation
+
+    asked = []
+
+    def reasoned(view, rng):
+        return view.legal_actions[0]
+
+    def explain(view, rng):
+        asked.append(view)
+        return Explanation(view.legal_actions[0], "the first card I saw")
+
+    reasoned.explain = explain
+    table = views.PlayTable("russian", 4, bots=reasoned, seat=0, seed=2)
+    table.why(2)
+    assert "Seat 2 has not moved yet" in table.reasons.value or "the first card I saw" in table.reasons.value
+    click_first_legal(table)
+    click_first_legal(table)
+    deal = table.deal
+    table.why_buttons[2].click()
+    states = views.snapshots(deal)
+    last = max(i for i in range(len(deal.actions)) if states[i].to_act == 2)
+    assert asked[-1] == states[last].view(2)  # the very view the bot had
+    assert "Seat 2 (reasoned)" in table.reasons.value and "the first card I saw" in table.reasons.value
+    assert deal.actions[last].unicode in table.reasons.value
+    with pytest.raises(ValueError, match="seat 0 has no bot"):
+        table.why(0)
     no_errors(table)
 
 
@@ -296,9 +521,9 @@ def test_play_table_calls_are_buttons():
     deal = new_deal(RUSSIAN, ["", "KH QH"], players=4)
     table = views.PlayTable(deal=deal, bots=first_bot, seat=1)
     assert [b.description for b in table.action_row.buttons] == ["Bi-bi ♥", "pass"]
-    assert all(b.disabled for b in table.hand_row.buttons)
-    assert "call a pair or pass" in table.hand_row.buttons[0].tooltip
-    assert "Bi-bi" in table.message.value
+    assert "say Bi-bi" in table.message.value
+    table.hand_row.buttons[0].click()
+    assert "call a pair or pass" in table.message.value and not table.deal.actions
     table.button_for("bibi H").click()
     assert table.deal.calls[0].seat == 1 and table.deal.to_act == 1
     no_errors(table)
@@ -312,11 +537,23 @@ def test_play_table_refuses_an_out_of_turn_move_in_its_message():
     no_errors(table)
 
 
-def test_play_table_new_deal_moves_the_seed_on():
-    table = views.PlayTable("russian", 4, seed=5)
+def test_play_table_one_deal_new_deal_moves_the_seed_on():
+    table = views.PlayTable("russian", 4, seed=5, game=False)
+    assert table.game is None
     table.new_button.click()
     assert table.seed_box.value == 6
     assert table.deal.record()["deck"] == Deal.new(RUSSIAN, 4, seed=6).record()["deck"]
+
+
+def test_play_table_offers_a_still_picture_for_pages_without_a_kernel():
+    table = views.PlayTable("russian", 4, bots=first_bot, seat=0, seed=1)
+    bundle = table._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    picture = bundle["text/html"]
+    assert "A picture of the play table: Run All to play." in picture and "bibi-table" in picture
+    assert "bibi-banner{display:none}" not in picture  # the picture leaves the notebook's banner in place
+    assert "bibi-banner{display:none}" in table.message.value  # a live view hides it
+    assert table._shown
 
 
 def test_views_show_callback_errors():
@@ -325,7 +562,7 @@ def test_views_show_callback_errors():
 
     table = views.PlayTable("russian", 4, bots=first_bot, seat=0, seed=1)
     table.bots = [None if bot is None else broken for bot in table.bots]
-    next(b for b in table.hand_row.buttons if not b.disabled).click()
+    click_first_legal(table)
     assert "bot exploded" in table.errors.outputs[-1]["text"] and "went wrong" in table.message.value
 
 
@@ -439,3 +676,73 @@ def test_score_inspector_on_a_real_game():
     for total in game.totals:
         assert f">{total}</td>" in inspector.game_sheet.value
     no_errors(inspector)
+
+
+# -- PlayApp ---------------------------------------------------------------------------------
+
+
+def test_play_app_plays_the_rules_chosen_and_replays_your_own_deal():
+    app = views.PlayApp("italian", players=3, seat=1, bots="random", seed=4)
+    assert app.table.rules == ITALIAN and app.table.seat == 1 and app.explorer is None
+    app.option_select.value = "follow"
+    app.value_select.value = "must_follow"
+    app.players_box.value = 4
+    app.start_button.click()
+    table = app.table
+    assert table.rules.follow.value == "must_follow" and table.players == 4 and table.game.deals_total == 4
+    assert "follow = must_follow" in app.message.value
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert app.explorer is not None and app.explorer.final.record() == table.deal.record()  # YOUR deal
+    assert "Deal 1 of your game" in app.explorer_note.value
+    table.new_button.click()
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert app.explorer.final.record() == table.game.deals[1].record()
+    assert "Deal 2 of your game" in app.explorer_note.value
+    app.seat_box.value = 7
+    app.start_button.click()
+    assert "your seat: 7 is not a seat 0…3" in app.message.value and app.table is table  # refused: nothing changed
+    no_errors(app)
+    no_errors(table)
+
+
+def test_every_view_offers_a_still_picture_of_itself():
+    explorer = views.DealExplorer("russian", 4, seed=1)
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "A picture of this view" in bundle["text/html"] and "bibi-table" in bundle["text/html"]
+    assert "bibi-banner{display:none}" not in bundle["text/html"]
+
+
+def test_play_table_plays_on_a_game_under_way_to_its_end():
+    from bibi.game import Game
+    from bibi.play import play
+
+    game = Game.new("russian", 3, seed=5)
+    for _ in range(2):
+        play(game.deal, first_bot, game.bots_rng())
+        game.next_deal()
+    table = views.PlayTable(game=game, bots=first_bot, seat=0)
+    assert table.game is game and len(game.deals) == 3 and table.seed_box.value == 5
+    illegal = [b for b in table.hand_row.buttons if "bibi-illegal" in b._dom_classes]
+    assert all(table.deal.why_illegal(card, 0) for card in table.deal.hand(0)
+               if "bibi-illegal" in table.hand_row.button_for(card)._dom_classes)
+    assert len(illegal) == sum(1 for c in table.deal.hand(0) if table.deal.why_illegal(c, 0))
+    while not table.deal.is_over:
+        click_first_legal(table)
+    assert game.is_over and "Game over after 3 deals" in table.message.value
+    assert game.record() == Game.new("russian", 3, seed=5).play(first_bot).record()
+    no_errors(table)
+
+
+def test_explorer_of_a_deal_played_elsewhere_replays_it_from_the_start():
+    from bibi.play import bots_rng, play
+
+    deal = play(Deal.new("russian", 4, seed=3), "random", bots_rng(9))
+    explorer = views.DealExplorer(deal=deal)
+    assert explorer.position == 0 and explorer.length == len(deal.actions)
+    assert explorer.final.record() == deal.record()
+    explorer.end_button.click()
+    assert explorer.deal.record() == deal.record()
+    no_errors(explorer)

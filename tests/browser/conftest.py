@@ -6,6 +6,9 @@ Every process started here is stopped in the teardown, also when a test or a fix
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,7 @@ from lab_driver import (
     copy_tree,
     find_chromium,
     ignore_closed,
+    jupyter_env,
     screenshot,
     start_app,
     start_lab,
@@ -92,12 +96,19 @@ def console_log(page) -> ConsoleLog:
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory) -> Server:
-    """JupyterLab serving a stripped copy of notebooks/ (and the smoke notebook under fixtures/)."""
+    """JupyterLab serving a stripped copy of notebooks/ (and the fixture notebooks under fixtures/), and the
+    notebooks as saved under saved/."""
     home = tmp_path_factory.mktemp("jupyterlab")
     served = home / "served"
     if (ROOT / "notebooks").is_dir():
         copy_tree(ROOT / "notebooks", served / "notebooks")
-    copy_notebook(HERE / "fixtures" / "smoke.ipynb", served / "fixtures" / "smoke.ipynb")
+    for fixture in ("smoke.ipynb", "last-deal.ipynb"):
+        copy_notebook(HERE / "fixtures" / fixture, served / "fixtures" / fixture)
+    if (ROOT / "notebooks").is_dir():  # the notebooks as committed, outputs and all, to open without running
+        shutil.copytree(ROOT / "notebooks", served / "saved", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        # Trusted, as `make lab` trusts them: their saved HTML pictures keep their style.
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, (served / "saved").glob("*.ipynb"))],
+                       env=jupyter_env(home), check=True, capture_output=True)
     server = start_lab(home, served)
     try:
         yield server

@@ -9,30 +9,45 @@ from lab_driver import (
     widget_counts,
 )
 from playwright.sync_api import Locator, expect
-from view_actions import play_cards, step_through_deal
+from view_actions import play_deal, step_through_deal
 
 APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
 
 
-def test_app_shows_the_table_and_the_explorer_and_plays_a_card(app, page, kernel, console_log):
+def test_app_plays_a_whole_deal_and_the_explorer_replays_it(app, page, kernel, console_log):
     page.goto(app.url + "/")
-    table, explorer = page.locator(".bibi-play-table"), page.locator(".bibi-deal-explorer")
+    app = page.locator(".bibi-play-app")
+    table = app.locator(".bibi-play-table")
     expect(table).to_be_visible(timeout=APP_TIMEOUT)
-    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT)
     wait_widgets_settled(page)
     assert problems_in_page(page) == []
     counts = widget_counts(page)
     assert counts["placeholders"] == 0 and counts["error_views"] == 0, counts
     expect(page.get_by_role("heading", name="Bi-bi! at the table")).to_be_visible()
+    expect(page.locator(".bibi-banner")).to_be_hidden()  # the widgets are live: no "Run All" banner
     expect(table.locator("button.bibi-card-button")).not_to_have_count(0)
+    expect(app.locator(".widget-html-content", has_text="the explorer replays it here")).to_be_visible()
     screenshot(page, "voila-app-top")
 
     def snap(moment: str, where: Locator) -> None:
         where.evaluate("el => el.scrollIntoView({block: 'start'})")
         screenshot(page, f"voila-app-{moment}")
 
-    played = play_cards(table, kernel, plays=2, snap=snap)
+    played = play_deal(table, kernel, snap=snap)  # the whole first deal of the game
+    # The explorer now replays YOUR deal: at its end, the same scores as the table's.
+    explorer = app.locator(".bibi-deal-explorer")
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(app.locator(".widget-html-content", has_text="Deal 1 of your game")).to_be_visible()
+    kernel.click(explorer.get_by_title("to the end of the deal", exact=True))
+    feet = "els => els.map(e => [e.closest('[data-seat]').dataset.seat, e.innerText]).sort().join('|')"
+    assert (explorer.locator(".bibi-seat-foot").evaluate_all(feet)
+            == table.locator(".bibi-seat-foot").evaluate_all(feet)), "the explorer shows another deal"
+    snap("explorer-your-deal", explorer)
+    kernel.click(explorer.get_by_title("back to the start of the deal", exact=True))
     step_through_deal(explorer, kernel, snap)
+    expect(table.locator('[role="status"]').first).to_contain_text("Press New deal for the next one")
+    expect(table.locator(".widget-html-content", has_text="Game (russian rules)")).to_contain_text(
+        "Game (russian rules): 1 of 4 deals")
 
     assert problems_in_page(page) == [], f"after playing {played}"
     assert overflowing(page, [".bibi-play-table", ".bibi-deal-explorer"]) == []

@@ -216,44 +216,91 @@ def toggle_rules(panel: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> N
 # ----------------------------------------------------------------------------------------------- PlayTable
 
 
-def play_cards(
-    table: Locator, kernel: KernelWatch, plays: int = 3, max_turns: int = 26, snap: Snap = no_snap
-) -> list[str]:
-    """Play legal cards (passing on a Bi-bi), until ``plays`` cards are down and a card has been refused.
+def said(table: Locator) -> Locator:
+    """The play table's message line (a live region for screen readers)."""
+    return table.locator('[role="status"]').first
 
-    A refused card is disabled, its tooltip gives the reason, and a click on it does nothing: the next play of the
-    human's seat in the log is the legal card clicked after it. Returns the cards played.
+
+def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: int | None = None,
+              max_turns: int = 200) -> list[str]:
+    """Play the deal by clicking as a learner would (the whole deal, or ``turns`` of the person's turns):
+
+    - a hint once: the strongest bot's suggestion shows;
+    - a faded (illegal) card once: the engine's reason shows in the message line and nothing moves;
+    - a legal card (the first) at every turn, passing on a Bi-bi; the log shows the card clicked; the second card
+      is played from the keyboard (focus, Enter); after the first, "Why seat N?" gives that bot's reason;
+    - when the first trick is complete and the next has started, the completed trick is still on the table with
+      its winner, its points and the rule, beside the new one (screenshot); then Undo takes the last move back
+      (the log as it was; screenshot) and the same card is played again.
+
+    Returns the cards played.
     """
-    said = message(table, r"^(Your|Deal over)")
-    events = table.locator(".bibi-events")
+    line, events, center = said(table), table.locator(".bibi-events"), table.locator(".bibi-center")
     seat = re.search(r"seat (\d+)", text(table.locator(".widget-html-content", has_text="Your cards"))).group(1)
     played: list[str] = []
-    refused = None
+    refused = hinted = undone = False
     for _ in range(max_turns):
-        if text(said).startswith("Deal over") or (len(played) >= plays and refused):
+        if text(line).startswith("Deal over") or (turns is not None and len(played) >= turns and undone):
             break
-        before = text(events)
-        buttons = card_buttons(table)
-        enabled = [b for b in buttons.all() if b.is_enabled()]
-        if not enabled:  # a Bi-bi to say or not: pass
-            press(table, kernel, table.locator("button.bibi-action-button", has_text="pass"))
+        if not hinted:
+            press(table, kernel, table.get_by_role("button", name=re.compile(r"Hint$")))
+            expect(table.locator(".widget-html-content", has_text="Hint (")).to_be_visible()
+            hinted = True
+        passing = table.locator("button.bibi-action-button", has_text="pass")
+        if passing.count():
+            before = text(events)
+            press(table, kernel, passing)
             expect(events).not_to_have_text(before)
             continue
-        disabled = [b for b in buttons.all() if b.is_disabled()]
-        if disabled and refused is None:
-            refused = disabled[0].inner_text()
-            tooltip = disabled[0].get_attribute("title")
-            assert is_reason(tooltip), f"{refused} is disabled but its tooltip gives no reason: {tooltip!r}"
-            disabled[0].click(force=True)  # a disabled button: the browser sends no click
-        card = enabled[0].inner_text()
-        press(table, kernel, enabled[0])
+        illegal = table.locator("button.bibi-card-button.bibi-illegal")
+        if not refused and illegal.count():
+            before, card = text(events), illegal.first.inner_text().split()[0]
+            press(table, kernel, illegal.first)
+            expect(line).to_contain_text(f"{card} cannot be played now: ")
+            assert text(events) == before, f"the refused {card} moved the deal"
+            snap("play-table-refused-card", table.locator(".bibi-center"))
+            refused = True
+        legal = table.locator("button.bibi-card-button:not(.bibi-illegal)")
+        if not legal.count():  # a switch or a call is all there is
+            press(table, kernel, table.locator("button.bibi-action-button").first)
+            continue
+        before, card = text(events), legal.first.inner_text().split()[0]
+        if len(played) == 1:  # once from the keyboard: the card button focused, then Enter
+            target = legal.first
+            target.focus()
+            change(table, kernel, f"Enter on {card}", lambda target=target: target.press("Enter"))
+        else:
+            press(table, kernel, legal.first)
         expect(events).not_to_have_text(before)
         mine = re.findall(rf"\bseat {seat} plays (\S+)", events.inner_text())  # newest first
-        assert mine and mine[0] == card, f"clicked {card} (after the refused {refused}); the log says {mine[:1]}"
+        assert mine and mine[0] == card, f"clicked {card}; the log says {mine[:1]}"
         played.append(card)
-    assert len(played) >= plays, f"only {len(played)} cards played: {text(said)}"
-    assert refused is not None, f"no card was refused in {len(played)} turns"
-    snap("play-table-after-plays", table.locator(".bibi-table"))
+        if len(played) == 1:  # why did a bot play that? its reason, from the view it had
+            why = table.get_by_role("button", name=re.compile(r"^Why seat \d+\?$")).first
+            asked = re.search(r"\d+", why.inner_text()).group(0)
+            press(table, kernel, why)
+            expect(table.locator(".widget-html-content", has_text=f"Seat {asked} (")).to_be_visible()
+        won = re.findall(r"seat (\d+) wins the trick \((\d+) points\)", events.inner_text())
+        if won and not undone and not text(line).startswith("Deal over"):
+            winner, points = won[-1]  # the first trick's (the log is newest first)
+            last = center.locator(".bibi-last")
+            expect(last).to_contain_text("Trick 1 (just played)")
+            expect(last.locator(".bibi-trick-foot")).to_contain_text(re.compile(
+                rf"seat {winner}( \(you\))? wins, {points} points: (highest trump|highest card of the suit led"
+                r"|(second|first) of two identical cards wins)"))
+            expect(last.locator(".bibi-card.bibi-win")).not_to_have_count(0)
+            expect(center).to_contain_text("This trick")
+            snap("play-table-first-trick", table.locator(".bibi-table"))
+            press(table, kernel, table.get_by_role("button", name=re.compile(r"Undo$")))
+            expect(line).to_contain_text("Taken back: your move again")
+            expect(events).to_have_text(before)
+            snap("play-table-after-undo", table.locator(".bibi-table"))
+            undone = True
+            played.pop()
+    if turns is None:
+        expect(line).to_contain_text("Deal over")
+    assert refused, f"no card was refused in {len(played)} turns"
+    assert undone, f"the first trick never completed in {len(played)} turns"
     return played
 
 

@@ -1,0 +1,98 @@
+"""Make saved notebooks open well without a kernel: no widget view that cannot work, a banner on top.
+
+    python tools/static_notebooks.py notebooks/*.ipynb             # strip and banner, nothing run
+    python tools/static_notebooks.py --widget-cells notebooks/02-*.ipynb
+
+A saved widget view needs the widget's model, which lives in a kernel: opened without one (or with the saved
+state that cannot answer clicks), JupyterLab shows "Error displaying widget" or a dead copy. So this tool
+
+- removes ``application/vnd.jupyter.widget-view+json`` from every output and the notebook's ``metadata.widgets``;
+  what stays is the output's other forms: the ``text/html`` picture that every ``bibi`` view offers
+  (``_View.picture_html``), and ``text/plain``;
+- puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one.
+  A live view hides it (``bibi.render.banner_hider``), so it shows only while the notebook has not run;
+- with ``--widget-cells``, first runs a copy of the notebook (nbclient, in this Python) and takes the fresh
+  outputs of the cells that display widgets only, so those carry the picture, and every other cell keeps its
+  committed output byte for byte.
+
+Run it after ``jupyter nbconvert --execute --inplace`` (``make notebooks`` does both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+NO_VIEWS = ("01-learn-to-play.ipynb", "05-explore-the-rules.ipynb")  # no bibi view: the banner says so
+
+
+def _banner(name: str) -> dict:
+    from bibi.render import banner_markdown
+
+    text = None
+    if name in NO_VIEWS:
+        text = ("▶ **Run ▸ Run All Cells** to run the examples yourself: the outputs below are those of the "
+                "last run.")
+    source = banner_markdown(text) if text else banner_markdown()
+    return {"cell_type": "markdown", "id": "bibi-banner", "metadata": {}, "source": source.splitlines(True)}
+
+
+def _shows_widgets(cell: dict) -> bool:
+    return any(WIDGET_VIEW in out.get("data", {}) for out in cell.get("outputs", []))
+
+
+def _fresh_outputs(path: Path, nb: Any) -> list:
+    """Every code cell's outputs from a run of a copy of ``nb`` (in ``path``'s folder)."""
+    from nbclient import NotebookClient
+
+    copy = nbformat.from_dict(json.loads(json.dumps(nb)))
+    NotebookClient(copy, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
+                   store_widget_state=False).execute()
+    return [cell.get("outputs", []) for cell in copy.cells]
+
+
+def static(path: Path, widget_cells: bool = False) -> bool:
+    """Rewrite ``path`` as described above; True if it changed."""
+    text = path.read_text(encoding="utf-8")
+    nb = nbformat.reads(text, as_version=4)
+    cells = [c for c in nb["cells"] if c.get("id") != "bibi-banner"]
+    nb["cells"] = cells
+    if widget_cells:
+        fresh = _fresh_outputs(path, nb)
+        for cell, outputs in zip(cells, fresh, strict=True):
+            if cell["cell_type"] == "code" and _shows_widgets({"outputs": outputs}):
+                cell["outputs"] = outputs
+    for cell in cells:
+        for out in cell.get("outputs", []):
+            out.get("data", {}).pop(WIDGET_VIEW, None)
+    nb.get("metadata", {}).pop("widgets", None)
+    nb["cells"] = [nbformat.from_dict(_banner(path.name)), *cells]
+    new = nbformat.writes(nb)
+    if not new.endswith("\n"):
+        new += "\n"
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+        return True
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="+", type=Path)
+    parser.add_argument("--widget-cells", action="store_true",
+                        help="run a copy first and take the fresh outputs of the cells that show widgets")
+    args = parser.parse_args(argv)
+    for path in args.notebooks:
+        changed = static(path, args.widget_cells)
+        print(f"{path}: {'rewritten' if changed else 'unchanged'}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
