@@ -30,7 +30,8 @@ from bibi.cards import sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
-from bibi.game import Game, winners
+from bibi.game import Game
+from bibi.kinds import EventKind
 from bibi.play import BOTS, bots_rng, get_bot, play
 from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
 
@@ -267,11 +268,14 @@ def transcript(deal: Deal, draws: bool = False) -> str:
             lines.append(str(tricks[done]))
             lines += pending
             pending, done, started = [], done + 1, 0
-        elif event.kind in ("call", "trump", "turn_up") or (draws and event.kind == "draw"):
+        elif event.kind in _TOLD or (draws and event.kind == EventKind.DRAW):
             pending.append(f"    {event}")
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)
+
+
+_TOLD = (EventKind.CALL, EventKind.TRUMP_CHANGE, EventKind.TURN_UP)  # what a transcript tells between tricks
 
 
 def _cards(cards: Sequence) -> str:
@@ -286,8 +290,7 @@ def score_line(deal: Deal) -> str:
     text = "scores: " + ", ".join(parts)
     if not deal.is_over:
         return text + f"\ndeal in progress: seat {deal.to_act} to act ({deal.phase})"
-    best = winners(deal.scores)
-    return text + "\n" + ("winner: " if len(best) == 1 else "shared win: ") + " and ".join(f"seat {s}" for s in best)
+    return text + "\n" + str(deal.outcome())
 
 
 # -- bibi game --------------------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from bibi import render, texts
-from bibi.deal import PASS, Action, Deal
+from bibi.deal import PASS, Action, Deal, check_players
+from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.play import Bot, as_bots, bots_rng, get_bot, play, random_bot, snapshots
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 
@@ -61,6 +62,20 @@ def _wrap(html: str) -> str:
 def _note(text: str, *, error: bool = False) -> str:
     colour = "#b71c1c" if error else "inherit"
     return f'<div class="bibi" style="color:{colour};font-size:14px">{escape(text)}</div>'
+
+
+_SAFE = 2**53  # the largest whole number a browser's IntText holds exactly
+
+
+def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
+    """A view's rules and players, checked before any widget is built: from ``deal`` when given, else from
+    ``rules`` and ``players``; ``seed`` is a whole number a seed box can show."""
+    whole("seed", seed, -_SAFE, _SAFE)
+    if deal is not None:
+        check_type("deal", deal, Deal, "a Deal")
+        return deal.rules, deal.players
+    rules = as_rules(rules)
+    return rules, check_players(rules, players)
 
 
 class _Choice(NamedTuple):
@@ -223,10 +238,11 @@ class DealExplorer(_ActionView):
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None):
+        rules, players = _table(rules, players, seed, deal)
+        if seat is not None:
+            whole("seat", seat, 0, players - 1)
         super().__init__()
-        if deal is not None:
-            rules, players = deal.rules, deal.players
-        self.rules = as_rules(rules)
+        self.rules = rules
         self.bot = as_bot(bot)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
@@ -442,8 +458,8 @@ class RulesPanel(_View):
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None):
+        start, players = _table(rules, players, seed, None)
         super().__init__()
-        start = as_rules(rules)
         self.bot = as_bot(bot)
         self.baseline: Rules = PRESETS.get(start.name, start)
         self.rules: Rules = start
@@ -554,6 +570,9 @@ class ScoreInspector(_View):
     css_class = "bibi-score-inspector"
 
     def __init__(self, deal_or_game: Any):
+        if not isinstance(deal_or_game, Deal) and not hasattr(deal_or_game, "deals"):  # a Game, or any with deals
+            raise WrongType(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)} "
+                            f"({type(deal_or_game).__name__})")
         super().__init__()
         self.source = deal_or_game
         self.deal_select = widgets.Dropdown(description="deal", layout=widgets.Layout(width="200px"))
@@ -625,12 +644,10 @@ class PlayTable(_ActionView):
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None):
+        rules, players = _table(rules, players, seed, deal)
+        whole("seat", seat, 0, players - 1)
         super().__init__()
-        if deal is not None:
-            rules, players = deal.rules, deal.players
-        self.rules = as_rules(rules)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
+        self.rules = rules
         self.players = players
         self.seat = seat
         self.bots = self._seat_bots(bots)
@@ -703,8 +720,8 @@ class PlayTable(_ActionView):
         self.hand_row.show(_card_choices(deal, self.seat, enable_illegal=False))
         self.action_row.show(_other_choices(deal, self.seat))
         if deal.is_over:
-            mine = deal.scores[self.seat]
-            place = 1 + sum(1 for s in deal.scores if s > mine)
+            outcome = deal.outcome()
+            mine, place = outcome.scores[self.seat], outcome.place(self.seat)
             self._say(f"Deal over: you scored {mine}, place {place} of {self.players}. "
                       "Press New deal for another.")
         elif deal.phase == "call":

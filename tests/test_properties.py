@@ -67,7 +67,7 @@ def mixed_rules(draw) -> Rules:
         dealt_pairs=draw(st.booleans()),
         trump_change=draw(st.sampled_from(list(TrumpChange))),
         multi_call=draw(st.sampled_from(list(MultiCall))),
-        name="mix",
+        name="custom",
     )
 
 
@@ -88,7 +88,7 @@ def chooser(seed: int):
     rng = random.Random(seed)
 
     def choose(legal):
-        special = [a for a in legal if a.kind in ("bibi", "trump")]
+        special = [a for a in legal if a.kind in ("call", "switch")]
         if special and rng.random() < 0.5:
             return rng.choice(special)
         return rng.choice(legal)

@@ -273,7 +273,7 @@ def test_play_table_click_plays_and_bots_answer():
     button.click()
     deal = table.deal
     assert len(deal.actions) > before and (deal.to_act == 0 or deal.is_over)
-    assert deal.events[-1].kind in {"play", "draw", "trick", "call", "trump", "turn_up", "pass", "end"}
+    assert deal.events[-1].kind in {"play", "draw", "trick", "call", "trump_change", "turn_up", "pass", "end"}
     no_errors(table)
 
 
