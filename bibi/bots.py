@@ -30,6 +30,7 @@ from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import PASS, Action, Deal, View, trick_winner
+from bibi.errors import shorten
 from bibi.play import Bot, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
@@ -198,7 +199,7 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name}: {value!r} is not a whole number ≥ {least}")
+        raise ValueError(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
 
 
 def _playout(deal: Deal) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -29,6 +30,7 @@ from typing import Any
 from bibi.cards import sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event
+from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
@@ -61,9 +63,16 @@ def subcommand(name: str, help: str, arguments: Callable[[argparse.ArgumentParse
     return register
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its error messages cut short: they quote what was typed, which may be anything."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(message if len(message) <= 200 else message[:199] + "…")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bibi`` parser, one subparser per registered command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bibi", description="Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!.",
         epilog="Run 'bibi COMMAND --help' for a command's options.",
     )
@@ -80,10 +89,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        check_outputs(args)
         return args.run(args)
-    except (ValueError, OSError) as exc:
-        print(f"bibi {args.command}: error: {exc}", file=sys.stderr)
+    except (ValueError, TypeError, OSError) as exc:  # bad input of every kind: one line, exit 1
+        text = " ".join(str(exc).split())
+        print(f"bibi {args.command}: error: {text[:400]}", file=sys.stderr)
         return 1
+
+
+OUTPUTS = ("json", "out", "deals_out")  # the options that name a file to write
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Every output path a command will write, checked before it runs (a long run must not end in a bad path)."""
+    for option in OUTPUTS:
+        path = getattr(args, option, None)
+        if not path or path == "-":
+            continue
+        flag = "--" + option.replace("_", "-")
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise ValueError(f"{flag}: {shorten(path)} is a folder, not a file")
+        if not os.path.isdir(folder):
+            raise ValueError(f"{flag}: the folder of {shorten(path)} does not exist")
+        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+            raise ValueError(f"{flag}: {shorten(path)} cannot be written")
 
 
 # -- argument types shared by the commands -------------------------------------------------------------
@@ -105,15 +135,23 @@ def variant_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def whole_arg(text: str) -> int:
+    """A whole number, for argparse: digits only (no ``²``), at most 18 of them."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {shorten(text)}")
+    return int(text)
+
+
 def seed_arg(text: str) -> int | str:
     """A seed: a whole number, or any other text (``random.Random`` takes both), for argparse."""
     text = text.strip()
     if not text:
         raise argparse.ArgumentTypeError("a seed cannot be empty")
-    try:
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 4000:
         return int(text)
-    except ValueError:
-        return text
+    return text
 
 
 def bots_arg(text: str) -> list[str]:
@@ -132,7 +170,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian",
     parser.add_argument("--rules", type=variant_arg, default=preset(rules), metavar="RULES",
                         help="a preset (ru, it, en or their full names) with optional changes, "
                              f"like 'ru:follow=follow_or_trump' (default: {rules})")
-    parser.add_argument("--players", type=int, default=players, metavar="N",
+    parser.add_argument("--players", type=whole_arg, default=players, metavar="N",
                         help=f"number of players, 2 to 12 (default: {players})")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="random seed (a whole number, or a text such as a simulation's 'bibi/0/5'), "
@@ -236,7 +274,7 @@ def rules_table() -> str:
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
-    parser.add_argument("--dealer", type=int, default=None, metavar="SEAT",
+    parser.add_argument("--dealer", type=whole_arg, default=None, metavar="SEAT",
                         help="who deals (default: as the rules say, R5, R6); a simulation's deal i has dealer "
                              "i mod players")
     add_json_argument(parser, "deal")
@@ -298,7 +336,7 @@ def score_line(deal: Deal) -> str:
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
-    parser.add_argument("--rounds", type=int, default=1, help="each player deals this often (default: 1)")
+    parser.add_argument("--rounds", type=whole_arg, default=1, help="each player deals this often (default: 1)")
     add_json_argument(parser, "game")
     parser.add_argument("--deals", action="store_true", help="show every deal's transcript too")
 
@@ -333,11 +371,19 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 @subcommand("replay", "replay a deal or game record and print it", _replay_arguments)
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
-    if record.get("format") == DEAL_FORMAT:
-        print(transcript(Deal.replay(record), draws=args.draws))
-    else:
-        print(game_text(Game.replay(record), deals=True))
+    try:
+        if record.get("format") == DEAL_FORMAT:
+            text = transcript(Deal.replay(record), draws=args.draws)
+        else:
+            text = game_text(Game.replay(record), deals=True)
+    except ValueError as exc:
+        raise ValueError(f"{shorten(args.file)}: {exc}") from None
+    print(text)
     return 0
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record holds")
 
 
 def read_record(path: str) -> dict[str, Any]:
@@ -349,14 +395,21 @@ def read_record(path: str) -> dict[str, Any]:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise ValueError(f"{shorten(path)}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{shorten(path)}: not a text file (a record is JSON in UTF-8)") from None
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ValueError(f"{shorten(path)}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise ValueError(f"{shorten(path)}: not a bibi record (JSON nested too deeply)") from None
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path)}: not a bibi record ({exc})") from None
     kind = record.get("format") if isinstance(record, dict) else None
     if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{path}: not a bibi record (format {kind!r}; expected {DEAL_FORMAT} or {GAME_FORMAT})")
+        raise ValueError(f"{shorten(path)}: not a bibi record (format {shorten(kind)}; "
+                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
     return record
 
 
@@ -365,7 +418,7 @@ def read_record(path: str) -> dict[str, Any]:
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser, rules="italian", players=4)
-    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players - 1 (default: 0)")
+    parser.add_argument("--seat", type=whole_arg, default=0, help="your seat, 0 to players - 1 (default: 0)")
 
 
 @subcommand("play", "play a deal against bots in the terminal", _play_arguments)
@@ -435,8 +488,8 @@ class Table:
             if text.lower() in ("help", "?"):
                 self.say(HELP)
                 continue
-            if text.isdigit():
-                if 1 <= int(text) <= len(legal):
+            if text.isdigit():  # also ² and the like: only a short number in ASCII digits is a choice
+                if text.isascii() and len(text) <= 3 and 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
                 self.say(f"not a choice: pick 1…{len(legal)}")
                 continue
@@ -505,13 +558,13 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
     else:
         parser.add_argument("--rules", type=variant_arg, default="ru", metavar="RULES",
                             help="a preset with optional changes: ru, it, 'ru:follow=follow_or_trump' (default: ru)")
-    parser.add_argument("--players", type=int, default=6, metavar="N", help="number of players (default: 6)")
-    parser.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to play (default: 10000)")
-    parser.add_argument("--seed", type=int, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N", help="number of players (default: 6)")
+    parser.add_argument("--deals", type=whole_arg, default=10_000, metavar="N", help="deals to play (default: 10000)")
+    parser.add_argument("--seed", type=whole_arg, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
     parser.add_argument("--bots", type=bots_arg, default=["random"], metavar="NAME[,NAME…]",
                         help=f"one of {', '.join(_bot_names())} for every seat, or one per seat "
                              "(default: random, the fastest)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to play on (default: 1)")
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N", help="processes to play on (default: 1)")
     what = "the comparison table" if variants else "the per-seat rows"
     parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file")
     if not variants:

@@ -31,6 +31,8 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
+import os
+import pickle
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -43,6 +45,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal, set_up
+from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.play import Bot, bot_name, bots_rng, get_bot
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
@@ -132,7 +135,7 @@ def _columns(rules: Rules) -> dict[str, array.array]:
     codes = {
         "card_points": points, "bonus_points": points, "seat_calls": "i", "tricks_won": "i",
         "first_trump": "b", "final_trump": "b", "trump_changes": "i", "leftovers": "i",
-        "leftover_points": points, "tricks": "i",
+        "leftover_points": points, "tricks": "i", "on_top": "b", "shared": "b",
     }
     return {name: array.array(code) for name, code in codes.items()}
 
@@ -145,12 +148,18 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     suit_code = {s: i for i, s in enumerate(SUITS)}
     card_points, bonus_points, seat_calls, tricks_won = (
         out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
-    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks = (
+    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, shared = (
         out[k].append
-        for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks"))
+        for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks",
+                  "shared"))
+    on_top = out["on_top"].extend
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
+        outcome = deal.outcome()  # who won: the one place that says it
+        winners = outcome.winners
+        on_top([seat in winners for seat in range(n)])
+        shared(outcome.shared)
         card_points(deal.card_points)
         bonus_points(deal.bonus_points)
         seat_calls(calls)
@@ -199,8 +208,11 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
             bar.update(stop - start)
         return out
     pool = executor or ProcessPoolExecutor(workers)
-    futures = {pool.submit(_play_chunk, spec, start, stop): k for k, (start, stop) in enumerate(chunks)}
+    futures: dict[Any, int] = {}
+    failed = False
     try:
+        for k, (start, stop) in enumerate(chunks):
+            futures[pool.submit(_play_chunk, spec, start, stop)] = k
         ready, next_k = {}, 0
         for future in as_completed(futures):
             k = futures[future]
@@ -210,11 +222,15 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
                 for name, column in ready.pop(next_k).items():
                     out[name].extend(column)
                 next_k += 1
+    except BaseException:
+        failed = True
+        raise
     finally:
         for future in futures:
             future.cancel()
         if executor is None:
-            pool.shutdown(cancel_futures=True)
+            # After a failure, never wait on workers that may be stuck: cancel what is queued and go.
+            pool.shutdown(wait=not failed, cancel_futures=True)
     return out
 
 
@@ -252,9 +268,8 @@ def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels
     seat = np.tile(np.arange(n, dtype=np.int8), d)
     card_points, bonus_points = _array(cols["card_points"]), _array(cols["bonus_points"])
     score = card_points + bonus_points
-    table = score.reshape(d, n)
-    on_top = table == table.max(axis=1, keepdims=True)
-    alone = on_top.sum(axis=1, keepdims=True) == 1
+    on_top = _array(cols["on_top"]).astype(bool)
+    shared = np.repeat(_array(cols["shared"]).astype(bool), n)
     bots = list(dict.fromkeys(labels))
     bot_codes = np.array([bots.index(b) for b in labels], dtype=np.int8)
     return pd.DataFrame({
@@ -269,8 +284,8 @@ def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels
         "bonus_points": bonus_points,
         "score": score,
         "tricks_won": _array(cols["tricks_won"]),
-        "win": (on_top & alone).reshape(-1),
-        "shared_win": (on_top & ~alone).reshape(-1),
+        "win": on_top & ~shared,
+        "shared_win": on_top & shared,
     }, copy=False)
 
 
@@ -329,7 +344,7 @@ def measures(seats: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
     position = seats["position"].to_numpy().reshape(d, n)
     first, dealer = position == 0, position == n - 1
     mean = score.mean(axis=1)
-    on_top = score == score.max(axis=1, keepdims=True)
+    on_top = (seats["win"].to_numpy() | seats["shared_win"].to_numpy()).reshape(d, n)  # from Deal.outcome()
     return pd.DataFrame({
         "score_per_seat": mean,
         "top_score": score.max(axis=1),
@@ -412,6 +427,7 @@ def simulate(
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
     """
     rules = as_rules(rules)
+    _check_run(rules, players, deals, bots, seed, workers, executor, progress)
     with _progress(deals, progress, rules.label) as bar:
         return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
 
@@ -486,6 +502,11 @@ def compare(
     np.float64(0.0)
     """
     named = _variants(variants)
+    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
+    if not 0 < level < 1:
+        raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
+    for rules in named.values():  # every argument checked before the first deal is played
+        _check_run(rules, players, deals, bots, seed, workers, executor, progress)
     with _progress(deals * len(named), progress, "compare") as bar:
         sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
                 for label, rules in named.items()}
@@ -511,20 +532,53 @@ def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+MAX_DEALS = 10**9
+
+
 def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) -> tuple[int, int, int, int]:
     """The run's numbers, checked, with messages that name the argument."""
     for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise WrongType(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+        if value < least:
+            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+    whole("deals", deals, 1, MAX_DEALS)
+    cores = os.cpu_count() or 1
+    if workers > cores:
+        raise ValueError(f"workers: {workers} is more than the {cores} cores of this machine; use at most {cores}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed: expected a whole number, not {seed!r}")
+        raise WrongType(f"seed: expected a whole number, not {shorten(seed)} ({type(seed).__name__})")
     Deal.new(rules, players, seed=0, log=False)  # let the engine check the players against the rules, here
     return players, deals, workers, seed
+
+
+def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
+               progress: Any) -> None:
+    """Every argument of a run, checked before anything is played or any process started."""
+    _checked(rules, players, deals, workers, seed)
+    if executor is not None and not isinstance(executor, Executor):
+        raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
+                        f"get_executor()), not {shorten(executor)}")
+    check_type("progress", progress, bool, "True or False")
+    _, specs = _resolve_bots(bots, players)
+    if (executor is None and workers > 1) or isinstance(executor, ProcessPoolExecutor):
+        for seat, bot in enumerate(specs):
+            if isinstance(bot, str):
+                continue
+            try:
+                pickle.dumps(bot)
+            except Exception as exc:
+                raise ValueError(
+                    f"bots: seat {seat}'s bot {shorten(bot_name(bot))} cannot be sent to worker processes "
+                    f"({type(exc).__name__}); give a bot name or a module-level function, or use workers=1"
+                ) from None
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
     """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
     seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
+    if len(seats) > 12:
+        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     if len(seats) != players:
         raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     labels, specs = [], []
@@ -538,7 +592,7 @@ def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str |
         elif callable(bot):
             labels.append(bot_name(bot))
         else:
-            raise ValueError(f"bots: {bot!r:.60} is neither a bot name nor a callable (view, rng) -> action")
+            raise ValueError(f"bots: {shorten(bot)} is neither a bot name nor a callable (view, rng) -> action")
         specs.append(bot)
     return tuple(labels), tuple(specs)
 
@@ -554,8 +608,20 @@ def _progress(total: int, enabled: bool, desc: str):
 
 def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
     """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
+    if isinstance(variants, str | Rules):
+        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not the single "
+                        f"{shorten(variants)}; write [{shorten(variants)}] to compare one variant")
     if isinstance(variants, Mapping):
-        named = {str(k): as_rules(v) for k, v in variants.items()}
+        named = {}
+        for key, value in variants.items():
+            label = key if isinstance(key, str) else str(key)
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                raise WrongType(f"variants: a label must be a text, not {shorten(key)}")
+            if label in named:
+                raise ValueError(f"variants: the label {shorten(label)} is given twice")
+            named[label] = as_rules(value)
+    elif not isinstance(variants, Sequence):
+        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not {shorten(variants)}")
     else:
         named = {}
         for item in variants:
