@@ -28,7 +28,8 @@ import time
 
 import bibi
 from bibi.deal import COMPILED, Deal
-from bibi.simulation import setup, simulate
+from bibi.play import bots_rng
+from bibi.simulation import deal_seed, simulate
 
 PLAYERS = 6
 TARGET_SIMULATE = 5_000  # deals/s on one core
@@ -64,8 +65,8 @@ def through_deal_api(rules, deals: int) -> tuple[float, int]:
     plays = 0
     start = time.process_time()
     for i in range(deals):
-        deck, dealer, trump, rng = setup(rules, PLAYERS, 1, i)
-        d = Deal.new(rules, PLAYERS, dealer=dealer, trump=trump, deck=deck)
+        d = Deal.new(rules, PLAYERS, seed=deal_seed(1, i), dealer=i % PLAYERS)  # deal i of simulate's run
+        rng = bots_rng(deal_seed(1, i))
         while not d.is_over:
             d.apply(rng.choice(d.legal_actions()))
         plays += len(d.tricks) * PLAYERS

@@ -109,11 +109,11 @@ def check_outputs(args: argparse.Namespace) -> None:
         flag = "--" + option.replace("_", "-")
         folder = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path):
-            raise ValueError(f"{flag}: {shorten(path)} is a folder, not a file")
+            raise ValueError(f"{flag}: {shorten(path, 200)} is a folder, not a file")
         if not os.path.isdir(folder):
-            raise ValueError(f"{flag}: the folder of {shorten(path)} does not exist")
+            raise ValueError(f"{flag}: the folder of {shorten(path, 200)} does not exist")
         if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-            raise ValueError(f"{flag}: {shorten(path)} cannot be written")
+            raise ValueError(f"{flag}: {shorten(path, 200)} cannot be written")
 
 
 # -- argument types shared by the commands -------------------------------------------------------------
@@ -377,7 +377,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         else:
             text = game_text(Game.replay(record), deals=True)
     except ValueError as exc:
-        raise ValueError(f"{shorten(args.file)}: {exc}") from None
+        raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
     print(text)
     return 0
 
@@ -395,20 +395,20 @@ def read_record(path: str) -> dict[str, Any]:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as exc:
-        raise ValueError(f"{shorten(path)}: cannot read it ({exc.strerror or exc})") from None
+        raise ValueError(f"{shorten(path, 200)}: cannot read it ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
-        raise ValueError(f"{shorten(path)}: not a text file (a record is JSON in UTF-8)") from None
+        raise ValueError(f"{shorten(path, 200)}: not a text file (a record is JSON in UTF-8)") from None
     try:
         record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{shorten(path)}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ValueError(f"{shorten(path, 200)}: not JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:
-        raise ValueError(f"{shorten(path)}: not a bibi record (JSON nested too deeply)") from None
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
     except ValueError as exc:
-        raise ValueError(f"{shorten(path)}: not a bibi record ({exc})") from None
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
     kind = record.get("format") if isinstance(record, dict) else None
     if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{shorten(path)}: not a bibi record (format {shorten(kind)}; "
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
                          f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
     return record
 

@@ -48,7 +48,10 @@ def shorten(value: Any, limit: int = LIMIT) -> str:
     """``repr(value)`` cut to at most ``limit`` characters (an ellipsis marks the cut); safe on any value:
     deeply nested lists, huge numbers and strings, objects whose ``repr`` fails."""
     try:
-        text = _REPR.repr(value)
+        if isinstance(value, str | bytes) and type(value) in (str, bytes):
+            text = repr(value[: limit + 1])  # a path or a label keeps up to ``limit`` characters
+        else:
+            text = _REPR.repr(value)
     except Exception:  # a repr that fails must not hide the error being reported
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -174,6 +174,11 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     return out
 
 
+def _play_packed(blob: bytes, start: int, stop: int) -> dict[str, array.array]:
+    """``_play_chunk`` on a pickled spec (what a worker process receives)."""
+    return _play_chunk(pickle.loads(blob), start, stop)
+
+
 def _tally(deal: Deal, n: int) -> tuple[list[int], list[int], int, int]:
     """Calls and tricks won per seat, how often the trump moved (trick by trick from the first trump),
     and the tricks played."""
@@ -207,12 +212,15 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
             _play_chunk(spec, start, stop, out)
             bar.update(stop - start)
         return out
+    # The spec is pickled here, once, before any process starts: a pool whose feeder thread fails to pickle a
+    # task can hang (and leave its workers behind); bytes always travel.
+    blob = pickle.dumps(spec)
     pool = executor or ProcessPoolExecutor(workers)
     futures: dict[Any, int] = {}
     failed = False
     try:
         for k, (start, stop) in enumerate(chunks):
-            futures[pool.submit(_play_chunk, spec, start, stop)] = k
+            futures[pool.submit(_play_packed, blob, start, stop)] = k
         ready, next_k = {}, 0
         for future in as_completed(futures):
             k = futures[future]
