@@ -312,7 +312,10 @@ class _GameReader:
             rules = Rules.from_json(self.record["rules"])
         except (ValueError, TypeError) as exc:
             raise ValueError(f"game record: bad rules: {exc}") from None
-        game = Game._empty(rules, self.record["players"], self.record["rounds"], self.record.get("seed"))
+        try:
+            game = Game._empty(rules, self.record["players"], self.record["rounds"], self.record["seed"])
+        except ValueError as exc:
+            raise ValueError(f"game record: {exc}") from None
         game._rng = rng if rng is not None else random.Random()
         game.draws = self._draws(game)
         entries = self.record["deals"]

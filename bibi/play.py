@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, IllegalAction, View
-from bibi.errors import shorten
+from bibi.errors import WrongType, check_type, shorten
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -167,6 +167,7 @@ def play(
     deal; a fresh one if not given). ``fast=False`` plays a table of random bots through ``Deal.apply``
     and the views too, decision by decision, instead of the engine's fast path: the same choices.
     """
+    check_type("deal", deal, Deal, "a Deal")
     seats = as_bots(bots, deal.players)
     if rng is None:
         rng = random.Random()
@@ -174,6 +175,10 @@ def play(
         raise TypeError(f"rng: expected a random.Random, not {shorten(rng)}")
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
         raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+    if until is not None and not callable(until):
+        raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
+    check_type("trick_end", trick_end, bool, "True or False")
+    check_type("fast", fast, bool, "True or False")
     if fast and until is None and actions is None and not trick_end and all(b is random_bot for b in seats):
         return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
     done = 0
@@ -189,8 +194,10 @@ def play(
         action = legal[0] if len(legal) == 1 else bot(deal.view(seat), rng)
         try:
             deal.apply(action, seat)
-        except IllegalAction as exc:
-            raise BotError(f"the bot of seat {seat} ({bot_name(bot)}) chose {action}: {exc}") from None
+        except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all
+            readable = isinstance(action, Card | Action) or (isinstance(action, str) and len(action) <= 60)
+            shown = action if readable else shorten(action)
+            raise BotError(f"the bot of seat {seat} ({bot_name(bot)[:60]}) chose {shown}: {exc}") from None
         done += 1
         if trick_end and len(deal.tricks) > tricks:
             break

@@ -256,7 +256,7 @@ class Rules:
             raise ValueError(f"Rules.name: {shorten(self.name)} is not one of {', '.join(NAMES)} "
                              "(a label names its base; the options say the rest)")
         if self.decks not in (1, 2):
-            raise ValueError(f"Rules.decks: {self.decks} is not 1 or 2 (R3)")
+            raise ValueError(f"Rules.decks: {shorten(self.decks)} is not 1 or 2 (R3)")
         if not 1 <= self.hand_size <= 52:
             raise ValueError(f"Rules.hand_size: {shorten(self.hand_size)} is outside 1…52 (R8)")
         if not 0 <= self.bibi_points <= MAX_BIBI_POINTS:
@@ -532,8 +532,7 @@ def parse_rules(text: str) -> Rules:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = (s.strip() for s in item.partition("="))
         if key not in OPTIONS or not eq:
-            raise ValueError(f"rules {shorten(text)}: {shorten(item)} is not option=value with an option among "
-                             f"{', '.join(OPTIONS)}")
+            raise ValueError(f"rules: {shorten(item)} is not option=value with an option among {', '.join(OPTIONS)}")
         if key in changes:
             raise ValueError(f"rules {shorten(text)}: option {key} is given twice")
         changes[key] = _parse_value(key, value, getattr(base, key))
