@@ -25,7 +25,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from bibi.cards import sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
@@ -66,7 +66,7 @@ def subcommand(name: str, help: str, arguments: Callable[[argparse.ArgumentParse
 class _Parser(argparse.ArgumentParser):
     """argparse, with its error messages cut short: they quote what was typed, which may be anything."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         super().error(message if len(message) <= 200 else message[:199] + "…")
 
 
@@ -195,7 +195,7 @@ def _seed(args: argparse.Namespace) -> int | str:
     return args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
 
 
-def _report(args: argparse.Namespace, seed: int, text: str, record: dict[str, Any]) -> int:
+def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
         print(f"seed {seed}; bots: {', '.join(args.bots)}")
@@ -529,8 +529,8 @@ class Table:
 
     def event_text(self, event: Event) -> str | None:
         mine = event.seat == self.seat
-        if event.kind == "draw":
-            return f"you draw {event.card.unicode}" if mine else None
+        if event.kind == EventKind.DRAW:
+            return f"you draw {event.card.unicode}" if mine and event.card is not None else None
         if event.kind == "pass":  # a silent pass: saying it would tell that the player holds a pair
             return "you pass" if mine else None
         if event.kind in ("deal", "end"):

@@ -187,6 +187,7 @@ def play(
         if (actions is not None and done >= actions) or (until is not None and until(deal)):
             break
         seat = deal.to_act
+        assert seat is not None  # the deal is not over
         bot = seats[seat]
         if bot is None:
             break

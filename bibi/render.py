@@ -179,6 +179,8 @@ def card_html(
         classes.append("bibi-back")
         label = title or "face-down card"
         return f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}"></span>'
+    if card is None:
+        raise ValueError("card: None, and not face_down")
     card = Card(card)
     if card.suit.is_red:
         classes.append("bibi-red")
@@ -353,8 +355,8 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool) -> str:
                                 small=small, style=False))
     elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
         last = deal.tricks[-1]
-        trump = last.trump if last.trump != deal.trump else None
-        parts.append(trick_html(last.plays, trump=trump, winner=last.winner, points=last.points,
+        parts.append(trick_html(last.plays, trump=last.trump if last.trump != deal.trump else None,
+                                winner=last.winner, points=last.points,
                                 title=f"Trick {last.number + 1}", names=names, small=small, style=False))
     return "".join(parts)
 

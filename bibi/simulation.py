@@ -650,7 +650,7 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
 
 def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Frames one under another with a leading categorical ``variant`` column; categories are united."""
-    cats = {}
+    cats: dict[str, dict[Any, None]] = {}
     for frame in frames.values():
         for col in frame.select_dtypes("category"):
             cats.setdefault(col, {}).update(dict.fromkeys(frame[col].cat.categories))
