@@ -101,7 +101,7 @@ CSS = """
 .bibi-events{margin:0;padding-left:2.6em;font-size:13px}
 .bibi-events li{margin:0;padding:0}
 .bibi-ev-trick{font-weight:700}
-.bibi-ev-call,.bibi-ev-trump_change{color:#8a5a00;font-weight:700}
+.bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
 .bibi-ev-turn_up,.bibi-ev-end{color:var(--jp-content-font-color2,#555);font-style:italic}
 .bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
 .bibi-sid{font-weight:700;margin-right:6px}
@@ -534,6 +534,9 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
+_EVENT_CLASS = {"trump_change": "trump"}  # the style's class names, kept as they were
+
+
 @_styled
 def events_html(events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None) -> str:
     """The event log as a numbered list, one line per event (``str(event)``), classed by kind."""
@@ -542,7 +545,8 @@ def events_html(events: Iterable[Any], *, newest_first: bool = False, limit: int
         numbered = numbered[-limit:] if limit else []
     if newest_first:
         numbered.reverse()
-    items = "".join(f'<li value="{i}" class="bibi-ev-{_e(ev.kind)}">{_e(ev)}</li>' for i, ev in numbered)
+    items = "".join(f'<li value="{i}" class="bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">{_e(ev)}</li>'
+                    for i, ev in numbered)
     return f'<ol class="bibi-events">{items}</ol>'
 
 
