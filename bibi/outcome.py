@@ -35,10 +35,10 @@ class Outcome(NamedTuple):
         """The outcome of ``scores``, one per seat."""
         scores = tuple(scores)
         best = max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        others = [score for score in scores if score != best]
-        margin = 0 if len(winners) > 1 or not others else best - max(others)
-        return cls(scores, winners, len(winners) > 1, margin, final)
+        winners = tuple([seat for seat, score in enumerate(scores) if score == best])
+        if len(winners) > 1:
+            return cls(scores, winners, True, 0, final)
+        return cls(scores, winners, False, best - max([s for s in scores if s != best], default=best), final)
 
     @property
     def winner(self) -> int | None:

@@ -135,7 +135,7 @@ def _columns(rules: Rules) -> dict[str, array.array]:
     codes = {
         "card_points": points, "bonus_points": points, "seat_calls": "i", "tricks_won": "i",
         "first_trump": "b", "final_trump": "b", "trump_changes": "i", "leftovers": "i",
-        "leftover_points": points, "tricks": "i", "on_top": "b", "shared": "b",
+        "leftover_points": points, "tricks": "i", "winners": "i", "shared": "b",
     }
     return {name: array.array(code) for name, code in codes.items()}
 
@@ -148,17 +148,18 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     suit_code = {s: i for i, s in enumerate(SUITS)}
     card_points, bonus_points, seat_calls, tricks_won = (
         out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
-    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, shared = (
+    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, winners, shared = (
         out[k].append
         for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks",
-                  "shared"))
-    on_top = out["on_top"].extend
+                  "winners", "shared"))
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
         outcome = deal.outcome()  # who won: the one place that says it
-        winners = outcome.winners
-        on_top([seat in winners for seat in range(n)])
+        mask = 0
+        for seat in outcome.winners:
+            mask |= 1 << seat
+        winners(mask)  # the winning seats as bits
         shared(outcome.shared)
         card_points(deal.card_points)
         bonus_points(deal.bonus_points)
@@ -276,7 +277,7 @@ def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels
     seat = np.tile(np.arange(n, dtype=np.int8), d)
     card_points, bonus_points = _array(cols["card_points"]), _array(cols["bonus_points"])
     score = card_points + bonus_points
-    on_top = _array(cols["on_top"]).astype(bool)
+    on_top = ((_array(cols["winners"])[:, None] >> np.arange(n)) & 1).astype(bool).reshape(-1)
     shared = np.repeat(_array(cols["shared"]).astype(bool), n)
     bots = list(dict.fromkeys(labels))
     bot_codes = np.array([bots.index(b) for b in labels], dtype=np.int8)
