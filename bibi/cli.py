@@ -149,7 +149,7 @@ def seed_arg(text: str) -> int | str:
     if not text:
         raise argparse.ArgumentTypeError("a seed cannot be empty")
     digits = text.removeprefix("-")
-    if digits.isascii() and digits.isdecimal() and len(digits) <= 4000:
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
         return int(text)
     return text
 

@@ -22,6 +22,7 @@ import reprlib
 from typing import Any
 
 LIMIT = 60  # the most characters of a value a message quotes
+MAX_SEED = 2**64  # the largest whole-number seed (either sign)
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 4
@@ -81,13 +82,23 @@ def whole(name: str, value: Any, low: int | None = None, high: int | None = None
 def check_seed(name: str, seed: Any) -> Any:
     """A seed ``random.Random`` takes the same way in every process: ``None``, a whole number, text or bytes.
 
-    A float is refused (``nan`` would seed differently in every process), and so is any other type.
+    A float is refused (``nan`` would seed differently in every process), and so is any other type; a whole
+    number is at most ``MAX_SEED`` either way (so that records and labels can write it), a text at most 10,000
+    characters.
     """
-    if seed is None or isinstance(seed, str | bytes) or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"{name}: {shorten(seed)} is outside ±2**64")
+        return seed
+    if isinstance(seed, str | bytes) and len(seed) > 10_000:
+        raise ValueError(f"{name}: a text of {len(seed)} characters is too long for a seed (10,000 at most)")
+    if seed is None or isinstance(seed, str | bytes):
         return seed
     if isinstance(seed, float):  # nan hashes by identity: it would seed differently in every process
         raise WrongType(f"{name}: {shorten(seed)} is not a seed: use a whole number or a text")
     raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
 
 
-__all__ = ["IllegalAction", "LIMIT", "NotationError", "WrongType", "check_seed", "check_type", "shorten", "whole"]
+__all__ = [
+    "IllegalAction", "LIMIT", "MAX_SEED", "NotationError", "WrongType", "check_seed", "check_type", "shorten", "whole",
+]

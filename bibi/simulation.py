@@ -45,7 +45,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal, set_up
-from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.play import Bot, bot_name, bots_rng, get_bot
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
@@ -554,9 +554,11 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
     whole("deals", deals, 1, MAX_DEALS)
     cores = os.cpu_count() or 1
     if workers > cores:
-        raise ValueError(f"workers: {workers} is more than the {cores} cores of this machine; use at most {cores}")
+        raise ValueError(f"workers: {shorten(workers)} is more than the {cores} cores of this machine; "
+                         f"use at most {cores}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise WrongType(f"seed: expected a whole number, not {shorten(seed)} ({type(seed).__name__})")
+    check_seed("seed", seed)
     Deal.new(rules, players, seed=0, log=False)  # let the engine check the players against the rules, here
     return players, deals, workers, seed
 

@@ -395,3 +395,12 @@ def test_shorten_is_short_on_anything():
     for value in ("x" * 10**6, deep(), 10**4000, Bad(), {i: [i] * 100 for i in range(100)}, b"\0" * 10**5,
                   math.nan):
         assert len(shorten(value)) <= LIMIT
+
+
+def test_huge_seeds_and_workers_are_refused_naming_them():
+    # found by the long fuzz run: these failed inside their own messages (a number too long to write)
+    huge = 10**5000
+    refused(lambda: bibi.simulate("ru", 4, 2, seed=huge, progress=False), ValueError, "seed")
+    refused(lambda: bibi.simulate("ru", 4, 2, workers=huge, progress=False), ValueError, "workers")
+    refused(lambda: Game.new("ru", 3, seed=2**65), ValueError, "seed")
+    refused(lambda: Deal.new("ru", 3, seed="x" * 20_000), ValueError, "seed")
