@@ -27,6 +27,7 @@ test: $(VENV)/.test chromium lint pytest
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check bibi tests bench tools
+	$(VENV)/bin/mypy  # the whole package, [tool.mypy] in pyproject.toml
 
 pytest: $(VENV)/.test
 	$(PY) -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \

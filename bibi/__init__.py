@@ -14,13 +14,17 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from bibi.cards import CARDS, SUITS, Card, Rank, Suit, cards, pack, parse_card
-from bibi.deal import Action, Call, Deal, Event, IllegalAction, Trick, View, stack
-from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, Rules, preset
+import bibi.cards as cards  # the module, callable as its cards() function: bibi.cards("KS QH")
+from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
+from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View, stack
+from bibi.errors import WrongType, shorten
+from bibi.kinds import ActionKind, EventKind
+from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset
 
 __version__ = "0.1.0"
 
-# Names served lazily, so that `import bibi` stays light (no pandas, no ipywidgets).
+# Names served lazily, so that `import bibi` stays light (no pandas, no ipywidgets). Those that would import
+# pandas or ipywidgets are kept out of __all__, so `from bibi import *` imports neither.
 _LAZY = {
     "Game": "bibi.game",
     "random_bot": "bibi.bots",
@@ -49,8 +53,12 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
 
 
+_HEAVY = ("simulate", "compare", "widgets")  # pandas, ipywidgets
+
 __all__ = [
     "CARDS", "SUITS", "ENGLISH", "ITALIAN", "OPTIONS", "PRESETS", "RUSSIAN",
-    "Action", "Call", "Card", "Deal", "Event", "IllegalAction", "Rank", "Rules", "Suit", "Trick", "View",
-    "cards", "pack", "parse_card", "preset", "stack", *_LAZY,
+    "Action", "ActionKind", "Call", "Card", "CardPoints", "Deal", "Event", "EventKind", "IllegalAction",
+    "NotationError", "Outcome", "Rank", "Rules", "Suit", "Trick", "View", "WrongType",
+    "cards", "pack", "parse_card", "parse_rules", "preset", "shorten", "stack",
+    *(name for name in _LAZY if name not in _HEAVY),
 ]

@@ -30,6 +30,7 @@ from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import PASS, Action, Deal, View, trick_winner
+from bibi.errors import shorten
 from bibi.play import Bot, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
@@ -64,7 +65,7 @@ def _table(rules: Rules) -> tuple[tuple[int, ...], bool]:
     return rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS
 
 
-def _play(plays: Sequence[Card], trick: Sequence[tuple[int, int]], trump: int, second_wins: bool,
+def _play(plays: Sequence[Any], trick: Sequence[tuple[int, Card]], trump: int, second_wins: bool,
           points: Sequence[int], trump_worth: int, shed: Callable[[int], Any]) -> Card:
     """The one rule of play the bots share: win a trick holding points with the cheapest winner (a card
     of the suit led before a trump, the lowest first), but spend a trump to take the trick from a card of
@@ -137,7 +138,7 @@ def heuristic_bot(view: View, rng: random.Random) -> Card | Action:
     if len(legal) == 1 or legal[0].kind is _CALL:
         return legal[0]  # 50 points now: a pair held back can be broken by following suit, or made trump
     reading = _Reading(view)
-    switch = _best_switch(reading, [a for a in legal if a.kind is _SWITCH])
+    switch = _best_switch(reading, [a for a in legal if isinstance(a, Action) and a.kind is _SWITCH])
     if switch is not None:
         return switch
     short = bool(view.trick) and view.rules.follow is Follow.MUST_FOLLOW
@@ -153,8 +154,9 @@ def _best_switch(reading: _Reading, switches: list[Action]) -> Action | None:
     view = reading.view
     margin = 0.0 if view.stock_size < 2 * view.players else 2.0
     here = reading.suit_strength(reading.trump)
-    best = max(switches, key=lambda a: reading.suit_strength(a.suit.index))
-    return best if reading.suit_strength(best.suit.index) > here + margin else None
+    strength = {a: reading.suit_strength(a.suit.index) for a in switches if a.suit is not None}
+    best = max(strength, key=strength.__getitem__)
+    return best if strength[best] > here + margin else None
 
 
 # -- the sampling bot ------------------------------------------------------------------------------
@@ -198,7 +200,7 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name}: {value!r} is not a whole number ≥ {least}")
+        raise ValueError(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
 
 
 def _playout(deal: Deal) -> tuple[int, ...]:

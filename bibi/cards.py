@@ -21,7 +21,12 @@ Internally a card is an ``int`` (``suit * 13 + rank``), which keeps the engine's
 
 from __future__ import annotations
 
+import sys
+import types
 from enum import IntEnum, StrEnum
+
+from bibi.errors import NotationError, WrongType, shorten
+from bibi.kinds import ActionKind
 
 
 class Suit(StrEnum):
@@ -53,7 +58,7 @@ class Suit(StrEnum):
             key = text.strip().lower()
             if key in _SUIT_NAMES:
                 return _SUIT_NAMES[key]
-        raise ValueError(f"unknown suit {text!r}: use one of S H D C (or ♠ ♥ ♦ ♣)")
+        raise NotationError(f"unknown suit {shorten(text)}: use one of S H D C (or ♠ ♥ ♦ ♣)")
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -107,14 +112,15 @@ class Rank(IntEnum):
         if isinstance(text, Rank):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
-            raise ValueError(f"ambiguous rank {text!r}: write it as text ('2', 'K', '10') or a Rank (Rank.TWO)")
+            raise NotationError(f"ambiguous rank {shorten(text)}: write it as text ('2', 'K', '10') "
+                                "or a Rank (Rank.TWO)")
         if isinstance(text, str):
             key = text.strip().upper()
             if key == "10":
                 key = "T"
             if len(key) == 1 and key in RANK_CHARS:
                 return Rank(RANK_CHARS.index(key))
-        raise ValueError(f"unknown rank {text!r}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
+        raise NotationError(f"unknown rank {shorten(text)}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -123,7 +129,7 @@ RANK_NAMES = ("three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace", "two")
 
 
-PLAY = "play"  # the kind of action a card is when it is played (``bibi.deal.Action.PLAY``)
+PLAY = ActionKind.PLAY  # the kind of action a card is when it is played (``bibi.deal.Action.PLAY``)
 
 
 class Card(int):
@@ -132,7 +138,7 @@ class Card(int):
     ``str`` gives the notation, ``repr`` the call that rebuilds it, ``unicode`` the display form.
 
     A card is also the action of playing it: among a deal's legal actions the card ``KS`` stands
-    for "play KS", with ``kind`` ``"play"`` and ``card`` itself, as ``bibi.deal.Action`` has.
+    for "play KS", with ``kind`` ``ActionKind.PLAY`` (``"play"``) and ``card`` itself, as ``bibi.deal.Action`` has.
     """
 
     __slots__ = ()
@@ -149,7 +155,7 @@ class Card(int):
                 return rank_or_text
             if isinstance(rank_or_text, str):
                 return parse_card(rank_or_text)
-            raise TypeError(f"Card() needs notation like 'KS' or a rank and a suit, not {rank_or_text!r}")
+            raise TypeError(f"Card: needs notation like 'KS' or a rank and a suit, not {shorten(rank_or_text)}")
         return CARDS[Suit.parse(suit).index * 13 + Rank.parse(rank_or_text)]
 
     @property
@@ -211,7 +217,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise ValueError(f"unknown card {text!r}: a card is written like 'KS', 'TD' or '2H'")
+        raise WrongType(f"card: expected notation like 'KS', 'TD' or '2H', not {shorten(text)} ({type(text).__name__})")
     found = _BY_TEXT.get(text)
     if found is not None:
         return found
@@ -221,15 +227,17 @@ def parse_card(text: str | Card) -> Card:
             return CARDS[Suit.parse(key[-1]).index * 13 + Rank.parse(key[:-1])]
         except ValueError:
             pass
-    raise ValueError(f"unknown card {text!r}: a card is written like 'KS', 'TD' or '2H'")
+    raise NotationError(f"unknown card {shorten(text)}: a card is written like 'KS', 'TD' or '2H'")
 
 
 def cards(text: str | list | tuple) -> list[Card]:
     """Parse a list of cards: ``cards("KS QH 2C")`` (spaces or commas) or a list of notations."""
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, list | tuple):
         parts = list(text)
+    else:
+        raise WrongType(f"cards: expected a text like 'KS QH' or a list of cards, not {shorten(text)}")
     return [parse_card(p) for p in parts]
 
 
@@ -241,3 +249,14 @@ def pack(decks: int = 2) -> list[Card]:
 def sort_key(card: Card) -> tuple[int, int]:
     """Sort by suit (S, H, D, C), then by the game's ranking, highest first."""
     return (card // 13, -(card % 13))
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as its ``cards`` function: ``bibi.cards`` names the module (``import bibi.cards as m``
+    gives it) and ``bibi.cards("KS QH")`` still parses a list of cards."""
+
+    def __call__(self, text: str | list | tuple) -> list[Card]:
+        return cards(text)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -26,13 +26,15 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from bibi.cards import Card, sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event, trick_reason
+from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
-from bibi.game import Game, winners
+from bibi.game import Game
+from bibi.kinds import EventKind
 from bibi.play import BOTS, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, parse_rules, preset
 
@@ -62,9 +64,16 @@ def subcommand(name: str, help: str, arguments: Callable[[argparse.ArgumentParse
     return register
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its error messages cut short: they quote what was typed, which may be anything."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message if len(message) <= 200 else message[:199] + "…")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bibi`` parser, one subparser per registered command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bibi", description="Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!.",
         epilog="Run 'bibi COMMAND --help' for a command's options.",
     )
@@ -81,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        check_outputs(args)
         status = args.run(args)
         sys.stdout.flush()
         return status
@@ -88,9 +98,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to write at exit either
         return 1
-    except (ValueError, OSError) as exc:
-        print(f"bibi {args.command}: error: {exc}", file=sys.stderr)
+    except (ValueError, TypeError, OSError) as exc:  # bad input of every kind: one line, exit 1
+        text = " ".join(str(exc).split())
+        print(f"bibi {args.command}: error: {text[:400]}", file=sys.stderr)
         return 1
+
+
+OUTPUTS = ("json", "out", "deals_out")  # the options that name a file to write
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Every output path a command will write, checked before it runs (a long run must not end in a bad path)."""
+    for option in OUTPUTS:
+        path = getattr(args, option, None)
+        if not path or path == "-":
+            continue
+        flag = "--" + option.replace("_", "-")
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise ValueError(f"{flag}: {shorten(path, 200)} is a folder, not a file")
+        if not os.path.isdir(folder):
+            raise ValueError(f"{flag}: the folder of {shorten(path, 200)} does not exist")
+        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+            raise ValueError(f"{flag}: {shorten(path, 200)} cannot be written")
 
 
 # -- argument types shared by the commands -------------------------------------------------------------
@@ -112,15 +142,23 @@ def variant_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def whole_arg(text: str) -> int:
+    """A whole number, for argparse: digits only (no ``²``), at most 18 of them."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {shorten(text)}")
+    return int(text)
+
+
 def seed_arg(text: str) -> int | str:
     """A seed: a whole number, or any other text (``random.Random`` takes both), for argparse."""
     text = text.strip()
     if not text:
         raise argparse.ArgumentTypeError("a seed cannot be empty")
-    try:
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
         return int(text)
-    except ValueError:
-        return text
+    return text
 
 
 def bots_arg(text: str) -> list[str]:
@@ -139,7 +177,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian",
     parser.add_argument("--rules", type=variant_arg, default=preset(rules), metavar="RULES",
                         help="a preset (ru, it, en or their full names) with optional changes, "
                              f"like 'ru:follow=follow_or_trump' (default: {rules})")
-    parser.add_argument("--players", type=int, default=players, metavar="N",
+    parser.add_argument("--players", type=whole_arg, default=players, metavar="N",
                         help=f"number of players, 2 to 12 (default: {players})")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="random seed (a whole number, or a text such as a simulation's 'bibi/0/5'), "
@@ -164,7 +202,7 @@ def _seed(args: argparse.Namespace) -> int | str:
     return args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
 
 
-def _report(args: argparse.Namespace, seed: int, text: str, record: dict[str, Any]) -> int:
+def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
         print(f"seed {seed}; bots: {', '.join(args.bots)}")
@@ -261,7 +299,7 @@ def rules_table() -> str:
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
-    parser.add_argument("--dealer", type=int, default=None, metavar="SEAT",
+    parser.add_argument("--dealer", type=whole_arg, default=None, metavar="SEAT",
                         help="who deals (default: as the rules say, R5, R6); a simulation's deal i has dealer "
                              "i mod players")
     add_json_argument(parser, "deal")
@@ -293,11 +331,14 @@ def transcript(deal: Deal, draws: bool = False) -> str:
             lines.append(str(tricks[done]))
             lines += pending
             pending, done, started = [], done + 1, 0
-        elif event.kind in ("call", "trump", "turn_up") or (draws and event.kind == "draw"):
+        elif event.kind in _TOLD or (draws and event.kind == EventKind.DRAW):
             pending.append(f"    {event}")
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)
+
+
+_TOLD = (EventKind.CALL, EventKind.TRUMP_CHANGE, EventKind.TURN_UP)  # what a transcript tells between tricks
 
 
 def _cards(cards: Sequence) -> str:
@@ -312,8 +353,7 @@ def score_line(deal: Deal) -> str:
     text = "scores: " + ", ".join(parts)
     if not deal.is_over:
         return text + f"\ndeal in progress: seat {deal.to_act} to act ({deal.phase})"
-    best = winners(deal.scores)
-    return text + "\n" + ("winner: " if len(best) == 1 else "shared win: ") + " and ".join(f"seat {s}" for s in best)
+    return text + "\n" + str(deal.outcome())
 
 
 # -- bibi game --------------------------------------------------------------------------------------------
@@ -321,7 +361,7 @@ def score_line(deal: Deal) -> str:
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
-    parser.add_argument("--rounds", type=int, default=1, help="each player deals this often (default: 1)")
+    parser.add_argument("--rounds", type=whole_arg, default=1, help="each player deals this often (default: 1)")
     add_json_argument(parser, "game")
     parser.add_argument("--deals", action="store_true", help="show every deal's transcript too")
 
@@ -356,11 +396,19 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 @subcommand("replay", "replay a deal or game record and print it", _replay_arguments)
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
-    if record.get("format") == DEAL_FORMAT:
-        print(transcript(Deal.replay(record), draws=args.draws))
-    else:
-        print(game_text(Game.replay(record), deals=True))
+    try:
+        if record.get("format") == DEAL_FORMAT:
+            text = transcript(Deal.replay(record), draws=args.draws)
+        else:
+            text = game_text(Game.replay(record), deals=True)
+    except ValueError as exc:
+        raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
+    print(text)
     return 0
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record holds")
 
 
 def read_record(path: str) -> dict[str, Any]:
@@ -372,14 +420,21 @@ def read_record(path: str) -> dict[str, Any]:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise ValueError(f"{shorten(path, 200)}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{shorten(path, 200)}: not a text file (a record is JSON in UTF-8)") from None
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ValueError(f"{shorten(path, 200)}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
     kind = record.get("format") if isinstance(record, dict) else None
     if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{path}: not a bibi record (format {kind!r}; expected {DEAL_FORMAT} or {GAME_FORMAT})")
+        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
+                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
     return record
 
 
@@ -388,8 +443,8 @@ def read_record(path: str) -> dict[str, Any]:
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser, players=4)
-    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players - 1 (default: 0)")
-    parser.add_argument("--deals", type=int, default=None, metavar="N",
+    parser.add_argument("--seat", type=whole_arg, default=0, help="your seat, 0 to players - 1 (default: 0)")
+    parser.add_argument("--deals", type=whole_arg, default=None, metavar="N",
                         help="1 for one deal; otherwise a game of N deals, every player dealing equally often "
                              "(R26; default: a game of one deal each)")
 
@@ -552,8 +607,8 @@ class Table:
             elif word == "undo":
                 if self.undo():
                     return "undo"
-            elif text.isdigit():
-                if 1 <= int(text) <= len(legal):
+            elif text.isdigit():  # also ² and the like: only a short number in ASCII digits is a choice
+                if text.isascii() and len(text) <= 3 and 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
                 self.say(f"not a choice: pick 1…{len(legal)}")
             else:
@@ -580,11 +635,12 @@ class Table:
         states = snapshots(deal)
         for i in range(len(states) - 2, -1, -1):
             seat = states[i].to_act
-            if seat is not None and seat != self.seat and self.bots[seat] is not None:
+            bot = None if seat is None or seat == self.seat else self.bots[seat]
+            if seat is not None and bot is not None:
                 rng = random.Random()
                 if i in self._before:
                     rng.setstate(self._before[i])
-                told = explain(self.bots[seat], states[i].view(seat), rng)
+                told = explain(bot, states[i].view(seat), rng)
                 made = deal.actions[i]
                 said = _told(told) if told.action == made else f"{made.unicode}; asked again: {_told(told)}"
                 return f"seat {seat} ({bot_name(self.bots[seat])}) played {said}"
@@ -643,15 +699,15 @@ class Table:
 
     def event_text(self, event: Event, trick: int = -1) -> str | None:
         mine = event.seat == self.seat
-        if event.kind == "draw":
-            return f"you draw {event.card.unicode}" if mine else None
+        if event.kind == EventKind.DRAW:
+            return f"you draw {event.card.unicode}" if mine and event.card is not None else None
         if event.kind == "pass":  # a silent pass: saying it would tell that the player holds a pair
             return "you pass" if mine else None
         if event.kind in ("deal", "end"):
             return None
-        if event.kind == "play" and mine:
+        if event.kind == "play" and mine and event.card is not None:
             return f"you play {event.card.unicode}"
-        if event.kind == "call" and mine:
+        if event.kind == "call" and mine and event.suit is not None:
             suit = event.suit.symbol
             word = "must say" if event.info == "mandatory" else "say"
             return (f"you {word} {_call_word(self.deal.rules)}: K{suit} Q{suit} laid down, "
@@ -720,13 +776,13 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
     else:
         parser.add_argument("--rules", type=variant_arg, default="ru", metavar="RULES",
                             help="a preset with optional changes: ru, it, 'ru:follow=follow_or_trump' (default: ru)")
-    parser.add_argument("--players", type=int, default=6, metavar="N", help="number of players (default: 6)")
-    parser.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to play (default: 10000)")
-    parser.add_argument("--seed", type=int, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N", help="number of players (default: 6)")
+    parser.add_argument("--deals", type=whole_arg, default=10_000, metavar="N", help="deals to play (default: 10000)")
+    parser.add_argument("--seed", type=whole_arg, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
     parser.add_argument("--bots", type=bots_arg, default=["random"], metavar="NAME[,NAME…]",
                         help=f"one of {', '.join(_bot_names())} for every seat, or one per seat "
                              "(default: random, the fastest)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to play on (default: 1)")
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N", help="processes to play on (default: 1)")
     what = "the comparison table" if variants else "the per-seat rows"
     parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file")
     if not variants:

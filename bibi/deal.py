@@ -74,7 +74,7 @@ from __future__ import annotations
 import random
 import types
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
@@ -91,9 +91,9 @@ from bibi.cards import (
     pack,
     parse_card,
 )
-from bibi.cards import (
-    PLAY as PLAY_KIND,
-)
+from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
+from bibi.kinds import ActionKind, EventKind
+from bibi.outcome import Outcome
 from bibi.rules import (
     BibiCall,
     BibiSuits,
@@ -124,9 +124,16 @@ KQ_SLOT: Final[tuple[int, ...]] = tuple(
 )
 _KQ_SLOT: Final = KQ_SLOT
 
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule and its sentence ids."""
+# The kinds of events, as the engine logs them (``EventKind``; plain tuples inside, ``Event`` outside).
+_DEAL: Final = EventKind.DEAL
+_CALL_EV: Final = EventKind.CALL
+_PASS_EV: Final = EventKind.PASS
+_PLAY_EV: Final = EventKind.PLAY
+_DRAW: Final = EventKind.DRAW
+_TRICK: Final = EventKind.TRICK
+_TRUMP_CHANGE: Final = EventKind.TRUMP_CHANGE
+_TURN_UP: Final = EventKind.TURN_UP
+_END: Final = EventKind.END
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -141,20 +148,20 @@ class Action:
     >>> Action.parse("bibi ♥"), Action.parse("10d"), Action.parse("PASS")
     (Action('bibi H'), Card('TD'), Action('pass'))
     >>> Action.parse("KS").kind, Action.parse("trump H").kind
-    ('play', 'trump')
+    (<ActionKind.PLAY: 'play'>, <ActionKind.SWITCH: 'switch'>)
     """
 
     __slots__ = ("kind", "card", "suit", "_text")
-    PLAY: ClassVar[str] = PLAY_KIND
-    CALL: ClassVar[str] = "bibi"
-    PASS: ClassVar[str] = "pass"
-    SWITCH: ClassVar[str] = "trump"
+    PLAY: ClassVar[ActionKind] = ActionKind.PLAY
+    CALL: ClassVar[ActionKind] = ActionKind.CALL
+    PASS: ClassVar[ActionKind] = ActionKind.PASS
+    SWITCH: ClassVar[ActionKind] = ActionKind.SWITCH
 
-    kind: str
+    kind: ActionKind
     card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
     suit: Suit | None
 
-    def __init__(self, kind: str, suit: Suit | None, text: str):
+    def __init__(self, kind: ActionKind, suit: Suit | None, text: str):
         self.kind, self.card, self.suit, self._text = kind, None, suit, text
 
     def __str__(self) -> str:
@@ -181,34 +188,41 @@ class Action:
         return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
 
     @staticmethod
-    def parse(text: str | Card | Action) -> Card | Action:
+    def parse(text: Any) -> Card | Action:
         """Parse the notation: a card (``KS``, the action of playing it), ``bibi H``, ``pass``, ``trump H``.
 
-        Also accepted: lower case, ``10``, suit symbols, and ``bip bip``/``би-би`` for the call.
+        Also accepted: lower case, ``10``, suit symbols, and ``bi-bi``/``bip bip``/``би-би`` for the call.
+        Text that is no action raises ``NotationError``; another type, a ``TypeError``.
         """
         if isinstance(text, _ACTION_TYPES):
             return text
         if not isinstance(text, str):
-            raise IllegalAction(f"not an action: {text!r}")
+            raise WrongType(f"action: expected a card, an Action or its notation, not {shorten(text)} "
+                            f"({type(text).__name__})")
         found = _ACTION_BY_TEXT.get(text)
         if found is not None:
             return found
+        if len(text) > 40:  # no notation is this long: say so without reading it
+            raise NotationError(f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', "
+                                "'pass', 'trump H'")
         words = text.strip().lower().replace("-", " ").split()
         if not words:
-            raise IllegalAction("empty action: play a card like 'KS', or 'bibi H', 'pass', 'trump H'")
+            raise NotationError("empty action: play a card like 'KS', or 'bibi H', 'pass', 'trump H'")
         if words == ["pass"]:
             return PASS
         try:
-            if words[0] in ("bibi", "bi", "bip", "би", "call") and len(words) >= 2:
-                return CALLS[Suit.parse(words[-1]).index]
+            if words[0] in ("bibi", "call") and len(words) == 2:
+                return CALLS[Suit.parse(words[1]).index]
+            if len(words) == 3 and words[0] == words[1] and words[0] in ("bi", "bip", "би"):  # bi-bi, bip bip
+                return CALLS[Suit.parse(words[2]).index]
             if words[0] in ("trump", "switch") and len(words) == 2:
                 return SWITCHES[Suit.parse(words[1]).index]
             if len(words) == 1:
                 return parse_card(words[0])
         except ValueError as exc:
-            raise IllegalAction(f"cannot read action {text!r}: {exc}") from None
-        raise IllegalAction(
-            f"cannot read action {text!r}: play a card like 'KS', or 'bibi H', 'pass', 'trump H'"
+            raise NotationError(f"cannot read action {shorten(text)}: {exc}") from None
+        raise NotationError(
+            f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', 'pass', 'trump H'"
         )
 
 
@@ -225,14 +239,14 @@ _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
 
 
 class Event(NamedTuple):
-    """Something that happened, in order. ``kind`` is one of:
+    """Something that happened, in order. ``kind`` is an ``EventKind``:
 
     ``deal`` (seat = dealer, suit = trump), ``call`` (info ``"mandatory"`` when the engine made it),
-    ``pass``, ``play``, ``draw``, ``trick`` (seat = winner, info = points), ``trump`` (the trump
+    ``pass``, ``play``, ``draw``, ``trick`` (seat = winner, info = points), ``trump_change`` (the trump
     changed; info = ``"call"`` or ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     card: Card | None = None
     suit: Suit | None = None
@@ -255,7 +269,7 @@ class Event(NamedTuple):
             return f"seat {seat} passes"
         if k == "trick":
             return f"seat {seat} wins the trick ({info} points)"
-        if k == "trump":
+        if k == "trump_change":
             who = f" (seat {seat}'s switch)" if info == "switch" else ""
             return f"trump is now {suit.symbol}{who}"
         if k == "turn_up":
@@ -284,6 +298,11 @@ class Trick(NamedTuple):
         shown = " ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self.plays)
         return f"trick {self.number + 1} (trump {self.trump.symbol}): {shown} → seat {self.winner}, {self.points}"
 
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.trick_html(self)
+
 
 class Call(NamedTuple):
     """A Bi-bi: who, which suit, during which trick (0-based; -1 before the first), made by the engine?"""
@@ -292,6 +311,11 @@ class Call(NamedTuple):
     suit: Suit
     trick: int
     mandatory: bool
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.call_html(self)
 
 
 class History(NamedTuple):
@@ -447,15 +471,15 @@ class Deal:
     @classmethod
     def new(
         cls,
-        rules: Rules | str,
+        rules: Any,
         players: Whole = 6,
         *,
-        seed: int | str | bytes | None = None,
-        rng: random.Random | None = None,
+        seed: Any = None,
+        rng: Any = None,
         dealer: Whole | None = None,
-        trump: Suit | str | None = None,
-        deck: Sequence[Card | str] | None = None,
-        log: bool = True,
+        trump: Any = None,
+        deck: Any = None,
+        log: Any = True,
     ) -> Deal:
         """A new deal, dealt and ready for its first decision.
 
@@ -465,12 +489,19 @@ class Deal:
         draw (R5, R6) or a random dealer, and the dealer's card or the cut (R6, R7; I4).
 
         ``log=False`` keeps no events (the simulator's choice: everything else is kept as usual).
+        Parameters are annotated ``Any`` and checked here, so that both engines (pure and compiled) refuse a
+        wrong value with the same message naming it.
         """
         rules = as_rules(rules)
         players = check_players(rules, players)
-        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                                   or not 0 <= dealer < players):
-            raise ValueError(f"dealer: {dealer!r} is not a seat 0…{players - 1}")
+        seed = check_seed("seed", seed)
+        if rng is not None:
+            check_type("rng", rng, random.Random, "a random.Random")
+        check_type("log", log, bool, "True or False")
+        if dealer is not None:
+            dealer = whole("dealer", dealer)
+            if not 0 <= dealer < players:
+                raise ValueError(f"dealer: {shorten(dealer)} is not a seat 0…{players - 1}")
         if trump is not None:
             trump = _as_suit(trump, "trump")
         if deck is not None:
@@ -536,7 +567,7 @@ class Deal:
         self._calls = []
         self._switches = []
         self._log = log
-        self._events = [("deal", dealer, None, trump, None)]
+        self._events = [(_DEAL, dealer, None, trump, None)]
         self._leftovers = ()
         self._actions = []
         self._legal = None
@@ -598,14 +629,16 @@ class Deal:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def apply(self, action: Card | Action | str, seat: Whole | None = None) -> Deal:
+    def apply(self, action: Any, seat: Whole | None = None) -> Deal:
         """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either). With ``seat``,
         check it is that seat's turn.
 
-        An illegal action raises ``IllegalAction`` naming the rule, and the deal is left unchanged.
-        Returns the deal, so calls can be chained.
+        An illegal action raises ``IllegalAction`` naming the rule, unreadable text ``NotationError``, and
+        the deal is left unchanged. Returns the deal, so calls can be chained.
         """
         act = Action.parse(action)
+        if seat is not None:
+            whole("seat", seat)
         if act not in self.legal_actions():
             raise IllegalAction(self.why_illegal(act, seat) or f"{act} is not legal now")
         if seat is not None and seat != self.to_act:
@@ -614,12 +647,14 @@ class Deal:
         self._do(act)
         return self
 
-    def playout(self, choose: Callable[[tuple[Card | Action, ...]], Card | Action]) -> Deal:
+    def playout(self, choose: Any) -> Deal:
         """Play to the end, ``choose(legal_actions)`` picking every decision: the simulator's fast path.
 
         It runs the very transitions ``apply`` runs, on the same legal actions, minus the per-call
         overhead; a pick that is not among the legal actions still raises ``IllegalAction``.
         """
+        if not callable(choose):
+            raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
         compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
         self._legal = None  # the loop moves the state: a cached answer would go stale if choose raises
         while self._phase:
@@ -638,15 +673,20 @@ class Deal:
 
     def _why_refused(self, pick: object) -> str:
         if not isinstance(pick, _ACTION_TYPES):
-            return f"choose must return one of the legal actions it is given, not {pick!r}"
+            return f"choose must return one of the legal actions it is given, not {shorten(pick)}"
         return self.why_illegal(pick) or f"{pick} is not legal now"
 
-    def why_illegal(self, action: Card | Action | str, seat: Whole | None = None) -> str | None:
-        """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal."""
+    def why_illegal(self, action: Any, seat: Whole | None = None) -> str | None:
+        """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal.
+
+        Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``.
+        """
         try:
             act = Action.parse(action)
-        except IllegalAction as exc:
+        except NotationError as exc:
             return str(exc)
+        if seat is not None:
+            whole("seat", seat)
         if self._phase == _OVER:
             return "the deal is over"
         to_act = self._turn if self._phase == _PLAY else self._call_seat
@@ -1009,20 +1049,26 @@ class Deal:
         }
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any], upto: int | None = None) -> Deal:
+    def replay(cls, record: Any, upto: Any = None) -> Deal:
         """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given).
 
-        A malformed record raises ``ValueError`` saying which field is wrong.
+        A malformed record raises ``ValueError`` saying which field is wrong: records are strict (every
+        field of ``record()``, no other, each of its type; the rules whole, as ``Rules.to_json`` writes them).
         """
         if not isinstance(record, Mapping):
-            raise ValueError(f"record: expected a dict, not {type(record).__name__}")
+            raise WrongType(f"record: expected a dict, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"record: format is {record.get('format')!r}, expected {RECORD_FORMAT!r}")
-        for key in ("rules", "players", "dealer", "trump", "deck", "actions"):
+            raise ValueError(f"record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
+        for key in _RECORD_FIELDS:
             if key not in record:
                 raise ValueError(f"record: missing field {key!r}")
             if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
                 raise ValueError(f"record: field {key!r} is null")
+        extra = [shorten(k) for k in record if k not in _RECORD_FIELDS]
+        if extra:
+            raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+        if upto is not None:
+            upto = whole("upto", upto, 0)
         try:
             rules = Rules.from_json(record["rules"])
         except (ValueError, TypeError) as exc:
@@ -1032,17 +1078,26 @@ class Deal:
             raise ValueError("record: 'actions' must be a list of action notations")
         if not isinstance(record["deck"], list):
             raise ValueError("record: 'deck' must be a list of cards")
+        if not isinstance(record["trump"], str):
+            raise ValueError(f"record: 'trump' must be a suit letter (S, H, D, C), not {shorten(record['trump'])}")
         try:
             deal = cls.new(rules, record["players"], dealer=record["dealer"], trump=record["trump"],
                            deck=record["deck"])
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             raise ValueError(f"record: {exc}") from None
         for i, text in enumerate(actions[:upto]):
             try:
                 deal.apply(text)
-            except IllegalAction as exc:
-                raise ValueError(f"record: action {i} {text!r} cannot be applied: {exc}") from None
+            except ValueError as exc:
+                raise ValueError(f"record: action {i} {shorten(text)} cannot be applied: {exc}") from None
         return deal
+
+    # ---- the outcome ------------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        """Who won (the highest score, R9, I17; equal highest scores share the win: a convention), by how much;
+        while the deal runs, who leads (``final`` is False)."""
+        return Outcome.of(self.scores, self._phase == _OVER)
 
     # ---- display ----------------------------------------------------------------------------------
 
@@ -1083,9 +1138,11 @@ class Deal:
     # ---- the machine ---------------------------------------------------------------------------
 
     def _seat(self, seat: Whole) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat: {seat!r} is not a seat 0…{self.players - 1}")
-        return seat
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            whole("seat", seat)
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat: {shorten(seat)} is not a seat 0…{self.players - 1}")
+        return int(seat)
 
     def _compute_legal(self) -> tuple[Card | Action, ...]:
         if self._phase == _PLAY:
@@ -1126,7 +1183,7 @@ class Deal:
         kind, suit = act.kind, act.suit
         if suit is None:  # PASS
             if self._log:
-                self._events.append(("pass", self._call_seat, None, None, None))
+                self._events.append((_PASS_EV, self._call_seat, None, None, None))
             self._resume()
         elif kind == Action.CALL:
             self._make_call(self._call_seat, suit.index, False)
@@ -1139,7 +1196,7 @@ class Deal:
             self._switched = True
             self._trump = s
             if self._log:
-                self._events.append(("trump", seat, None, SUITS[s], "switch"))
+                self._events.append((_TRUMP_CHANGE, seat, None, SUITS[s], "switch"))
 
     def _play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
@@ -1156,7 +1213,7 @@ class Deal:
         trick = self._trick
         trick.append((seat, card))
         if self._log:
-            self._events.append(("play", seat, card, None, None))
+            self._events.append((_PLAY_EV, seat, card, None, None))
         n = self.players
         if len(trick) == n:
             self._finish_trick()
@@ -1187,7 +1244,7 @@ class Deal:
         self._card_points[best_seat] += points
         self._tricks.append(Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
         if self._log:
-            self._events.append(("trick", best_seat, None, None, points))
+            self._events.append((_TRICK, best_seat, None, None, points))
         self._leader = best_seat
 
     def _continue_trick(self) -> None:
@@ -1228,7 +1285,7 @@ class Deal:
         if not self._hands[self._leader]:
             self._phase = _OVER
             if self._log:
-                self._events.append(("end", None, None, None, None))
+                self._events.append((_END, None, None, None, None))
             return
         # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
@@ -1242,7 +1299,7 @@ class Deal:
             self._trump = self._pending
             self._pending = None
             if self._log:
-                self._events.append(("trump", None, None, SUITS[self._trump], "call"))
+                self._events.append((_TRUMP_CHANGE, None, None, SUITS[self._trump], "call"))
         self._trick = []
         self._turn = self._leader
         self._switched = False
@@ -1256,7 +1313,7 @@ class Deal:
         # The first trick led with them face up: this one, unless it is already under way.
         self._face_up_from = len(self._tricks) + (0 < len(self._trick) < self.players)
         if self._log:
-            self._events.append(("turn_up", None, None, None, self._leftovers))
+            self._events.append((_TURN_UP, None, None, None, self._leftovers))
 
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
@@ -1270,7 +1327,7 @@ class Deal:
         if slot >= 0:
             self._kq[seat][slot] += 1
         if self._log:
-            self._events.append(("draw", seat, c, None, None))
+            self._events.append((_DRAW, seat, c, None, None))
 
     def _callable(self, seat: int) -> list[int]:
         """Suits with a free K+Q pair (R22: a king or queen forms one pair only) that may be called."""
@@ -1318,7 +1375,7 @@ class Deal:
         number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
         if self._log:
-            self._events.append(("call", seat, None, SUITS[s], "mandatory" if mandatory else None))
+            self._events.append((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))
         change = self._change
         if change is TrumpChange.HOLDER_CHOOSES:
             self._rights[seat].append(s)
@@ -1452,18 +1509,19 @@ def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
 # -- dealing helpers -------------------------------------------------------------------------
 
 
-def _as_suit(value: Suit | str, what: str) -> Suit:
+def _as_suit(value: Any, what: str) -> Suit:
+    check_type(what, value, str, "a suit (S, H, D, C)")
     try:
         return Suit.parse(value)
     except ValueError:
-        raise ValueError(f"{what}: {value!r} is not a suit (S, H, D, C)") from None
+        raise ValueError(f"{what}: {shorten(value)} is not a suit (S, H, D, C)") from None
 
 
 def check_players(rules: Rules, players: Whole) -> int:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players: expected a whole number, not {players!r}")
+    """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
+    whole("players", players)
     if not 2 <= players <= rules.max_players:
-        raise ValueError(f"players: {players} is outside 2…{rules.max_players} (R2; max_players)")
+        raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
     if players * rules.hand_size > rules.pack_size:
         raise ValueError(
             f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "
@@ -1472,15 +1530,19 @@ def check_players(rules: Rules, players: Whole) -> int:
     return players
 
 
+_RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
 _SORTED_PACKS = {decks: sorted(pack(decks)) for decks in (1, 2)}
 
 
-def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
+def check_deck(rules: Rules, deck: Any) -> list[Card]:
     """Parse a stacked deck and check it is exactly the rules' whole pack (SPEC §5.1)."""
+    check_type("deck", deck, (list, tuple), "a list of cards, top first")
+    if len(deck) != rules.pack_size:
+        raise ValueError(f"deck: {len(deck)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
     try:
         cards = [parse_card(c) for c in deck]
-    except ValueError as exc:
-        raise ValueError(f"deck: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"deck: {exc}") from None
     if sorted(cards) == _SORTED_PACKS[rules.decks]:
         return cards  # the common case, checked cheaply; the rest says what is wrong
     if len(cards) != rules.pack_size:
@@ -1497,14 +1559,14 @@ def check_deck(rules: Rules, deck: Iterable[Card | str]) -> list[Card]:
 
 
 def stack(
-    hands: Sequence[str | Iterable[Card | str]],
-    stock: str | Iterable[Card | str] = (),
+    hands: Any,
+    stock: Any = (),
     *,
     dealer: Whole | None = None,
-    rules: Rules | str = "russian",
+    rules: Any = "russian",
     players: Whole | None = None,
-    filler: str | Iterable[Card | str] = (),
-    bottom: str | Iterable[Card | str] = (),
+    filler: Any = (),
+    bottom: Any = (),
 ) -> list[Card]:
     """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
 
@@ -1523,13 +1585,12 @@ def stack(
     '3S 3S 4S 4S 2S QH KH'
     """
     rules = as_rules(rules)
+    check_type("hands", hands, (list, tuple), "a list of hands, one per seat")
     n = len(hands) if players is None else players
     check_players(rules, n)
     if len(hands) > n:
         raise ValueError(f"hands: {len(hands)} hands for {n} players")
-    dealer = n - 1 if dealer is None else dealer
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise ValueError(f"dealer: {dealer!r} is not a seat 0…{n - 1}")
+    dealer = n - 1 if dealer is None else whole("dealer", dealer, 0, n - 1)
     wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)] + [[] for _ in range(n - len(hands))]
     top, low, first = _parse_cards(stock, "stock"), _parse_cards(bottom, "bottom"), _parse_cards(filler, "filler")
     left = [rules.decks] * 52
@@ -1558,11 +1619,12 @@ def stack(
     return dealt + top + pool + low
 
 
-def _parse_cards(spec: str | Iterable[Card | str], what: str) -> list[Card]:
+def _parse_cards(spec: Any, what: str) -> list[Card]:
+    check_type(what, spec, (str, list, tuple), "cards like 'KS QH' or a list of cards")
     try:
         return [parse_card(c) for c in (spec.replace(",", " ").split() if isinstance(spec, str) else spec)]
-    except ValueError as exc:
-        raise ValueError(f"{what}: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
 
 
 _PARTNER = tuple(
@@ -1654,7 +1716,8 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
-    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
+    "Action", "ActionKind", "CALLS", "COMPILED", "Call", "Deal", "Event", "EventKind", "History", "IllegalAction",
+    "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
     "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "trick_reason", "trick_result",
     "trick_winner",

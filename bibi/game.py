@@ -40,10 +40,14 @@ from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal, check_players, set_up
+from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
 
 RECORD_FORMAT = "bibi-game/1"
+MAX_ROUNDS = 100  # each player deals at most this often: a game of 12 players is then 1,200 deals
+_FIELDS = ("format", "rules", "players", "rounds", "seed", "draws", "deals")
 
 Draw = tuple[tuple[int, Card], ...]
 
@@ -71,8 +75,12 @@ class Game:
     rules: Rules
     players: int
     rounds: int
-    seed: int | None
+    seed: int | str | None
     draws: tuple[Draw, ...]
+    _deals: list[Deal]
+    _cuts: list[Cut | None]
+    _rng: random.Random
+    _bot_rng: random.Random | None
 
     # ---- construction --------------------------------------------------------------------------
 
@@ -83,30 +91,31 @@ class Game:
         players: int = 6,
         rounds: int = 1,
         *,
-        seed: int | None = None,
+        seed: int | str | None = None,
         rng: random.Random | None = None,
     ) -> Game:
         """A new game with its first deal dealt: first dealer and trump as the rules say (R5, R6; I4).
 
         The draw, the shuffles and the cuts use ``rng``, or ``random.Random(seed)``.
         """
+        if rng is not None:
+            check_type("rng", rng, random.Random, "a random.Random")
         self = cls._empty(rules, players, rounds, seed)
         self._rng = rng if rng is not None else random.Random(seed)
         self._start_deal(set_up(self.rules, self.players, self._rng))
         return self
 
     @classmethod
-    def _empty(cls, rules: Rules | str, players: int, rounds: int, seed: int | None) -> Game:
+    def _empty(cls, rules: Rules | str, players: int, rounds: int, seed: int | str | None) -> Game:
         self = object.__new__(cls)
         self.rules = as_rules(rules)
         self.players = check_players(self.rules, players)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise ValueError(f"rounds: {rounds!r} is not a whole number ≥ 1 (each player deals that often, R26)")
+        whole("rounds", rounds, 1, MAX_ROUNDS)
         self.rounds = rounds
-        self.seed = seed
+        self.seed = check_seed("seed", seed)
         self.draws = ()
-        self._deals: list[Deal] = []
-        self._cuts: list[Cut | None] = []
+        self._deals = []
+        self._cuts = []
         self._bot_rng = None
         return self
 
@@ -208,7 +217,11 @@ class Game:
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest total (R9; I17), several on a tie (shared: a convention, no text says
         it); the leaders while the game runs."""
-        return winners(self.totals)
+        return self.outcome().winners
+
+    def outcome(self) -> Outcome:
+        """Who won the game on the totals (R9; I17; ties shared: a convention), by how much; ``final`` once over."""
+        return Outcome.of(self.totals, self.is_over)
 
     def trump_source(self, index: int) -> str:
         """Where deal ``index``'s (0-based) first trump came from, in words."""
@@ -247,9 +260,7 @@ class Game:
             scores = "".join(f"{x:>8}" for x in deal.scores)
             lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  (in progress)"))
         lines.append(f"{'total':<16}" + "".join(f"{x:>8}" for x in self.totals))
-        who = " and ".join(f"seat {s}" for s in self.winners)
-        lines.append(f"{'winner' if len(self.winners) == 1 else 'shared win'}: {who}" if self.is_over
-                     else f"leading: {who}")
+        lines.append(str(self.outcome()))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -280,8 +291,12 @@ class Game:
 
         A malformed record, or one that breaks the flow of a game, raises ``ValueError`` saying where.
         """
+        if rng is not None:
+            check_type("rng", rng, random.Random, "a random.Random")
         try:
             return _GameReader(record).read(rng)
+        except ValueError:
+            raise
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"game record: malformed ({type(exc).__name__}: {exc})") from None
 
@@ -293,10 +308,19 @@ class _GameReader:
         if not isinstance(record, Mapping):
             raise ValueError(f"game record: expected a dict, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"game record: format is {record.get('format')!r}, expected {RECORD_FORMAT!r}")
-        for key in ("rules", "players", "rounds", "draws", "deals"):
+            raise ValueError(f"game record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
+        for key in _FIELDS:
             if key not in record:
                 raise ValueError(f"game record: missing field {key!r}")
+        extra = [shorten(k) for k in record if k not in _FIELDS]
+        if extra:
+            raise ValueError(f"game record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+        for key in ("players", "rounds"):
+            if isinstance(record[key], bool) or not isinstance(record[key], int):
+                raise ValueError(f"game record: {key!r} must be a whole number, not {shorten(record[key])}")
+        seed = record["seed"]
+        if not (seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool))):
+            raise ValueError(f"game record: 'seed' must be null, a whole number or a text, not {shorten(seed)}")
         self.record = record
 
     def read(self, rng: random.Random | None) -> Game:
@@ -304,7 +328,10 @@ class _GameReader:
             rules = Rules.from_json(self.record["rules"])
         except (ValueError, TypeError) as exc:
             raise ValueError(f"game record: bad rules: {exc}") from None
-        game = Game._empty(rules, self.record["players"], self.record["rounds"], self.record.get("seed"))
+        try:
+            game = Game._empty(rules, self.record["players"], self.record["rounds"], self.record["seed"])
+        except ValueError as exc:
+            raise ValueError(f"game record: {exc}") from None
         game._rng = rng if rng is not None else random.Random()
         game.draws = self._draws(game)
         entries = self.record["deals"]
@@ -327,11 +354,23 @@ class _GameReader:
             return ()
         if not isinstance(raw, list) or not raw:
             raise ValueError("game record: the rules draw for the first dealer (R5), but no draws are listed")
+        if not isinstance(raw, list) or not all(
+            isinstance(r, list) and all(isinstance(d, list) and len(d) == 2 for d in r) for r in raw
+        ):
+            raise ValueError("game record: 'draws' must be a list of rounds, each a list of [seat, card]")
         draws = tuple(tuple((seat, _card(card)) for seat, card in r) for r in raw)
         contenders = list(range(game.players))
+        left = [game.rules.decks] * 52  # what is left of the pack the draw is made from (R5)
         for n, drawn in enumerate(draws):
             if [s for s, _ in drawn] != contenders:
                 raise ValueError(f"game record: draw round {n + 1} must be drawn by seats {contenders} (R5)")
+            if sum(left) < len(drawn):  # the pack ran low: the draw goes on from a fresh pack
+                left = [game.rules.decks] * 52
+            for _, card in drawn:
+                if not left[card]:
+                    raise ValueError(f"game record: draw round {n + 1} draws {card} more often than "
+                                     f"{game.rules.decks} pack(s) hold it")
+                left[card] -= 1
             top = max(c.rank for _, c in drawn)
             contenders = [s for s, c in drawn if c.rank == top]
         if len(contenders) != 1:
@@ -340,8 +379,8 @@ class _GameReader:
 
     def _deal(self, game: Game, i: int, entry: Any) -> tuple[Deal, Cut | None]:
         where = f"game record: deal {i + 1}"
-        if not isinstance(entry, Mapping) or "deal" not in entry:
-            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}")
+        if not isinstance(entry, Mapping) or sorted(entry) != ["cut", "deal"]:
+            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}, no more, no less")
         try:
             deal = Deal.replay(entry["deal"])
         except ValueError as exc:
@@ -364,6 +403,9 @@ class _GameReader:
     def _cut(game: Game, deal: Deal, raw: Any, where: str) -> Cut | None:
         if raw is None:
             return None
+        if not isinstance(raw, Mapping) or sorted(raw) != ["card", "seat"] or not isinstance(raw["seat"], int) \
+                or isinstance(raw["seat"], bool):
+            raise ValueError(f"{where}: 'cut' must be null or {{'seat': <seat>, 'card': <card>}}")
         shown = Cut(raw["seat"], _card(raw["card"]))
         if shown.seat != game.cutter(deal.dealer):
             raise ValueError(
@@ -398,13 +440,13 @@ def _card(text: Any) -> Card:
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest total; ties are shared (not stated in either text: a convention).
+    """The seats with the highest total; ties are shared (not stated in either text: a convention):
+    ``Outcome.of(totals).winners``.
 
     >>> winners([120, 300, 300, 90])
     (1, 2)
     """
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
+    return Outcome.of(totals).winners
 
 
 __all__ = ["Cut", "Game", "RECORD_FORMAT", "winners"]

@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, IllegalAction, View
+from bibi.errors import WrongType, check_type, shorten
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -60,7 +61,7 @@ BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imp
 def register(name: str, bot: Bot) -> Bot:
     """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views."""
     if not callable(bot):
-        raise TypeError(f"register: bot {bot!r} is not callable")
+        raise TypeError(f"register: bot {shorten(bot)} is not callable")
     BOTS[name.strip().lower()] = bot
     return bot
 
@@ -96,11 +97,11 @@ def get_bot(name: str | Bot) -> Bot:
     if callable(name):
         return name
     if not isinstance(name, str):
-        raise TypeError(f"bot: expected a bot name or a callable (view, rng) -> action, not {name!r:.60}")
+        raise TypeError(f"bot: expected a bot name or a callable (view, rng) -> action, not {shorten(name)}")
     bots = _known_bots()
     bot = bots.get(name.strip().lower())
     if bot is None:
-        raise ValueError(f"unknown bot {name!r:.60}: use one of {', '.join(bots)}")
+        raise ValueError(f"unknown bot {shorten(name)}: use one of {', '.join(bots)}")
     return bot
 
 
@@ -122,7 +123,7 @@ def as_bots(bots: Any, players: int) -> list[Bot | None]:
     if callable(bots) or isinstance(bots, str):
         return [get_bot(bots)] * players
     if not isinstance(bots, Sequence):
-        raise TypeError(f"bots: expected a bot, a name, or one per seat, not {bots!r:.60}")
+        raise TypeError(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
     seats = list(bots)
     if len(seats) == 1:
         seats = seats * players
@@ -166,13 +167,18 @@ def play(
     deal; a fresh one if not given). ``fast=False`` plays a table of random bots through ``Deal.apply``
     and the views too, decision by decision, instead of the engine's fast path: the same choices.
     """
+    check_type("deal", deal, Deal, "a Deal")
     seats = as_bots(bots, deal.players)
     if rng is None:
         rng = random.Random()
     elif not isinstance(rng, random.Random):
-        raise TypeError(f"rng: expected a random.Random, not {rng!r:.60}")
+        raise TypeError(f"rng: expected a random.Random, not {shorten(rng)}")
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
-        raise ValueError(f"actions: {actions!r:.60} is not a whole number ≥ 0")
+        raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+    if until is not None and not callable(until):
+        raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
+    check_type("trick_end", trick_end, bool, "True or False")
+    check_type("fast", fast, bool, "True or False")
     if fast and until is None and actions is None and not trick_end and all(b is random_bot for b in seats):
         return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
     done = 0
@@ -181,6 +187,7 @@ def play(
         if (actions is not None and done >= actions) or (until is not None and until(deal)):
             break
         seat = deal.to_act
+        assert seat is not None  # the deal is not over
         bot = seats[seat]
         if bot is None:
             break
@@ -188,8 +195,10 @@ def play(
         action = legal[0] if len(legal) == 1 else bot(deal.view(seat), rng)
         try:
             deal.apply(action, seat)
-        except IllegalAction as exc:
-            raise BotError(f"the bot of seat {seat} ({bot_name(bot)}) chose {action}: {exc}") from None
+        except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all
+            readable = isinstance(action, Card | Action) or (isinstance(action, str) and len(action) <= 60)
+            shown = action if readable else shorten(action)
+            raise BotError(f"the bot of seat {seat} ({bot_name(bot)[:60]}) chose {shown}: {exc}") from None
         done += 1
         if trick_end and len(deal.tricks) > tricks:
             break

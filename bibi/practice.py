@@ -42,6 +42,7 @@ from typing import Any
 from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Suit, parse_card
 from bibi.deal import CALLS, Deal, Trick
+from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
 
@@ -180,34 +181,52 @@ class Exercise:
     def title(self) -> str:
         return TITLES[self.kind]
 
+    # The fields an exercise's kind sets (``trick`` for winner/points, ``card`` for may_play, ``suit`` for
+    # can_call), typed for the code that reads them; the constructors always set them for their kinds.
+
+    @property
+    def _number(self) -> int:
+        assert self.trick is not None, self.kind
+        return self.trick
+
+    @property
+    def _card(self) -> Card:
+        assert self.card is not None, self.kind
+        return self.card
+
+    @property
+    def _suit(self) -> Suit:
+        assert self.suit is not None, self.kind
+        return self.suit
+
     # -- the engine's answer ---------------------------------------------------------------------
 
     def solve(self) -> tuple[str, str]:
         """The correct answer (one of ``choices``, or a number as text) and the engine's reason."""
         deal, kind = self._deal, self.kind
         if kind in ("winner", "points"):
-            t: Trick = deal.tricks[self.trick]
+            t: Trick = deal.tricks[self._number]
             if kind == "winner":
                 card = next(c for s, c in t.plays if s == t.winner)
-                return f"seat {t.winner} {card.unicode}", deal.why_won(self.trick)
+                return f"seat {t.winner} {card.unicode}", deal.why_won(self._number)
             points = deal.rules.card_points
             sum_text = " + ".join(f"{c.unicode} {points[c.rank]}" for c in t.cards)
             return str(t.points), (f"the trick's cards score {sum_text} = {t.points}, and seat {t.winner}, who "
                                    f"wins it, takes them ({deal.rules.citation('card_points')})")
         if kind == "may_play":
-            why = deal.why_illegal(self.card, self.seat)
+            why = deal.why_illegal(self._card, self.seat)
             if why is not None:
                 return "no", why
             legal = [a.unicode for a in deal.legal_actions() if isinstance(a, Card)]
-            return "yes", (f"{self.card.unicode} is among seat {self.seat}'s legal cards now ({' '.join(legal)}); "
+            return "yes", (f"{self._card.unicode} is among seat {self.seat}'s legal cards now ({' '.join(legal)}); "
                            f"{_rule(deal.rules, 'follow')}")
         if kind == "can_call":
-            call = CALLS[self.suit.index]
+            call = CALLS[self._suit.index]
             why = deal.why_illegal(call, self.seat)
             if why is not None:
                 return "no", why
             choices = " or ".join(str(a) for a in deal.legal_actions())
-            return "yes", (f"seat {self.seat} holds a free K+Q {self.suit.symbol} and may call it now (his choices: "
+            return "yes", (f"seat {self.seat} holds a free K+Q {self._suit.symbol} and may call it now (his choices: "
                            f"{choices}); {_rule(deal.rules, 'bibi_suits')}")
         if kind == "trump":
             return deal.trump.symbol, deal.why_trump()
@@ -261,7 +280,7 @@ class Exercise:
                           f"(or their numbers 1…{len(choices)})")
 
     def _winner_choice(self, low: str) -> str | None:
-        plays = self._deal.tricks[self.trick].plays
+        plays = self._deal.tricks[self._number].plays
         if low.startswith("seat"):
             seat = low.removeprefix("seat").split()[:1]
             for s, c in plays:
@@ -302,7 +321,7 @@ class Exercise:
         deal = self._deal
         parts = [f'<div class="bibi-status">{escape(self.title)}</div><div>{escape(self.question)}</div>']
         if self.kind in ("winner", "points"):
-            t = deal.tricks[self.trick]
+            t = deal.tricks[self._number]
             parts.append(render.trick_html(t.plays, trump=t.trump, title=f"Trick {t.number + 1}", style=False))
         elif self.kind in ("may_play", "can_call"):
             complete = len(deal.trick) == deal.players
@@ -356,7 +375,7 @@ def _interesting(kind: str, deal: Deal) -> bool:
         return any(c.trick == len(deal.tricks) - 1 for c in deal.calls)
     if kind == "tricks_left":  # the trick right after the turn-up, when the last tricks begin
         events = [e.kind for e in deal.events]
-        last_trick = len(events) - 1 - events[::-1].index("trick") if "trick" in events else 0
+        last_trick = len(events) - 1 - events[::-1].index(EventKind.TRICK) if EventKind.TRICK in events else 0
         return "turn_up" in events[last_trick:]
     if kind == "may_play":
         return any(deal.why_illegal(c) for c in deal.hand(deal.to_act))

@@ -1,6 +1,8 @@
 """Pure, deterministic HTML for cards, hands, tricks, the table, score sheets, rules and events.
 
-Every function returns a string and reads the engine's public surface only; the same input gives
+Every function returns an ``HTML`` value (a ``str`` that displays itself in Jupyter, as python-chess's
+``SvgWrapper`` does, so a notebook needs no ``IPython.display.HTML(...)`` around it) and reads the
+engine's public surface only; the same input gives
 the same markup byte for byte (no random ids, no timestamps), so nbval can compare notebook
 outputs and tests can assert on them. Styling is one ``<style>`` block of classes prefixed
 ``bibi-``; by default each function wraps its markup as ``<div class="bibi">`` + that block, and
@@ -14,6 +16,8 @@ outputs and tests can assert on them. Styling is one ``<style>`` block of classe
 True
 >>> card_html(Card("2C"), face_down=True, style=False).count("two")
 0
+>>> isinstance(html, str) and html._repr_html_() == html
+True
 """
 
 from __future__ import annotations
@@ -27,7 +31,18 @@ from typing import Any
 
 from bibi.cards import Card, Suit
 from bibi.deal import trick_reason
+from bibi.outcome import Outcome
 from bibi.rules import OPTIONS, Identical, Rules
+
+
+class HTML(str):
+    """Markup that displays itself: a ``str`` (it composes, compares and writes to files as one) with
+    ``_repr_html_``, so Jupyter shows it rendered."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str(self)
 
 CSS = """
 .bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
@@ -149,13 +164,13 @@ def style_block() -> str:
     return _STYLE
 
 
-def _styled(fragment: Callable[..., str]) -> Callable[..., str]:
-    """Give a fragment builder a ``style=True`` keyword that wraps it with the style block."""
+def _styled(fragment: Callable[..., str]) -> Callable[..., HTML]:
+    """Give a fragment builder a ``style=True`` keyword that wraps it with the style block; return ``HTML``."""
 
     @functools.wraps(fragment)
-    def html(*args: Any, style: bool = True, **kwargs: Any) -> str:
+    def html(*args: Any, style: bool = True, **kwargs: Any) -> HTML:
         body = fragment(*args, **kwargs)
-        return f'<div class="bibi">{_STYLE}{body}</div>' if style else body
+        return HTML(f'<div class="bibi">{_STYLE}{body}</div>' if style else body)
 
     return html
 
@@ -209,6 +224,8 @@ def card_html(
         classes.append("bibi-back")
         label = title or "face-down card"
         return f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}"></span>'
+    if card is None:
+        raise ValueError("card: None, and not face_down")
     card = Card(card)
     if card.suit.is_red:
         classes.append("bibi-red")
@@ -492,11 +509,11 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     points of the tricks, the leftovers and the cards still out add up to the whole pack's."""
     n = deal.players
     rows = []
-    top = max(deal.scores)
+    outcome = Outcome.of(deal.scores, deal.is_over)
     for s in range(n):
         won = sum(1 for t in deal.tricks if t.winner == s)
         calls = " ".join(c.suit.symbol for c in deal.calls if c.seat == s)
-        lead = ' class="bibi-lead"' if deal.is_over and deal.scores[s] == top else ""
+        lead = ' class="bibi-lead"' if outcome.final and s in outcome.winners else ""
         rows.append(
             f'<tr{lead}><td class="bibi-text">{_e(_seat_name(s, names))}</td><td>{won}</td>'
             f"<td>{deal.card_points[s]}</td><td>{deal.bonus_points[s]}</td>"
@@ -565,12 +582,12 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
             f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
         )
-    best = max(totals) if totals else None
     over = bool(getattr(game, "is_over", False))
+    top = Outcome.of(totals, over).winners if totals and deals else ()
     marks = "".join(
-        f'<td class="bibi-diff">{v}</td>' if v == best and deals else f"<td>{v}</td>" for v in totals
+        f'<td class="bibi-diff">{v}</td>' if s in top else f"<td>{v}</td>" for s, v in enumerate(totals)
     )
-    leaders = [_seat_name(s, names) for s, v in enumerate(totals) if v == best and deals]
+    leaders = [_seat_name(s, names) for s in top]
     verdict = ""
     if leaders:
         verb = ("wins" if len(leaders) == 1 else "share the win") if over else (
@@ -590,6 +607,9 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
 
 
 # -- events ------------------------------------------------------------------------------------
+
+
+_EVENT_CLASS = {"trump_change": "trump"}  # the style's class names, kept as they were
 
 
 @_styled
@@ -615,12 +635,13 @@ def events_html(
         numbered.reverse()
     if actions is not None:
         lines = "".join(
-            f'<div class="bibi-evline bibi-ev-{_e(ev.kind)}"><span class="bibi-evn">{i or "set-up"}</span>'
-            f"<span>{_e(ev)}</span></div>"
+            f'<div class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
+            f'<span class="bibi-evn">{i or "set-up"}</span><span>{_e(ev)}</span></div>'
             for i, ev in numbered
         )
         return f'<div class="bibi-evlines" role="list">{lines}</div>'
-    items = "".join(f'<li value="{i}" class="bibi-ev-{_e(ev.kind)}">{_e(ev)}</li>' for i, ev in numbered)
+    items = "".join(f'<li value="{i}" class="bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">{_e(ev)}</li>'
+                    for i, ev in numbered)
     return f'<ol class="bibi-events">{items}</ol>'
 
 
@@ -727,7 +748,7 @@ def _trump_moves(deal: Any) -> str:
     for ev in deal.events:
         if ev.kind == "trick":
             tricks += 1
-        elif ev.kind == "trump":
+        elif ev.kind == "trump_change":
             how = "switch" if ev.info == "switch" else "call"
             moves.append(f"{_suit(ev.suit)} <span class=\"bibi-label\">(trick {tricks + 1}, {how})</span>")
     following = getattr(deal, "next_trump", None)
@@ -956,9 +977,9 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
     )
 
 
-def page(*fragments: str, title: str = "bibi") -> str:
+def page(*fragments: str, title: str = "bibi") -> HTML:
     """A whole HTML document around fragments (for screenshots and files), with the style block once."""
-    return (
+    return HTML(
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title></head>'
         f'<body style="margin:12px"><div class="bibi">{_STYLE}{"".join(fragments)}</div></body></html>'
     )
@@ -980,19 +1001,33 @@ def banner_hider() -> str:
     return "<style>.bibi-banner{display:none}</style>"
 
 
-def suit_html(suit: Suit | str) -> str:
+def suit_html(suit: Suit | str) -> HTML:
     """A suit symbol, red or black, for inline text.
 
-    >>> suit_html("H")
+    >>> str(suit_html("H"))
     '<span class="bibi-red" title="hearts">♥</span>'
     """
-    return _suit(Suit.parse(suit))
+    return HTML(_suit(Suit.parse(suit)))
+
+
+@_styled
+def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
+    """One Bi-bi call: who, which pair, when (a ``bibi.deal.Call``).
+
+    >>> from bibi.deal import Call
+    >>> print(call_html(Call(1, Suit.HEARTS, 2, False), style=False))
+    <span class="bibi-call">seat 1: Bi-bi! K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
+    """
+    when = "dealt" if call.trick < 0 else f"trick {call.trick + 1}"
+    how = " (mandatory)" if call.mandatory else ""
+    return (f'<span class="bibi-call">{_e(_seat_name(call.seat, names))}: Bi-bi! K+Q {_suit(call.suit)}, '
+            f"{when}{how}</span>")
 
 
 __all__ = [
-    "BANNER", "CSS", "PLAY_CSS", "banner_hider", "banner_markdown", "card_html", "comparison_html", "event_actions",
-    "events_html", "game_html", "hand_html", "last_trick_reason", "marks_legend_html", "option_meaning", "page",
-    "parting_html", "play_style_block", "points_check", "rules_html", "score_bars_html", "score_line_html",
-    "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "sentences_html", "side_html",
-    "style_block", "suit_html", "table_html", "trick_html",
+    "BANNER", "CSS", "HTML", "PLAY_CSS", "banner_hider", "banner_markdown", "call_html", "card_html",
+    "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
+    "marks_legend_html", "option_meaning", "page", "parting_html", "play_style_block", "points_check", "rules_html",
+    "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
+    "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
 ]

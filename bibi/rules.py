@@ -23,6 +23,11 @@ from enum import StrEnum
 from typing import Any
 
 from bibi.cards import RANK_CHARS, Rank
+from bibi.errors import WrongType, check_type, shorten, whole
+
+# Sane bounds for the numbers of a rules value: every score of a deal or a game stays far inside 32 bits.
+MAX_BIBI_POINTS = 10_000
+MAX_CARD_POINTS = 1_000
 
 
 class FirstDealer(StrEnum):
@@ -86,14 +91,16 @@ class CardPoints(Mapping):
     __slots__ = ("_items", "_per_card")
 
     def __init__(self, points: Mapping | CardPoints):
+        check_type("card_points", points, Mapping, "a map rank → points like {'2': 11, 'A': 10}")
         items: dict[Rank, int] = {}
         for rank, value in dict(points).items():
             try:
                 r = Rank.parse(rank)
             except ValueError:
-                raise ValueError(f"card_points: unknown rank {rank!r}") from None
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"card_points: points for {r.char} must be a whole number ≥ 0, not {value!r}")
+                raise ValueError(f"card_points: unknown rank {shorten(rank)}") from None
+            if r in items:
+                raise ValueError(f"card_points: rank {r.char} is given twice")
+            value = whole(f"card_points[{r.char}]", value, 0, MAX_CARD_POINTS)
             if value:
                 items[r] = value
         self._items = tuple(sorted(items.items(), key=lambda kv: -kv[0]))
@@ -107,11 +114,16 @@ class CardPoints(Mapping):
         >>> CardPoints.parse("2:11, A:10")
         CardPoints({'2': 11, 'A': 10})
         """
-        points = {}
+        check_type("card_points", text, str, "a text like '2:11 A:10 K:5'")
+        points: dict[str, int] = {}
         for part in text.replace(",", " ").split():
             rank, sep, value = part.partition(":")
-            if not sep or not value.strip().isdigit():
-                raise ValueError(f"card_points: cannot read {part!r}; write ranks and points like '2:11 A:10 K:5'")
+            value = value.strip()
+            if not sep or not (value.isascii() and value.isdecimal()) or len(value) > 9:
+                raise ValueError(f"card_points: cannot read {shorten(part)}; "
+                                 "write ranks and points like '2:11 A:10 K:5'")
+            if rank.strip() in points:
+                raise ValueError(f"card_points: rank {shorten(rank.strip())} is given twice")
             points[rank.strip()] = int(value)
         return cls(points)
 
@@ -194,6 +206,10 @@ def _opt(default: Any, **meta: Any) -> Any:
     return field(default=default, metadata=meta)
 
 
+# The names a rules value may carry: a preset's, or "custom" (a label's base; see ``Rules.label``).
+NAMES = ("russian", "italian", "english", "custom")
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules of one variant. Fields are the options of the specification, by its exact names.
@@ -235,31 +251,33 @@ class Rules:
             enum = _ENUM_FIELDS.get(f.name)
             value = getattr(self, f.name)
             if enum is not None:
+                check_type(f"Rules.{f.name}", value, str, f"one of {', '.join(e.value for e in enum)}")
                 try:
                     set_(self, f.name, enum(value))
                 except ValueError:
                     choices = ", ".join(e.value for e in enum)
-                    raise ValueError(f"Rules.{f.name}: {value!r} is not one of {choices}") from None
+                    raise ValueError(f"Rules.{f.name}: {shorten(value)} is not one of {choices}") from None
         if not isinstance(self.card_points, CardPoints):
-            if not isinstance(self.card_points, Mapping):
-                raise ValueError(f"Rules.card_points: expected a map rank → points, not {self.card_points!r}")
-            set_(self, "card_points", CardPoints(self.card_points))
+            check_type("Rules.card_points", self.card_points, Mapping, "a map rank → points")
+            try:
+                set_(self, "card_points", CardPoints(self.card_points))
+            except (ValueError, TypeError) as exc:
+                raise type(exc)(f"Rules.{exc}") from None
         for name in ("decks", "hand_size", "max_players", "bibi_points"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"Rules.{name}: expected a whole number, not {value!r}")
-        if not isinstance(self.dealt_pairs, bool):
-            raise ValueError(f"Rules.dealt_pairs: expected True or False, not {self.dealt_pairs!r}")
-        if not isinstance(self.name, str):
-            raise ValueError(f"Rules.name: expected a string, not {self.name!r}")
+            whole(f"Rules.{name}", getattr(self, name))
+        check_type("Rules.dealt_pairs", self.dealt_pairs, bool, "True or False")
+        check_type("Rules.name", self.name, str, "a text")
+        if self.name not in NAMES:
+            raise ValueError(f"Rules.name: {shorten(self.name)} is not one of {', '.join(NAMES)} "
+                             "(a label names its base; the options say the rest)")
         if self.decks not in (1, 2):
-            raise ValueError(f"Rules.decks: {self.decks} is not 1 or 2 (R3)")
-        if self.hand_size < 1:
-            raise ValueError(f"Rules.hand_size: {self.hand_size} must be at least 1 (R8)")
-        if self.bibi_points < 0:
-            raise ValueError(f"Rules.bibi_points: {self.bibi_points} must be ≥ 0 (R16)")
+            raise ValueError(f"Rules.decks: {shorten(self.decks)} is not 1 or 2 (R3)")
+        if not 1 <= self.hand_size <= 52:
+            raise ValueError(f"Rules.hand_size: {shorten(self.hand_size)} is outside 1…52 (R8)")
+        if not 0 <= self.bibi_points <= MAX_BIBI_POINTS:
+            raise ValueError(f"Rules.bibi_points: {shorten(self.bibi_points)} is outside 0…{MAX_BIBI_POINTS} (R16)")
         if not 2 <= self.max_players <= 12:
-            raise ValueError(f"Rules.max_players: {self.max_players} is outside 2…12 (R2)")
+            raise ValueError(f"Rules.max_players: {shorten(self.max_players)} is outside 2…12 (R2)")
         if self.max_players == 12 and 12 * self.hand_size > self.pack_size >= 2 * self.hand_size:
             set_(self, "max_players", self.pack_size // self.hand_size)  # R2: "up to twelve", as the packs allow
         if self.max_players * self.hand_size > self.pack_size:
@@ -312,9 +330,8 @@ class Rules:
         return [(k, mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]]
 
     def changed(self) -> list[tuple[str, Any, Any]]:
-        """The options that differ from the preset this variant is named after (none for a custom name)."""
-        base = PRESETS.get(self.name)
-        return [] if base is None else base.diff(self)
+        """The options that differ from the preset this variant is named after (for ``custom``: from ``Rules()``)."""
+        return BASES[self.name].diff(self)
 
     def changed_text(self) -> str:
         """The options that differ from this variant's preset, as ``option=value,…`` ('' for none).
@@ -326,7 +343,8 @@ class Rules:
 
     @property
     def label(self) -> str:
-        """The preset's name plus what was changed: ``russian``, ``russian:follow=follow_or_trump``."""
+        """The preset's name plus what was changed: ``russian``, ``russian:follow=follow_or_trump``;
+        ``parse_rules(label)`` gives these rules back, custom mixes included (``custom:bibi_points=30``)."""
         changed = self.changed_text()
         return f"{self.name}:{changed}" if changed else self.name
 
@@ -384,24 +402,43 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from ``to_json``'s dict, or from a preset name; unknown keys raise ``ValueError``.
+        """Rules from ``to_json``'s dict (every option and the name, nothing else), or from a label.
 
-        A key left out takes the field's default: records made before ``turn_up`` existed replay with
-        ``turn_up='trick_start'`` (the rules they were played under), also those of the Italian preset,
-        whose label then reads ``italian:turn_up=trick_start``.
+        A missing or unknown key raises ``ValueError`` naming it: a partial dict would fill in defaults that
+        are not the recorded rules (``{"name": "italian"}`` alone is not the Italian rules). One exception,
+        for records made before the option existed: a dict without ``turn_up`` replays with
+        ``turn_up='trick_start'`` (the rules they were played under), also one of the Italian preset, whose
+        label then reads ``italian:turn_up=trick_start``.
         """
         if isinstance(data, str):
-            return preset(data)
-        if not isinstance(data, Mapping):
-            raise ValueError(f"rules: expected a preset name or a dict of options, not {data!r}")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
+            return parse_rules(data)
+        check_type("rules", data, Mapping, "a label or a dict of options")
+        known = [f.name for f in dataclasses.fields(cls)]
+        unknown = [shorten(k) for k in data if k not in known]
         if unknown:
-            raise ValueError(f"rules: unknown option(s) {', '.join(map(repr, unknown))}")
-        return cls(**dict(data))
+            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(unknown))[:200]}")
+        data = dict(data)
+        data.setdefault("turn_up", TurnUp.TRICK_START.value)  # records older than turn_up (see above)
+        missing = [k for k in known if k not in data]
+        if missing:
+            raise ValueError(f"rules: missing option(s) {', '.join(missing)}")
+        return cls(**data)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """``parse_rules(text)``: the rules a label names (what ``str`` writes and ``repr`` calls)."""
+        return parse_rules(text)
 
     def __str__(self) -> str:
         return self.label
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({self.label!r})"
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: rules never need the renderer
+
+        return render.rules_html(self)
 
     def describe(self) -> str:
         """A plain-text table of the options, their values and citations."""
@@ -538,6 +575,8 @@ ITALIAN = Rules(
 )
 
 PRESETS: dict[str, Rules] = {"russian": RUSSIAN, "italian": ITALIAN, "english": ENGLISH}
+CUSTOM = Rules()  # the base of a custom mix: the default values (the Russian ones), named "custom"
+BASES: dict[str, Rules] = {**PRESETS, "custom": CUSTOM}
 ALIASES: dict[str, str] = {
     "ru": "russian", "rus": "russian", "russian": "russian", "би-би": "russian",
     "it": "italian", "ita": "italian", "italian": "italian", "bip bip": "italian",
@@ -549,10 +588,13 @@ def preset(name: str | Rules) -> Rules:
     """A preset by name or alias: ``ru``/``russian``, ``it``/``italian``, ``en``/``english``."""
     if isinstance(name, Rules):
         return name
-    key = str(name).strip().lower()
+    check_type("rules", name, str, "a Rules value or a preset name (ru, it, en)")
+    key = name.strip().lower()
     if key in ALIASES:
         return PRESETS[ALIASES[key]]
-    raise ValueError(f"unknown rules preset {name!r}: use one of ru, it, en (russian, italian, english)")
+    if key == "custom":
+        return CUSTOM
+    raise ValueError(f"unknown rules preset {shorten(name)}: use one of ru, it, en (russian, italian, english)")
 
 
 def parse_rules(text: str) -> Rules:
@@ -561,33 +603,41 @@ def parse_rules(text: str) -> Rules:
     >>> parse_rules("it:bibi_points=30,dealt_pairs=true").changed()
     [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
     """
-    name, _, rest = str(text).partition(":")
+    check_type("rules", text, str, "a label like 'ru' or 'ru:follow=follow_or_trump'")
+    name, _, rest = text.partition(":")
     base = preset(name)
     changes: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = (s.strip() for s in item.partition("="))
         if key not in OPTIONS or not eq:
-            raise ValueError(f"rules {text!r}: {item!r} is not option=value with an option among {', '.join(OPTIONS)}")
+            raise ValueError(f"rules: {shorten(item)} is not option=value with an option among {', '.join(OPTIONS)}")
+        if key in changes:
+            raise ValueError(f"rules {shorten(text)}: option {key} is given twice")
         changes[key] = _parse_value(key, value, getattr(base, key))
+    if not changes:
+        return base
     try:
         return dataclasses.replace(base, **changes)
-    except ValueError as exc:
-        raise ValueError(f"rules {text!r}: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"rules {shorten(text)}: {exc}") from None
 
 
 def _parse_value(key: str, value: str, like: Any) -> Any:
     """An option value from text, typed like the preset's value."""
     if isinstance(like, bool):
         if value.lower() not in ("true", "false"):
-            raise ValueError(f"rules: {key}={value!r}: expected true or false")
+            raise ValueError(f"rules: {key}={shorten(value)}: expected true or false")
         return value.lower() == "true"
     if isinstance(like, int):
-        try:
-            return int(value)
-        except ValueError:
-            raise ValueError(f"rules: {key}={value!r}: expected a whole number") from None
+        digits = value[1:] if value[:1] in "+-" else value
+        if not (digits.isascii() and digits.isdecimal()) or len(digits) > 18:
+            raise ValueError(f"rules: {key}={shorten(value)}: expected a whole number")
+        return int(value)
     if isinstance(like, CardPoints):
-        return CardPoints.parse(value)
+        try:
+            return CardPoints.parse(value)
+        except ValueError as exc:
+            raise ValueError(f"rules: {key}={shorten(value)}: {exc}") from None
     return value
 
 
@@ -597,11 +647,13 @@ def as_rules(rules: Rules | str) -> Rules:
         return rules
     if isinstance(rules, str):
         return parse_rules(rules)
-    raise ValueError(f"rules: expected a Rules value or a preset name (with changes: 'ru:follow=…'), not {rules!r}")
+    raise WrongType(f"rules: expected a Rules value or a preset name (with changes: 'ru:follow=…'), not "
+                    f"{shorten(rules)}")
 
 
 __all__ = [
-    "ALIASES", "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
+    "ALIASES", "BASES", "CUSTOM", "MAX_BIBI_POINTS", "MAX_CARD_POINTS", "NAMES",
+    "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
 ]

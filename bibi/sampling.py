@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, KQ_SLOT, PASS, SWITCHES, Deal, IllegalAction, View, dealt_places, forced_suits
@@ -143,9 +144,10 @@ class Sampler:
         last = self.last_draw[seat]
         if not self.caps[seat] and not (self.mandatory and last is not None):
             return pool[:need], pool[need:]
-        caps = [[suits, k] for suits, k in self.caps[seat]]
+        caps: list[list[Any]] = [[suits, k] for suits, k in self.caps[seat]]
         held = _kings_queens(known + self.played_since_draw[seat])
-        taken, rest = [], []
+        taken: list[Card] = []
+        rest: list[Card] = []
         for c in pool:
             suit = c // 13
             limits = [cap for cap in caps if suit in cap[0]]

@@ -31,6 +31,8 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
+import os
+import pickle
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -43,6 +45,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal, set_up
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.play import Bot, bot_name, bots_rng, get_bot
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
@@ -134,6 +137,7 @@ def _columns(rules: Rules) -> dict[str, array.array]:
         "card_points": points, "bonus_points": points, "seat_calls": "i", "tricks_won": "i",
         "first_trump": "b", "final_trump": "b", "trump_changes": "i", "leftovers": "i",
         "leftover_points": points, "tricks": "i", "face_up_tricks": "b",  # at most a hand: a byte
+        "winners": "i", "shared": "b",
     }
     return {name: array.array(code) for name, code in codes.items()}
 
@@ -146,13 +150,19 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     suit_code = {s: i for i, s in enumerate(SUITS)}
     card_points, bonus_points, seat_calls, tricks_won = (
         out[k].extend for k in ("card_points", "bonus_points", "seat_calls", "tricks_won"))
-    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, face_up_tricks = (
+    first_trump, final_trump, trump_changes, leftovers, leftover_points, tricks, face_up_tricks, winners, shared = (
         out[k].append
         for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks",
-                  "face_up_tricks"))
+                  "face_up_tricks", "winners", "shared"))
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
+        outcome = deal.outcome()  # who won: the one place that says it
+        mask = 0
+        for seat in outcome.winners:
+            mask |= 1 << seat
+        winners(mask)  # the winning seats as bits
+        shared(outcome.shared)
         card_points(deal.card_points)
         bonus_points(deal.bonus_points)
         seat_calls(calls)
@@ -164,8 +174,15 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         leftovers(len(lost))
         leftover_points(deal.leftover_points)
         tricks(played)
-        face_up_tricks(played - deal.face_up_from)  # a deal always turns its stock up, if only an empty one
+        face_up = deal.face_up_from
+        assert face_up is not None  # a deal always turns its stock up, if only an empty one
+        face_up_tricks(played - face_up)
     return out
+
+
+def _play_packed(blob: bytes, start: int, stop: int) -> dict[str, array.array]:
+    """``_play_chunk`` on a pickled spec (what a worker process receives)."""
+    return _play_chunk(pickle.loads(blob), start, stop)
 
 
 def _tally(deal: Deal, n: int) -> tuple[list[int], list[int], int, int]:
@@ -201,9 +218,15 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
             _play_chunk(spec, start, stop, out)
             bar.update(stop - start)
         return out
+    # The spec is pickled here, once, before any process starts: a pool whose feeder thread fails to pickle a
+    # task can hang (and leave its workers behind); bytes always travel.
+    blob = pickle.dumps(spec)
     pool = executor or ProcessPoolExecutor(workers)
-    futures = {pool.submit(_play_chunk, spec, start, stop): k for k, (start, stop) in enumerate(chunks)}
+    futures: dict[Any, int] = {}
+    failed = False
     try:
+        for k, (start, stop) in enumerate(chunks):
+            futures[pool.submit(_play_packed, blob, start, stop)] = k
         ready, next_k = {}, 0
         for future in as_completed(futures):
             k = futures[future]
@@ -213,11 +236,15 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
                 for name, column in ready.pop(next_k).items():
                     out[name].extend(column)
                 next_k += 1
+    except BaseException:
+        failed = True
+        raise
     finally:
         for future in futures:
             future.cancel()
         if executor is None:
-            pool.shutdown(cancel_futures=True)
+            # After a failure, never wait on workers that may be stuck: cancel what is queued and go.
+            pool.shutdown(wait=not failed, cancel_futures=True)
     return out
 
 
@@ -255,9 +282,8 @@ def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels
     seat = np.tile(np.arange(n, dtype=np.int8), d)
     card_points, bonus_points = _array(cols["card_points"]), _array(cols["bonus_points"])
     score = card_points + bonus_points
-    table = score.reshape(d, n)
-    on_top = table == table.max(axis=1, keepdims=True)
-    alone = on_top.sum(axis=1, keepdims=True) == 1
+    on_top = ((_array(cols["winners"])[:, None] >> np.arange(n)) & 1).astype(bool).reshape(-1)
+    shared = np.repeat(_array(cols["shared"]).astype(bool), n)
     bots = list(dict.fromkeys(labels))
     bot_codes = np.array([bots.index(b) for b in labels], dtype=np.int8)
     return pd.DataFrame({
@@ -272,8 +298,8 @@ def _seat_frame(head: dict, deal: np.ndarray, dealer: np.ndarray, n: int, labels
         "bonus_points": bonus_points,
         "score": score,
         "tricks_won": _array(cols["tricks_won"]),
-        "win": (on_top & alone).reshape(-1),
-        "shared_win": (on_top & ~alone).reshape(-1),
+        "win": on_top & ~shared,
+        "shared_win": on_top & shared,
     }, copy=False)
 
 
@@ -333,7 +359,7 @@ def measures(seats: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
     position = seats["position"].to_numpy().reshape(d, n)
     first, dealer = position == 0, position == n - 1
     mean = score.mean(axis=1)
-    on_top = score == score.max(axis=1, keepdims=True)
+    on_top = (seats["win"].to_numpy() | seats["shared_win"].to_numpy()).reshape(d, n)  # from Deal.outcome()
     return pd.DataFrame({
         "score_per_seat": mean,
         "top_score": score.max(axis=1),
@@ -419,6 +445,7 @@ def simulate(
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
     """
     rules = as_rules(rules)
+    _check_run(rules, players, deals, bots, seed, workers, executor, progress)
     with _progress(deals, progress, rules.label) as bar:
         return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
 
@@ -493,6 +520,11 @@ def compare(
     np.float64(0.0)
     """
     named = _variants(variants)
+    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
+    if not 0 < level < 1:
+        raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
+    for rules in named.values():  # every argument checked before the first deal is played
+        _check_run(rules, players, deals, bots, seed, workers, executor, progress)
     with _progress(deals * len(named), progress, "compare") as bar:
         sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
                 for label, rules in named.items()}
@@ -518,20 +550,55 @@ def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+MAX_DEALS = 10**9
+
+
 def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) -> tuple[int, int, int, int]:
     """The run's numbers, checked, with messages that name the argument."""
     for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise WrongType(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+        if value < least:
+            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+    whole("deals", deals, 1, MAX_DEALS)
+    cores = os.cpu_count() or 1
+    if workers > cores:
+        raise ValueError(f"workers: {shorten(workers)} is more than the {cores} cores of this machine; "
+                         f"use at most {cores}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed: expected a whole number, not {seed!r}")
+        raise WrongType(f"seed: expected a whole number, not {shorten(seed)} ({type(seed).__name__})")
+    check_seed("seed", seed)
     Deal.new(rules, players, seed=0, log=False)  # let the engine check the players against the rules, here
     return players, deals, workers, seed
+
+
+def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
+               progress: Any) -> None:
+    """Every argument of a run, checked before anything is played or any process started."""
+    _checked(rules, players, deals, workers, seed)
+    if executor is not None and not isinstance(executor, Executor):
+        raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
+                        f"get_executor()), not {shorten(executor)}")
+    check_type("progress", progress, bool, "True or False")
+    _, specs = _resolve_bots(bots, players)
+    if (executor is None and workers > 1) or isinstance(executor, ProcessPoolExecutor):
+        for seat, bot in enumerate(specs):
+            if isinstance(bot, str):
+                continue
+            try:
+                pickle.dumps(bot)
+            except Exception as exc:
+                raise ValueError(
+                    f"bots: seat {seat}'s bot {shorten(bot_name(bot))} cannot be sent to worker processes "
+                    f"({type(exc).__name__}); give a bot name or a module-level function, or use workers=1"
+                ) from None
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
     """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
     seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
+    if len(seats) > 12:
+        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     if len(seats) != players:
         raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     labels, specs = [], []
@@ -545,7 +612,7 @@ def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str |
         elif callable(bot):
             labels.append(bot_name(bot))
         else:
-            raise ValueError(f"bots: {bot!r:.60} is neither a bot name nor a callable (view, rng) -> action")
+            raise ValueError(f"bots: {shorten(bot)} is neither a bot name nor a callable (view, rng) -> action")
         specs.append(bot)
     return tuple(labels), tuple(specs)
 
@@ -561,8 +628,20 @@ def _progress(total: int, enabled: bool, desc: str):
 
 def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
     """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
+    if isinstance(variants, str | Rules):
+        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not the single "
+                        f"{shorten(variants)}; write [{shorten(variants)}] to compare one variant")
     if isinstance(variants, Mapping):
-        named = {str(k): as_rules(v) for k, v in variants.items()}
+        named = {}
+        for key, value in variants.items():
+            label = key if isinstance(key, str) else str(key)
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                raise WrongType(f"variants: a label must be a text, not {shorten(key)}")
+            if label in named:
+                raise ValueError(f"variants: the label {shorten(label)} is given twice")
+            named[label] = as_rules(value)
+    elif not isinstance(variants, Sequence):
+        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not {shorten(variants)}")
     else:
         named = {}
         for item in variants:
@@ -583,7 +662,7 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
 
 def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Frames one under another with a leading categorical ``variant`` column; categories are united."""
-    cats = {}
+    cats: dict[str, dict[Any, None]] = {}
     for frame in frames.values():
         for col in frame.select_dtypes("category"):
             cats.setdefault(col, {}).update(dict.fromkeys(frame[col].cat.categories))

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from bibi.errors import shorten
+
 
 @dataclass(frozen=True)
 class Source:
@@ -88,7 +90,7 @@ def source(text: str) -> Source:
     """A source text by letter, language code or name: ``R``/``ru``/``russian``, ``I``/``it``/``italian``."""
     key = _KEYS.get(str(text).strip().lower())
     if key is None:
-        raise ValueError(f"unknown text {text!r}: use R (ru, russian) or I (it, italian)")
+        raise ValueError(f"unknown text {shorten(text)}: use R (ru, russian) or I (it, italian)")
     return _data()[0][key]
 
 
@@ -102,7 +104,7 @@ def sentence(id: str) -> Sentence:
     key = str(id).strip().upper()
     found = _data()[1].get(key)
     if found is None:
-        raise ValueError(f"unknown sentence id {id!r}: the texts have R1…R26 and I1…I18")
+        raise ValueError(f"unknown sentence id {shorten(id)}: the texts have R1…R26 and I1…I18")
     return found
 
 
@@ -142,17 +144,19 @@ def ids(citation: str | Iterable[str]) -> list[str]:
         letter, first, letter2, last = match.groups()
         letter = letter.upper()
         if letter2 and letter2.upper() != letter:
-            raise ValueError(f"citation {citation!r}: a range must stay in one text, not {match.group(0)!r}")
+            raise ValueError(f"citation {shorten(citation)}: a range must stay in one text, "
+                             f"not {shorten(match.group(0))}")
         lo, hi = int(first), int(last or first)
         if hi < lo:
-            raise ValueError(f"citation {citation!r}: the range {match.group(0)!r} runs backwards")
+            raise ValueError(f"citation {shorten(citation)}: the range {shorten(match.group(0))} runs backwards")
         for n in range(lo, hi + 1):
             key = sentence(f"{letter}{n}").id
             if key not in out:
                 out.append(key)
     rest = _ID.sub(" ", text).strip(" ,;\t\n")
     if rest:
-        raise ValueError(f"citation {citation!r}: cannot read {rest!r}; write ids like 'R15, R17–R20; I11'")
+        raise ValueError(f"citation {shorten(citation)}: cannot read {shorten(rest)}; "
+                         "write ids like 'R15, R17–R20; I11'")
     return out
 
 

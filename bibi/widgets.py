@@ -37,6 +37,7 @@ import ipywidgets as widgets
 from bibi import render, texts
 from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal, check_players
+from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import Bot, Explanation, as_bots, bot_name, bots_rng, explain, get_bot, play, random_bot, snapshots
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, parse_rules, preset
@@ -73,21 +74,25 @@ def _field_error(text: str) -> str:
     return f'<div class="bibi" role="alert"><div class="bibi-field-error">⚠ {escape(text)}</div></div>'
 
 
-def _whole(name: str, value: Any) -> int:
-    """``value`` as a whole number, or a ``TypeError`` naming ``name`` (no silent rounding: 3.9 is refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}: expected a whole number, not {value!r:.60}")
-    return value
-
-
-def _players(rules: Rules, players: Any) -> int:
-    """The number of players for a view, checked as the engine checks it (``players``: 2…max_players, the pack
-    large enough); a wrong type is a ``TypeError``, a number out of range a ``ValueError``, both naming ``players``."""
-    return check_players(rules, _whole("players", players))
+_SAFE = 2**53  # the largest whole number a browser's IntText holds exactly
 
 
 def _seed(seed: Any) -> int:
-    return _whole("seed", seed)
+    """A seed a view's seed box can show: a whole number (``TypeError`` otherwise), within ±2**53."""
+    return whole("seed", seed, -_SAFE, _SAFE)
+
+
+def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
+    """A view's rules and players, checked before any widget is built: from ``deal`` when given, else from
+    ``rules`` and ``players`` (as the engine checks them: 2…max_players, the pack large enough; a wrong type
+    is a ``TypeError``, a number out of range a ``ValueError``, both naming the parameter); ``seed`` is a
+    whole number a seed box can show."""
+    _seed(seed)
+    if deal is not None:
+        check_type("deal", deal, Deal, "a Deal")
+        return deal.rules, deal.players
+    rules = as_rules(rules)
+    return rules, check_players(rules, players)
 
 
 class _Choice(NamedTuple):
@@ -273,16 +278,11 @@ class DealExplorer(_ActionView):
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None):
+        rules, players = _table(rules, players, seed, deal)
+        if seat is not None:
+            whole("seat", seat, 0, players - 1)
         super().__init__()
-        if deal is not None:
-            if not isinstance(deal, Deal):
-                raise TypeError(f"deal: expected a Deal, not {deal!r:.60}")
-            rules, players = deal.rules, deal.players
-        self.rules = as_rules(rules)
-        players = _players(self.rules, players)
-        seed = _seed(seed)
-        if seat is not None and (_whole("seat", seat) < 0 or seat >= players):
-            raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
+        self.rules = rules
         self.bot = as_bot(bot)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
@@ -407,7 +407,7 @@ class DealExplorer(_ActionView):
         """Show the position right after trick ``number`` (0-based, as ``Trick.number``) is complete."""
         states = self._states
         at = next((i for i in range(1, len(states)) if len(states[i].tricks) > len(states[i - 1].tricks)
-                   and states[i].tricks[-1].number == _whole("number", number)), None)
+                   and states[i].tricks[-1].number == whole("number", number)), None)
         if at is None:
             raise ValueError(f"number: trick {number!r} is not completed on the line shown")
         self.go(at)
@@ -592,7 +592,7 @@ class CompareView(_View):
 
         ra, rb = as_rules(a), as_rules(b)
         for rules in (ra, rb):
-            _players(rules, players)
+            check_players(rules, players)
         return compare_lines(ra, rb, players, _seed(seed), bot)
 
     def set(self, a: Rules | str, b: Rules | str, players: int, seed: int) -> None:
@@ -693,10 +693,10 @@ class RulesPanel(_View):
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None, other: Rules | str | None = None):
-        super().__init__()
         left = _label_rules(rules)
         right = left if other is None else _label_rules(other)
-        players, seed = _whole("players", players), _seed(seed)
+        players, seed = whole("players", players), _seed(seed)
+        super().__init__()
         self.bot = as_bot(bot)
         self.compare = CompareView(left, right, players, seed, bot=self.bot)  # refuses bad values, first
         self.pair_buttons = {pair: _button(label, f"the {pair[0]} rules on the left, the {pair[1]} on the right")
@@ -890,6 +890,9 @@ class ScoreInspector(_View):
     css_class = "bibi-score-inspector"
 
     def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None):
+        if not isinstance(deal_or_game, Deal) and not hasattr(deal_or_game, "deals"):  # a Game, or any with deals
+            raise WrongType(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)} "
+                            f"({type(deal_or_game).__name__})")
         super().__init__()
         is_game = hasattr(deal_or_game, "deals")
         if not is_game and not isinstance(deal_or_game, Deal):
@@ -958,13 +961,13 @@ class ScoreInspector(_View):
 
     def show_deal(self, index: int) -> None:
         """Show deal ``index`` (0-based) of the game."""
-        if not 0 <= _whole("index", index) < len(self.deals):
+        if not 0 <= whole("index", index) < len(self.deals):
             raise ValueError(f"index: {index!r} is not a deal 0…{len(self.deals) - 1}")
         self.deal_select.value = index
 
     def show_line(self, index: int) -> None:
         """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below."""
-        line = self.lines[_whole("index", index)]
+        line = self.lines[whole("index", index)]
         deal = self.deal
         self.selected = index
         for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
@@ -1143,15 +1146,16 @@ class PlayTable(_ActionView):
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
                  rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
-        super().__init__()
         given = game if isinstance(game, Game) else None
         if deal is not None:
+            check_type("deal", deal, Deal, "a Deal")
             rules, players, game = deal.rules, deal.players, False
         elif given is not None:
             rules, players, rounds = given.rules, given.players, given.rounds
-        self.rules = as_rules(rules)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat: {seat!r} is not a seat 0…{players - 1}")
+        rules, players = _table(rules, players, seed, None)
+        whole("seat", seat, 0, players - 1)
+        super().__init__()
+        self.rules = rules
         if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
             raise ValueError(f"delay: {delay!r:.40} is not a number of seconds ≥ 0")
         self.players = players

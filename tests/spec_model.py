@@ -157,7 +157,7 @@ class Model:
             drawing = self.drawing
             if self.pending is not None:
                 self.trump, self.pending = self.pending, None
-                self.events.append(("trump", None, None, self.trump, "call"))
+                self.events.append(("trump_change", None, None, self.trump, "call"))
             self.trick = []
             switched = False
             for i in range(n):
@@ -171,7 +171,7 @@ class Model:
                         suit = SUITS["SHDC".index(act[-1])]
                         self.rights[seat].remove(suit)
                         self.trump, switched = suit, True
-                        self.events.append(("trump", seat, None, suit, "switch"))
+                        self.events.append(("trump_change", seat, None, suit, "switch"))
                         continue
                     break
                 self.play(seat, act)

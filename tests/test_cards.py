@@ -37,7 +37,7 @@ def test_unknown_notation_raises_value_error_quoting_the_input(text):
 
 
 def test_parse_card_rejects_non_strings():
-    with pytest.raises(ValueError, match="unknown card"):
+    with pytest.raises(TypeError, match="card: expected notation like 'KS'.* not 12 \\(int\\)"):
         parse_card(12)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Card(12)  # type: ignore[arg-type]

@@ -80,7 +80,7 @@ def test_case2_a_suit_called_earlier_in_the_same_trick_is_not_trump_yet(name):
     play(deal, "bibi D")
     assert deal.scores == (0, 50, 50)
     play_cards(deal, "6H")
-    assert deal.trump is D and len([e for e in deal.events if e.kind == "trump"]) == 1
+    assert deal.trump is D and len([e for e in deal.events if e.kind == "trump_change"]) == 1
 
 
 @each_preset
@@ -108,7 +108,7 @@ def test_case3_double_pair_two_calls_one_change(name):
     assert [(c.seat, c.suit) for c in deal.calls] == [(1, H), (1, H)]
     assert deal.scores == (0, 100, 0)
     assert deal.phase == "play" and deal.trump is H
-    assert [e for e in deal.events if e.kind == "trump"] == [bibi.Event("trump", None, None, H, "call")]
+    assert [e for e in deal.events if e.kind == "trump_change"] == [bibi.Event("trump_change", None, None, H, "call")]
 
 
 @each_preset
@@ -120,7 +120,7 @@ def test_case3_double_pair_completed_by_a_draw(name):
     call_if_asked(deal, "H")
     assert len(deal.calls) == 2 and deal.bonus_points == (0, 100, 0)
     finish_trick(deal)
-    assert deal.trump is H and sum(e.kind == "trump" for e in deal.events) == 1
+    assert deal.trump is H and sum(e.kind == "trump_change" for e in deal.events) == 1
 
 
 # -- case 4 (R22) ------------------------------------------------------------------------------------

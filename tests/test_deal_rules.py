@@ -372,7 +372,7 @@ def test_R16_R18_trump_change_next_trick(name):
     deal = _call_in_first_trick(variant(name, trump_change="next_trick", dealt_pairs=False, bibi_call="optional"))
     assert deal.tricks[0].trump is bibi.Suit.SPADES  # the call's trick keeps its trump
     assert deal.trump is bibi.Suit.DIAMONDS and deal.pending_trump is None
-    assert kinds(deal, "trump") == [("trump", None, None, "D", "call")]
+    assert kinds(deal, "trump_change") == [("trump_change", None, None, "D", "call")]
     assert deal.to_act == 1 and "trump D" not in names(deal.legal_actions())
 
 
@@ -384,7 +384,7 @@ def test_I11_I14_trump_change_holder_chooses_switch_when_leading(name):
     assert deal.to_act == 1 and names(deal.legal_actions())[-1] == "trump D"
     play(deal, "trump D")
     assert deal.trump is bibi.Suit.DIAMONDS and deal.switch_rights(1) == ()
-    assert kinds(deal, "trump") == [("trump", 1, None, "D", "switch")]
+    assert kinds(deal, "trump_change") == [("trump_change", 1, None, "D", "switch")]
     assert "trump D" not in names(deal.legal_actions()) and deal.to_act == 1
     play(deal, "7H")
     finish_trick(deal)
@@ -400,7 +400,7 @@ def test_R16_literal_trump_change_next_deal(name):
     assert "trump D" not in names(deal.legal_actions())
     deal.playout(lambda legal: legal[0])
     assert {t.trump for t in deal.tricks} == {bibi.Suit.SPADES}
-    assert kinds(deal, "trump") == []
+    assert kinds(deal, "trump_change") == []
 
 
 # -- multi_call (R20) --------------------------------------------------------------------------------
@@ -412,7 +412,7 @@ def test_R20_multi_call_dealt_pairs(name, multi, expected):
     rules = variant(name, multi_call=multi, dealt_pairs=True, bibi_call="optional", trump_change="next_trick")
     deal = new_deal(rules, ["", "KD QD", "KH QH"])
     play(deal, "bibi D", "bibi H")
-    assert deal.trump == expected and kinds(deal, "trump") == [("trump", None, None, expected, "call")]
+    assert deal.trump == expected and kinds(deal, "trump_change") == [("trump_change", None, None, expected, "call")]
 
 
 @pytest.mark.parametrize("multi, expected", [("first", "D"), ("last", "H")])

@@ -13,6 +13,7 @@ from helpers import PRESET_NAMES, finish_trick, names, new_deal, play
 import bibi
 from bibi.cards import cards, pack
 from bibi.deal import Deal
+from bibi.kinds import ActionKind
 
 each_preset = pytest.mark.parametrize("name", PRESET_NAMES)
 S, H, D, C = bibi.SUITS
@@ -212,7 +213,7 @@ def test_timing_5_9_no_switch_to_the_trump_and_at_most_one_switch_per_trick(name
     assert deal.switch_rights(1) == (S, H, D)
     assert names(deal.legal_actions())[-2:] == ["trump H", "trump D"]  # never "trump S": it is trump
     play(deal, "trump H")
-    assert not any(a.kind == "trump" for a in deal.legal_actions())  # one switch per trick
+    assert not any(a.kind == ActionKind.SWITCH for a in deal.legal_actions())  # one switch per trick
     play(deal, "2C")
     finish_trick(deal)
     assert deal.tricks[0].trump is H and deal.to_act == 1

@@ -236,7 +236,7 @@ def test_a_game_record_where_the_cut_card_is_not_at_the_bottom_is_refused():
         (dict(players=1), "players: 1 is outside"),
         (dict(players="six"), "players: expected a whole number, not 'six'"),
         (dict(rounds=0), "rounds: 0"),
-        (dict(rounds=1.5), "rounds: 1.5"),
+        (dict(rounds=1.5), "rounds: expected a whole number, not 1.5"),
         (dict(rules="klondike"), "unknown rules preset 'klondike'"),
     ],
 )

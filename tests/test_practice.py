@@ -117,7 +117,7 @@ def test_an_exercise_is_a_value_deterministic_by_seed():
 
 
 def test_other_rules_values_and_sizes():
-    mixed = RUSSIAN.__class__(name="mix", follow="follow_or_trump", trump_change="holder_chooses")
+    mixed = RUSSIAN.__class__(name="custom", follow="follow_or_trump", trump_change="holder_chooses")
     for kind in KINDS:
         for rules, players in ((mixed, 3), ("english", 6), ("italian", 12)):
             ex = exercise(kind, rules, players, 5)

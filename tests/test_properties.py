@@ -69,7 +69,7 @@ def mixed_rules(draw) -> Rules:
         trump_change=draw(st.sampled_from(list(TrumpChange))),
         multi_call=draw(st.sampled_from(list(MultiCall))),
         turn_up=draw(st.sampled_from(list(TurnUp))),
-        name="mix",
+        name="custom",
     )
 
 
@@ -90,7 +90,7 @@ def chooser(seed: int):
     rng = random.Random(seed)
 
     def choose(legal):
-        special = [a for a in legal if a.kind in ("bibi", "trump")]
+        special = [a for a in legal if a.kind in ("call", "switch")]
         if special and rng.random() < 0.5:
             return rng.choice(special)
         return rng.choice(legal)

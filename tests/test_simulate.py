@@ -283,7 +283,7 @@ def test_simulated_deals_replay_through_the_deal_api(rules):
         assert deal.card_points == tuple(rows.card_points)
         assert tuple(sum(c.seat == s for c in deal.calls) for s in range(players)) == tuple(rows.calls)
         assert tuple(sum(t.winner == s for t in deal.tricks) for s in range(players)) == tuple(rows.tricks_won)
-        trumps = [deal.first_trump, *(e.suit for e in deal.events if e.kind == "trump")]
+        trumps = [deal.first_trump, *(e.suit for e in deal.events if e.kind == "trump_change")]
         row = sim.deals.iloc[i]
         assert row.final_trump == deal.trump.value == trumps[-1].value
         assert row.trump_changes == sum(a != b for a, b in zip(trumps, trumps[1:], strict=False))
