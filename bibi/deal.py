@@ -1137,6 +1137,13 @@ class Deal:
 
     # ---- the machine ---------------------------------------------------------------------------
 
+    def _note(self, kind: EventKind, seat: int | None = None, card: Card | None = None, suit: Suit | None = None,
+              info: Any = None) -> None:
+        """Log one event (the one place its fields are laid out; ``Event`` reads them back). Every caller asks
+        ``if self._log:`` first: a call per event even when nothing is logged would cost the fast path
+        about 10 µs a deal (≈ 6 %), measured with a no-op logger."""
+        self._events.append((kind, seat, card, suit, info))
+
     def _seat(self, seat: Whole) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
             whole("seat", seat)
@@ -1183,7 +1190,7 @@ class Deal:
         kind, suit = act.kind, act.suit
         if suit is None:  # PASS
             if self._log:
-                self._events.append((_PASS_EV, self._call_seat, None, None, None))
+                self._note(_PASS_EV, self._call_seat)
             self._resume()
         elif kind == Action.CALL:
             self._make_call(self._call_seat, suit.index, False)
@@ -1196,7 +1203,7 @@ class Deal:
             self._switched = True
             self._trump = s
             if self._log:
-                self._events.append((_TRUMP_CHANGE, seat, None, SUITS[s], "switch"))
+                self._note(_TRUMP_CHANGE, seat, None, SUITS[s], "switch")
 
     def _play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
@@ -1213,7 +1220,7 @@ class Deal:
         trick = self._trick
         trick.append((seat, card))
         if self._log:
-            self._events.append((_PLAY_EV, seat, card, None, None))
+            self._note(_PLAY_EV, seat, card)
         n = self.players
         if len(trick) == n:
             self._finish_trick()
@@ -1244,7 +1251,7 @@ class Deal:
         self._card_points[best_seat] += points
         self._tricks.append(Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
         if self._log:
-            self._events.append((_TRICK, best_seat, None, None, points))
+            self._note(_TRICK, best_seat, None, None, points)
         self._leader = best_seat
 
     def _continue_trick(self) -> None:
@@ -1285,7 +1292,7 @@ class Deal:
         if not self._hands[self._leader]:
             self._phase = _OVER
             if self._log:
-                self._events.append((_END, None, None, None, None))
+                self._note(_END)
             return
         # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
@@ -1299,7 +1306,7 @@ class Deal:
             self._trump = self._pending
             self._pending = None
             if self._log:
-                self._events.append((_TRUMP_CHANGE, None, None, SUITS[self._trump], "call"))
+                self._note(_TRUMP_CHANGE, None, None, SUITS[self._trump], "call")
         self._trick = []
         self._turn = self._leader
         self._switched = False
@@ -1313,7 +1320,7 @@ class Deal:
         # The first trick led with them face up: this one, unless it is already under way.
         self._face_up_from = len(self._tricks) + (0 < len(self._trick) < self.players)
         if self._log:
-            self._events.append((_TURN_UP, None, None, None, self._leftovers))
+            self._note(_TURN_UP, None, None, None, self._leftovers)
 
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
@@ -1327,7 +1334,7 @@ class Deal:
         if slot >= 0:
             self._kq[seat][slot] += 1
         if self._log:
-            self._events.append((_DRAW, seat, c, None, None))
+            self._note(_DRAW, seat, c)
 
     def _callable(self, seat: int) -> list[int]:
         """Suits with a free K+Q pair (R22: a king or queen forms one pair only) that may be called."""
@@ -1375,7 +1382,7 @@ class Deal:
         number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
         if self._log:
-            self._events.append((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))
+            self._note(_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None)
         change = self._change
         if change is TrumpChange.HOLDER_CHOOSES:
             self._rights[seat].append(s)
