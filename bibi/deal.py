@@ -1685,6 +1685,17 @@ def set_up(
     return Setup(dealer, trump, tuple(cards), draws, shown)
 
 
+def still_drawing(drawn: Sequence[tuple[int, Card]]) -> list[int]:
+    """The seats left in the high-card draw after a round of ``(seat, card)`` draws: those whose card has the
+    highest rank (R6; suits do not count). One seat left deals; several draw again (a convention).
+
+    >>> still_drawing([(0, Card("KH")), (1, Card("2S")), (2, Card("2D"))])
+    [1, 2]
+    """
+    top = max(_RANK_OF[c] for _, c in drawn)
+    return [seat for seat, c in drawn if _RANK_OF[c] == top]
+
+
 def high_card_draw(
     rules: Rules, players: int, rng: random.Random
 ) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
@@ -1704,8 +1715,7 @@ def high_card_draw(
             rng.shuffle(cards)
         drawn = [(seat, cards.pop()) for seat in contenders]
         rounds.append(drawn)
-        top = max(_RANK_OF[c] for _, c in drawn)
-        contenders = [seat for seat, c in drawn if _RANK_OF[c] == top]
+        contenders = still_drawing(drawn)
         if len(contenders) == 1:
             seat = contenders[0]
             card = next(c for s, c in drawn if s == seat)
@@ -1726,6 +1736,6 @@ __all__ = [
     "Action", "ActionKind", "CALLS", "COMPILED", "Call", "Deal", "Event", "EventKind", "History", "IllegalAction",
     "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
-    "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "trick_reason", "trick_result",
-    "trick_winner",
+    "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "still_drawing", "trick_reason",
+    "trick_result", "trick_winner",
 ]

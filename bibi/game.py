@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
-from bibi.deal import Deal, check_players, set_up
+from bibi.deal import Deal, check_players, set_up, still_drawing
 from bibi.errors import check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
@@ -371,8 +371,7 @@ class _GameReader:
                     raise ValueError(f"game record: draw round {n + 1} draws {card} more often than "
                                      f"{game.rules.decks} pack(s) hold it")
                 left[card] -= 1
-            top = max(c.rank for _, c in drawn)
-            contenders = [s for s, c in drawn if c.rank == top]
+            contenders = still_drawing(drawn)  # the engine's rule of the draw (R6)
         if len(contenders) != 1:
             raise ValueError("game record: the draw ends in a tie; tied players draw again (a convention)")
         return draws
@@ -428,8 +427,9 @@ class _GameReader:
 
 
 def _draw_winner(draws: tuple[Draw, ...]) -> int:
-    """The seat whose card was highest in the last round of the draw (R6)."""
-    return max(draws[-1], key=lambda drawn: drawn[1].rank)[0]
+    """The seat whose card was highest in the last round of the draw (R6), which the reader checked untied."""
+    (seat,) = still_drawing(draws[-1])
+    return seat
 
 
 def _card(text: Any) -> Card:
