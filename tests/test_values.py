@@ -413,3 +413,8 @@ def test_a_huge_seat_is_out_of_turn_with_a_short_message():
     text = refused(lambda: deal.apply(deal.legal_actions()[0], 10**5000), IllegalAction, "out of turn",
                    "5001 digits")
     assert snapshot(deal) == before and deal.why_illegal(deal.legal_actions()[0], 10**5000) == text
+
+
+def test_a_huge_number_as_a_compare_label_is_refused_naming_variants():
+    # found by the long fuzz run: str() of the label failed (a number too long to write)
+    refused(lambda: bibi.compare({10**5000: "ru"}, 4, 2, progress=False), ValueError, "variants")
