@@ -691,7 +691,7 @@ class Deal:
             return "the deal is over"
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
-            return f"out of turn: it is seat {to_act}'s turn, not seat {seat}'s"
+            return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
         if act in self.legal_actions():
             return None
         rules = self.rules

@@ -49,7 +49,9 @@ def shorten(value: Any, limit: int = LIMIT) -> str:
     """``repr(value)`` cut to at most ``limit`` characters (an ellipsis marks the cut); safe on any value:
     deeply nested lists, huge numbers and strings, objects whose ``repr`` fails."""
     try:
-        if isinstance(value, str | bytes) and type(value) in (str, bytes):
+        if isinstance(value, int) and value.bit_length() > 128:  # a number too long to write in full
+            text = f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        elif isinstance(value, str | bytes) and type(value) in (str, bytes):
             text = repr(value[: limit + 1])  # a path or a label keeps up to ``limit`` characters
         else:
             text = _REPR.repr(value)

@@ -634,9 +634,11 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
     if isinstance(variants, Mapping):
         named = {}
         for key, value in variants.items():
-            label = key if isinstance(key, str) else str(key)
             if not isinstance(key, str | int) or isinstance(key, bool):
                 raise WrongType(f"variants: a label must be a text, not {shorten(key)}")
+            if isinstance(key, int) and not -(10**18) < key < 10**18:
+                raise ValueError(f"variants: the label {shorten(key)} is too long a number; use a text")
+            label = key if isinstance(key, str) else str(key)
             if label in named:
                 raise ValueError(f"variants: the label {shorten(label)} is given twice")
             named[label] = as_rules(value)

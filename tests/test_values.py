@@ -404,3 +404,17 @@ def test_huge_seeds_and_workers_are_refused_naming_them():
     refused(lambda: bibi.simulate("ru", 4, 2, workers=huge, progress=False), ValueError, "workers")
     refused(lambda: Game.new("ru", 3, seed=2**65), ValueError, "seed")
     refused(lambda: Deal.new("ru", 3, seed="x" * 20_000), ValueError, "seed")
+
+
+def test_a_huge_seat_is_out_of_turn_with_a_short_message():
+    # found by the long fuzz run: the out-of-turn message wrote the seat in full, and failed on 10**5000
+    deal = Deal.new("ru", 4, seed=1)
+    before = snapshot(deal)
+    text = refused(lambda: deal.apply(deal.legal_actions()[0], 10**5000), IllegalAction, "out of turn",
+                   "5001 digits")
+    assert snapshot(deal) == before and deal.why_illegal(deal.legal_actions()[0], 10**5000) == text
+
+
+def test_a_huge_number_as_a_compare_label_is_refused_naming_variants():
+    # found by the long fuzz run: str() of the label failed (a number too long to write)
+    refused(lambda: bibi.compare({10**5000: "ru"}, 4, 2, progress=False), ValueError, "variants")
