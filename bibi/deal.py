@@ -803,6 +803,11 @@ class Deal:
             history=self.history,
         )
 
+    def live_view(self, seat: Whole) -> LiveView:
+        """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
+        fast path gives the bots one per seat for the whole deal."""
+        return LiveView(self, self._seat(seat))
+
     # ---- copying, records, replay -------------------------------------------------------------
 
     def copy(self) -> Deal:
@@ -1191,6 +1196,168 @@ class Deal:
         return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
 
 
+# -- the live view: what one seat may see, read from the deal as it plays ------------------------
+
+
+class LiveView:
+    """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
+    once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
+
+    It has every field of ``View`` (as a read-only property, with the same value ``deal.view(seat)`` has
+    at that moment), ``snapshot()`` (that ``View``), and ``unseen()`` (per card index, the copies the
+    seat has not seen), whose count of the played cards is kept up as the deal goes on (only the tricks
+    finished since the last question are read). It follows the deal: keep ``snapshot()`` to keep what a
+    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
+    """
+
+    __slots__: ClassVar[tuple[str, ...]] = ("deal", "seat", "legal", "_played", "_counted")
+
+    deal: Deal
+    seat: int
+    legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
+    _played: list[int]  # per card index: copies in the first ``_counted`` tricks, taken from ``decks``
+    _counted: int
+
+    def __init__(self, deal: Deal, seat: int):
+        self.deal = deal
+        self.seat = deal._seat(seat)
+        self.legal = None
+        self._played = [deal.rules.decks] * 52
+        self._counted = 0
+
+    def snapshot(self) -> View:
+        """The ``View`` of this seat now: a frozen copy."""
+        deal = self.deal
+        if self.legal is None:
+            return deal.view(self.seat)
+        # Inside ``Deal.playout`` the deal caches no legal actions (its loop moves on without clearing
+        # them): lend it the ones the loop is deciding on, and leave no cache behind.
+        deal._legal = self.legal
+        try:
+            return deal.view(self.seat)
+        finally:
+            deal._legal = None
+
+    def unseen(self) -> list[int]:
+        """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
+        deal = self.deal
+        tricks = deal._tricks
+        played = self._played
+        if self._counted > len(tricks):  # not the deal it counted (it never shrinks): count again
+            played[:] = [deal.rules.decks] * 52
+            self._counted = 0
+        for t in range(self._counted, len(tricks)):
+            for _, c in tricks[t].plays:
+                played[c] -= 1
+        self._counted = len(tricks)
+        counts = played[:]
+        for c in deal._hands[self.seat]:
+            counts[c] -= 1
+        for c in deal._leftovers:
+            counts[c] -= 1
+        trick = deal._trick
+        if len(trick) < deal.players:  # a complete trick is already the last of the tricks
+            for _, c in trick:
+                counts[c] -= 1
+        for seat in range(deal.players):
+            laid = deal._laid[seat]
+            if seat != self.seat and any(laid):
+                for s in range(4):
+                    counts[s * 13 + _KING] -= laid[s]
+                    counts[s * 13 + _QUEEN] -= laid[4 + s]
+        return counts
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self.deal._hands[self.seat])
+
+    @property
+    def first_trump(self) -> Suit:
+        return self.deal.first_trump
+
+    @property
+    def trump(self) -> Suit:
+        return SUITS[self.deal._trump]
+
+    @property
+    def to_act(self) -> int | None:
+        return self.deal.to_act
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self.deal._trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self.deal._tricks)
+
+    @property
+    def laid_down(self) -> tuple[tuple[Card, ...], ...]:
+        deal = self.deal
+        return tuple(deal.laid_down(s) for s in range(deal.players))
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self.deal._calls)
+
+    @property
+    def switch_rights(self) -> tuple[Suit, ...]:
+        return self.deal.switch_rights(self.seat)
+
+    @property
+    def leftovers(self) -> tuple[Card, ...]:
+        return self.deal._leftovers
+
+    @property
+    def stock_size(self) -> int:
+        deal = self.deal
+        return len(deal.deck) - deal._pos
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.deal._hands)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.deal.scores
+
+    @property
+    def legal_actions(self) -> tuple[Card | Action, ...]:
+        legal = self.legal
+        if legal is not None:
+            return legal
+        deal = self.deal
+        return deal._compute_legal() if deal.to_act == self.seat else ()  # leaves the deal's cache alone
+
+    @property
+    def drawing(self) -> bool:
+        return self.deal._drawing
+
+    @property
+    def pending_trump(self) -> Suit | None:
+        return self.deal.pending_trump
+
+    @property
+    def history(self) -> History:
+        return self.deal.history
+
+
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
+
+
 # -- the trick's winner, and the dealing order: each rule once, for the engine and everyone who asks ---------
 
 
@@ -1422,7 +1589,7 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
-    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "PASS", "PLAYS", "RANKS",
+    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "LiveView", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
     "dealt_places", "high_card_draw", "set_up", "stack", "trick_winner",
 ]

@@ -173,8 +173,10 @@ def play(
         raise TypeError(f"rng: expected a random.Random, not {rng!r:.60}")
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
         raise ValueError(f"actions: {actions!r:.60} is not a whole number ≥ 0")
-    if fast and until is None and actions is None and not trick_end and all(b is random_bot for b in seats):
-        return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
+    if fast and until is None and actions is None and not trick_end and None not in seats:
+        if all(b is random_bot for b in seats):
+            return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
+        return _play_live(deal, seats, rng)
     done = 0
     tricks = len(deal.tricks) if trick_end else 0
     while not deal.is_over:
@@ -194,6 +196,32 @@ def play(
         if trick_end and len(deal.tricks) > tricks:
             break
     return deal
+
+
+def _play_live(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
+    """``play`` to the end on the engine's fast path: each bot gets its seat's ``LiveView`` (one per seat for
+    the whole deal, read when the bot asks) instead of a fresh ``View`` per decision; the same choices."""
+    views = [deal.live_view(seat) for seat in range(deal.players)]
+    asked = [0, None]  # the seat asked last and its answer, to name them if the answer is refused
+
+    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = deal.to_act
+        view = views[seat]
+        view.legal = legal
+        action = seats[seat](view, rng)
+        view.legal = None
+        if isinstance(action, str):  # a notation, as Deal.apply takes it
+            action = Action.parse(action)
+        asked[0], asked[1] = seat, action
+        return action
+
+    try:
+        return deal.playout(choose)
+    except IllegalAction as exc:
+        seat = asked[0]
+        raise BotError(f"the bot of seat {seat} ({bot_name(seats[seat])}) chose {asked[1]}: {exc}") from None
 
 
 def lockstep(deals: Sequence[Deal], bots: Any, rng: random.Random | None = None) -> list[Deal]:
