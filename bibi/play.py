@@ -202,7 +202,7 @@ def _play_live(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
     """``play`` to the end on the engine's fast path: each bot gets its seat's ``LiveView`` (one per seat for
     the whole deal, read when the bot asks) instead of a fresh ``View`` per decision; the same choices."""
     views = [deal.live_view(seat) for seat in range(deal.players)]
-    asked = [0, None]  # the seat asked last and its answer, to name them if the answer is refused
+    asked: list[Any] = [None]  # the last answer, to name it if it is refused
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1:
@@ -214,14 +214,14 @@ def _play_live(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
         view.legal = None
         if isinstance(action, str):  # a notation, as Deal.apply takes it
             action = Action.parse(action)
-        asked[0], asked[1] = seat, action
+        asked[0] = action
         return action
 
     try:
         return deal.playout(choose)
-    except IllegalAction as exc:
-        seat = asked[0]
-        raise BotError(f"the bot of seat {seat} ({bot_name(seats[seat])}) chose {asked[1]}: {exc}") from None
+    except IllegalAction as exc:  # the deal stays at the refused decision: its seat is still to act
+        seat = deal.to_act
+        raise BotError(f"the bot of seat {seat} ({bot_name(seats[seat])}) chose {asked[0]}: {exc}") from None
 
 
 def lockstep(deals: Sequence[Deal], bots: Any, rng: random.Random | None = None) -> list[Deal]:
