@@ -1,10 +1,10 @@
 """How strong is each bot? Mean score per deal, with 95% confidence intervals, paired on the same packs.
 
 The design: in deal ``i`` the tested bot sits in seat ``i mod players`` and the other seats are played by
-the table's bots: ``heuristic_bot`` everywhere (``--table heuristic``, the default), or notebook 05's mixed
-table (``--table mixed``: 4 players, the seat after the tested one ``greedy_bot``, the other two
-``random_bot``). Every bot plays the very same packs (deal ``i`` is ``Deal.new(rules, players,
-seed=SEED+i)``, played by the play layer with the bots' stream ``bots_rng(SEED+i)``), so the bots can be
+the table's bots: ``heuristic_bot`` everywhere (``--table heuristic``, the default), ``greedy_bot`` everywhere
+(``--table greedy``), or notebook 05's mixed table (``--table mixed``: 4 players, the seat after the tested
+one ``greedy_bot``, the other two ``random_bot``). Every bot plays the very same packs (deal ``i`` is
+``Deal.new(rules, players, seed=SEED+i)``, played by the play layer with the bots' stream ``bots_rng(SEED+i)``), so the bots can be
 compared deal by deal: the column "vs BASE" is the mean of the paired differences from the base bot
 (``--base``, default heuristic) in the same seat of the same deal, with its own 95% interval (normal
 approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested it also prints the share of
@@ -30,8 +30,16 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bibi.bots import BOTS, SEARCH_WORLDS, greedy_bot, heuristic_bot, make_oracle_bot, make_sampling_bot, \
-    make_search_bot, random_bot
+from bibi.bots import (
+    BOTS,
+    SEARCH_WORLDS,
+    greedy_bot,
+    heuristic_bot,
+    make_oracle_bot,
+    make_sampling_bot,
+    make_search_bot,
+    random_bot,
+)
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
 
@@ -57,7 +65,7 @@ def seats(table: str, players: int, seat: int, bot) -> list:
         bots = [random_bot] * players
         bots[(seat + 1) % players] = greedy_bot
     else:
-        bots = [heuristic_bot] * players
+        bots = [greedy_bot if table == "greedy" else heuristic_bot] * players
     bots[seat] = bot
     return bots
 
@@ -145,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", nargs="+", default=["random", "greedy", "heuristic", "sampling"], choices=NAMES,
                         help="the bots to test (default: random greedy heuristic sampling)")
     parser.add_argument("--base", default="heuristic", choices=NAMES, help="the bot the others are paired with")
-    parser.add_argument("--table", default="heuristic", choices=["heuristic", "mixed"],
-                        help="who plays the other seats: heuristic bots, or notebook 05's greedy + random bots")
+    parser.add_argument("--table", default="heuristic", choices=["heuristic", "greedy", "mixed"],
+                        help="who plays the other seats: heuristic bots, greedy bots, or notebook 05's greedy and "
+                             "random bots")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), help="the rules (default: russian italian)")
     parser.add_argument("--samples", type=int, default=8, help="the sampling bot's samples per decision")
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
@@ -158,8 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         args.bots.insert(0, args.base)
     began = time.perf_counter()
     results = run(args)
-    others = "heuristic_bot in the others" if args.table == "heuristic" else \
-        "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)"
+    others = {"heuristic": "heuristic_bot in the others", "greedy": "greedy_bot in the others",
+              "mixed": "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)",
+              }[args.table]
     print(f"{args.deals} deals per preset, {args.players} players, the tested bot in one seat (rotating) and "
           f"{others}; seeds {SEED}…{SEED + args.deals - 1}\n")
     print(table(results, args))

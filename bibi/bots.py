@@ -121,9 +121,8 @@ def _reasoned(choose: Callable[[AnyView, random.Random, bool], Explanation], nam
 
 def _random_explain(view: AnyView, rng: random.Random) -> Explanation:
     legal = view.legal_actions
-    if len(legal) == 1:
-        return Explanation(legal[0], _ONLY)
-    return Explanation(random_bot(view, rng), f"at random, one of {len(legal)} legal actions")
+    action = random_bot(view, rng)  # it draws even when one action is legal, as the bot does
+    return Explanation(action, _ONLY if len(legal) == 1 else f"at random, one of {len(legal)} legal actions")
 
 
 random_bot.explain = _random_explain  # type: ignore[attr-defined]
@@ -334,8 +333,10 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                     return (win, f"trumps in with {_u(win)}: the trick holds {on_table} points")
                 how = "plays last and takes" if last else "takes"
                 return (win, f"{how} the trick with {_u(win)}: the trick holds {on_table} points")
-            declined = (f"keeps its trumps for the final tricks: the trick holds only {on_table} points "
+            declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
                         f"(fewer than {_TRUMP_WORTH}); ")
+        elif why:
+            declined = f"cannot win the trick (it holds {on_table} points); "
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
     free = [c for c in plays if not points[c] and c // 13 != trump]
@@ -352,11 +353,14 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 
 def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], following: bool,
                  on_table: int) -> str:
-    """Why ``card`` goes: the card it will miss least; with the king or queen it keeps for a Bi-bi."""
+    """Why ``card`` goes: the card it will miss least; with the kings or queens and trumps it keeps."""
     points = reading.table.points
-    verb = "throws" if following else "leads"
-    if following and on_table and not reading.table.points[card]:
-        verb = "cannot win the trick cheaply: throws"
+    if not following:
+        verb = "leads"
+    elif not on_table:
+        verb = "the trick holds no points: throws"
+    else:
+        verb = "throws"
     reason = f"{verb} {_u(card)}, the card it will miss least ({points[card]} points)"
     kept = []
     for c in dict.fromkeys(plays):
@@ -367,9 +371,8 @@ def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], f
                 kept.append(f"keeps {_u(c)} for a Bi-bi: {'one' if n == 1 else n} {_u(partner)} unseen")
     if kept:
         reason += "; " + "; ".join(kept[:2])
-    if reading.final and card // 13 != reading.trump and any(
-            isinstance(c, Card) and c // 13 == reading.trump for c in plays):
-        reason += "; keeps its trumps for the final tricks"
+    if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):
+        reason += "; keeps its trumps" + (" for the final tricks" if reading.final else "")
     return reason
 
 
@@ -499,14 +502,18 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
         action = fallback
     if not why:
         return (action, "", values)
-    reason = f"{what}: {action.unicode} scores {values[action]:.1f} on average"
-    others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
-    if others:
-        v, i = others[-1]
-        reason += f", the next best {legal[i].unicode} {v:.1f}"
-    if action == fallback and best != fallback:
-        reason += (f" (the heuristic's choice: {best.unicode} is ahead by {gap:.1f} ± {error:.1f}, "
-                   f"too little to trust)")
+    if action == best:
+        reason = f"{what}: {action.unicode} scores {top:.1f} on average"
+        others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
+        if others:
+            v, i = others[-1]
+            reason += f", the next best {legal[i].unicode} {v:.1f}"
+        if action != fallback:
+            reason += f"; it beats the heuristic's choice {fallback.unicode} by {gap:.1f} ± {error:.1f} points"
+    else:
+        reason = (f"{what}: {best.unicode} scores {top:.1f} on average, {action.unicode} {values[action]:.1f}; "
+                  f"a lead of {gap:.1f} ± {error:.1f} is too little to trust, so it plays the heuristic's choice: "
+                  f"{_heuristic(view, rng, True)[1]}")
     return (action, reason, values)
 
 

@@ -1589,7 +1589,7 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
-    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "LiveView", "PASS", "PLAYS", "RANKS",
-    "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
+    "Action", "CALLS", "COMPILED", "Call", "Deal", "Event", "History", "IllegalAction", "LiveView", "PASS", "PLAYS",
+    "RANKS", "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
     "dealt_places", "high_card_draw", "set_up", "stack", "trick_winner",
 ]
