@@ -7,8 +7,8 @@ one ``greedy_bot``, the other two ``random_bot``). Every bot plays the very same
 ``Deal.new(rules, players, seed=SEED+i)``, played by the play layer with the bots' stream
 ``bots_rng(SEED+i)``), so the bots can be compared deal by deal: the column "vs BASE" is the mean of the
 paired differences from the base bot (``--base``, default heuristic) in the same seat of the same deal, with its
-own 95% interval (normal approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested it also prints the share of
-the base→oracle gap that the search bot closes. The CPU time of every decision the tested bot is asked
+own 95% interval (normal approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested it
+also prints the share of the base→oracle gap that the search bot closes. The CPU time of every decision the tested bot is asked
 (forced moves are not asked) is measured: its mean and its worst.
 
     .venv/bin/python bench/bot_strength.py                                 # 2,000 deals per preset
