@@ -1,15 +1,15 @@
 """How strong is each bot? Mean score per deal, with 95% confidence intervals, paired on the same packs.
 
-The design: in deal ``i`` the tested bot sits in seat ``i mod players`` and the other seats are played by
-the table's bots: ``heuristic_bot`` everywhere (``--table heuristic``, the default), ``greedy_bot`` everywhere
+The design: in deal ``i`` the tested bot sits in seat ``i mod players`` and the other seats are played by the
+table's bots: ``heuristic_bot`` everywhere (``--table heuristic``, the default), ``greedy_bot`` everywhere
 (``--table greedy``), or notebook 05's mixed table (``--table mixed``: 4 players, the seat after the tested
 one ``greedy_bot``, the other two ``random_bot``). Every bot plays the very same packs (deal ``i`` is
 ``Deal.new(rules, players, seed=SEED+i)``, played by the play layer with the bots' stream
 ``bots_rng(SEED+i)``), so the bots can be compared deal by deal: the column "vs BASE" is the mean of the
-paired differences from the base bot (``--base``, default heuristic) in the same seat of the same deal, with its
-own 95% interval (normal approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested it
-also prints the share of the base→oracle gap that the search bot closes. The CPU time of every decision the tested bot is asked
-(forced moves are not asked) is measured: its mean and its worst.
+paired differences from the base bot (``--base``, default heuristic) in the same seat of the same deal, with
+its own 95% interval (normal approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested
+it also prints the share of the base→oracle gap that the search bot closes. The CPU time of every decision the
+tested bot is asked (forced moves are not asked) is measured: its mean and its worst.
 
     .venv/bin/python bench/bot_strength.py                                 # 2,000 deals per preset
     .venv/bin/python bench/bot_strength.py --bots heuristic greedy --table mixed --base greedy
