@@ -69,13 +69,19 @@ class _Table(NamedTuple):
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
 
 
+_LAST: list[Any] = [None, None]  # the rules asked last and their table: a deal asks about one rules value
+
+
 def _table(rules: Rules) -> _Table:
+    if rules is _LAST[0]:
+        return _LAST[1]
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
         table = _Table(rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS,
                        rules.follow is Follow.MUST_FOLLOW, rules.bibi_points,
                        rules.bibi_suits is BibiSuits.NON_TRUMP)
         entry = _TABLES[id(rules)] = (rules, table)
+    _LAST[0], _LAST[1] = entry
     return entry[1]
 
 
@@ -154,7 +160,7 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         best = _winning(trick, trump, second_wins)
         winners = [c for c in legal if _beats(c, best, trump, second_wins)]
         if winners:
-            win = min(winners, key=lambda c: (c // 13 == trump, c % 13))
+            win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
             return (win, why and f"takes the trick with {_u(win)}, its cheapest winner: the trick holds "
                                             f"{on_table} points")
     card = min(legal, key=lambda c: (points[c], c // 13 == trump, c % 13))
@@ -277,7 +283,8 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     first = legal[0]
     if first.kind is _CALL:  # 50 points now: a pair held back can be broken by following suit, or made trump
         return (first, why and _call_reason(first, view))
-    table = _table(view.rules)
+    rules = view.rules
+    table = _LAST[1] if rules is _LAST[0] else _table(rules)  # _table, its common case inlined
     trump = _SUITS_INDEX(view.trump)
     n, stock, drawing = view.players, view.stock_size, view.drawing  # _phase, inlined
     final = not drawing or stock < 2 * n
@@ -324,7 +331,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
                 win = min(winners, key=lambda c: (worth(c) - points[c], c % 13))
             else:
-                win = min(winners, key=lambda c: (c // 13 == trump, c % 13))
+                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
             spend = final and win // 13 == trump and best // 13 != trump
             if not spend or on_table >= _TRUMP_WORTH:
                 if not why:
@@ -435,7 +442,7 @@ def _playout(deal: Deal) -> Deal:
             best = _winning(trick, trump, second_wins)
             winners = [c for c in legal if _beats(c, best, trump, second_wins)]
             if winners:
-                win = min(winners, key=lambda c: (c // 13 == trump, c % 13))
+                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
                     return win
         pairing = not final

@@ -1210,13 +1210,15 @@ class LiveView:
     seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
     """
 
-    __slots__: ClassVar[tuple[str, ...]] = ("deal", "seat", "legal", "_played", "_counted")
+    __slots__: ClassVar[tuple[str, ...]] = ("deal", "seat", "legal", "_played", "_counted", "_laid", "_laid_at")
 
     deal: Deal
     seat: int
     legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
     _played: list[int]  # per card index: copies in the first ``_counted`` tricks, taken from ``decks``
     _counted: int
+    _laid: tuple[tuple[Card, ...], ...]  # ``laid_down`` as last built, and the moment it was built for
+    _laid_at: tuple[int, int, int]
 
     def __init__(self, deal: Deal, seat: int):
         self.deal = deal
@@ -1224,6 +1226,8 @@ class LiveView:
         self.legal = None
         self._played = [deal.rules.decks] * 52
         self._counted = 0
+        self._laid = ()
+        self._laid_at = (-1, -1, -1)
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
@@ -1306,7 +1310,12 @@ class LiveView:
     @property
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
         deal = self.deal
-        return tuple(deal.laid_down(s) for s in range(deal.players))
+        # Only a call or a card played changes them: built once per moment of the deal.
+        at = (len(deal._calls), len(deal._tricks), len(deal._trick))
+        if at != self._laid_at:
+            self._laid = tuple(deal.laid_down(s) for s in range(deal.players))
+            self._laid_at = at
+        return self._laid
 
     @property
     def calls(self) -> tuple[Call, ...]:
