@@ -414,7 +414,7 @@ def _playout(deal: Deal) -> Deal:
     counting: it reads only the trick, the trump, the phase and the hand to act); returns the deal.
 
     Its chooser sees the legal actions only and takes ``legal[0]`` on a forced move, drawing nothing (the play
-    layer's convention, ``bibi.play``): calls always, switches whenever it may.
+    layer's convention, ``bibi.play``): calls always, switches the trump as the heuristic does.
     """
     table = _table(deal.rules)
     points, second_wins, must_follow = table.points, table.second_wins, table.must_follow
@@ -425,8 +425,11 @@ def _playout(deal: Deal) -> Deal:
         if len(legal) == 1:
             return legal[0]
         last = legal[-1]
-        if last.kind is _SWITCH:
-            return last
+        if last.kind is _SWITCH:  # as the heuristic: only to a clearly stronger suit (I12, I14)
+            switch = _playout_switch(deal, legal)
+            if switch is not None:
+                return switch
+            legal = tuple(a for a in legal if a.kind is _PLAY)
         first = legal[0]
         if first.kind is _CALL:
             return first
@@ -460,6 +463,20 @@ def _playout(deal: Deal) -> Deal:
         return min(legal, key=lambda c: (worth(c), c % 13))
 
     return deal.playout(choose)
+
+
+def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
+    """The heuristic's switch rule (``_best_switch``) read from the deal: to the suit of the strongest hand, by a
+    margin of 2 while two rounds of draws remain."""
+    hand = deal.hand(deal.to_act)
+
+    def strength(suit: int) -> float:
+        return sum(1.0 + (c % 13 >= Rank.JACK) for c in hand if c // 13 == suit)
+
+    switches = [a for a in legal if a.kind is _SWITCH]
+    best = max(switches, key=lambda a: strength(_SUITS_INDEX(a.suit)))
+    margin = 0.0 if deal.stock_size < 2 * deal.players else 2.0
+    return best if strength(_SUITS_INDEX(best.suit)) > strength(deal.trump.index) + margin else None
 
 
 # -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
