@@ -1,9 +1,10 @@
 """The play layer: the bot protocol, bots by name, and the one loop that plays a deal or a game.
 
-A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another
-hand nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same
-fields read from the live deal when asked) and a ``random.Random``, and returns one of
-``view.legal_actions``. A bot may carry ``explain(view, rng) -> Explanation``: its choice and why. ``BOTS`` finds bots by name; ``bibi.bots`` registers the kit's own.
+A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another hand
+nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same fields
+read from the live deal when asked) and a ``random.Random``, and returns one of ``view.legal_actions``. A bot
+may carry ``explain(view, rng) -> Explanation``: its choice and why. ``BOTS`` finds bots by name;
+``bibi.bots`` registers the kit's own.
 
 Every surface (the command line, the widgets, ``simulate``, ``Game``, the notebooks, the bots'
 own playouts) plays through ``play``, so **the same rules, players, seed and bots give the same deal
