@@ -16,8 +16,8 @@ are registered under.
   (``bibi.sampling``) and plays each option out.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
   decision it deals the hidden cards (other hands, the stock, so the draws too) many ways consistent
-  with its view, plays every legal action out in each of these worlds, and keeps the action with the
-  best mean score.
+  with its view, plays every legal action out in each of these worlds, and plays the action with the
+  best mean score when it clearly beats the heuristic's choice (else the heuristic's).
 - ``make_oracle_bot(deal)``: the same search on the true deal, which it is given: a bot that cheats, the
   ceiling for benchmarks and for showing what hidden information is worth. Not registered: it needs
   the live deal, not a view.
