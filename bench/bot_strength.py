@@ -1,16 +1,23 @@
-"""How strong is each bot? Mean score per deal, with 95% confidence intervals, at a table of heuristic bots.
+"""How strong is each bot? Mean score per deal, with 95% confidence intervals, paired on the same packs.
 
-The design: 6 players; in deal ``i`` the tested bot sits in seat ``i mod 6`` and ``heuristic_bot`` plays
-the five other seats. Every bot plays the very same packs (deal ``i`` is ``Deal.new(rules, 6, seed=SEED+i)``,
-played by the play layer with the bots' stream ``bots_rng(SEED+i)``), so the bots can be compared deal by
-deal: the column "vs heuristic" is the mean of the paired differences from ``heuristic_bot`` in the same seat
-of the same deal, with its own 95% interval (normal approximation, 1.96 standard errors).
+The design: in deal ``i`` the tested bot sits in seat ``i mod players`` and the other seats are played by the
+table's bots: ``heuristic_bot`` everywhere (``--table heuristic``, the default), ``greedy_bot`` everywhere
+(``--table greedy``), or notebook 05's mixed table (``--table mixed``: 4 players, the seat after the tested
+one ``greedy_bot``, the other two ``random_bot``). Every bot plays the very same packs (deal ``i`` is
+``Deal.new(rules, players, seed=SEED+i)``, played by the play layer with the bots' stream
+``bots_rng(SEED+i)``), so the bots can be compared deal by deal: the column "vs BASE" is the mean of the
+paired differences from the base bot (``--base``, default heuristic) in the same seat of the same deal, with
+its own 95% interval (normal approximation, 1.96 standard errors). With both ``search`` and ``oracle`` tested
+it also prints the share of the base→oracle gap that the search bot closes. The CPU time of every decision the
+tested bot is asked (forced moves are not asked) is measured: its mean and its worst.
 
-    .venv/bin/python bench/bot_strength.py                 # 2,000 deals per preset, every bot
-    .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic sampling --samples 16
+    .venv/bin/python bench/bot_strength.py                                 # 2,000 deals per preset
+    .venv/bin/python bench/bot_strength.py --bots heuristic greedy --table mixed --base greedy
+    nice -n 10 .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic search oracle
 
-It prints a Markdown table (the one in README.md, "Bot strength") and the time taken; the deals run in
-parallel worker processes, one per core unless ``--workers`` says otherwise.
+The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). The oracle (``make_oracle_bot``)
+is given the true deal. It prints a Markdown table (the ones in README.md, "Bot strength") and the time
+taken; the deals run in parallel worker processes, one per core unless ``--workers`` says otherwise.
 """
 
 from __future__ import annotations
@@ -23,33 +30,66 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bibi.bots import BOTS, heuristic_bot, make_sampling_bot
+from bibi.bots import (
+    BOTS,
+    SEARCH_WORLDS,
+    greedy_bot,
+    heuristic_bot,
+    make_oracle_bot,
+    make_sampling_bot,
+    make_search_bot,
+    random_bot,
+)
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
-PLAYERS = 6
 SEED = 20260
+NAMES = [*BOTS, "oracle"]
 
 
-def bot_named(name: str, samples: int):
-    """A bot by name; ``sampling`` gets the budget asked for."""
-    return make_sampling_bot(samples) if name == "sampling" else BOTS[name]
+def bot_named(name: str, samples: int, worlds: int, deal: Deal):
+    """A bot by name; ``sampling`` and ``search`` get the budget asked for, ``oracle`` the deal."""
+    if name == "sampling":
+        return make_sampling_bot(samples)
+    if name == "search":
+        return make_search_bot(worlds)
+    if name == "oracle":
+        return make_oracle_bot(deal)
+    return BOTS[name]
 
 
-def scores(job: tuple[str, str, int, int, int]) -> tuple[list[int], float]:
-    """The tested bot's score in deals ``start`` … ``stop - 1`` of one preset, and the CPU seconds it took."""
-    rules, name, samples, start, stop = job
-    bot = bot_named(name, samples)
-    began = time.process_time()
-    out = []
+def seats(table: str, players: int, seat: int, bot) -> list:
+    """The bots of one deal: the tested bot in ``seat``, the table's bots elsewhere."""
+    if table == "mixed":
+        bots = [random_bot] * players
+        bots[(seat + 1) % players] = greedy_bot
+    else:
+        bots = [greedy_bot if table == "greedy" else heuristic_bot] * players
+    bots[seat] = bot
+    return bots
+
+
+def scores(job: tuple) -> tuple[list[int], list[float]]:
+    """The tested bot's score in deals ``start`` … ``stop - 1`` of one preset, and the CPU seconds of each of
+    its decisions."""
+    rules, players, table, name, samples, worlds, start, stop = job
+    out: list[int] = []
+    times: list[float] = []
     for i in range(start, stop):
-        seat = i % PLAYERS
-        bots = [heuristic_bot] * PLAYERS
-        bots[seat] = bot
-        deal = play(Deal.new(rules, PLAYERS, seed=SEED + i, log=False), bots, bots_rng(SEED + i))
+        seat = i % players
+        deal = Deal.new(rules, players, seed=SEED + i, log=False)
+        bot = bot_named(name, samples, worlds, deal)
+
+        def timed(view, rng, bot=bot):
+            began = time.process_time()
+            action = bot(view, rng)
+            times.append(time.process_time() - began)
+            return action
+
+        play(deal, seats(table, players, seat, timed), bots_rng(SEED + i))
         out.append(deal.scores[seat])
-    return out, time.process_time() - began
+    return out, times
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -57,51 +97,82 @@ def interval(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def run(deals: int, names: list[str], samples: int, workers: int) -> dict[tuple[str, str], tuple[list[int], float]]:
-    """Every (preset, bot) pair's scores over ``deals`` deals, and its CPU seconds, in parallel chunks."""
-    chunk = max(1, min(100, deals // max(1, workers)))
-    jobs = [(rules, name, samples, start, min(start + chunk, deals))
-            for rules in PRESETS for name in names for start in range(0, deals, chunk)]
-    results: dict[tuple[str, str], tuple[list[int], float]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for (rules, name, *_), (values, seconds) in zip(jobs, pool.map(scores, jobs), strict=True):
-            old, spent = results.get((rules, name), ([], 0.0))
-            results[(rules, name)] = (old + values, spent + seconds)
+def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
+    """Every (preset, bot) pair's scores over ``deals`` deals, and its decisions' CPU seconds, in parallel."""
+    chunk = max(1, min(50, args.deals // max(1, 2 * args.workers)))
+    jobs = [(rules, args.players, args.table, name, args.samples, args.worlds, start, min(start + chunk, args.deals))
+            for rules in args.presets for name in args.bots for start in range(0, args.deals, chunk)]
+    results: dict[tuple[str, str], tuple[list[int], list[float]]] = {}
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for job, (values, times) in zip(jobs, pool.map(scores, jobs), strict=True):
+            key = (job[0], job[3])
+            old, spent = results.get(key, ([], []))
+            results[key] = (old + values, spent + times)
     return results
 
 
-def table(results: dict[tuple[str, str], tuple[list[int], float]], names: list[str], samples: int) -> str:
-    """The Markdown table: mean score per deal, its interval, the paired difference from heuristic_bot."""
-    lines = ["| preset | bot | mean score per deal (95% CI) | vs heuristic, same deals (95% CI) | CPU ms per deal |",
-             "|---|---|---|---|---|"]
-    for rules in PRESETS:
-        base = results.get((rules, "heuristic"))
-        for name in names:
-            values, seconds = results[(rules, name)]
+def label(name: str, args) -> str:
+    if name == "sampling":
+        return f"sampling ({args.samples} samples)"
+    if name == "search":
+        return f"search ({args.worlds} worlds)"
+    return name
+
+
+def table(results, args) -> str:
+    """The Markdown table: mean score per deal, its interval, the paired difference from the base bot, the CPU
+    time per decision; then the share of the gap to the oracle that the search bot closes."""
+    base_name = args.base
+    lines = [f"| preset | bot | mean score per deal (95% CI) | vs {base_name}, same deals (95% CI) "
+             f"| CPU ms per decision, mean / worst |", "|---|---|---|---|---|"]
+    notes = []
+    for rules in args.presets:
+        base = results.get((rules, base_name))
+        diffs = {}
+        for name in args.bots:
+            values, times = results[(rules, name)]
             mean, half = interval(values)
-            label = f"sampling ({samples} samples)" if name == "sampling" else name
-            if base is None or name == "heuristic":
+            if base is None or name == base_name:
                 versus = "—"
             else:
                 d_mean, d_half = interval([a - b for a, b in zip(values, base[0], strict=True)])
+                diffs[name] = d_mean
                 versus = f"{d_mean:+.1f} ± {d_half:.1f}"
-            cost = 1000 * seconds / len(values)
-            lines.append(f"| {rules} | {label} | {mean:.1f} ± {half:.1f} | {versus} | {cost:.0f} |")
-    return "\n".join(lines)
+            cost = f"{1000 * statistics.fmean(times):.2f} / {1000 * max(times):.1f}" if times else "—"
+            lines.append(f"| {rules} | {label(name, args)} | {mean:.1f} ± {half:.1f} | {versus} | {cost} |")
+        if "search" in diffs and "oracle" in diffs and diffs["oracle"] > 0:
+            notes.append(f"{rules}: the search bot closes {100 * diffs['search'] / diffs['oracle']:.0f} % of the "
+                         f"{base_name}→oracle gap ({diffs['search']:+.1f} of {diffs['oracle']:+.1f} points a deal)")
+    return "\n".join(lines + ([""] + notes if notes else []))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset and bot (default 2000)")
-    parser.add_argument("--bots", nargs="+", default=list(BOTS), choices=list(BOTS), help="the bots to test")
+    parser.add_argument("--players", type=int, default=6, help="players (default 6; the mixed table has 4)")
+    parser.add_argument("--bots", nargs="+", default=["random", "greedy", "heuristic", "sampling"], choices=NAMES,
+                        help="the bots to test (default: random greedy heuristic sampling)")
+    parser.add_argument("--base", default="heuristic", choices=NAMES, help="the bot the others are paired with")
+    parser.add_argument("--table", default="heuristic", choices=["heuristic", "greedy", "mixed"],
+                        help="who plays the other seats: heuristic bots, greedy bots, or notebook 05's greedy and "
+                             "random bots")
+    parser.add_argument("--presets", nargs="+", default=list(PRESETS), help="the rules (default: russian italian)")
     parser.add_argument("--samples", type=int, default=8, help="the sampling bot's samples per decision")
+    parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
+    if args.table == "mixed":
+        args.players = 4
+    if args.base not in args.bots:
+        args.bots.insert(0, args.base)
     began = time.perf_counter()
-    results = run(args.deals, args.bots, args.samples, args.workers)
-    print(f"{args.deals} deals per preset, {PLAYERS} players, the tested bot in one seat (rotating) and "
-          f"heuristic_bot in the others; seeds {SEED}…{SEED + args.deals - 1}\n")
-    print(table(results, args.bots, args.samples))
+    results = run(args)
+    others = {"heuristic": "heuristic_bot in the others", "greedy": "greedy_bot in the others",
+              "mixed": "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)",
+              }[args.table]
+    print(f"{args.deals} deals per preset, {args.players} players, the tested bot in one seat (rotating) and "
+          f"{others}; seeds {SEED}…{SEED + args.deals - 1}\n")
+    print(table(results, args))
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0
 

@@ -1,19 +1,31 @@
 """Bots: plain callables ``bot(view, rng) -> action`` that play from what their seat may see.
 
-A bot gets ``deal.view(seat)`` (a ``View``: its hand, the trump, the trick, the played tricks, the
-laid-down pairs, the leftovers, the stock's size, the scores, its legal actions, the public history)
-and a ``random.Random``; it returns one of ``view.legal_actions``. It never sees another player's
-hidden cards nor the stock: the play layer (``bibi.play``) hands it the view and nothing else, and
-finds the bots below by the names they are registered under.
+A bot gets its seat's view (a ``View``, or on the play layer's fast path a ``LiveView`` with the same
+fields: its hand, the trump, the trick, the played tricks, the laid-down pairs, the leftovers, the
+stock's size, the scores, its legal actions, the public history) and a ``random.Random``; it returns
+one of ``view.legal_actions``. It never sees another player's hidden cards nor the stock: the play
+layer (``bibi.play``) hands it the view and nothing else, and finds the bots below by the names they
+are registered under.
 
 - ``random_bot`` (in ``bibi.play``): any legal action.
 - ``greedy_bot``: calls whenever it may, takes a trick holding points with its cheapest winner.
-- ``heuristic_bot``: a sensible human: spends a trump only on a trick worth it, keeps trumps and the kings
-  and queens that may still pair (counting the unseen cards), switches the trump to a stronger suit.
+- ``heuristic_bot``: a sensible human: spends a trump on a trick with points while the stock lasts and
+  only on 8 points or more in the final tricks, keeps trumps for the end, keeps the kings and queens
+  that may still pair (counting the unseen cards), switches the trump to a stronger suit.
 - ``sampling_bot``: from the last draws on, deals the hidden cards many ways consistent with its view
   (``bibi.sampling``) and plays each option out.
+- ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
+  decision it deals the hidden cards (other hands, the stock, so the draws too) many ways consistent
+  with its view, plays every legal action out in each of these worlds, and plays the action with the
+  best mean score when it clearly beats the heuristic's choice (else the heuristic's).
+- ``make_oracle_bot(deal)``: the same search on the true deal, which it is given: a bot that cheats, the
+  ceiling for benchmarks and for showing what hidden information is worth. Not registered: it needs
+  the live deal, not a view.
 
-Their strength is measured by ``bench/bot_strength.py`` (README, "Bot strength").
+Every bot can say why: ``bibi.play.explain(bot, view, rng)`` asks the bot's ``explain(view, rng)``, which
+runs the very function that chooses (the same action, the same draws from ``rng``) and returns an
+``Explanation`` with a reason in plain words, and for the searching bots the estimated score of each
+legal action. Their strength is measured by ``bench/bot_strength.py`` (README, "Bot strength").
 
 >>> from bibi.play import play_seeded
 >>> deal = play_seeded("italian", 4, seed=3, bots=["heuristic", "random", "greedy", "sampling"])
@@ -23,143 +35,561 @@ Their strength is measured by ``bench/bot_strength.py`` (README, "Bot strength")
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from bibi.cards import CARDS, Card, Rank
-from bibi.deal import PASS, Action, Deal, View, trick_winner
+from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
+from bibi.deal import Action, Deal, LiveView, View, winning_card, winning_plays
 from bibi.errors import shorten
-from bibi.play import Bot, random_bot, register
+from bibi.play import Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_ONLY = "the only legal action"
+_SUITS_INDEX = SUITS.index  # a suit's index (S H D C = 0…3): cheaper than ``Suit.index``, which hashes the enum
+
+AnyView = View | LiveView  # what a bot is given: the two have the same fields
+# What a bot's one choosing function returns: (action, reason) or (action, reason, values); the plain bot keeps
+# the action, its ``explain`` makes an ``Explanation`` of it. (A plain tuple: it costs least on the fast path.)
+_Choice = tuple[Any, ...]
 
 
-# -- the simple bots -------------------------------------------------------------------------------
+class _Table(NamedTuple):
+    """What the bots read from the rules, once per rules value."""
+
+    points: tuple[int, ...]  # per card index
+    second_wins: bool  # of two identical cards the second wins (R14)
+    must_follow: bool  # R13 (else I7: the suit led or a trump)
+    bibi_points: int
+    non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
 
 
-def greedy_bot(view: View, rng: random.Random) -> Card | Action:
-    """Calls and switches whenever it may, wins a trick holding points with its cheapest winner, else
-    plays its cheapest card."""
-    legal = view.legal_actions
-    if len(legal) == 1 or legal[0].kind is not _PLAY or legal[-1].kind is _SWITCH:
-        return _eager(legal)
-    points, second_wins = _table(view.rules)
-    trump = view.trump.index
-    return _play(legal, view.trick, trump, second_wins, points, 0,
-                 lambda c: (points[c], c // 13 == trump, c % 13))
+_TABLES: dict[int, tuple[Rules, _Table]] = {}
 
 
-def _eager(legal: Sequence[Card | Action]) -> Card | Action:
-    """A call when one is offered (calls come before ``pass``), a switch when one is (after the cards)."""
-    return legal[-1] if legal[-1].kind is _SWITCH else legal[0]
+_LAST: list[Any] = [None, None]  # the rules asked last and their table: a deal asks about one rules value
 
 
-@functools.cache
-def _table(rules: Rules) -> tuple[tuple[int, ...], bool]:
-    """Per card index: its points; and whether the second of two identical cards wins (R14)."""
-    return rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS
+def _table(rules: Rules) -> _Table:
+    if rules is _LAST[0]:
+        return _LAST[1]
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
+        table = _Table(rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS,
+                       rules.follow is Follow.MUST_FOLLOW, rules.bibi_points,
+                       rules.bibi_suits is BibiSuits.NON_TRUMP)
+        entry = _TABLES[id(rules)] = (rules, table)
+    _LAST[0], _LAST[1] = entry
+    return entry[1]
 
 
-def _play(plays: Sequence[Any], trick: Sequence[tuple[int, Card]], trump: int, second_wins: bool,
-          points: Sequence[int], trump_worth: int, shed: Callable[[int], Any]) -> Card:
-    """The one rule of play the bots share: win a trick holding points with the cheapest winner (a card
-    of the suit led before a trump, the lowest first), but spend a trump to take the trick from a card of
-    another suit only on ``trump_worth`` points or more; else play the first card by ``shed``."""
+def _u(card: int) -> str:
+    return CARD_UNICODE[card]
+
+
+def _reasoned(choose: Callable[[AnyView, random.Random, bool], _Choice], name: str, doc: str) -> Bot:
+    """The plain bot (just the action) and its ``explain`` attribute, both from one function ``choose(view,
+    rng, why)``, so the choice and its explanation never part: the same action, the same draws."""
+
+    def bot(view: AnyView, rng: random.Random) -> Card | Action:
+        return choose(view, rng, False)[0]
+
+    def explain(view: AnyView, rng: random.Random) -> Explanation:
+        return Explanation(*choose(view, rng, True))
+
+    bot.__name__ = bot.__qualname__ = name
+    bot.__doc__ = doc
+    bot.explain = explain  # type: ignore[attr-defined]
+    return bot
+
+
+# -- the random bot's reason -------------------------------------------------------------------------
+
+
+def _random_explain(view: AnyView, rng: random.Random) -> Explanation:
+    legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+    action = random_bot(cast(View, view), rng)  # it draws even when one action is legal, as the bot does
+    return Explanation(action, _ONLY if len(legal) == 1 else f"at random, one of {len(legal)} legal actions")
+
+
+random_bot.explain = _random_explain  # type: ignore[attr-defined]
+
+
+# -- the greedy bot ---------------------------------------------------------------------------------------
+
+
+def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
+    """Calls and switches whenever it may, wins a trick holding points with its cheapest winner, else plays its
+    cheapest card."""
+    legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+    if len(legal) == 1:
+        return (legal[0], _ONLY)
+    last = legal[-1]
+    if last.kind is _SWITCH:
+        return (last, why and f"switches the trump to {last.suit.symbol} as soon as it may (I12, I14)")
+    first = legal[0]
+    if first.kind is _CALL:
+        return (first, why and _call_reason(first, view))
+    table = _table(view.rules)
+    points, second_wins = table.points, table.second_wins
+    trump = _SUITS_INDEX(view.trump)
+    trick = view.trick
     on_table = 0
     for _, c in trick:
         on_table += points[c]
     if on_table:
-        me = len(trick)
-        winners = [c for c in plays if trick_winner([*trick, (-1, c)], trump, second_wins) == me]
+        winners = winning_plays(trick, legal, trump, second_wins)  # the engine's rule of the trick (R14; I8)
         if winners:
-            best = trick[trick_winner(trick, trump, second_wins)][1]
-            win = min(winners, key=lambda c: (c // 13 == trump, c % 13))
-            if win // 13 != trump or best // 13 == trump or on_table >= trump_worth:
-                return win
-    return min(plays, key=shed)
+            win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+            return (win, why and f"takes the trick with {_u(win)}, its cheapest winner: the trick holds "
+                                            f"{on_table} points")
+    card = min(legal, key=lambda c: (points[c], c // 13 == trump, c % 13))
+    if not why:
+        return (card, "")
+    if trick:
+        where = "cannot win the trick" if on_table else "the trick holds no points"
+        return (card, f"{where}: throws {_u(card)}, its cheapest card ({points[card]} points)")
+    return (card, f"leads {_u(card)}, its cheapest card ({points[card]} points)")
 
 
-# -- the heuristic bot ------------------------------------------------------------------------------
+def _call_reason(call: Any, view: AnyView) -> str:
+    return f"says Bi-bi with K+Q of {call.suit.symbol}: +{view.rules.bibi_points} points (R15)"
 
-_TRUMP_KEEP = 10  # what a trump in hand is worth beyond its points: it takes a trick later
-_TRUMP_WORTH = 8  # the fewest points worth spending a trump on
+
+greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
+
+
+# -- the heuristic bot ---------------------------------------------------------------------------------
+
+# What wins points, measured at 6 players against the greedy bot (README, "Bot strength"): spending a trump
+# on any trick with points while the stock lasts (a trump spent is replaced at the next draw), but holding
+# the trumps for the final tricks, where nothing is replaced; under follow_or_trump (I7), where a trump may
+# always be played, holding them all along; and valuing a free king or queen at twice its chance of a Bi-bi.
+_TRUMP_WORTH = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
+_TRUMP_KEEP_FINAL = 20  # a trump in hand near the end: what it is worth beyond its points
+_TRUMP_KEEP_DRAWING = 3  # while the stock lasts (a tie-break: keep the trump of two cheap cards)
+_TRUMP_KEEP_I7 = 10  # while the stock lasts, when a trump may be played on any trick (I7)
+_PAIR_WEIGHT = 2.0  # a free king or queen is worth this many times its expected Bi-bi points
 
 
 class _Reading:
-    """What one seat makes of its view: the cards it has not seen, the length of its suits."""
+    """What one seat makes of its view: the phase, what each card in hand is worth keeping, and (counted when
+    first asked) the cards it has not seen and the lengths of its suits."""
 
-    def __init__(self, view: View):
+    def __init__(self, view: AnyView, table: _Table, trump: int, phase: tuple[int, bool, int] | None = None):
         self.view = view
-        self.trump = view.trump.index
-        self.points, self.second_wins = _table(view.rules)
-        self.unseen = unseen(view)
-        self.unseen_total = max(1, sum(self.unseen))
-        self.draws_left = view.stock_size // view.players if view.drawing else 0
-        self.lengths = [0] * 4
-        for c in view.hand:
-            self.lengths[c // 13] += 1
+        self.table = table
+        self.trump = trump
+        self.draws_left, self.final, self.keep = _phase(view, table) if phase is None else phase
+        self._hand: tuple[Card, ...] | None = None
+        self._unseen: list[int] | None = None
+        self._total = 1
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        if self._hand is None:
+            self._hand = tuple(self.view.hand)
+        return self._hand
+
+    def lengths(self) -> list[int]:
+        lengths = [0, 0, 0, 0]
+        for c in self.hand:
+            lengths[c // 13] += 1
+        return lengths
+
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            self._unseen = unseen(self.view)
+            self._total = max(1, sum(self._unseen))
+        return self._unseen
+
+    def partner(self, card: int) -> int | None:
+        """The king's queen or the queen's king while it may still make a Bi-bi with ``card``; else None."""
+        rank, suit = card % 13, card // 13
+        if (rank != _KING and rank != _QUEEN) or not self.draws_left:
+            return None
+        if suit == self.trump and self.table.non_trump_pairs:
+            return None
+        partner = suit * 13 + (_QUEEN if rank == _KING else _KING)
+        hand = self.hand
+        laid = self.view.laid_down[self.view.seat] if hand.count(partner) else ()
+        if hand.count(partner) > laid.count(partner):
+            return None  # already a pair
+        return partner
 
     def pair_hope(self, card: int) -> float:
         """Expected Bi-bi points still to come from keeping a free king or queen (R15, R22)."""
-        rank, suit = card % 13, card // 13
-        if rank not in (_KING, _QUEEN) or not self.draws_left:
+        partner = self.partner(card)
+        if partner is None:
             return 0.0
-        view = self.view
-        if suit == self.trump and view.rules.bibi_suits is BibiSuits.NON_TRUMP:
-            return 0.0
-        partner = CARDS[suit * 13 + (_QUEEN if rank == _KING else _KING)]
-        if view.hand.count(partner) > view.laid_down[view.seat].count(partner):
-            return 0.0  # already a pair
-        chance = 1.0 - (1.0 - self.unseen[partner] / self.unseen_total) ** self.draws_left
-        return view.rules.bibi_points * chance
+        counts = self.unseen()
+        chance = 1.0 - (1.0 - counts[partner] / self._total) ** self.draws_left
+        return self.table.bibi_points * chance
 
-    def shed_key(self, card: int, short: bool) -> tuple[float, int, int]:
-        """Order to give cards away in: least worth keeping first (its points, the pair it may still make,
-        its strength as a trump), from the shortest side suit if ``short``, the lowest."""
-        worth = self.points[card] + self.pair_hope(card) + (_TRUMP_KEEP if card // 13 == self.trump else 0)
-        return worth, self.lengths[card // 13] if short else 0, card % 13
+    def worth(self, card: int) -> float:
+        """What keeping ``card`` is worth: its points, the pair it may still make, its strength as a trump."""
+        worth: float = self.table.points[card]
+        if card // 13 == self.trump:
+            worth += self.keep
+        rank = card % 13
+        if (rank == _KING or rank == _QUEEN) and self.draws_left:
+            worth += _PAIR_WEIGHT * self.pair_hope(card)
+        return worth
 
     def suit_strength(self, suit: int) -> float:
         """How well this hand would do with ``suit`` as trump: its cards of the suit, the high ones double."""
-        return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.view.hand if c // 13 == suit)
+        return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
 
 
-def heuristic_bot(view: View, rng: random.Random) -> Card | Action:
+def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
+    """Draws left to the seat, whether the final tricks are near (the stock holds less than two rounds, or
+    is gone), and what a trump in hand is worth beyond its points now."""
+    n = view.players
+    stock = view.stock_size
+    drawing = view.drawing
+    final = not drawing or stock < 2 * n
+    keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
+    return (stock // n if drawing else 0), final, keep
+
+
+def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     """Plays like a sensible human: always says Bi-bi, wins a trick holding points with its cheapest winner
-    but spends a trump only on 8 points or more, gives away the card it will miss least (keeping trumps
-    and the kings and queens that may still pair, emptying a short side suit to trump it later), and
-    switches the trump to a clearly stronger suit of its own."""
-    legal = view.legal_actions
-    if len(legal) == 1 or legal[0].kind is _CALL:
-        return legal[0]  # 50 points now: a pair held back can be broken by following suit, or made trump
-    reading = _Reading(view)
-    switch = _best_switch(reading, [a for a in legal if isinstance(a, Action) and a.kind is _SWITCH])
-    if switch is not None:
-        return switch
-    short = bool(view.trick) and view.rules.follow is Follow.MUST_FOLLOW
-    return _play([a for a in legal if a.kind is _PLAY], view.trick, reading.trump, reading.second_wins,
-                 reading.points, _TRUMP_WORTH, lambda c: reading.shed_key(c, short))
+    (a trump only on 8 points or more in the final tricks), gives away the card it will miss least (keeping
+    trumps and the kings and queens that may still pair, emptying a short side suit), and switches the trump
+    to a clearly stronger suit of its own."""
+    legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+    if len(legal) == 1:
+        return (legal[0], _ONLY)
+    first = legal[0]
+    if first.kind is _CALL:  # 50 points now: a pair held back can be broken by following suit, or made trump
+        return (first, why and _call_reason(first, view))
+    rules = view.rules
+    table = _LAST[1] if rules is _LAST[0] else _table(rules)  # _table, its common case inlined
+    trump = _SUITS_INDEX(view.trump)
+    n, stock, drawing = view.players, view.stock_size, view.drawing  # _phase, inlined
+    final = not drawing or stock < 2 * n
+    keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
+    draws = stock // n if drawing else 0
+    phase = draws, final, keep
+    readings: list[_Reading] = []  # made when first needed: most decisions count no cards
+
+    def reading() -> _Reading:
+        if not readings:
+            readings.append(_Reading(view, table, trump, phase))
+        return readings[0]
+
+    plays = legal
+    if legal[-1].kind is _SWITCH:
+        switch, reason = _best_switch(reading(), [a for a in legal if a.kind is _SWITCH], why)
+        if switch is not None:
+            return (switch, reason)
+        plays = tuple(a for a in legal if a.kind is _PLAY)
+    points, second_wins = table.points, table.second_wins
+    trick = view.trick
+    on_table = 0
+    for _, c in trick:
+        on_table += points[c]
+    declined = ""
+
+    def worth(c: int) -> float:  # reading.worth, inlined: the bot's hottest line
+        w: float = points[c]
+        if c // 13 == trump:
+            w += keep
+        if draws:
+            rank = c % 13
+            if rank == _KING or rank == _QUEEN:
+                w += _PAIR_WEIGHT * reading().pair_hope(c)
+        return w
+
+    if on_table:
+        best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
+        winners = winning_plays(trick, plays, trump, second_wins)
+        if winners:
+            last = len(trick) == n - 1
+            if last:  # nobody plays after it: win with the card it will miss least beyond its points
+                win = min(winners, key=lambda c: (worth(c) - points[c], c % 13))
+            else:
+                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+            spend = final and win // 13 == trump and best // 13 != trump
+            if not spend or on_table >= _TRUMP_WORTH:
+                if not why:
+                    return (win, "")
+                if win // 13 == trump and best // 13 != trump:
+                    return (win, f"trumps in with {_u(win)}: the trick holds {on_table} points")
+                how = "plays last and takes" if last else "takes"
+                return (win, f"{how} the trick with {_u(win)}: the trick holds {on_table} points")
+            declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
+                        f"(fewer than {_TRUMP_WORTH}); ")
+        elif why:
+            declined = f"cannot win the trick (it holds {on_table} points); "
+    # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
+    # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
+    free = [c for c in plays if not points[c] and c // 13 != trump]
+    if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
+        lengths = reading().lengths()
+        card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
+                else min(plays, key=lambda c: (worth(c), lengths[c // 13], c % 13)))
+    else:
+        card = min(free, key=lambda c: c % 13) if free else min(plays, key=lambda c: (worth(c), c % 13))
+    if not why:
+        return (card, "")
+    return (card, declined + _shed_reason(reading(), card, plays, bool(trick), on_table))
 
 
-def _best_switch(reading: _Reading, switches: list[Action]) -> Action | None:
+def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], following: bool,
+                 on_table: int) -> str:
+    """Why ``card`` goes: the card it will miss least; with the kings or queens and trumps it keeps."""
+    points = reading.table.points
+    if not following:
+        verb = "leads"
+    elif not on_table:
+        verb = "the trick holds no points: throws"
+    else:
+        verb = "throws"
+    reason = f"{verb} {_u(card)}, the card it will miss least ({points[card]} points)"
+    kept = []
+    for c in dict.fromkeys(plays):
+        if isinstance(c, Card) and c != card:
+            partner = reading.partner(c)
+            if partner is not None and reading.unseen()[partner]:
+                n = reading.unseen()[partner]
+                kept.append(f"keeps {_u(c)} for a Bi-bi: {'one' if n == 1 else n} {_u(partner)} unseen")
+    if kept:
+        reason += "; " + "; ".join(kept[:2])
+    if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):
+        reason += "; keeps its trumps" + (" for the final tricks" if reading.final else "")
+    return reason
+
+
+def _best_switch(reading: _Reading, switches: list[Any], why: bool) -> tuple[Action | None, str]:
     """The switch to make when leading (I12, I14): to a clearly stronger suit, or any stronger one at the
     last drawing trick, whose trump the final tricks keep (I15, I16)."""
-    if not switches:
-        return None
     view = reading.view
     margin = 0.0 if view.stock_size < 2 * view.players else 2.0
     here = reading.suit_strength(reading.trump)
-    strength = {a: reading.suit_strength(a.suit.index) for a in switches if a.suit is not None}
-    best = max(strength, key=strength.__getitem__)
-    return best if strength[best] > here + margin else None
+    best = max(switches, key=lambda a: reading.suit_strength(a.suit.index))
+    there = reading.suit_strength(best.suit.index)
+    if there <= here + margin:
+        return None, ""
+    if not why:
+        return best, ""
+    held = sum(1 for c in reading.hand if c // 13 == best.suit.index)
+    now = sum(1 for c in reading.hand if c // 13 == reading.trump)
+    return best, (f"switches the trump to {best.suit.symbol}: it holds {held} {best.suit.symbol} against {now} "
+                  f"{SUIT_SYMBOLS[reading.trump]} (I12, I14)")
 
 
-# -- the sampling bot ------------------------------------------------------------------------------
+heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
+
+
+# -- playouts: every seat by one quick rule, on a deal whose cards are all dealt -----------------------------
+
+_PAIR_KEEP = 8  # in a playout: a free king or queen of a suit that may still pair, while drawing
+
+
+def _playout(deal: Deal) -> Deal:
+    """Play ``deal`` to its end, every seat by the bots' quick rule of play (the heuristic's, without its card
+    counting: it reads only the trick, the trump, the phase and the hand to act); returns the deal.
+
+    Its chooser sees the legal actions only and takes ``legal[0]`` on a forced move, drawing nothing (the play
+    layer's convention, ``bibi.play``): calls always, switches the trump as the heuristic does.
+    """
+    table = _table(deal.rules)
+    points, second_wins, must_follow = table.points, table.second_wins, table.must_follow
+    n = deal.players
+    non_trump = table.non_trump_pairs
+
+    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
+        if len(legal) == 1:
+            return legal[0]
+        last = legal[-1]
+        if last.kind is _SWITCH:  # as the heuristic: only to a clearly stronger suit (I12, I14)
+            switch = _playout_switch(deal, legal)
+            if switch is not None:
+                return switch
+            legal = tuple(a for a in legal if a.kind is _PLAY)
+        first = legal[0]
+        if first.kind is _CALL:
+            return first
+        trump = deal.trump.index
+        trick = deal.trick
+        stock = deal.stock_size
+        final = not deal.drawing or stock < 2 * n
+        keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7)
+        on_table = 0
+        for _, c in trick:
+            on_table += points[c]
+        if on_table:
+            best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
+            winners = winning_plays(trick, legal, trump, second_wins)
+            if winners:
+                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+                if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
+                    return win
+        pairing = not final
+
+        def worth(c: int) -> int:
+            w = points[c]
+            if c // 13 == trump:
+                w += keep
+                if non_trump:
+                    return w
+            if pairing and (c % 13 == _KING or c % 13 == _QUEEN):
+                w += _PAIR_KEEP
+            return w
+
+        cards: Any = legal  # only cards are left to choose from here
+        return min(cards, key=lambda c: (worth(c), c % 13))
+
+    return deal.playout(choose)
+
+
+def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
+    """The heuristic's switch rule (``_best_switch``) read from the deal: to the suit of the strongest hand, by a
+    margin of 2 while two rounds of draws remain."""
+    hand = deal.hand(deal.to_act)
+
+    def strength(suit: int) -> float:
+        return sum(1.0 + (c % 13 >= Rank.JACK) for c in hand if c // 13 == suit)
+
+    switches: list[Any] = [a for a in legal if a.kind is _SWITCH]
+    best = max(switches, key=lambda a: strength(_SUITS_INDEX(a.suit)))
+    margin = 0.0 if deal.stock_size < 2 * deal.players else 2.0
+    return best if strength(_SUITS_INDEX(best.suit)) > strength(deal.trump.index) + margin else None
+
+
+# -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
+
+SEARCH_WORLDS = 150  # the default budget: worlds per decision (README, "Bot strength": the time it takes)
+SEARCH_MARGIN = 1.5  # standard errors by which the best action must beat the heuristic's to be played
+
+
+class _Searched(NamedTuple):
+    values: dict[Card | Action, float]  # the mean final score of the seat per legal action
+    scores: list[list[int]]  # per legal action, the seat's final score in each world
+    worlds: int  # the worlds that counted
+
+
+def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequence[Deal]) -> _Searched:
+    """Each legal action played out in each world: the seat's final scores, and their mean per action."""
+    seat = view.seat
+    scores: list[list[int]] = [[] for _ in legal]
+    for world in worlds:
+        for i, action in enumerate(legal):
+            deal = world.copy()
+            deal.apply(action)
+            scores[i].append(_playout(deal).scores[seat])
+    count = max(1, len(worlds))
+    return _Searched({a: sum(scores[i]) / count for i, a in enumerate(legal)}, scores, len(worlds))
+
+
+def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, what: str, margin: float) -> _Choice:
+    """The action with the best mean score if it beats the heuristic's choice by more than ``margin`` standard
+    errors of their difference in the same worlds (paired), else the heuristic's choice; with the reason."""
+    values = searched.values
+    legal = tuple(values)
+    fallback = _heuristic(view, rng, False)[0]
+    top = max(values.values())
+    best = next(a for a in legal if values[a] == top)
+    action, gap, error = best, 0.0, 0.0
+    if fallback in values and best != fallback:
+        mine, theirs = searched.scores[legal.index(best)], searched.scores[legal.index(fallback)]
+        diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+        gap = sum(diffs) / len(diffs)
+        if len(diffs) > 1:
+            mean = gap
+            error = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)) ** 0.5
+        if gap <= margin * error:
+            action = fallback
+    elif fallback in values:
+        action = fallback
+    if not why:
+        return (action, "", values)
+    if action == best:
+        reason = f"{what}: {action.unicode} scores {top:.1f} on average"
+        others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
+        if others:
+            v, i = others[-1]
+            reason += f", the next best {legal[i].unicode} {v:.1f}"
+        if action != fallback:
+            reason += f"; it beats the heuristic's choice {fallback.unicode} by {gap:.1f} ± {error:.1f} points"
+    else:
+        reason = (f"{what}: {best.unicode} scores {top:.1f} on average, {action.unicode} {values[action]:.1f}; "
+                  f"a lead of {gap:.1f} ± {error:.1f} is too little to trust, so it plays the heuristic's choice: "
+                  f"{_heuristic(view, rng, True)[1]}")
+    return (action, reason, values)
+
+
+def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN) -> Bot:
+    """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
+
+    Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each
+    decision with a choice it samples ``worlds`` deals that look exactly like its view (``bibi.sampling``:
+    the other hands and the stock, and so the cards still to be drawn), plays each legal action out in each
+    world, every seat by the quick rule of play (``_playout``), and estimates each action's final score for
+    its seat by the mean over the worlds. The same worlds judge every action, so much of the luck cancels
+    out between them. It plays the best action only when it beats the heuristic's choice by more than
+    ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played
+    out through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README,
+    "Bot strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts
+    per world; a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a
+    given ``rng``. If no world is found it plays as ``heuristic_bot``.
+    """
+    _check_count("worlds", worlds, 1)
+    _check_count("tries", tries, 1)
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
+        raise ValueError(f"margin: {margin!r:.60} is not a number ≥ 0")
+
+    def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
+        legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+        if len(legal) == 1:
+            return (legal[0], _ONLY)
+        sampler = Sampler(view)
+        found = [w for w in (sampler.sample(rng, tries) for _ in range(worlds)) if w is not None]
+        if not found:
+            choice = _heuristic(view, rng, why)
+            return choice[0], why and f"found no deal consistent with its view; as the heuristic: {choice[1]}"
+        searched = _search_worlds(view, legal, found)
+        return _pick(view, rng, searched, why, f"played every choice out in {searched.worlds} deals consistent "
+                                               f"with what it has seen", margin)
+
+    name = "search_bot" if worlds == SEARCH_WORLDS else f"search_bot({worlds})"
+    return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
+                                   "choice out in each, and keeps the one with the best mean score.")
+
+
+def make_oracle_bot(deal: Deal) -> Bot:
+    """A cheating bot for ``deal``: the search bot's playouts run on the true deal (every hand, the stock's order)
+    instead of sampled ones. The ceiling of the search, for benchmarks and to show what hidden information is
+    worth (README, "Bot strength"); it needs the live deal it plays in, so it is not registered by name:
+
+        deal = Deal.new("ru", 6, seed=1)
+        bots = ["heuristic"] * 6
+        bots[2] = make_oracle_bot(deal)
+        play(deal, bots, bots_rng(1))
+
+    Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
+    """
+    if not isinstance(deal, Deal):
+        raise TypeError(f"deal: expected a Deal, not {deal!r:.60}")
+
+    def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
+        legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+        if len(legal) == 1:
+            return (legal[0], _ONLY)
+        if deal.to_act != view.seat or deal.hand(view.seat) != tuple(view.hand):
+            raise ValueError(f"oracle: the view of seat {view.seat} is not of the deal it was made for")
+        searched = _search_worlds(view, legal, [deal.copy()])
+        return _pick(view, rng, searched, why, "played every choice out on the true deal (it sees every card)", 0.0)
+
+    return _reasoned(choose, "oracle_bot", "Plays every choice out on the true deal, every card seen, and keeps "
+                                           "the one with the best score.")
+
+
+# -- the sampling bot ------------------------------------------------------------------------------------
 
 
 def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) -> Bot:
@@ -167,35 +597,33 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 
     It samples once the stock holds fewer than ``draw_rounds`` rounds of draws (1: the last draws and the
     final tricks, where the hidden cards are few and playouts see far); before that it plays as
-    ``heuristic_bot``, since playouts through many unknown draws judge worse than the heuristic does
-    (see README, "Bot strength"). Each sample is played out once per legal action, every seat playing by
-    the bots' shared rule of play; the action with the best total score for the bot wins, ties going to
-    the heuristic's choice. ``tries`` bounds the attempts per sample; the cost grows with
-    ``samples`` × the number of legal actions.
+    ``heuristic_bot``. Each sample is played out once per legal action, every seat playing by the bots'
+    quick rule of play; the action with the best total score for the bot wins, ties going to the
+    heuristic's choice. ``tries`` bounds the attempts per sample; the cost grows with ``samples`` × the
+    number of legal actions. (``make_search_bot`` searches every decision of the deal.)
     """
     _check_count("samples", samples, 1)
     _check_count("draw_rounds", draw_rounds, 0)
     _check_count("tries", tries, 1)
 
-    def sampling_bot(view: View, rng: random.Random) -> Card | Action:
-        """Deals the hidden cards many ways consistent with its view, plays each option out, and keeps the
-        one that scores best on average (as heuristic_bot while many draws remain)."""
-        legal = view.legal_actions
-        choice = heuristic_bot(view, rng)
-        if len(legal) == 1 or legal[-1] is PASS or view.stock_size >= draw_rounds * view.players:
-            return choice
+    def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
+        legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+        if len(legal) == 1 or legal[-1].kind is Action.PASS or view.stock_size >= draw_rounds * view.players:
+            choice = _heuristic(view, rng, why)
+            if len(legal) == 1 or not why:
+                return choice
+            return choice[0], f"as the heuristic: {choice[1]}"
         sampler = Sampler(view)
-        totals = [0] * len(legal)
-        for _ in range(samples):
-            world = sampler.sample(rng, tries)
-            if world is not None:
-                for i, action in enumerate(legal):
-                    totals[i] += _playout(world.copy().apply(action))[view.seat]
-        top = max(totals)
-        return choice if totals[legal.index(choice)] == top else legal[totals.index(top)]
+        found = [w for w in (sampler.sample(rng, tries) for _ in range(samples)) if w is not None]
+        if not found:
+            return _heuristic(view, rng, why)
+        return _pick(view, rng, _search_worlds(view, legal, found), why,
+                     f"played every choice out in {len(found)} deals consistent with what it has seen", 0.0)
 
-    sampling_bot.__qualname__ = sampling_bot.__name__ = f"sampling_bot({samples})"
-    return sampling_bot
+    name = f"sampling_bot({samples})"
+    return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays each option "
+                                   "out, and keeps the one that scores best on average (as heuristic_bot while "
+                                   "many draws remain).")
 
 
 def _check_count(name: str, value: Any, least: int) -> None:
@@ -203,26 +631,15 @@ def _check_count(name: str, value: Any, least: int) -> None:
         raise ValueError(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
 
 
-def _playout(deal: Deal) -> tuple[int, ...]:
-    """Play ``deal`` to its end, every seat by the bots' shared rule of play; the final scores."""
-    points, second_wins = _table(deal.rules)
-
-    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
-        if len(legal) == 1 or legal[0].kind is not _PLAY or legal[-1].kind is _SWITCH:
-            return _eager(legal)
-        trump = deal.trump.index
-        return _play(legal, deal.trick, trump, second_wins, points, _TRUMP_WORTH,
-                     lambda c: (points[c] + (_TRUMP_KEEP if c // 13 == trump else 0), c % 13))
-
-    return deal.playout(choose).scores
-
-
 sampling_bot = make_sampling_bot()
+search_bot = make_search_bot()
 
-for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("sampling", sampling_bot)):
+for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("sampling", sampling_bot),
+                    ("search", search_bot)):
     register(_name, _bot)
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "heuristic": heuristic_bot,
-                        "sampling": sampling_bot}  # the kit's bots, as registered with bibi.play
+                        "sampling": sampling_bot, "search": search_bot}  # the kit's bots, as registered
 
-__all__ = ["BOTS", "greedy_bot", "heuristic_bot", "make_sampling_bot", "random_bot", "sampling_bot"]
+__all__ = ["BOTS", "SEARCH_WORLDS", "greedy_bot", "heuristic_bot", "make_oracle_bot", "make_sampling_bot",
+           "make_search_bot", "random_bot", "sampling_bot", "search_bot"]

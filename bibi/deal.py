@@ -1007,6 +1007,11 @@ class Deal:
         return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
                 f"{self.rules.citation('trump_change')})")
 
+    def live_view(self, seat: Whole) -> LiveView:
+        """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
+        fast path gives the bots one per seat for the whole deal."""
+        return LiveView(self, self._seat(seat))
+
     # ---- copying, records, replay -------------------------------------------------------------
 
     def copy(self) -> Deal:
@@ -1420,6 +1425,177 @@ class Deal:
         return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
 
 
+# -- the live view: what one seat may see, read from the deal as it plays ------------------------
+
+
+class LiveView:
+    """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
+    once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
+
+    It has every field of ``View`` (as a read-only property, with the same value ``deal.view(seat)`` has
+    at that moment), ``snapshot()`` (that ``View``), and ``unseen()`` (per card index, the copies the
+    seat has not seen), whose count of the played cards is kept up as the deal goes on (only the tricks
+    finished since the last question are read). It follows the deal: keep ``snapshot()`` to keep what a
+    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
+    """
+
+    __slots__: ClassVar[tuple[str, ...]] = ("deal", "seat", "legal", "_played", "_counted", "_laid", "_laid_at")
+
+    deal: Deal
+    seat: int
+    legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
+    _played: list[int]  # per card index: copies in the first ``_counted`` tricks, taken from ``decks``
+    _counted: int
+    _laid: tuple[tuple[Card, ...], ...]  # ``laid_down`` as last built, and the moment it was built for
+    _laid_at: tuple[int, int, int]
+
+    def __init__(self, deal: Deal, seat: int):
+        self.deal = deal
+        self.seat = deal._seat(seat)
+        self.legal = None
+        self._played = [deal.rules.decks] * 52
+        self._counted = 0
+        self._laid = ()
+        self._laid_at = (-1, -1, -1)
+
+    def snapshot(self) -> View:
+        """The ``View`` of this seat now: a frozen copy."""
+        deal = self.deal
+        if self.legal is None:
+            return deal.view(self.seat)
+        # Inside ``Deal.playout`` the deal caches no legal actions (its loop moves on without clearing
+        # them): lend it the ones the loop is deciding on, and leave no cache behind.
+        deal._legal = self.legal
+        try:
+            return deal.view(self.seat)
+        finally:
+            deal._legal = None
+
+    def unseen(self) -> list[int]:
+        """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
+        deal = self.deal
+        tricks = deal._tricks
+        played = self._played
+        if self._counted > len(tricks):  # not the deal it counted (it never shrinks): count again
+            played[:] = [deal.rules.decks] * 52
+            self._counted = 0
+        for t in range(self._counted, len(tricks)):
+            for _, c in tricks[t].plays:
+                played[c] -= 1
+        self._counted = len(tricks)
+        counts = played[:]
+        for c in deal._hands[self.seat]:
+            counts[c] -= 1
+        for c in deal._leftovers:
+            counts[c] -= 1
+        trick = deal._trick
+        if len(trick) < deal.players:  # a complete trick is already the last of the tricks
+            for _, c in trick:
+                counts[c] -= 1
+        for seat in range(deal.players):
+            laid = deal._laid[seat]
+            if seat != self.seat and any(laid):
+                for s in range(4):
+                    counts[s * 13 + _KING] -= laid[s]
+                    counts[s * 13 + _QUEEN] -= laid[4 + s]
+        return counts
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self.deal._hands[self.seat])
+
+    @property
+    def first_trump(self) -> Suit:
+        return self.deal.first_trump
+
+    @property
+    def trump(self) -> Suit:
+        return SUITS[self.deal._trump]
+
+    @property
+    def to_act(self) -> int | None:
+        return self.deal.to_act
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self.deal._trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self.deal._tricks)
+
+    @property
+    def laid_down(self) -> tuple[tuple[Card, ...], ...]:
+        deal = self.deal
+        # Only a call or a card played changes them: built once per moment of the deal.
+        at = (len(deal._calls), len(deal._tricks), len(deal._trick))
+        if at != self._laid_at:
+            self._laid = tuple(deal.laid_down(s) for s in range(deal.players))
+            self._laid_at = at
+        return self._laid
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self.deal._calls)
+
+    @property
+    def switch_rights(self) -> tuple[Suit, ...]:
+        return self.deal.switch_rights(self.seat)
+
+    @property
+    def leftovers(self) -> tuple[Card, ...]:
+        return self.deal._leftovers
+
+    @property
+    def stock_size(self) -> int:
+        deal = self.deal
+        return len(deal.deck) - deal._pos
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.deal._hands)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.deal.scores
+
+    @property
+    def legal_actions(self) -> tuple[Card | Action, ...]:
+        legal = self.legal
+        if legal is not None:
+            return legal
+        deal = self.deal
+        return deal._compute_legal() if deal.to_act == self.seat else ()  # leaves the deal's cache alone
+
+    @property
+    def drawing(self) -> bool:
+        return self.deal._drawing
+
+    @property
+    def pending_trump(self) -> Suit | None:
+        return self.deal.pending_trump
+
+    @property
+    def history(self) -> History:
+        return self.deal.history
+
+
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
+
+
 # -- the trick's winner, and the dealing order: each rule once, for the engine and everyone who asks ---------
 
 
@@ -1477,6 +1653,31 @@ def forced_suits(rules: Rules, first_trump: int, trump: int) -> tuple[int, ...]:
         return ()
     barred = -1 if rules.bibi_suits is BibiSuits.ANY else trump
     return tuple(s for s in range(4) if s != first_trump and s != barred)
+
+
+def winning_card(trick: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> Card:
+    """The card winning ``trick`` (a trick under way, not empty) so far (``trick_winner``'s card)."""
+    return trick[trick_result(trick, trump, second_wins, _NO_POINTS)[0]][1]
+
+
+def winning_plays(
+    trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool
+) -> list[Card]:
+    """The cards of ``plays`` that would take ``trick`` (a trick under way, not empty) if played now.
+
+    ``trick_result``'s rule for one more card (R14; I8): a higher card of the winning card's suit, its twin
+    under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
+    calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
+    holds the two to the same answers.
+
+    >>> winning_plays([(0, Card("KH"))], [Card("2H"), Card("3H"), Card("4S")], trump=Suit.SPADES.index,
+    ...               second_wins=True)
+    [Card('2H'), Card('4S')]
+    """
+    best = winning_card(trick, trump, second_wins)
+    bs = best // 13
+    return [c for c in plays if (c // 13 == bs and (c > best or (c == best and second_wins)))
+            or (c // 13 == trump and bs != trump)]
 
 
 def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
@@ -1734,8 +1935,8 @@ COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
     "Action", "ActionKind", "CALLS", "COMPILED", "Call", "Deal", "Event", "EventKind", "History", "IllegalAction",
-    "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
+    "LiveView", "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
     "dealt_places", "forced_suits", "high_card_draw", "set_up", "stack", "still_drawing", "trick_reason",
-    "trick_result", "trick_winner",
+    "trick_result", "trick_winner", "winning_card", "winning_plays",
 ]

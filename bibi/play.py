@@ -1,8 +1,10 @@
 """The play layer: the bot protocol, bots by name, and the one loop that plays a deal or a game.
 
-A **bot** is a plain callable ``bot(view, rng) -> action``: it gets ``deal.view(seat)`` (what its seat
-may see, never another hand nor the stock) and a ``random.Random``, and returns one of
-``view.legal_actions``. ``BOTS`` finds bots by name; ``bibi.bots`` registers the kit's own.
+A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another hand
+nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same fields
+read from the live deal when asked) and a ``random.Random``, and returns one of ``view.legal_actions``. A bot
+may carry ``explain(view, rng) -> Explanation``: its choice and why. ``BOTS`` finds bots by name;
+``bibi.bots`` registers the kit's own.
 
 Every surface (the command line, the widgets, ``simulate``, ``Game``, the notebooks, the bots'
 own playouts) plays through ``play``, so **the same rules, players, seed and bots give the same deal
@@ -34,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, IllegalAction, View
@@ -179,8 +181,10 @@ def play(
         raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
     check_type("trick_end", trick_end, bool, "True or False")
     check_type("fast", fast, bool, "True or False")
-    if fast and until is None and actions is None and not trick_end and all(b is random_bot for b in seats):
-        return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
+    if fast and until is None and actions is None and not trick_end and None not in seats:
+        if all(b is random_bot for b in seats):
+            return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
+        return _play_live(deal, seats, rng)
     done = 0
     tricks = len(deal.tricks) if trick_end else 0
     while not deal.is_over:
@@ -196,13 +200,55 @@ def play(
         try:
             deal.apply(action, seat)
         except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all
-            readable = isinstance(action, Card | Action) or (isinstance(action, str) and len(action) <= 60)
-            shown = action if readable else shorten(action)
-            raise BotError(f"the bot of seat {seat} ({bot_name(bot)[:60]}) chose {shown}: {exc}") from None
+            raise _bot_error(seat, bot, action, exc) from None
         done += 1
         if trick_end and len(deal.tricks) > tricks:
             break
     return deal
+
+
+def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
+    """The error for a bot's refused answer: its seat, its name, its answer (shortened) and the engine's reason."""
+    readable = isinstance(action, Card | Action) or (isinstance(action, str) and len(action) <= 60)
+    shown = action if readable else shorten(action)
+    return BotError(f"the bot of seat {seat} ({bot_name(bot)[:60]}) chose {shown}: {exc}")
+
+
+def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> Deal:
+    """``play`` to the end on the engine's fast path: each bot gets its seat's ``LiveView`` (one per seat for
+    the whole deal, read when the bot asks) instead of a fresh ``View`` per decision; the same choices, and a
+    refused answer is named as ``play`` names it."""
+    views = [deal.live_view(seat) for seat in range(deal.players)]
+    asked: list[Any] = [None, None]  # the last answer and its seat, to name them if the engine refuses it
+
+    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = deal.to_act
+        assert seat is not None  # the deal is not over
+        bot = seats[seat]
+        assert bot is not None  # play() takes this path only when every seat has a bot
+        view = views[seat]
+        view.legal = legal
+        action: Any = bot(cast(View, view), rng)  # a LiveView reads as a View
+        view.legal = None
+        asked[0], asked[1] = action, seat
+        if not isinstance(action, Card | Action):  # a notation, as Deal.apply takes it; or no action at all
+            try:
+                action = Action.parse(action)
+            except (ValueError, TypeError) as exc:
+                raise _bot_error(seat, bot, asked[0], exc) from None
+        return action
+
+    try:
+        return deal.playout(choose)
+    except BotError:
+        raise
+    except IllegalAction as exc:  # the deal stays at the refused decision: its seat is still to act
+        seat = asked[1]
+        bot = seats[seat]
+        assert bot is not None
+        raise _bot_error(seat, bot, asked[0], exc) from None
 
 
 def lockstep(

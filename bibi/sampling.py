@@ -22,7 +22,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import CALLS, KQ_SLOT, PASS, SWITCHES, Deal, IllegalAction, View, dealt_places, forced_suits
+from bibi.deal import (
+    CALLS,
+    KQ_SLOT,
+    PASS,
+    SWITCHES,
+    Deal,
+    IllegalAction,
+    LiveView,
+    View,
+    dealt_places,
+    forced_suits,
+)
 from bibi.rules import BibiCall, Follow
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
@@ -39,7 +50,9 @@ class Sampler:
     exactly ``view``, so nothing the seat knows is contradicted and nothing hidden is used.
     """
 
-    def __init__(self, view: View):
+    def __init__(self, view: View | LiveView):
+        if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
+            view = view.snapshot()
         if view.to_act != view.seat:
             raise ValueError(f"determinize: seat {view.seat} is not to act (seat {view.to_act} is)")
         rules = view.rules
@@ -287,7 +300,7 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View, rng: random.Random, tries: int = 20) -> Deal | None:
+def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal | None:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
 
     The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
@@ -298,8 +311,13 @@ def resample(view: View, rng: random.Random, tries: int = 20) -> Deal | None:
 determinize = resample  # the name the search literature uses ("determinization")
 
 
-def unseen(view: View) -> list[int]:
-    """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock."""
+def unseen(view: View | LiveView) -> list[int]:
+    """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock.
+
+    A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).
+    """
+    if isinstance(view, LiveView):
+        return view.unseen()
     counts = [view.rules.decks] * 52
     seen = [*view.hand, *view.leftovers, *(c for t in view.tricks for _, c in t.plays)]
     if len(view.trick) < view.players:  # a complete trick is already the last of the tricks

@@ -16,12 +16,22 @@ import pytest
 from helpers import new_deal, play_cards
 from test_views import states
 
-from bibi.bots import BOTS, greedy_bot, heuristic_bot, make_sampling_bot, random_bot, sampling_bot
+from bibi.bots import (
+    BOTS,
+    greedy_bot,
+    heuristic_bot,
+    make_oracle_bot,
+    make_sampling_bot,
+    make_search_bot,
+    random_bot,
+    sampling_bot,
+    search_bot,
+)
 from bibi.cards import cards
 from bibi.deal import Action, Deal, IllegalAction
 from bibi.play import BotError, as_bots, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
-from bibi.sampling import determinize
+from bibi.sampling import determinize, unseen
 
 
 def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[float, float]:
@@ -41,7 +51,7 @@ def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[
 
 @pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
 def test_heuristic_bot_scores_clearly_more_than_random_bot(rules):
-    gain, error = paired_gain(rules, 6, heuristic_bot, random_bot, deals=90, seed=100)
+    gain, error = paired_gain(rules, 6, heuristic_bot, random_bot, deals=300, seed=100)
     assert gain > 3 * error and gain > 10
 
 
@@ -78,8 +88,8 @@ def test_the_sampling_bot_plays_legal_actions_late_in_a_deal(preset):
 
 
 def test_the_bots_have_names_and_one_sentence_ideas():
-    assert list(BOTS) == ["random", "greedy", "heuristic", "sampling"]
-    assert BOTS["sampling"] is sampling_bot
+    assert list(BOTS) == ["random", "greedy", "heuristic", "sampling", "search"]
+    assert BOTS["sampling"] is sampling_bot and BOTS["search"] is search_bot
     for bot in BOTS.values():
         idea = " ".join(bot.__doc__.split())
         assert idea.endswith(".") and ". " not in idea, idea
@@ -105,7 +115,8 @@ def test_bots_by_name_and_bad_names():
     assert as_bots("greedy", 3) == [greedy_bot] * 3
     assert as_bots(["greedy"], 2) == [greedy_bot] * 2
     assert as_bots(["random", greedy_bot], 2) == [random_bot, greedy_bot]
-    with pytest.raises(ValueError, match="unknown bot 'clever': use one of random, greedy, heuristic, sampling"):
+    with pytest.raises(ValueError, match="unknown bot 'clever': use one of random, greedy, heuristic, sampling, "
+                                         "search"):
         get_bot("clever")
     with pytest.raises(ValueError, match="2 given for 3 seats"):
         as_bots(["random", "random"], 3)
@@ -191,3 +202,195 @@ def test_determinize_finds_deals_that_look_the_same_to_the_seat(rules):
                 found += 1
                 assert world.view(seat) == view
     assert found >= 0.97 * tried
+
+
+# -- the fast path: a LiveView per seat gives the bots what a fresh View gives ----------------------------------
+
+
+def random_rules(rng: random.Random):
+    """A random mix of the rule options (one pack or two), for the bots to face."""
+    from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, TrumpChange
+
+    pick = rng.choice
+    rules = dataclasses.replace(
+        RUSSIAN, name="custom", follow=pick(list(Follow)), identical=pick(list(Identical)), draw=pick(list(Draw)),
+        bibi_suits=pick(list(BibiSuits)), bibi_call=pick(list(BibiCall)), dealt_pairs=pick([True, False]),
+        trump_change=pick(list(TrumpChange)), multi_call=pick(list(MultiCall)))
+    return dataclasses.replace(rules, decks=1, max_players=7) if rng.random() < 0.25 else rules
+
+
+def test_a_live_view_shows_what_the_view_shows_at_every_decision():
+    rng = random.Random(3)
+    for k in range(6):
+        rules = random_rules(rng)
+        players = rng.choice([2, 3, 5, 7])
+        deal = Deal.new(rules, players, seed=k)
+        lives = [deal.live_view(seat) for seat in range(players)]
+        while not deal.is_over:
+            for seat, live in enumerate(lives):
+                view = deal.view(seat)
+                assert live.snapshot() == view
+                for field in dataclasses.fields(view):
+                    assert getattr(live, field.name) == getattr(view, field.name), field.name
+                assert live.unseen() == unseen(view)
+            deal.apply(rng.choice(deal.legal_actions()))
+
+
+@pytest.mark.parametrize("bots", [
+    "greedy", "heuristic", ["random", "greedy", "heuristic", "sampling"], [make_search_bot(2), "heuristic", "random"],
+])
+def test_the_fast_path_makes_the_choices_the_slow_loop_makes(bots):
+    for seed, rules in enumerate([RUSSIAN, ITALIAN, dataclasses.replace(ITALIAN, draw="after_each_card", name="custom")]):
+        n = 4 if isinstance(bots, list) and len(bots) == 4 else 3
+        fast = play(Deal.new(rules, n, seed=seed), bots, random.Random(seed))
+        slow = play(Deal.new(rules, n, seed=seed), bots, random.Random(seed), fast=False)
+        assert fast.record() == slow.record()
+
+
+# -- the search bot and the oracle ----------------------------------------------------------------------
+
+
+def test_the_search_bot_plays_only_legal_actions_under_random_rule_mixes():
+    rng = random.Random(14)
+    small = make_search_bot(1)
+    asked = 0
+
+    def checked(view, bot_rng):
+        nonlocal asked
+        action = small(view, bot_rng)
+        assert action in view.legal_actions
+        asked += 1
+        return action
+
+    k = 0
+    while asked < 2000:
+        rules = random_rules(rng)
+        players = rng.choice([2, 3, 4, 6, 7, 12] if rules.decks == 2 else [2, 3, 5, 7])
+        bots = [checked] + [rng.choice([random_bot, heuristic_bot, checked]) for _ in range(players - 1)]
+        deal = play(Deal.new(rules, players, seed=k), bots, random.Random(k))
+        assert deal.is_over
+        k += 1
+
+
+def test_the_search_bot_is_deterministic_for_a_seed_and_budget():
+    bot = make_search_bot(3)
+    one = play(Deal.new(ITALIAN, 3, seed=8), [bot, "heuristic", bot], random.Random(8))
+    two = play(Deal.new(ITALIAN, 3, seed=8), [make_search_bot(3), "heuristic", make_search_bot(3)], random.Random(8))
+    assert one.record() == two.record()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(worlds=0), "worlds: 0 is not a whole number ≥ 1"),
+    (dict(tries=1.5), "tries: 1.5"),
+    (dict(margin=-1), "margin: -1 is not a number ≥ 0"),
+])
+def test_the_search_budget_is_checked(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        make_search_bot(**kwargs)
+
+
+def test_the_oracle_needs_the_deal_it_plays_in():
+    deal = Deal.new(RUSSIAN, 3, seed=2)
+    other = Deal.new(RUSSIAN, 3, seed=3)
+    with pytest.raises(TypeError, match="deal: expected a Deal"):
+        make_oracle_bot(deal.view(0))
+    with pytest.raises(ValueError, match="oracle: the view of seat"):
+        make_oracle_bot(other)(deal.view(deal.to_act), random.Random(1))
+    bots = ["heuristic"] * 3
+    bots[1] = make_oracle_bot(deal)
+    assert play(deal, bots, random.Random(2)).is_over
+
+
+def test_the_search_bot_scores_more_than_the_heuristic_heads_up():
+    # One pack heads-up: short deals, few hidden cards, and the search's edge shows in few deals.
+    rules = dataclasses.replace(RUSSIAN, decks=1, max_players=7, name="custom")
+    gain, error = paired_gain(rules, 2, make_search_bot(12), heuristic_bot, deals=40, seed=300)
+    assert gain > 2 * error and gain > 2
+
+
+def test_the_oracle_scores_more_than_the_search_bot():
+    rules = dataclasses.replace(RUSSIAN, decks=1, max_players=7, name="custom")
+    gains = []
+    for i in range(30):
+        seat = i % 2
+        scores = []
+        for make in (make_oracle_bot, lambda deal: make_search_bot(4)):
+            deal = Deal.new(rules, 2, seed=400 + i, log=False)
+            bots = [heuristic_bot] * 2
+            bots[seat] = make(deal)
+            scores.append(play(deal, bots, random.Random(i)).scores[seat])
+        gains.append(scores[0] - scores[1])
+    assert statistics.fmean(gains) > 3 * statistics.stdev(gains) / len(gains) ** 0.5
+
+
+# -- reasons in words: the facts they cite are the engine's -----------------------------------------------------
+
+
+
+def _card(text: str):
+    from bibi.cards import CARDS
+
+    return next(c for c in CARDS if c.unicode == text)
+
+
+def hidden_copies(deal: Deal, seat: int, card) -> int:
+    """Copies of ``card`` the seat cannot see in the true deal: in other hands (not laid down) or the stock."""
+    held = sum(deal.hand(s).count(card) - deal.laid_down(s).count(card) for s in range(deal.players) if s != seat)
+    return held + deal.stock().count(card)
+
+
+@pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN, dataclasses.replace(RUSSIAN, bibi_suits="any", name="custom")],
+                         ids=["russian", "italian", "any-suit"])
+def test_the_explanations_cite_the_facts_of_the_position(rules):
+    import re
+
+    from bibi.play import explain
+
+    checked = {"points": 0, "unseen": 0, "trump": 0}
+    points_of = rules.card_points.per_card()
+    for players in (3, 5):
+        for deal in decisions(rules, players, seed=20 + players, every=2):
+            seat = deal.to_act
+            view = deal.view(seat)
+            for bot in (greedy_bot, heuristic_bot, random_bot):
+                one, two = random.Random(5), random.Random(5)
+                why = explain(bot, view, one)
+                assert why.action == bot(view, two) and one.random() == two.random()  # same choice, same draws
+                assert why.reason and why.action in view.legal_actions
+                for held in re.findall(r"the trick holds (?:only )?(\d+) points|it holds (\d+) points", why.reason):
+                    assert int(held[0] or held[1]) == sum(points_of[c] for _, c in deal.trick)
+                    checked["points"] += 1
+                for card, count, partner in re.findall(r"keeps (\S+) for a Bi-bi: (one|\d+) (\S+) unseen", why.reason):
+                    card, partner = _card(card), _card(partner)
+                    assert card in deal.hand(seat) and partner.rank in (card.rank.KING, card.rank.QUEEN)
+                    assert deal.hand(seat).count(partner) <= deal.laid_down(seat).count(partner)  # no pair yet
+                    assert (1 if count == "one" else int(count)) == hidden_copies(deal, seat, partner)
+                    checked["unseen"] += 1
+                for card in re.findall(r"trumps in with (\S+):", why.reason):
+                    assert _card(card).suit == deal.trump
+                    checked["trump"] += 1
+    assert all(checked.values()), checked
+
+
+def test_the_search_bot_explains_with_its_estimates():
+    from bibi.play import explain
+
+    deal = play(Deal.new(ITALIAN, 4, seed=6), "heuristic", random.Random(6), actions=30)
+    view = deal.view(deal.to_act)
+    bot = make_search_bot(6)
+    why = explain(bot, view, random.Random(9))
+    assert why.action == bot(view, random.Random(9))
+    assert set(why.values) == set(view.legal_actions)
+    assert "6 deals consistent with what it has seen" in why.reason
+    assert f"{max(why.values.values()):.1f}" in why.reason
+
+
+def test_R15_the_bots_say_why_they_say_bibi():
+    from bibi.play import explain
+
+    deal = new_deal("russian", ["KH QH 3C", "", ""], trump="S")  # seat 1 holds a pair in the dealt-pair pass
+    view = deal.view(deal.to_act)
+    for bot in (greedy_bot, heuristic_bot):
+        why = explain(bot, view, random.Random(1))
+        assert str(why.action) == "bibi H" and why.reason == "says Bi-bi with K+Q of ♥: +50 points (R15)"
+    assert explain(random_bot, view, random.Random(1)).reason == "at random, one of 2 legal actions"

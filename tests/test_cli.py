@@ -207,7 +207,7 @@ def test_play_transcript_hint_undo_why_and_a_whole_game():
     headers = [line for line in out.splitlines() if line.startswith("== deal ")]
     assert len(headers) == 3 and all(" deals; trump " in line for line in headers)
     assert "Rules in force: russian" in out and "(R13)" in out
-    assert "hint (heuristic): " in out
+    assert "hint (search): " in out  # the strongest bot registered gives the hints
     assert "seat 2 (heuristic) played " in out or "seat 1 (heuristic) played " in out
     assert out.count("taken back: your move again") == 1
     assert "(in progress)" in out  # the score sheet, asked for mid-deal
