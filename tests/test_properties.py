@@ -378,3 +378,18 @@ def test_engine_matches_an_independent_model_of_the_spec(game, crowded):
             request = run.send(str(action))
         except StopIteration:
             request = None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=11), st.lists(st.integers(0, 51), min_size=1, max_size=8),
+       st.integers(0, 3), st.booleans())
+def test_winning_plays_is_trick_result_for_one_more_card(trick, plays, trump, second_wins):
+    """The bots' written-out rule (deal.winning_plays) gives what the engine's trick_result gives (R14; I8)."""
+    from bibi.cards import CARDS
+    from bibi.deal import trick_winner, winning_card, winning_plays
+
+    on_table = [(seat, CARDS[c]) for seat, c in enumerate(trick)]
+    cards = [CARDS[c] for c in plays]
+    expected = [c for c in cards if trick_winner([*on_table, (-1, c)], trump, second_wins) == len(on_table)]
+    assert winning_plays(on_table, cards, trump, second_wins) == expected
+    assert winning_card(on_table, trump, second_wins) == on_table[trick_winner(on_table, trump, second_wins)][1]
