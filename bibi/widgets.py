@@ -43,6 +43,11 @@ from bibi.play import Bot, Explanation, as_bots, bot_name, bots_rng, explain, ge
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, parse_rules, preset
 
 
+def _sym(suit: Any) -> str:
+    """A suit's symbol (the suit of a call or a switch, which always has one)."""
+    return suit.symbol if suit is not None else "?"
+
+
 def as_bot(bot: Bot | str | None) -> Bot:
     """A bot from a callable, a name the play layer knows (``bibi.play.BOTS``), or ``None`` (the random bot)."""
     return random_bot if bot is None else get_bot(bot)
@@ -98,7 +103,7 @@ def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
 class _Choice(NamedTuple):
     """One button of an action row: what it does, how it looks, and whether it is enabled."""
 
-    action: Action
+    action: Card | Action
     label: str
     tooltip: str
     enabled: bool = True
@@ -110,7 +115,7 @@ class _Choice(NamedTuple):
 class _ActionRow(widgets.HBox):
     """A row of buttons, one per choice, reused between renders; a click calls ``on_pick(action)``."""
 
-    def __init__(self, on_pick: Callable[[Action], None], css_class: str, *, card_size: bool):
+    def __init__(self, on_pick: Callable[[Card | Action], None], css_class: str, *, card_size: bool):
         super().__init__(layout=widgets.Layout(flex_flow="row wrap", min_height="0"))
         self._on_pick = on_pick
         self._class = css_class
@@ -149,7 +154,7 @@ class _ActionRow(widgets.HBox):
                 button.style.button_color = paper[0] if choice.laid else paper[1]
         self.children = tuple(self._pool[: len(choices)])
 
-    def button_for(self, action: Action | str) -> widgets.Button:
+    def button_for(self, action: Card | Action | str) -> widgets.Button:
         """The first button shown for ``action`` (``"KS"``, ``"bibi H"``, ``"pass"``)."""
         act = Action.parse(action)
         for button, choice in zip(self.children, self._choices, strict=False):
@@ -182,9 +187,9 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     out = []
     for action in deal.legal_actions():
         if action.kind == Action.CALL:
-            out.append(_Choice(action, action.unicode, f"say Bi-bi: lay down K+Q {action.suit.symbol} (R15; I11)"))
+            out.append(_Choice(action, action.unicode, f"say Bi-bi: lay down K+Q {_sym(action.suit)} (R15; I11)"))
         elif action.kind == Action.SWITCH:
-            out.append(_Choice(action, action.unicode, f"make {action.suit.symbol} trump from this trick on "
+            out.append(_Choice(action, action.unicode, f"make {_sym(action.suit)} trump from this trick on "
                                                        "(I12, I14; at the lead: the kit's reading)"))
         elif action is PASS:
             out.append(_Choice(action, "pass", "do not call (no points for this pair now, R23)"))
@@ -228,7 +233,7 @@ class _View(widgets.VBox):
         head = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>' if note else ""
         return _wrap(head + "".join(parts))
 
-    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
+    def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
         """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""
 
         def guarded(*args: Any) -> None:
@@ -244,10 +249,10 @@ class _View(widgets.VBox):
 
         return guarded
 
-    def _on_click(self, button: widgets.Button, handler: Callable[[], None]) -> None:
+    def _on_click(self, button: widgets.Button, handler: Callable[..., object]) -> None:
         button.on_click(self._guard(lambda _: handler()))
 
-    def _on_value(self, control: widgets.Widget, handler: Callable[[], None]) -> None:
+    def _on_value(self, control: widgets.Widget, handler: Callable[..., object]) -> None:
         control.observe(self._guard(lambda _: handler()), names="value")
 
 
@@ -257,10 +262,10 @@ class _View(widgets.VBox):
 class _ActionView(_View):
     """A view with a row of card buttons (``hand_row``) and a row of call/pass/switch buttons (``action_row``)."""
 
-    hand_row: _ActionRow
+    hand_row: Any  # an _ActionRow (the explorer's) or a _HandRow (the play table's): both have button_for
     action_row: _ActionRow
 
-    def button_for(self, action: Action | str) -> widgets.Button:
+    def button_for(self, action: Card | Action | str) -> widgets.Button:
         """The card or action button for ``action`` shown now."""
         act = Action.parse(action)
         row = self.hand_row if act.kind == Action.PLAY else self.action_row
@@ -420,7 +425,7 @@ class DealExplorer(_ActionView):
         """Back to the end of the previous trick."""
         self.go(max((p for p in self._boundaries() if p < self._at), default=0))
 
-    def _pick(self, action: Action) -> None:
+    def _pick(self, action: Card | Action) -> None:
         self._guard(self.choose)(action)
 
     def choose(self, action: Action | str) -> None:
@@ -1215,6 +1220,7 @@ class PlayTable(_ActionView):
 
     def _seat_bots(self, bots: Any) -> list[Bot | None]:
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
+        seats: list[Bot | None]
         if isinstance(bots, Mapping):
             seats = [as_bot(bots.get(s)) for s in range(self.players)]
         elif isinstance(bots, Sequence) and not isinstance(bots, str):
@@ -1222,7 +1228,7 @@ class PlayTable(_ActionView):
                 raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
             seats = [as_bot(b) for b in bots]
         else:
-            seats = as_bots(as_bot(bots), self.players)
+            seats = list(as_bots(as_bot(bots), self.players))
         seats[self.seat] = None
         return seats
 
@@ -1413,7 +1419,7 @@ class PlayTable(_ActionView):
         for event in deal.events[self._seen:]:
             if event.kind != "call":
                 continue
-            pair = f"K{event.suit.symbol} Q{event.suit.symbol} laid down, +{deal.rules.bibi_points}"
+            pair = f"K{_sym(event.suit)} Q{_sym(event.suit)} laid down, +{deal.rules.bibi_points}"
             if event.seat == self.seat and event.info == "mandatory":
                 lines.append(f"You must say {word}: {pair} (I11).")
             elif event.seat == self.seat:
