@@ -35,8 +35,8 @@ from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
-from bibi.play import BOTS, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots
-from bibi.rules import OPTIONS, PRESETS, Identical, Rules, parse_rules, preset
+from bibi.play import BOTS, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
+from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -518,7 +518,7 @@ class Table:
         self._deal = table if isinstance(table, Deal) else table.deal
         self.seat, self.bots, self.rng = seat, bots, rng
         self.ask, self.say = ask, say
-        self.hint_bot = get_bot(hint_bot if hint_bot is not None else _strongest_bot())
+        self.hint_bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.shown = 0
         self._decisions: list[tuple[int, Any]] = []  # the undo stack: (position, the bots' stream state)
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move, by position
@@ -710,7 +710,7 @@ class Table:
         if event.kind == "call" and mine and event.suit is not None:
             suit = event.suit.symbol
             word = "must say" if event.info == "mandatory" else "say"
-            return (f"you {word} {_call_word(self.deal.rules)}: K{suit} Q{suit} laid down, "
+            return (f"you {word} {call_word(self.deal.rules)}: K{suit} Q{suit} laid down, "
                     f"+{self.deal.rules.bibi_points}" + (" (I11)" if event.info == "mandatory" else ""))
         if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
@@ -722,22 +722,6 @@ class Table:
 
 
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
-
-
-def _call_word(rules: Rules) -> str:
-    return _CALL_WORDS.get(rules.name, "Bi-bi!")
-
-
-def _strongest_bot() -> str:
-    """``search`` where it is registered, else ``heuristic``: the bot that gives hints."""
-    for name in ("search", "heuristic"):
-        try:
-            get_bot(name)
-        except ValueError:
-            continue
-        return name
-    return "random"
 
 
 def _told(told: Explanation) -> str:

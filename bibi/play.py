@@ -107,6 +107,18 @@ def get_bot(name: str | Bot) -> Bot:
     return bot
 
 
+def strongest_bot() -> str:
+    """The name of the strongest bot the play layer knows, the one that gives hints: ``search`` where it is
+    registered, else ``heuristic`` (else ``random``)."""
+    for name in ("search", "heuristic"):
+        try:
+            get_bot(name)
+        except ValueError:
+            continue
+        return name
+    return "random"
+
+
 def bot_name(bot: Bot | None) -> str:
     """The name a bot is registered under, else its function name; ``"you"`` for a person's seat."""
     if bot is None:
@@ -328,4 +340,5 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Explanation", "as_bots", "bot_name", "bots_rng", "explain", "get_bot",
     "lockstep", "play", "play_game", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
+    "strongest_bot",
 ]

@@ -651,9 +651,19 @@ def as_rules(rules: Rules | str) -> Rules:
                     f"{shorten(rules)}")
 
 
+
+_CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
+
+
+def call_word(rules: Rules) -> str:
+    """What a player says when calling a pair under ``rules``: «bip bip» in the Italian text (I1), «Би-би»,
+    Bi-bi!, in the Russian (R15), Pip-Pip! in the English; a custom mix says Bi-bi!."""
+    return _CALL_WORDS.get(rules.name, "Bi-bi!")
+
+
 __all__ = [
     "ALIASES", "BASES", "CUSTOM", "MAX_BIBI_POINTS", "MAX_CARD_POINTS", "NAMES",
-    "BibiCall", "BibiSuits", "CardPoints", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
+    "BibiCall", "BibiSuits", "CardPoints", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
 ]

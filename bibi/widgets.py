@@ -39,8 +39,20 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal, check_players
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
-from bibi.play import Bot, Explanation, as_bots, bot_name, bots_rng, explain, get_bot, play, random_bot, snapshots
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, parse_rules, preset
+from bibi.play import (
+    Bot,
+    Explanation,
+    as_bots,
+    bot_name,
+    bots_rng,
+    explain,
+    get_bot,
+    play,
+    random_bot,
+    snapshots,
+    strongest_bot,
+)
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, call_word, parse_rules, preset
 
 
 def _sym(suit: Any) -> str:
@@ -1051,23 +1063,6 @@ class ScoreInspector(_View):
 
 # -- the play table --------------------------------------------------------------------------
 
-_CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
-
-
-def _call_word(rules: Rules) -> str:
-    """What a player says when calling a pair under ``rules``: «bip bip» in Italian, Bi-bi! otherwise."""
-    return _CALL_WORDS.get(rules.name, "Bi-bi!")
-
-
-def strongest_bot() -> str:
-    """The name of the strongest bot the play layer knows: ``search`` where it is registered, else ``heuristic``."""
-    for name in ("search", "heuristic"):
-        try:
-            get_bot(name)
-        except ValueError:
-            continue
-        return name
-    return "random"
 
 
 def _card_label(card: Card, laid: bool) -> str:
@@ -1414,7 +1409,7 @@ class PlayTable(_ActionView):
     def _announce(self) -> None:
         """The calls made since the person's last move; one the rules made for the person is announced as his."""
         deal = self.deal
-        word = _call_word(deal.rules)
+        word = call_word(deal.rules)
         lines = []
         for event in deal.events[self._seen:]:
             if event.kind != "call":
