@@ -35,7 +35,7 @@ from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
-from bibi.play import BOTS, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
+from bibi.play import BOTS, Decisions, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
@@ -520,7 +520,7 @@ class Table:
         self.ask, self.say = ask, say
         self.hint_bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.shown = 0
-        self._decisions: list[tuple[int, Any]] = []  # the undo stack: (position, the bots' stream state)
+        self._decisions = Decisions()  # the undo stack
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move, by position
 
     @property
@@ -532,7 +532,7 @@ class Table:
         while True:
             self.say(self.header())
             self.shown = 0
-            self._decisions, self._before = [], {}
+            self._decisions, self._before = Decisions(), {}
             if not self.play_deal():
                 self.say("bye")
                 return 0
@@ -559,8 +559,7 @@ class Table:
             self.show_events()
             if deal.is_over:
                 return True
-            if not self._decisions or self._decisions[-1][0] != len(deal.actions):
-                self._decisions.append((len(deal.actions), self.rng.getstate()))
+            self._decisions.note(deal, self.rng)
             legal = deal.legal_actions()
             if len(legal) == 1:
                 self.say(f"you play {legal[0].unicode}: your only choice")
@@ -648,13 +647,11 @@ class Table:
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
-        stack, at = self._decisions, len(self.deal.actions)
-        if not stack or (len(stack) == 1 and stack[0][0] == at):
+        back = self._decisions.back(self.deal)
+        if back is None:
             self.say("nothing to take back in this deal")
             return False
-        if stack[-1][0] == at:
-            stack.pop()
-        position, state = stack[-1]
+        position, state = back
         if self.game is not None:
             self.game.take_back(position)
         else:

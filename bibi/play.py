@@ -313,6 +313,37 @@ def snapshots(deal: Deal) -> list[Deal]:
     return states
 
 
+class Decisions:
+    """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of the play
+    table and of ``bibi play``. ``note`` as the person is about to decide; ``back`` gives the decision to return
+    to, and the caller replays the deal's record up to it (``Deal.replay(record, upto)`` or ``Game.take_back``)
+    and restores the stream, so the bots answer as they did."""
+
+    def __init__(self) -> None:
+        self._stack: list[tuple[int, Any]] = []
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    def note(self, deal: Deal, rng: random.Random) -> None:
+        """The person is to decide at ``deal``'s current position (noted once per position)."""
+        at = len(deal.actions)
+        if not self._stack or self._stack[-1][0] != at:
+            self._stack.append((at, rng.getstate()))
+
+    def back(self, deal: Deal) -> tuple[int, Any] | None:
+        """The decision before the one the person is at now (its position, and the bots' stream state then), or
+        the last one once the deal has moved past it; ``None`` when there is nothing to take back."""
+        stack, at = self._stack, len(deal.actions)
+        if stack and stack[-1][0] == at:
+            if len(stack) == 1:
+                return None
+            stack.pop()
+        elif not stack:
+            return None
+        return stack[-1]
+
+
 def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) -> Deal:
     """The deal ``Deal.new(rules, players, seed=seed)``, played by ``bots`` from ``bots_rng(seed)``.
 
@@ -338,7 +369,7 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Explanation", "as_bots", "bot_name", "bots_rng", "explain", "get_bot",
-    "lockstep", "play", "play_game", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
+    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "explain",
+    "get_bot", "lockstep", "play", "play_game", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
     "strongest_bot",
 ]

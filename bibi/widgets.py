@@ -41,6 +41,7 @@ from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import (
     Bot,
+    Decisions,
     Explanation,
     as_bots,
     bot_name,
@@ -1168,7 +1169,7 @@ class PlayTable(_ActionView):
         self.game: Game | None = None
         self._deal: Deal = None  # type: ignore[assignment]
         self._rng = bots_rng(seed)
-        self._decisions: list[tuple[int, Any]] = []  # the undo stack: (position, bots' stream state) per decision
+        self._decisions = Decisions()  # the undo stack
         self._rng_before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
         self._seen = 0  # events announced so far
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
@@ -1272,7 +1273,7 @@ class PlayTable(_ActionView):
         self._begin_deal()
 
     def _begin_deal(self) -> None:
-        self._decisions, self._rng_before, self._seen = [], {}, 0
+        self._decisions, self._rng_before, self._seen = Decisions(), {}, 0
         self.hint_box.value = self.reasons.value = ""
         self._bots_move()
         self._render()
@@ -1328,25 +1329,20 @@ class PlayTable(_ActionView):
             return False
 
         play(deal, self.bots, self._rng, until=watch)
-        if not deal.is_over and (not self._decisions or self._decisions[-1][0] != len(deal.actions)):
-            self._decisions.append((len(deal.actions), self._rng.getstate()))
+        if not deal.is_over:
+            self._decisions.note(deal, self._rng)
         if deal.is_over:
             for callback in self._deal_end:
                 callback(deal)
 
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
-        at = len(self.deal.actions)
-        stack = self._decisions
-        if stack and stack[-1][0] == at:
-            if len(stack) == 1:
-                self._say("Nothing to take back: this is your first move of the deal.", error=True)
-                return
-            stack.pop()
-        elif not stack:
-            self._say("Nothing to take back in this deal.", error=True)
+        back = self._decisions.back(self.deal)
+        if back is None:
+            self._say("Nothing to take back: this is your first move of the deal." if self._decisions
+                      else "Nothing to take back in this deal.", error=True)
             return
-        position, state = stack[-1]
+        position, state = back
         if self.game is not None:
             self.game.take_back(position)
         else:

@@ -224,3 +224,22 @@ def test_control_states_name_every_decision_point(label):
         expected.add("dealt_pass")
     expected.add("after_card" if rules.draw.value == "after_each_card" else "draw_round")
     assert expected <= seen
+
+
+def test_decisions_is_the_undo_stack_of_a_person():
+    from bibi.play import Decisions
+
+    deal = play(Deal.new("ru", 3, seed=2), ["random", None, "random"], bots_rng(2))
+    rng = bots_rng(2)
+    stack = Decisions()
+    assert stack.back(deal) is None and len(stack) == 0  # nothing decided yet
+    stack.note(deal, rng)
+    stack.note(deal, rng)  # once per position
+    first = len(deal.actions)
+    assert len(stack) == 1 and stack.back(deal) is None  # at the first decision: nothing before it
+    state = rng.getstate()
+    deal.apply(deal.legal_actions()[0], 1)
+    play(deal, ["random", None, "random"], rng)
+    assert stack.back(deal) == (first, state)  # moved past it: back to it
+    stack.note(deal, rng)
+    assert stack.back(deal) == (first, state) and len(stack) == 1  # the one it is at is dropped
