@@ -68,6 +68,7 @@ class _Table(NamedTuple):
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
+_TABLES_KEPT = 256  # rules values whose tables are kept (a deal or a run asks about one or a few)
 
 
 _LAST: list[Any] = [None, None]  # the rules asked last and their table: a deal asks about one rules value
@@ -81,6 +82,8 @@ def _table(rules: Rules) -> _Table:
         table = _Table(rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS,
                        rules.follow is Follow.MUST_FOLLOW, rules.bibi_points,
                        rules.bibi_suits is BibiSuits.NON_TRUMP)
+        if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
+            _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, table)
     _LAST[0], _LAST[1] = entry
     return entry[1]

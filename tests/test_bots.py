@@ -395,3 +395,12 @@ def test_R15_the_bots_say_why_they_say_bibi():
         why = explain(bot, view, random.Random(1))
         assert str(why.action) == "bibi H" and why.reason == "says Bi-bi with K+Q of ♥: +50 points (R15)"
     assert explain(random_bot, view, random.Random(1)).reason == "at random, one of 2 legal actions"
+
+
+def test_the_bots_rules_tables_stay_few_in_a_long_session():
+    import bibi.bots as bots
+
+    for points in range(300):  # a rules panel changing the Bi-bi's worth 300 times
+        rules = dataclasses.replace(RUSSIAN, bibi_points=points, name="custom")
+        assert bots._table(rules).bibi_points == points
+    assert len(bots._TABLES) <= bots._TABLES_KEPT
