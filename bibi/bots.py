@@ -309,7 +309,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 
     if on_table:
         best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
-        winners = winning_plays(trick, plays, trump, second_wins)
+        winners = winning_plays(trick, plays, trump, second_wins, best)
         if winners:
             last = len(trick) == n - 1
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
@@ -427,7 +427,7 @@ def _playout(deal: Deal) -> Deal:
             on_table += points[c]
         if on_table:
             best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
-            winners = winning_plays(trick, legal, trump, second_wins)
+            winners = winning_plays(trick, legal, trump, second_wins, best)
             if winners:
                 win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:

@@ -1661,20 +1661,21 @@ def winning_card(trick: Sequence[tuple[int, Card]], trump: int, second_wins: boo
 
 
 def winning_plays(
-    trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool
+    trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool, best: Card | None = None
 ) -> list[Card]:
     """The cards of ``plays`` that would take ``trick`` (a trick under way, not empty) if played now.
 
     ``trick_result``'s rule for one more card (R14; I8): a higher card of the winning card's suit, its twin
     under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
     calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
-    holds the two to the same answers.
+    holds the two to the same answers. ``best``, when the caller has it, is ``winning_card(trick, ...)``.
 
     >>> winning_plays([(0, Card("KH"))], [Card("2H"), Card("3H"), Card("4S")], trump=Suit.SPADES.index,
     ...               second_wins=True)
     [Card('2H'), Card('4S')]
     """
-    best = winning_card(trick, trump, second_wins)
+    if best is None:
+        best = winning_card(trick, trump, second_wins)
     bs = best // 13
     return [c for c in plays if (c // 13 == bs and (c > best or (c == best and second_wins)))
             or (c // 13 == trump and bs != trump)]

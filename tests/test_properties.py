@@ -392,4 +392,6 @@ def test_winning_plays_is_trick_result_for_one_more_card(trick, plays, trump, se
     cards = [CARDS[c] for c in plays]
     expected = [c for c in cards if trick_winner([*on_table, (-1, c)], trump, second_wins) == len(on_table)]
     assert winning_plays(on_table, cards, trump, second_wins) == expected
+    best = winning_card(on_table, trump, second_wins)
+    assert winning_plays(on_table, cards, trump, second_wins, best) == expected
     assert winning_card(on_table, trump, second_wins) == on_table[trick_winner(on_table, trump, second_wins)][1]
