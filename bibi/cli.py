@@ -647,16 +647,13 @@ class Table:
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
-        back = self._decisions.back(self.deal)
-        if back is None:
+        again = self._decisions.take_back(self.deal, self.rng, self.game)
+        if again is None:
             self.say("nothing to take back in this deal")
             return False
-        position, state = back
-        if self.game is not None:
-            self.game.take_back(position)
-        else:
-            self._deal = Deal.replay(self._deal.record(), upto=position)
-        self.rng.setstate(state)
+        if self.game is None:
+            self._deal = again
+        position = len(again.actions)
         self._before = {k: v for k, v in self._before.items() if k < position}
         self.shown = len(self.deal.events)
         self.say(f"taken back: your move again, trick {min(len(self.deal.tricks) + 1, self.deal.tricks_total)}")

@@ -343,6 +343,18 @@ class Decisions:
             return None
         return stack[-1]
 
+    def take_back(self, deal: Deal, rng: random.Random, game: Any = None) -> Deal | None:
+        """Go back to the decision ``back`` gives: the deal replayed from its record up to it (through
+        ``game.take_back`` when a ``Game`` holds the deal), the bots' stream ``rng`` restored as it was then.
+        Returns the deal at that decision, or ``None`` (and nothing changes) when there is nothing to take back."""
+        back = self.back(deal)
+        if back is None:
+            return None
+        position, state = back
+        again = game.take_back(position) if game is not None else Deal.replay(deal.record(), upto=position)
+        rng.setstate(state)
+        return again
+
 
 def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) -> Deal:
     """The deal ``Deal.new(rules, players, seed=seed)``, played by ``bots`` from ``bots_rng(seed)``.

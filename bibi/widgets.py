@@ -1337,17 +1337,14 @@ class PlayTable(_ActionView):
 
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
-        back = self._decisions.back(self.deal)
-        if back is None:
+        again = self._decisions.take_back(self.deal, self._rng, self.game)
+        if again is None:
             self._say("Nothing to take back: this is your first move of the deal." if self._decisions
                       else "Nothing to take back in this deal.", error=True)
             return
-        position, state = back
-        if self.game is not None:
-            self.game.take_back(position)
-        else:
-            self._deal = Deal.replay(self._deal.record(), upto=position)
-        self._rng.setstate(state)
+        if self.game is None:
+            self._deal = again
+        position = len(again.actions)
         self._rng_before = {k: v for k, v in self._rng_before.items() if k < position}
         self._seen = len(self.deal.events)
         self.hint_box.value = self.reasons.value = ""
