@@ -7,6 +7,8 @@ Every surface that names a winner (the command line, the score sheets, the views
 >>> o = Outcome.of([120, 300, 300, 90])
 >>> o.winners, o.shared, o.margin, o.margins
 ((1, 2), True, 0, (180, 0, 0, 210))
+>>> Outcome.on_top([120, 300, 300, 90]) == o.winners
+True
 >>> str(o)
 'shared win: seat 1 and seat 2'
 >>> Outcome.of([120, 300, 90]).margin, str(Outcome.of([120, 300, 90]))
@@ -35,10 +37,17 @@ class Outcome(NamedTuple):
         """The outcome of ``scores``, one per seat."""
         scores = tuple(scores)
         best = max(scores)
-        winners = tuple([seat for seat, score in enumerate(scores) if score == best])
+        winners = cls.on_top(scores)
         if len(winners) > 1:
             return cls(scores, winners, True, 0, final)
         return cls(scores, winners, False, best - max([s for s in scores if s != best], default=best), final)
+
+    @staticmethod
+    def on_top(scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats with the highest score: ``Outcome.of(scores).winners``, for a caller that needs no more
+        (``simulate`` asks it once a deal)."""
+        best = max(scores)
+        return tuple([seat for seat, score in enumerate(scores) if score == best])
 
     @property
     def winner(self) -> int | None:

@@ -15,8 +15,9 @@ everywhere**. The conventions that make it so are decided here, once:
 - the bots draw from a stream of their own, ``bots_rng(seed)``, so a pack never depends on the play;
 - a decision with a single legal action is taken without asking the bot and draws nothing;
 - ``random_bot`` draws one ``rng.random()`` per decision it is asked. The engine's fast path
-  ``Deal.playout(random_choice(rng))`` makes exactly those draws, so ``play`` hands a table of random
-  bots to it: the same loop, with the views and the bot calls folded away (a test compares the two).
+  ``Deal.playout(random_choice(rng))`` makes exactly those draws, and ``Deal.random_playout(rng)`` is that
+  loop with the choice written into it, so ``play`` hands a table of random bots to it: the same loop,
+  with the views and the bot calls folded away (tests compare the three).
 
 ``play`` stops early when a stop condition holds: at a person's decision (a seat whose bot is
 ``None``), ``until(deal)``, after ``actions`` actions, or at the end of a trick (``trick_end``). The
@@ -194,9 +195,7 @@ def play(
     check_type("trick_end", trick_end, bool, "True or False")
     check_type("fast", fast, bool, "True or False")
     if fast and until is None and actions is None and not trick_end and None not in seats:
-        if all(b is random_bot for b in seats):
-            return deal.playout(random_choice(rng))  # the same loop, folded into the engine (see the module doc)
-        return _play_live(deal, seats, rng)
+        return play_out(deal, cast(list[Bot], seats), rng)  # no person's seat: every seat has a bot
     done = 0
     tricks = len(deal.tricks) if trick_end else 0
     while not deal.is_over:
@@ -217,6 +216,17 @@ def play(
         if trick_end and len(deal.tricks) > tricks:
             break
     return deal
+
+
+def play_out(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
+    """``play(deal, seats, rng)`` to the end, one bot per seat (as ``as_bots`` gives them), on the engine's fast
+    path: ``Deal.random_playout`` for a table of random bots (the same loop, folded into the engine; see the
+    module doc), else every bot asked through its seat's ``LiveView``. It checks no argument: ``play`` does,
+    and ``simulate`` checks its bots once for a run of many deals."""
+    for bot in seats:
+        if bot is not random_bot:
+            return _play_live(deal, seats, rng)
+    return deal.random_playout(rng)
 
 
 def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
@@ -382,6 +392,6 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "explain",
-    "get_bot", "lockstep", "play", "play_game", "play_seeded", "random_bot", "random_choice", "register", "snapshots",
-    "strongest_bot",
+    "get_bot", "lockstep", "play", "play_game", "play_out", "play_seeded", "random_bot", "random_choice", "register",
+    "snapshots", "strongest_bot",
 ]

@@ -33,6 +33,7 @@ from bibi.deal import (
     View,
     dealt_places,
     forced_suits,
+    shuffle,
 )
 from bibi.rules import BibiCall, Follow
 
@@ -121,7 +122,7 @@ class Sampler:
         stack the pack they imply, replay it, and keep it if the seat's view of it is the view."""
         view, n = self.view, self.n
         pool = self.unknown[:]
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         deck: list[Card | None] = [None] * (n * self.hand_size + len(self.schedule))
         for seat in self.order:
             known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
@@ -130,7 +131,7 @@ class Sampler:
                 history = taken is not None and self._backwards(seat, known + taken, rng)
                 if history:
                     break
-                rng.shuffle(pool)
+                shuffle(pool, rng)
             else:
                 return None
             pool = rest

@@ -46,7 +46,8 @@ from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal, set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.play import Bot, bot_name, bots_rng, get_bot
+from bibi.outcome import Outcome
+from bibi.play import Bot, bot_name, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
 
@@ -97,7 +98,7 @@ def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot],
     dealer, trump, deck, _, _ = set_up(rules, players, random.Random(key), dealer=index % players)
     # set_up's pack is a permutation of the whole pack by construction, and the run checked the players
     # once: start the deal without Deal.new's checks of both (rebuild() keeps them).
-    return play_deal(Deal._start(rules, players, dealer, trump, deck, log), bots, bots_rng(key))
+    return play_out(Deal._start(rules, players, dealer, trump, deck, log), bots, bots_rng(key))
 
 
 def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
@@ -157,12 +158,12 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
     for i in range(start, stop):
         deal = play(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
-        outcome = deal.outcome()  # who won: the one place that says it
+        on_top = Outcome.on_top(deal.scores)  # who won: the one place that says it
         mask = 0
-        for seat in outcome.winners:
+        for seat in on_top:
             mask |= 1 << seat
         winners(mask)  # the winning seats as bits
-        shared(outcome.shared)
+        shared(len(on_top) > 1)
         card_points(deal.card_points)
         bonus_points(deal.bonus_points)
         seat_calls(calls)

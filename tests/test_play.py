@@ -16,7 +16,7 @@ from test_widgets import no_errors
 
 import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
-from bibi.deal import Deal, IllegalAction
+from bibi.deal import Deal, IllegalAction, shuffle
 from bibi.game import Game
 from bibi.play import (
     BOTS,
@@ -92,6 +92,36 @@ def test_the_fast_path_is_the_same_loop_as_random_bots_asked_one_by_one(label):
         fast = play_seeded(label, 5, seed, "random")
         slow = play(Deal.new(label, 5, seed=seed), "random", bots_rng(seed), fast=False)
         assert fast.record() == slow.record()
+
+
+@pytest.mark.parametrize("label", ["ru", "it", "en", "ru:decks=1,max_players=7,trump_change=holder_chooses"])
+def test_random_playout_is_playout_with_random_choice(label):
+    for seed in range(20):
+        folded = Deal.new(label, 2 + seed % 6, seed=seed).random_playout(random.Random(seed))
+        asked = Deal.new(label, 2 + seed % 6, seed=seed).playout(random_choice(random.Random(seed)))
+        assert folded.record() == asked.record() and folded.events == asked.events
+    with pytest.raises(TypeError, match="rng: expected a random.Random, not 7"):
+        Deal.new(label, 4, seed=0).random_playout(7)
+
+
+def test_the_engines_shuffle_is_random_shuffle():
+    """deal.shuffle writes CPython's Random.shuffle out for speed: the same draws, the same order, always."""
+    for seed in range(3000):
+        for size in (2, 52, 104):
+            ours, theirs = list(range(size)), list(range(size))
+            a, b = random.Random(seed), random.Random(seed)
+            shuffle(ours, a)
+            b.shuffle(theirs)
+            assert ours == theirs and a.random() == b.random()
+
+    class Loaded(random.Random):  # any other generator is asked to shuffle, so its own draws count
+        def random(self):
+            return 0.0
+
+    ours, theirs = list(range(52)), list(range(52))
+    shuffle(ours, Loaded(1))
+    Loaded(1).shuffle(theirs)
+    assert ours == theirs
 
 
 def test_a_forced_move_is_taken_without_asking_the_bot_and_draws_nothing():

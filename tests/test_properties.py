@@ -133,6 +133,7 @@ def check_state(deal: Deal, full_pack: Counter) -> None:
     hands = [deal.hand(s) for s in range(n)]
     for seat, hand in enumerate(hands):
         assert not Counter(deal.laid_down(seat)) - Counter(hand)  # laid-down pairs are part of the hand
+        assert deal._paired[seat] == bool(deal.free_pairs(seat))  # the engine's kept flag (offers of calls)
     owed = owed_draws(deal)
     played_now = {s for s, _ in deal.trick} if len(deal.trick) < n else set()
     if deal.drawing:
