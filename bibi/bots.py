@@ -65,6 +65,7 @@ class _Table(NamedTuple):
     must_follow: bool  # R13 (else I7: the suit led or a trump)
     bibi_points: int
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
+    shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the playouts' order of shedding, made when asked
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
@@ -81,7 +82,7 @@ def _table(rules: Rules) -> _Table:
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
         table = _Table(rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS,
                        rules.follow is Follow.MUST_FOLLOW, rules.bibi_points,
-                       rules.bibi_suits is BibiSuits.NON_TRUMP)
+                       rules.bibi_suits is BibiSuits.NON_TRUMP, {})
         if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
             _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, table)
@@ -391,6 +392,8 @@ heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
 # -- playouts: every seat by one quick rule, on a deal whose cards are all dealt -----------------------------
 
 _PAIR_KEEP = 8  # in a playout: a free king or queen of a suit that may still pair, while drawing
+# The cheapest winner first, per trump suit and card index: a card of a side suit by rank, then a trump by rank.
+_WIN_KEYS = tuple(tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(52)) for trump in range(4))
 
 
 def _playout(deal: Deal) -> Deal:
@@ -403,7 +406,7 @@ def _playout(deal: Deal) -> Deal:
     table = _table(deal.rules)
     points, second_wins, must_follow = table.points, table.second_wins, table.must_follow
     n = deal.players
-    non_trump = table.non_trump_pairs
+    shed_keys = table.shed_keys
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1:
@@ -429,25 +432,32 @@ def _playout(deal: Deal) -> Deal:
             best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
             winners = winning_plays(trick, legal, trump, second_wins, best)
             if winners:
-                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+                win = min(winners, key=_WIN_KEYS[trump].__getitem__)  # the cheapest: (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
                     return win
-        pairing = not final
-
-        def worth(c: int) -> int:
-            w = points[c]
-            if c // 13 == trump:
-                w += keep
-                if non_trump:
-                    return w
-            if pairing and (c % 13 == _KING or c % 13 == _QUEEN):
-                w += _PAIR_KEEP
-            return w
-
+        keys = shed_keys.get((trump, keep, not final))
+        if keys is None:
+            keys = _shed_keys(table, trump, keep, not final)
         cards: Any = legal  # only cards are left to choose from here
-        return min(cards, key=lambda c: (worth(c), c % 13))
+        return min(cards, key=keys.__getitem__)
 
     return deal.playout(choose)
+
+
+def _shed_keys(table: _Table, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
+    """The playouts' order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
+    trump, ``_PAIR_KEEP`` for a king or queen while pairs may still be made, none for a trump under R15's
+    ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank), so that ``min`` needs no Python key."""
+    keys = []
+    for c in range(52):
+        w = table.points[c]
+        if c // 13 == trump:
+            w += keep
+        if pairing and (c % 13 == _KING or c % 13 == _QUEEN) and not (c // 13 == trump and table.non_trump_pairs):
+            w += _PAIR_KEEP
+        keys.append(w * 13 + c % 13)
+    found = table.shed_keys[(trump, keep, pairing)] = tuple(keys)
+    return found
 
 
 def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:

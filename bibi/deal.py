@@ -1474,17 +1474,25 @@ class LiveView:
     """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
-    It has every field of ``View`` (as a read-only property, with the same value ``deal.view(seat)`` has
-    at that moment), ``snapshot()`` (that ``View``), and ``unseen()`` (per card index, the copies the
-    seat has not seen), whose count of the played cards is kept up as the deal goes on (only the tricks
-    finished since the last question are read). It follows the deal: keep ``snapshot()`` to keep what a
-    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
+    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a read-only
+    property, but for the four a deal never changes, ``players``, ``rules``, ``dealer`` and ``first_trump``,
+    plain attributes, the cheapest reads for the bots), ``snapshot()`` (that ``View``), and ``unseen()``
+    (per card index, the copies the seat has not seen), whose count of the played cards is kept up as the
+    deal goes on (only the tricks finished since the last question are read). It follows the deal: keep
+    ``snapshot()`` to keep what a seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
     """
 
-    __slots__: ClassVar[tuple[str, ...]] = ("deal", "seat", "legal", "_played", "_counted", "_laid", "_laid_at")
+    __slots__: ClassVar[tuple[str, ...]] = (
+        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_played", "_counted", "_laid",
+        "_laid_at",
+    )
 
     deal: Deal
     seat: int
+    players: int
+    rules: Rules
+    dealer: int
+    first_trump: Suit
     legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
     _played: list[int]  # per card index: copies in the first ``_counted`` tricks, taken from ``decks``
     _counted: int
@@ -1494,6 +1502,8 @@ class LiveView:
     def __init__(self, deal: Deal, seat: int):
         self.deal = deal
         self.seat = deal._seat(seat)
+        self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
+        self.first_trump = deal.first_trump
         self.legal = None
         self._played = [deal.rules.decks] * 52
         self._counted = 0
@@ -1543,24 +1553,8 @@ class LiveView:
         return counts
 
     @property
-    def players(self) -> int:
-        return self.deal.players
-
-    @property
-    def rules(self) -> Rules:
-        return self.deal.rules
-
-    @property
-    def dealer(self) -> int:
-        return self.deal.dealer
-
-    @property
     def hand(self) -> tuple[Card, ...]:
         return tuple(self.deal._hands[self.seat])
-
-    @property
-    def first_trump(self) -> Suit:
-        return self.deal.first_trump
 
     @property
     def trump(self) -> Suit:

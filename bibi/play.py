@@ -241,25 +241,23 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     the whole deal, read when the bot asks) instead of a fresh ``View`` per decision; the same choices, and a
     refused answer is named as ``play`` names it."""
     views = [deal.live_view(seat) for seat in range(deal.players)]
-    asked: list[Any] = [None, None]  # the last answer and its seat, to name them if the engine refuses it
+    asked: list[Any] = [None]  # the last answer, to name it if the engine refuses it
+    answers = (Card, Action)
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1:
             return legal[0]
-        seat = deal.to_act
-        assert seat is not None  # the deal is not over
-        bot = seats[seat]
-        assert bot is not None  # play() takes this path only when every seat has a bot
+        seat = cast(int, deal.to_act)  # the deal is not over
         view = views[seat]
         view.legal = legal
-        action: Any = bot(cast(View, view), rng)  # a LiveView reads as a View
+        action: Any = cast(Bot, seats[seat])(cast(View, view), rng)  # every seat has a bot; a LiveView reads as a View
         view.legal = None
-        asked[0], asked[1] = action, seat
-        if not isinstance(action, Card | Action):  # a notation, as Deal.apply takes it; or no action at all
+        asked[0] = action
+        if not isinstance(action, answers):  # a notation, as Deal.apply takes it; or no action at all
             try:
                 action = Action.parse(action)
             except (ValueError, TypeError) as exc:
-                raise _bot_error(seat, bot, asked[0], exc) from None
+                raise _bot_error(seat, cast(Bot, seats[seat]), asked[0], exc) from None
         return action
 
     try:
@@ -267,10 +265,8 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     except BotError:
         raise
     except IllegalAction as exc:  # the deal stays at the refused decision: its seat is still to act
-        seat = asked[1]
-        bot = seats[seat]
-        assert bot is not None
-        raise _bot_error(seat, bot, asked[0], exc) from None
+        seat = cast(int, deal.to_act)
+        raise _bot_error(seat, cast(Bot, seats[seat]), asked[0], exc) from None
 
 
 def lockstep(
