@@ -35,6 +35,7 @@ views use these instead of loops of their own.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from typing import Any, NamedTuple, cast
@@ -90,7 +91,7 @@ def bots_rng(seed: Any) -> random.Random:
 
 
 def _known_bots() -> dict[str, Bot]:
-    if len(BOTS) == 1:  # only the random bot: the kit's own register when bibi.bots is imported
+    if "bibi.bots" not in sys.modules:  # the kit's own bots register when bibi.bots is imported
         import_module("bibi.bots")
     return BOTS
 

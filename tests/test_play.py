@@ -198,6 +198,14 @@ def test_a_bot_that_breaks_a_rule_is_named_and_the_deal_is_kept():
     assert isinstance(BotError("x"), IllegalAction) and deal.actions == ()
 
 
+def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
+    script = ("from bibi.play import get_bot, register\n"
+              "register('mine', lambda view, rng: view.legal_actions[0])\n"
+              "print(get_bot('heuristic').__name__, get_bot('mine').__name__)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["heuristic_bot", "<lambda>"]
+
+
 def test_the_registry_finds_the_kits_bots_and_new_ones():
     assert get_bot("Heuristic") is heuristic_bot and bot_name(greedy_bot) == "greedy" and bot_name(None) == "you"
     assert {"random", "greedy", "heuristic", "sampling"} <= set(BOTS)
