@@ -50,6 +50,9 @@ _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _ONLY = "the only legal action"
 _SUITS_INDEX = SUITS.index  # a suit's index (S H D C = 0…3): cheaper than ``Suit.index``, which hashes the enum
+_RANKS = tuple(c % 13 for c in range(52))  # per card index, its rank (0 = the lowest): a key ``min`` calls in C
+# The cheapest winner first, per trump suit and card index: a card of a side suit by rank, then a trump by rank.
+_WIN_KEYS = tuple(tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(52)) for trump in range(4))
 
 AnyView = View | LiveView  # what a bot is given: the two have the same fields
 # What a bot's one choosing function returns: (action, reason) or (action, reason, values); the plain bot keeps
@@ -316,7 +319,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
                 win = min(winners, key=lambda c: (worth(c) - points[c], c % 13))
             else:
-                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+                win = min(winners, key=_WIN_KEYS[trump].__getitem__)  # the cheapest: (is a trump, rank)
             spend = final and win // 13 == trump and best // 13 != trump
             if not spend or on_table >= _TRUMP_WORTH:
                 if not why:
@@ -337,7 +340,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
                 else min(plays, key=lambda c: (worth(c), lengths[c // 13], c % 13)))
     else:
-        card = min(free, key=lambda c: c % 13) if free else min(plays, key=lambda c: (worth(c), c % 13))
+        card = min(free, key=_RANKS.__getitem__) if free else min(plays, key=lambda c: (worth(c), c % 13))
     if not why:
         return (card, "")
     return (card, declined + _shed_reason(reading(), card, plays, bool(trick), on_table))
@@ -392,8 +395,6 @@ heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
 # -- playouts: every seat by one quick rule, on a deal whose cards are all dealt -----------------------------
 
 _PAIR_KEEP = 8  # in a playout: a free king or queen of a suit that may still pair, while drawing
-# The cheapest winner first, per trump suit and card index: a card of a side suit by rank, then a trump by rank.
-_WIN_KEYS = tuple(tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(52)) for trump in range(4))
 
 
 def _playout(deal: Deal) -> Deal:
