@@ -11,7 +11,9 @@ are registered under.
 - ``greedy_bot``: calls whenever it may, takes a trick holding points with its cheapest winner.
 - ``heuristic_bot``: a sensible human: spends a trump on a trick with points while the stock lasts and
   only on 8 points or more in the final tricks, keeps trumps for the end, keeps the kings and queens
-  that may still pair (counting the unseen cards), switches the trump to a stronger suit.
+  that may still pair (counting the unseen cards), switches the trump to a stronger suit; in the final
+  tricks it leads trumps from three or more and risks no points a card still unseen would take; last to a
+  trick without points, it takes it with a point card.
 - ``sampling_bot``: from the last draws on, deals the hidden cards many ways consistent with its view
   (``bibi.sampling``) and plays each option out.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
@@ -171,11 +173,26 @@ greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
 # on any trick with points while the stock lasts (a trump spent is replaced at the next draw), but holding
 # the trumps for the final tricks, where nothing is replaced; under follow_or_trump (I7), where a trump may
 # always be played, holding them all along; and valuing a free king or queen at twice its chance of a Bi-bi.
+# Then, measured at a table of heuristic bots: in the final tricks, leading the lowest trump from three or more
+# under R13 (whoever holds a trump must give one up); not taking a trick with a winner that carries more points
+# than the trick when an unseen card of its suit would beat it (someone after it may hold that card); and, last
+# to a trick without points, taking it with its best point card (points banked now cannot be lost later).
 _TRUMP_WORTH = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
 _TRUMP_KEEP_FINAL = 20  # a trump in hand near the end: what it is worth beyond its points
 _TRUMP_KEEP_DRAWING = 3  # while the stock lasts (a tie-break: keep the trump of two cheap cards)
 _TRUMP_KEEP_I7 = 10  # while the stock lasts, when a trump may be played on any trick (I7)
 _PAIR_WEIGHT = 2.0  # a free king or queen is worth this many times its expected Bi-bi points
+# Sort keys as tables read in C (a lambda per card costs more than the rest of the choice): a card's rank, and
+# per trump suit the cheapest-winner order (is a trump, rank).
+_RANK_OF = tuple(c % 13 for c in range(52)).__getitem__
+_WIN_ORDER = tuple(tuple(c % 13 + (13 if c // 13 == t else 0) for c in range(52)).__getitem__ for t in range(4))
+_LEAD_TRUMPS = 3  # in the final tricks under R13: holding this many trumps or more, lead the lowest of them
+
+
+def _beaters(unseen: list[int], card: int, second_wins: bool) -> int:
+    """How many unseen cards of ``card``'s suit would beat it if played after it: higher ones, and its twin
+    under ``second_wins`` (R14)."""
+    return sum(unseen[card if second_wins else card + 1:card - card % 13 + 13])
 
 
 class _Reading:
@@ -247,6 +264,34 @@ class _Reading:
         return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
 
 
+def _worth(c: int, points: Sequence[int], trump: int, keep: int, draws: int, reading: Callable[[], _Reading]) -> float:
+    """``_Reading.worth`` without the reading unless a king or queen may still pair (``reading()`` makes it): the
+    bot's hottest line, a module function so that a decision makes no closure for it."""
+    w: float = points[c]
+    if c // 13 == trump:
+        w += keep
+    if draws:
+        rank = c % 13
+        if rank == _KING or rank == _QUEEN:
+            w += _PAIR_WEIGHT * reading().pair_hope(c)
+    return w
+
+
+def _least(cards: Any, points: Sequence[int], trump: int, keep: int, draws: int,
+           reading: Callable[[], _Reading]) -> Any:
+    """The card of ``cards`` with the least ``_worth`` (then the lowest rank), counting the unseen cards for a king's
+    or queen's Bi-bi hope only when that card could be the least: a hope only adds to its worth."""
+    if draws:
+        plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
+        if plain and len(plain) < len(cards):
+            low = min(plain, key=lambda c: (points[c] + (keep if c // 13 == trump else 0), c % 13))  # no hope here
+            bound = (points[low] + (keep if low // 13 == trump else 0), low % 13)
+            if all((points[c] + (keep if c // 13 == trump else 0), c % 13) > bound
+                   for c in cards if c % 13 == _KING or c % 13 == _QUEEN):
+                return low
+    return min(cards, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
+
+
 def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
     """Draws left to the seat, whether the final tricks are near (the stock holds less than two rounds, or
     is gone), and what a trump in hand is worth beyond its points now."""
@@ -260,9 +305,11 @@ def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
 
 def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     """Plays like a sensible human: always says Bi-bi, wins a trick holding points with its cheapest winner
-    (a trump only on 8 points or more in the final tricks), gives away the card it will miss least (keeping
-    trumps and the kings and queens that may still pair, emptying a short side suit), and switches the trump
-    to a clearly stronger suit of its own."""
+    (in the final tricks a trump only on 8 points or more, and not a winner carrying more points than the trick
+    that an unseen card would beat), takes a trick without points when last with its best point card, leads its
+    lowest trump in the final tricks when it holds three or more (R13), gives away the card it will miss least
+    (keeping trumps and the kings and queens that may still pair, emptying a short side suit), and switches the
+    trump to a clearly stronger suit of its own."""
     legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
     if len(legal) == 1:
         return (legal[0], _ONLY)
@@ -276,13 +323,13 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     final = not drawing or stock < 2 * n
     keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
     draws = stock // n if drawing else 0
-    phase = draws, final, keep
-    readings: list[_Reading] = []  # made when first needed: most decisions count no cards
+    made: _Reading | None = None  # made when first needed: most decisions count no cards
 
     def reading() -> _Reading:
-        if not readings:
-            readings.append(_Reading(view, table, trump, phase))
-        return readings[0]
+        nonlocal made
+        if made is None:
+            made = _Reading(view, table, trump, (draws, final, keep))
+        return made
 
     plays = legal
     if legal[-1].kind is _SWITCH:
@@ -296,16 +343,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     for _, c in trick:
         on_table += points[c]
     declined = ""
-
-    def worth(c: int) -> float:  # reading.worth, inlined: the bot's hottest line
-        w: float = points[c]
-        if c // 13 == trump:
-            w += keep
-        if draws:
-            rank = c % 13
-            if rank == _KING or rank == _QUEEN:
-                w += _PAIR_WEIGHT * reading().pair_hope(c)
-        return w
+    risked = None  # the winner it did not risk
 
     if on_table:
         best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
@@ -313,32 +351,62 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         if winners:
             last = len(trick) == n - 1
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
-                win = min(winners, key=lambda c: (worth(c) - points[c], c % 13))
+                win = min(winners, key=lambda c: (_worth(c, points, trump, keep, draws, reading) - points[c], c % 13))
             else:
-                win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
+                win = min(winners, key=_WIN_ORDER[trump])  # (is a trump, rank)
             spend = final and win // 13 == trump and best // 13 != trump
-            if not spend or on_table >= _TRUMP_WORTH:
+            # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
+            # later player may hold that card and take the points with the trick; keep the card.
+            beaten = (_beaters(reading().unseen(), win, second_wins)
+                      if final and not last and points[win] > on_table else 0)
+            if beaten:
+                risked = win
+                if why:
+                    declined = (f"does not risk {_u(win)} ({points[win]} points) on a trick of {on_table}: "
+                                f"{'one' if beaten == 1 else beaten} unseen {SUIT_SYMBOLS[win // 13]} "
+                                f"would beat it; ")
+            elif not spend or on_table >= _TRUMP_WORTH:
                 if not why:
                     return (win, "")
                 if win // 13 == trump and best // 13 != trump:
                     return (win, f"trumps in with {_u(win)}: the trick holds {on_table} points")
                 how = "plays last and takes" if last else "takes"
                 return (win, f"{how} the trick with {_u(win)}: the trick holds {on_table} points")
-            declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
-                        f"(fewer than {_TRUMP_WORTH}); ")
+            else:
+                declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
+                            f"(fewer than {_TRUMP_WORTH}); ")
         elif why:
             declined = f"cannot win the trick (it holds {on_table} points); "
+    elif trick:
+        if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
+            bank = [c for c in plays if points[c] and c // 13 != trump]
+            if bank:
+                bank = [c for c in winning_plays(trick, bank, trump, second_wins)
+                        if not (draws and (c % 13 == _KING or c % 13 == _QUEEN) and reading().pair_hope(c))]
+            if bank:
+                card = max(bank, key=lambda c: points[c])
+                return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
+                                      f"banking its {points[card]} points")
+    elif final and table.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
+        trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
+        if len(trumps) >= _LEAD_TRUMPS:
+            card = min(trumps)  # one suit: by rank
+            return (card, why and f"leads its lowest trump {_u(card)}: it holds {len(trumps)} trumps, and "
+                                  f"whoever holds a trump must follow with one (R13)")
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
     free = [c for c in plays if not points[c] and c // 13 != trump]
     if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
         lengths = reading().lengths()
         card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
-                else min(plays, key=lambda c: (worth(c), lengths[c // 13], c % 13)))
+                else min(plays, key=lambda c: (_worth(c, points, trump, keep, draws, reading), lengths[c // 13],
+                                               c % 13)))
     else:
-        card = min(free, key=lambda c: c % 13) if free else min(plays, key=lambda c: (worth(c), c % 13))
+        card = min(free, key=_RANK_OF) if free else _least(plays, points, trump, keep, draws, reading)
     if not why:
         return (card, "")
+    if card == risked:  # the card it will miss least is the winner after all: no risk to tell of
+        declined = ""
     return (card, declined + _shed_reason(reading(), card, plays, bool(trick), on_table))
 
 
