@@ -380,13 +380,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     elif trick:
         if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
             bank = [c for c in plays if points[c] and c // 13 != trump]
-            if bank:
-                bank = [c for c in winning_plays(trick, bank, trump, second_wins)
-                        if not (draws and (c % 13 == _KING or c % 13 == _QUEEN) and reading().pair_hope(c))]
-            if bank:
-                card = max(bank, key=lambda c: points[c])
-                return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
-                                      f"banking its {points[card]} points")
+            # Most points first; not a king or queen that may still pair (counted only if it comes to that).
+            takers = winning_plays(trick, bank, trump, second_wins) if bank else bank
+            for card in sorted(takers, key=points.__getitem__, reverse=True):
+                if not (draws and (card % 13 == _KING or card % 13 == _QUEEN) and reading().pair_hope(card)):
+                    return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
+                                          f"banking its {points[card]} points")
     elif final and table.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
         trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
         if len(trumps) >= _LEAD_TRUMPS:
