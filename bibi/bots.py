@@ -354,18 +354,18 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                 win = min(winners, key=lambda c: (_worth(c, points, trump, keep, draws, reading) - points[c], c % 13))
             else:
                 win = min(winners, key=_WIN_ORDER[trump])  # (is a trump, rank)
-            spend = final and win // 13 == trump and best // 13 != trump
+            spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
             # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
             # later player may hold that card and take the points with the trick; keep the card.
             beaten = (_beaters(reading().unseen(), win, second_wins)
-                      if final and not last and points[win] > on_table else 0)
+                      if final and not last and not spared and points[win] > on_table else 0)
             if beaten:
                 risked = win
                 if why:
                     declined = (f"does not risk {_u(win)} ({points[win]} points) on a trick of {on_table}: "
                                 f"{'one' if beaten == 1 else beaten} unseen {SUIT_SYMBOLS[win // 13]} "
                                 f"would beat it; ")
-            elif not spend or on_table >= _TRUMP_WORTH:
+            elif not spared:
                 if not why:
                     return (win, "")
                 if win // 13 == trump and best // 13 != trump:
