@@ -199,6 +199,8 @@ class _Reading:
     """What one seat makes of its view: the phase, what each card in hand is worth keeping, and (counted when
     first asked) the cards it has not seen and the lengths of its suits."""
 
+    __slots__ = ("view", "table", "trump", "draws_left", "final", "keep", "_hand", "_unseen", "_total")
+
     def __init__(self, view: AnyView, table: _Table, trump: int, phase: tuple[int, bool, int] | None = None):
         self.view = view
         self.table = table
@@ -206,7 +208,7 @@ class _Reading:
         self.draws_left, self.final, self.keep = _phase(view, table) if phase is None else phase
         self._hand: tuple[Card, ...] | None = None
         self._unseen: list[int] | None = None
-        self._total = 1
+        self._total = 0  # the unseen cards in all, counted when a Bi-bi hope first asks
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -223,7 +225,6 @@ class _Reading:
     def unseen(self) -> list[int]:
         if self._unseen is None:
             self._unseen = unseen(self.view)
-            self._total = max(1, sum(self._unseen))
         return self._unseen
 
     def partner(self, card: int) -> int | None:
@@ -246,6 +247,8 @@ class _Reading:
         if partner is None:
             return 0.0
         counts = self.unseen()
+        if not self._total:
+            self._total = max(1, sum(counts))
         chance = 1.0 - (1.0 - counts[partner] / self._total) ** self.draws_left
         return self.table.bibi_points * chance
 
