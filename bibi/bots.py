@@ -12,8 +12,8 @@ are registered under.
 - ``heuristic_bot``: a sensible human: spends a trump on a trick with points while the stock lasts and
   only on 8 points or more in the final tricks, keeps trumps for the end, keeps the kings and queens
   that may still pair (counting the unseen cards), switches the trump to a stronger suit; in the final
-  tricks it leads trumps from three or more and risks no points a card still unseen would take; last to a
-  trick without points, it takes it with a point card.
+  tricks it leads trumps from three or more (R13) and takes no trick with a winner worth more than the
+  trick that an unseen card would beat; last to a trick without points, it takes it with a point card.
 - ``sampling_bot``: from the last draws on, deals the hidden cards many ways consistent with its view
   (``bibi.sampling``) and plays each option out.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
