@@ -11,7 +11,9 @@ are registered under.
 - ``greedy_bot``: calls whenever it may, takes a trick holding points with its cheapest winner.
 - ``heuristic_bot``: a sensible human: spends a trump on a trick with points while the stock lasts and
   only on 8 points or more in the final tricks, keeps trumps for the end, keeps the kings and queens
-  that may still pair (counting the unseen cards), switches the trump to a stronger suit.
+  that may still pair (counting the unseen cards), switches the trump to a stronger suit; in the final
+  tricks it leads trumps from three or more (R13) and takes no trick with a winner worth more than the
+  trick that an unseen card would beat; last to a trick without points, it takes it with a point card.
 - ``sampling_bot``: from the last draws on, deals the hidden cards many ways consistent with its view
   (``bibi.sampling``) and plays each option out.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
@@ -50,9 +52,6 @@ _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _ONLY = "the only legal action"
 _SUITS_INDEX = SUITS.index  # a suit's index (S H D C = 0…3): cheaper than ``Suit.index``, which hashes the enum
-_RANKS = tuple(c % 13 for c in range(52))  # per card index, its rank (0 = the lowest): a key ``min`` calls in C
-# The cheapest winner first, per trump suit and card index: a card of a side suit by rank, then a trump by rank.
-_WIN_KEYS = tuple(tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(52)) for trump in range(4))
 
 AnyView = View | LiveView  # what a bot is given: the two have the same fields
 # What a bot's one choosing function returns: (action, reason) or (action, reason, values); the plain bot keeps
@@ -175,16 +174,33 @@ greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
 # on any trick with points while the stock lasts (a trump spent is replaced at the next draw), but holding
 # the trumps for the final tricks, where nothing is replaced; under follow_or_trump (I7), where a trump may
 # always be played, holding them all along; and valuing a free king or queen at twice its chance of a Bi-bi.
+# Then, measured at a table of heuristic bots: in the final tricks, leading the lowest trump from three or more
+# under R13 (whoever holds a trump must give one up); not taking a trick with a winner that carries more points
+# than the trick when an unseen card of its suit would beat it (someone after it may hold that card); and, last
+# to a trick without points, taking it with its best point card (points banked now cannot be lost later).
 _TRUMP_WORTH = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
 _TRUMP_KEEP_FINAL = 20  # a trump in hand near the end: what it is worth beyond its points
 _TRUMP_KEEP_DRAWING = 3  # while the stock lasts (a tie-break: keep the trump of two cheap cards)
 _TRUMP_KEEP_I7 = 10  # while the stock lasts, when a trump may be played on any trick (I7)
 _PAIR_WEIGHT = 2.0  # a free king or queen is worth this many times its expected Bi-bi points
+# Sort keys as tables read in C (a lambda per card costs more than the rest of the choice): a card's rank, and
+# per trump suit the cheapest-winner order (is a trump, rank).
+_RANK_OF = tuple(c % 13 for c in range(52)).__getitem__
+_WIN_ORDER = tuple(tuple(c % 13 + (13 if c // 13 == t else 0) for c in range(52)).__getitem__ for t in range(4))
+_LEAD_TRUMPS = 3  # in the final tricks under R13: holding this many trumps or more, lead the lowest of them
+
+
+def _beaters(unseen: list[int], card: int, second_wins: bool) -> int:
+    """How many unseen cards of ``card``'s suit would beat it if played after it: higher ones, and its twin
+    under ``second_wins`` (R14)."""
+    return sum(unseen[card if second_wins else card + 1:card - card % 13 + 13])
 
 
 class _Reading:
     """What one seat makes of its view: the phase, what each card in hand is worth keeping, and (counted when
     first asked) the cards it has not seen and the lengths of its suits."""
+
+    __slots__ = ("view", "table", "trump", "draws_left", "final", "keep", "_hand", "_unseen", "_total")
 
     def __init__(self, view: AnyView, table: _Table, trump: int, phase: tuple[int, bool, int] | None = None):
         self.view = view
@@ -193,7 +209,7 @@ class _Reading:
         self.draws_left, self.final, self.keep = _phase(view, table) if phase is None else phase
         self._hand: tuple[Card, ...] | None = None
         self._unseen: list[int] | None = None
-        self._total = 1
+        self._total = 0  # the unseen cards in all, counted when a Bi-bi hope first asks
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -210,7 +226,6 @@ class _Reading:
     def unseen(self) -> list[int]:
         if self._unseen is None:
             self._unseen = unseen(self.view)
-            self._total = max(1, sum(self._unseen))
         return self._unseen
 
     def partner(self, card: int) -> int | None:
@@ -233,6 +248,8 @@ class _Reading:
         if partner is None:
             return 0.0
         counts = self.unseen()
+        if not self._total:
+            self._total = max(1, sum(counts))
         chance = 1.0 - (1.0 - counts[partner] / self._total) ** self.draws_left
         return self.table.bibi_points * chance
 
@@ -251,6 +268,34 @@ class _Reading:
         return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
 
 
+def _worth(c: int, points: Sequence[int], trump: int, keep: int, draws: int, reading: Callable[[], _Reading]) -> float:
+    """``_Reading.worth`` without the reading unless a king or queen may still pair (``reading()`` makes it): the
+    bot's hottest line, a module function so that a decision makes no closure for it."""
+    w: float = points[c]
+    if c // 13 == trump:
+        w += keep
+    if draws:
+        rank = c % 13
+        if rank == _KING or rank == _QUEEN:
+            w += _PAIR_WEIGHT * reading().pair_hope(c)
+    return w
+
+
+def _least(cards: Any, points: Sequence[int], trump: int, keep: int, draws: int,
+           reading: Callable[[], _Reading]) -> Any:
+    """The card of ``cards`` with the least ``_worth`` (then the lowest rank), counting the unseen cards for a king's
+    or queen's Bi-bi hope only when that card could be the least: a hope only adds to its worth."""
+    if draws:
+        plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
+        if plain and len(plain) < len(cards):
+            low = min(plain, key=lambda c: (points[c] + (keep if c // 13 == trump else 0), c % 13))  # no hope here
+            bound = (points[low] + (keep if low // 13 == trump else 0), low % 13)
+            if all((points[c] + (keep if c // 13 == trump else 0), c % 13) > bound
+                   for c in cards if c % 13 == _KING or c % 13 == _QUEEN):
+                return low
+    return min(cards, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
+
+
 def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
     """Draws left to the seat, whether the final tricks are near (the stock holds less than two rounds, or
     is gone), and what a trump in hand is worth beyond its points now."""
@@ -264,9 +309,11 @@ def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
 
 def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     """Plays like a sensible human: always says Bi-bi, wins a trick holding points with its cheapest winner
-    (a trump only on 8 points or more in the final tricks), gives away the card it will miss least (keeping
-    trumps and the kings and queens that may still pair, emptying a short side suit), and switches the trump
-    to a clearly stronger suit of its own."""
+    (in the final tricks a trump only on 8 points or more, and not a winner carrying more points than the trick
+    that an unseen card would beat), takes a trick without points when last with its best point card, leads its
+    lowest trump in the final tricks when it holds three or more (R13), gives away the card it will miss least
+    (keeping trumps and the kings and queens that may still pair, emptying a short side suit), and switches the
+    trump to a clearly stronger suit of its own."""
     legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
     if len(legal) == 1:
         return (legal[0], _ONLY)
@@ -280,13 +327,13 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     final = not drawing or stock < 2 * n
     keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
     draws = stock // n if drawing else 0
-    phase = draws, final, keep
-    readings: list[_Reading] = []  # made when first needed: most decisions count no cards
+    made: _Reading | None = None  # made when first needed: most decisions count no cards
 
     def reading() -> _Reading:
-        if not readings:
-            readings.append(_Reading(view, table, trump, phase))
-        return readings[0]
+        nonlocal made
+        if made is None:
+            made = _Reading(view, table, trump, (draws, final, keep))
+        return made
 
     plays = legal
     if legal[-1].kind is _SWITCH:
@@ -300,16 +347,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     for _, c in trick:
         on_table += points[c]
     declined = ""
-
-    def worth(c: int) -> float:  # reading.worth, inlined: the bot's hottest line
-        w: float = points[c]
-        if c // 13 == trump:
-            w += keep
-        if draws:
-            rank = c % 13
-            if rank == _KING or rank == _QUEEN:
-                w += _PAIR_WEIGHT * reading().pair_hope(c)
-        return w
+    risked = None  # the winner it did not risk
 
     if on_table:
         best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
@@ -317,32 +355,61 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         if winners:
             last = len(trick) == n - 1
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
-                win = min(winners, key=lambda c: (worth(c) - points[c], c % 13))
+                win = min(winners, key=lambda c: (_worth(c, points, trump, keep, draws, reading) - points[c], c % 13))
             else:
-                win = min(winners, key=_WIN_KEYS[trump].__getitem__)  # the cheapest: (is a trump, rank)
-            spend = final and win // 13 == trump and best // 13 != trump
-            if not spend or on_table >= _TRUMP_WORTH:
+                win = min(winners, key=_WIN_ORDER[trump])  # (is a trump, rank)
+            spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
+            # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
+            # later player may hold that card and take the points with the trick; keep the card.
+            beaten = (_beaters(reading().unseen(), win, second_wins)
+                      if final and not last and not spared and points[win] > on_table else 0)
+            if beaten:
+                risked = win
+                if why:
+                    declined = (f"does not risk {_u(win)} ({points[win]} points) on a trick of {on_table}: "
+                                f"{'one' if beaten == 1 else beaten} unseen {SUIT_SYMBOLS[win // 13]} "
+                                f"would beat it; ")
+            elif not spared:
                 if not why:
                     return (win, "")
                 if win // 13 == trump and best // 13 != trump:
                     return (win, f"trumps in with {_u(win)}: the trick holds {on_table} points")
                 how = "plays last and takes" if last else "takes"
                 return (win, f"{how} the trick with {_u(win)}: the trick holds {on_table} points")
-            declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
-                        f"(fewer than {_TRUMP_WORTH}); ")
+            else:
+                declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
+                            f"(fewer than {_TRUMP_WORTH}); ")
         elif why:
             declined = f"cannot win the trick (it holds {on_table} points); "
+    elif trick:
+        if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
+            bank = [c for c in plays if points[c] and c // 13 != trump]
+            # Most points first; not a king or queen that may still pair (counted only if it comes to that).
+            takers = winning_plays(trick, bank, trump, second_wins) if bank else bank
+            for card in sorted(takers, key=points.__getitem__, reverse=True):
+                if not (draws and (card % 13 == _KING or card % 13 == _QUEEN) and reading().pair_hope(card)):
+                    return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
+                                          f"banking its {points[card]} points")
+    elif final and table.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
+        trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
+        if len(trumps) >= _LEAD_TRUMPS:
+            card = min(trumps)  # one suit: by rank
+            return (card, why and f"leads its lowest trump {_u(card)}: it holds {len(trumps)} trumps, and "
+                                  f"whoever holds a trump must follow with one (R13)")
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
     free = [c for c in plays if not points[c] and c // 13 != trump]
     if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
         lengths = reading().lengths()
         card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
-                else min(plays, key=lambda c: (worth(c), lengths[c // 13], c % 13)))
+                else min(plays, key=lambda c: (_worth(c, points, trump, keep, draws, reading), lengths[c // 13],
+                                               c % 13)))
     else:
-        card = min(free, key=_RANKS.__getitem__) if free else min(plays, key=lambda c: (worth(c), c % 13))
+        card = min(free, key=_RANK_OF) if free else _least(plays, points, trump, keep, draws, reading)
     if not why:
         return (card, "")
+    if card == risked:  # the card it will miss least is the winner after all: no risk to tell of
+        declined = ""
     return (card, declined + _shed_reason(reading(), card, plays, bool(trick), on_table))
 
 
@@ -433,7 +500,7 @@ def _playout(deal: Deal) -> Deal:
             best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
             winners = winning_plays(trick, legal, trump, second_wins, best)
             if winners:
-                win = min(winners, key=_WIN_KEYS[trump].__getitem__)  # the cheapest: (is a trump, rank)
+                win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
                     return win
         keys = shed_keys.get((trump, keep, not final))

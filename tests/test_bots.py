@@ -373,6 +373,46 @@ def test_the_explanations_cite_the_facts_of_the_position(rules):
     assert all(checked.values()), checked
 
 
+@pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
+def test_the_heuristic_s_final_trick_reasons_cite_the_facts_of_the_position(rules):
+    """Its trump leads, the winners it does not risk and the pointless tricks it takes when last (README, "Bot
+    strength"): the cards, points and unseen counts it names are the engine's, at six players."""
+    import re
+
+    from bibi.cards import CARDS
+    from bibi.play import explain, play_seeded, snapshots
+
+    checked = {"lead": 0, "risk": 0, "bank": 0}
+    points_of = rules.card_points.per_card()
+    second_wins = rules.identical == "second_wins"
+    for seed in range(4):
+        for deal in snapshots(play_seeded(rules, 6, seed, "heuristic")):
+            seat = deal.to_act
+            if seat is None or deal.stock_size >= 2 * deal.players and deal.drawing:
+                continue
+            why = explain(heuristic_bot, deal.view(seat), random.Random(5))
+            on_table = sum(points_of[c] for _, c in deal.trick)
+            for card, count in re.findall(r"leads its lowest trump (\S+): it holds (\d+) trumps", why.reason):
+                trumps = [c for c in deal.hand(seat) if c.suit == deal.trump]
+                assert not deal.trick and _card(card) == min(trumps) and int(count) == len(trumps) >= 3
+                checked["lead"] += 1
+            found = re.findall(r"does not risk (\S+) \((\d+) points\) on a trick of (\d+): (one|\d+) unseen",
+                               why.reason)
+            for card, worth, held, count in found:
+                card = _card(card)
+                assert int(worth) == points_of[card] > int(held) == on_table and why.action != card
+                beaters = {c for c in CARDS if c.suit == card.suit and (c > card or (c == card and second_wins))}
+                assert (1 if count == "one" else int(count)) == sum(hidden_copies(deal, seat, c) for c in beaters)
+                checked["risk"] += 1
+            for card, worth in re.findall(r"takes it with (\S+), banking its (\d+) points", why.reason):
+                assert len(deal.trick) == deal.players - 1 and not on_table and why.action == _card(card)
+                assert int(worth) == points_of[_card(card)] > 0
+                checked["bank"] += 1
+    if rules.follow != "must_follow":
+        assert not checked.pop("lead")  # trumps are led so only under R13
+    assert all(checked.values()), checked
+
+
 def test_the_search_bot_explains_with_its_estimates():
     from bibi.play import explain
 
