@@ -280,6 +280,9 @@ class Event(NamedTuple):
         return k
 
 
+_new_tuple = tuple.__new__
+
+
 class Trick(NamedTuple):
     """A completed trick: its number (0-based), leader, trump, plays in order, winner, points."""
 
@@ -1190,7 +1193,7 @@ class Deal:
             seat = self._turn
             hand = self._hands[seat]
             trick = self._trick
-            switches: tuple[Action, ...] = ()
+            # A card is the action of playing it; identical cards (side by side) are one action.
             if trick:
                 # Hands are sorted, so the cards of one suit are one slice of the hand.
                 led = trick[0][1] // 13 * 13
@@ -1204,14 +1207,14 @@ class Deal:
                         cards = cards + trumps if led < trump else trumps + cards
                 if not cards:  # R13; I7: holding neither, any card
                     cards = hand
-            else:
-                cards = hand
-                if self._round_draws and not self._switched and self._rights[seat]:
-                    trump = self._trump
-                    switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
-            # A card is the action of playing it; identical cards (side by side) are one action.
-            plays = tuple(dict.fromkeys(cards)) if self._twins[seat] else tuple(cards)
-            return plays + switches if switches else plays
+                return tuple(dict.fromkeys(cards)) if self._twins[seat] else tuple(cards)
+            plays = tuple(dict.fromkeys(hand)) if self._twins[seat] else tuple(hand)
+            if self._round_draws and not self._switched and self._rights[seat]:  # the leader may switch (I12, I14)
+                trump = self._trump
+                switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
+                if switches:
+                    return plays + switches
+            return plays
         if self._phase == _CALL:
             return (*(CALLS[s] for s in self._optional_calls(self._call_seat)), PASS)
         return ()
@@ -1285,7 +1288,9 @@ class Deal:
         i, points = trick_result(trick, trump, self._second_wins, self._points_of)  # _best, inlined
         best_seat = trick[i][0]
         self._card_points[best_seat] += points
-        self._tricks.append(Trick(len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat, points))
+        # Trick(...) as NamedTuple's own __new__ makes it, without the call of that Python function: once a trick.
+        self._tricks.append(_new_tuple(Trick, (len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat,
+                                               points)))
         if self._log:
             self._note((_TRICK, best_seat, None, None, points))
         self._leader = best_seat
