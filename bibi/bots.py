@@ -544,7 +544,7 @@ def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | No
 
 # -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
 
-SEARCH_WORLDS = 150  # the default budget: worlds per decision (README, "Bot strength": the time it takes)
+SEARCH_WORLDS = 300  # the default budget: worlds per decision (README, "Bot strength": the time it takes)
 SEARCH_MARGIN = 1.5  # standard errors by which the best action must beat the heuristic's to be played
 
 
