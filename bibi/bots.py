@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
-from bibi.deal import Action, Deal, LiveView, View, winning_card, winning_plays
+from bibi.deal import Action, Deal, LiveView, View, trick_result, winning_card, winning_plays
 from bibi.errors import shorten
 from bibi.play import Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
@@ -68,6 +68,9 @@ class _Table(NamedTuple):
     bibi_points: int
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
     shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the playouts' order of shedding, made when asked
+    # Per trump suit, per card index: its rank if it is worth nothing to keep (no points, not a trump), else 13 +
+    # its rank: ``min`` by it gives the lowest such card when there is one (the heuristic's first choice to shed).
+    free_order: tuple[Callable[[int], int], ...]
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
@@ -82,9 +85,11 @@ def _table(rules: Rules) -> _Table:
         return _LAST[1]
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
-        table = _Table(rules.card_points.per_card(), rules.identical is Identical.SECOND_WINS,
-                       rules.follow is Follow.MUST_FOLLOW, rules.bibi_points,
-                       rules.bibi_suits is BibiSuits.NON_TRUMP, {})
+        points = rules.card_points.per_card()
+        free_order = tuple(tuple(c % 13 + (13 if points[c] or c // 13 == trump else 0) for c in range(52)).__getitem__
+                           for trump in range(4))
+        table = _Table(points, rules.identical is Identical.SECOND_WINS, rules.follow is Follow.MUST_FOLLOW,
+                       rules.bibi_points, rules.bibi_suits is BibiSuits.NON_TRUMP, {}, free_order)
         if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
             _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, table)
@@ -281,19 +286,22 @@ def _worth(c: int, points: Sequence[int], trump: int, keep: int, draws: int, rea
     return w
 
 
-def _least(cards: Any, points: Sequence[int], trump: int, keep: int, draws: int,
-           reading: Callable[[], _Reading]) -> Any:
+def _least(cards: Any, table: _Table, trump: int, keep: int, draws: int, reading: Callable[[], _Reading]) -> Any:
     """The card of ``cards`` with the least ``_worth`` (then the lowest rank), counting the unseen cards for a king's
-    or queen's Bi-bi hope only when that card could be the least: a hope only adds to its worth."""
-    if draws:
-        plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
-        if plain and len(plain) < len(cards):
-            low = min(plain, key=lambda c: (points[c] + (keep if c // 13 == trump else 0), c % 13))  # no hope here
-            bound = (points[low] + (keep if low // 13 == trump else 0), low % 13)
-            if all((points[c] + (keep if c // 13 == trump else 0), c % 13) > bound
-                   for c in cards if c % 13 == _KING or c % 13 == _QUEEN):
-                return low
-    return min(cards, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
+    or queen's Bi-bi hope only when a king or queen would be the least without it: a hope only adds to its worth.
+    Without a hope to count it is ``min`` by ``_shed_keys`` (points, ``keep`` for a trump, then rank, one number)."""
+    keys = table.shed_keys.get((trump, keep, False)) or _shed_keys(table, trump, keep, False)
+    low = min(cards, key=keys.__getitem__)
+    if not draws or (low % 13 != _KING and low % 13 != _QUEEN):
+        return low  # every king or queen is worth more already (two cards never share a key)
+    # A king or queen is the least before its hope: weigh the kings' and queens' hopes against the least of the
+    # others (a king or queen never ties with another card: the ranks differ).
+    points = table.points
+    weighed = [c for c in cards if c % 13 == _KING or c % 13 == _QUEEN]
+    plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
+    if plain:
+        weighed.append(min(plain, key=keys.__getitem__))
+    return min(weighed, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
 
 
 def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
@@ -343,14 +351,15 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         plays = tuple(a for a in legal if a.kind is _PLAY)
     points, second_wins = table.points, table.second_wins
     trick = view.trick
-    on_table = 0
-    for _, c in trick:
-        on_table += points[c]
+    if trick:  # the engine's rule of the trick (R14; I8): the card winning it so far, and the points on it
+        i, on_table = trick_result(trick, trump, second_wins, points)
+        best = trick[i][1]
+    else:
+        on_table = 0
     declined = ""
     risked = None  # the winner it did not risk
 
     if on_table:
-        best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
         winners = winning_plays(trick, plays, trump, second_wins, best)
         if winners:
             last = len(trick) == n - 1
@@ -385,7 +394,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
             bank = [c for c in plays if points[c] and c // 13 != trump]
             # Most points first; not a king or queen that may still pair (counted only if it comes to that).
-            takers = winning_plays(trick, bank, trump, second_wins) if bank else bank
+            takers = winning_plays(trick, bank, trump, second_wins, best) if bank else bank
             for card in sorted(takers, key=points.__getitem__, reverse=True):
                 if not (draws and (card % 13 == _KING or card % 13 == _QUEEN) and reading().pair_hope(card)):
                     return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
@@ -398,14 +407,16 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                                   f"whoever holds a trump must follow with one (R13)")
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
-    free = [c for c in plays if not points[c] and c // 13 != trump]
     if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
         lengths = reading().lengths()
+        free = [c for c in plays if not points[c] and c // 13 != trump]
         card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
                 else min(plays, key=lambda c: (_worth(c, points, trump, keep, draws, reading), lengths[c // 13],
                                                c % 13)))
     else:
-        card = min(free, key=_RANK_OF) if free else _least(plays, points, trump, keep, draws, reading)
+        card = min(plays, key=table.free_order[trump])  # the lowest card worth nothing to keep, if any
+        if points[card] or card // 13 == trump:  # none: the card it will miss least
+            card = _least(plays, table, trump, keep, draws, reading)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of

@@ -244,14 +244,15 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     views = [deal.live_view(seat) for seat in range(deal.players)]
     asked: list[Any] = [None]  # the last answer, to name it if the engine refuses it
     answers = (Card, Action)
+    bots: list[Any] = list(seats)  # every seat has a bot, and takes its LiveView as a View (no cast() per decision)
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1:
             return legal[0]
-        seat = cast(int, deal.to_act)  # the deal is not over
+        seat: Any = deal.to_act  # the deal is not over
         view = views[seat]
         view.legal = legal
-        action: Any = cast(Bot, seats[seat])(cast(View, view), rng)  # every seat has a bot; a LiveView reads as a View
+        action: Any = bots[seat](view, rng)
         view.legal = None
         asked[0] = action
         if not isinstance(action, answers):  # a notation, as Deal.apply takes it; or no action at all
