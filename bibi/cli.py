@@ -35,7 +35,7 @@ from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
-from bibi.play import BOTS, Decisions, Explanation, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
+from bibi.play import BOTS, Decisions, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
@@ -626,7 +626,7 @@ class Table:
         deal = self.deal
         rng = random.Random(f"bibi-hint:{len(deal.actions)}")
         told = explain(self.hint_bot, deal.view(self.seat), rng)
-        return f"hint ({bot_name(self.hint_bot)}): {_told(told)}"
+        return f"hint ({bot_name(self.hint_bot)}): {told.in_words()}"
 
     def why(self) -> str:
         """The reason of the last bot move of this deal, asked of the bot with the view it had then."""
@@ -641,7 +641,7 @@ class Table:
                     rng.setstate(self._before[i])
                 told = explain(bot, states[i].view(seat), rng)
                 made = deal.actions[i]
-                said = _told(told) if told.action == made else f"{made.unicode}; asked again: {_told(told)}"
+                said = told.in_words() if told.action == made else f"{made.unicode}; asked again: {told.in_words()}"
                 return f"seat {seat} ({bot_name(self.bots[seat])}) played {said}"
         return "no bot has moved yet in this deal"
 
@@ -716,14 +716,6 @@ class Table:
 
 
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def _told(told: Explanation) -> str:
-    text = told.action.unicode + (f" — {told.reason}" if told.reason else "")
-    if told.values:
-        ranked = sorted(told.values.items(), key=lambda kv: -kv[1])
-        text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
-    return text
 
 
 HELP = """\

@@ -59,6 +59,16 @@ class Explanation(NamedTuple):
     def __str__(self) -> str:
         return f"{self.action.unicode}: {self.reason}" if self.reason else self.action.unicode
 
+    def in_words(self) -> str:
+        """The explanation as a hint reads: the action, its reason, and the estimated value of each action if
+        given, best first (the play table's Hint and ``bibi play``'s ``hint`` and ``why``)."""
+        text = self.action.unicode + (f" — {self.reason}" if self.reason else "")
+        if self.values:
+            ranked = sorted(self.values.items(), key=lambda kv: -kv[1])
+            text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
+        return text
+
+
 BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
 
 

@@ -42,7 +42,6 @@ from bibi.game import Game
 from bibi.play import (
     Bot,
     Decisions,
-    Explanation,
     as_bots,
     bot_name,
     bots_rng,
@@ -1065,7 +1064,6 @@ class ScoreInspector(_View):
 # -- the play table --------------------------------------------------------------------------
 
 
-
 def _card_label(card: Card, laid: bool) -> str:
     """A card button's description, its accessible name too: ``"K♥ king of hearts"``."""
     return f"{card.unicode} {card.name}" + (" (laid down)" if laid else "")
@@ -1359,7 +1357,7 @@ class PlayTable(_ActionView):
             return
         rng = random.Random(f"bibi-hint:{self.seed_box.value}:{len(self._all_deals())}:{len(deal.actions)}")
         told = explain(self.hint_bot, deal.view(self.seat), rng)
-        self.hint_box.value = _note(f"Hint ({bot_name(self.hint_bot)}): {_told(told)}")
+        self.hint_box.value = _note(f"Hint ({bot_name(self.hint_bot)}): {told.in_words()}")
 
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal, asked of the view that bot had then."""
@@ -1378,7 +1376,7 @@ class PlayTable(_ActionView):
         told = explain(self.bots[seat], states[i].view(seat), rng)  # type: ignore[arg-type]
         made = self.deal.actions[i]
         trick = min(len(states[i].tricks) + 1, self.deal.tricks_total)
-        said = _told(told) if told.action == made else f"{made.unicode}; asked again, it says {_told(told)}"
+        said = told.in_words() if told.action == made else f"{made.unicode}; asked again, it says {told.in_words()}"
         self.reasons.value = _note(f"Seat {seat} ({bot_name(self.bots[seat])}), trick {trick}: {said}")
 
     def _all_deals(self) -> tuple[Deal, ...]:
@@ -1572,15 +1570,6 @@ def _known_bot_names() -> list[str]:
     from bibi.play import BOTS
 
     return list(BOTS)
-
-
-def _told(told: Explanation) -> str:
-    """An explanation in words: the action, its reason, and the estimated value of each action if given."""
-    text = told.action.unicode + (f" — {told.reason}" if told.reason else "")
-    if told.values:
-        ranked = sorted(told.values.items(), key=lambda kv: -kv[1])
-        text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
-    return text
 
 
 # -- practice ------------------------------------------------------------------------------------
