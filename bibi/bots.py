@@ -514,9 +514,7 @@ def _playout(deal: Deal) -> Deal:
                 win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
                     return win
-        keys = shed_keys.get((trump, keep, not final))
-        if keys is None:
-            keys = _shed_keys(table, trump, keep, not final)
+        keys = shed_keys.get((trump, keep, not final)) or _shed_keys(table, trump, keep, not final)
         cards: Any = legal  # only cards are left to choose from here
         return min(cards, key=keys.__getitem__)
 
@@ -526,7 +524,8 @@ def _playout(deal: Deal) -> Deal:
 def _shed_keys(table: _Table, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
     """The playouts' order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
     trump, ``_PAIR_KEEP`` for a king or queen while pairs may still be made, none for a trump under R15's
-    ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank), so that ``min`` needs no Python key."""
+    ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank), so that ``min`` needs no Python key.
+    Made once per (trump, keep, pairing) and kept in ``table.shed_keys``, which its callers ask first."""
     keys = []
     for c in range(52):
         w = table.points[c]

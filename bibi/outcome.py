@@ -36,8 +36,8 @@ class Outcome(NamedTuple):
     def of(cls, scores: Sequence[int], final: bool = True) -> Outcome:
         """The outcome of ``scores``, one per seat."""
         scores = tuple(scores)
-        best = max(scores)
         winners = cls.on_top(scores)
+        best = scores[winners[0]]
         if len(winners) > 1:
             return cls(scores, winners, True, 0, final)
         return cls(scores, winners, False, best - max([s for s in scores if s != best], default=best), final)
