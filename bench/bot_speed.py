@@ -4,8 +4,8 @@
     .venv/bin/python bench/bot_speed.py --profile    # and where the heuristic run spends its time (cProfile)
 
 Both run through ``bibi.simulation.simulate`` (one worker, no progress bar) on the same deals: the random bots
-on the engine's fast path (``Deal.playout`` with the random chooser), the heuristic bots on the play layer's
-fast path (``Deal.playout`` with a ``LiveView`` per seat). Rates are deals per CPU second of this process
+on the engine's fast path (``Deal.random_playout``), the heuristic bots on the engine's
+seated path (``Deal.seated_playout``, a ``LiveView`` per seat). Rates are deals per CPU second of this process
 (``time.process_time``), each the best of ``--rounds`` alternating rounds, so that other work on the machine
 distorts them as little as it can; the ratio heuristic ÷ random is the figure the README quotes (target
 ≥ 0.40). Greedy bots are timed too.

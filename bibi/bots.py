@@ -67,10 +67,10 @@ class _Table(NamedTuple):
     must_follow: bool  # R13 (else I7: the suit led or a trump)
     bibi_points: int
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
-    shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the playouts' order of shedding, made when asked
-    # Per trump suit, per card index: its rank if it is worth nothing to keep (no points, not a trump), else 13 +
-    # its rank: ``min`` by it gives the lowest such card when there is one (the heuristic's first choice to shed).
-    free_order: tuple[Callable[[int], int], ...]
+    shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the order of shedding, made when asked
+    # The heuristic's order of shedding, per trump suit, drawing (0) or in the final tricks (1): the shed keys
+    # with the heuristic's worth of a trump in hand then (``_TRUMP_KEEP_*``) and no pair weight, read in C.
+    least_order: tuple[tuple[Callable[[int], int], Callable[[int], int]], ...]
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
@@ -86,10 +86,13 @@ def _table(rules: Rules) -> _Table:
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
         points = rules.card_points.per_card()
-        free_order = tuple(tuple(c % 13 + (13 if points[c] or c // 13 == trump else 0) for c in range(52)).__getitem__
-                           for trump in range(4))
-        table = _Table(points, rules.identical is Identical.SECOND_WINS, rules.follow is Follow.MUST_FOLLOW,
-                       rules.bibi_points, rules.bibi_suits is BibiSuits.NON_TRUMP, {}, free_order)
+        must_follow = rules.follow is Follow.MUST_FOLLOW
+        drawing_keep = _TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7
+        least_order = tuple(tuple(tuple((points[c] + (keep if c // 13 == trump else 0)) * 13 + c % 13
+                                        for c in range(52)).__getitem__ for keep in (drawing_keep, _TRUMP_KEEP_FINAL))
+                            for trump in range(4))
+        table = _Table(points, rules.identical is Identical.SECOND_WINS, must_follow, rules.bibi_points,
+                       rules.bibi_suits is BibiSuits.NON_TRUMP, {}, least_order)  # type: ignore[arg-type]
         if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
             _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, table)
@@ -286,21 +289,17 @@ def _worth(c: int, points: Sequence[int], trump: int, keep: int, draws: int, rea
     return w
 
 
-def _least(cards: Any, table: _Table, trump: int, keep: int, draws: int, reading: Callable[[], _Reading]) -> Any:
-    """The card of ``cards`` with the least ``_worth`` (then the lowest rank), counting the unseen cards for a king's
-    or queen's Bi-bi hope only when a king or queen would be the least without it: a hope only adds to its worth.
-    Without a hope to count it is ``min`` by ``_shed_keys`` (points, ``keep`` for a trump, then rank, one number)."""
-    keys = table.shed_keys.get((trump, keep, False)) or _shed_keys(table, trump, keep, False)
-    low = min(cards, key=keys.__getitem__)
-    if not draws or (low % 13 != _KING and low % 13 != _QUEEN):
-        return low  # every king or queen is worth more already (two cards never share a key)
-    # A king or queen is the least before its hope: weigh the kings' and queens' hopes against the least of the
-    # others (a king or queen never ties with another card: the ranks differ).
+def _weigh_hopes(cards: Any, low: int, key: Callable[[int], int], table: _Table, trump: int, keep: int, draws: int,
+                 reading: Callable[[], _Reading]) -> Any:
+    """The card of ``cards`` with the least ``_worth`` (then the lowest rank), when ``low``, the least by ``key``
+    (the worth without a Bi-bi hope, then the rank), is a king or queen: the kings' and queens' hopes are weighed
+    against the least of the other cards (a hope only adds to a card's worth, and a king or queen never ties with
+    another card: the ranks differ)."""
     points = table.points
     weighed = [c for c in cards if c % 13 == _KING or c % 13 == _QUEEN]
     plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
     if plain:
-        weighed.append(min(plain, key=keys.__getitem__))
+        weighed.append(min(plain, key=key))
     return min(weighed, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
 
 
@@ -414,9 +413,14 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                 else min(plays, key=lambda c: (_worth(c, points, trump, keep, draws, reading), lengths[c // 13],
                                                c % 13)))
     else:
-        card = min(plays, key=table.free_order[trump])  # the lowest card worth nothing to keep, if any
-        if points[card] or card // 13 == trump:  # none: the card it will miss least
-            card = _least(plays, table, trump, keep, draws, reading)
+        # The card it will miss least: ``min`` by the shed keys (points, ``keep`` for a trump, rank, as one
+        # number), where the cards worth nothing to keep come first, by rank (their keys are their ranks, below
+        # 13; any other card's is 13 or more, as ``keep`` > 0). A king or queen that would be the least before its
+        # Bi-bi hope has its hope weighed (then the unseen cards are counted).
+        key = table.least_order[trump][final]
+        card = min(plays, key=key)
+        if draws and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
+            card = _weigh_hopes(plays, card, key, table, trump, keep, draws, reading)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of

@@ -687,6 +687,50 @@ class Deal:
         self._legal = None
         return self
 
+    def seated_playout(self, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random) -> Deal:
+        """Play to the end with a bot at every seat: each decision with a choice goes to the seat's bot as
+        ``bots[seat](view, rng)``, ``view`` being the seat's ``LiveView`` (one per seat for the whole deal, lent
+        the legal actions being decided on), and a forced move is taken without asking, drawing nothing (the play
+        layer's convention). ``playout`` with the asking folded into the loop: the play layer's fast path for
+        bots (``bibi.play.play_out``).
+
+        An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
+        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, with the deal at
+        the refused decision.
+        """
+        if len(bots) != self.players:
+            raise ValueError(f"bots: expected one bot per seat ({self.players}), not {shorten(bots)}")
+        if not isinstance(rng, random.Random):
+            raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
+        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        views = [LiveView(self, seat) for seat in range(self.players)]
+        self._legal = None  # the loop moves the state: a cached answer would go stale if a bot raises
+        while self._phase:
+            legal = compute()
+            if len(legal) == 1:
+                act = legal[0]
+            else:
+                view = views[self._turn if self._phase == _PLAY else self._call_seat]
+                view.legal = legal
+                act = answer = bots[view.seat](view, rng)
+                view.legal = None
+                if act not in legal or not isinstance(act, _ACTION_TYPES):  # a plain 12 equals Card('2S')
+                    self._legal = legal
+                    try:
+                        act = Action.parse(act)  # a notation, as apply reads it
+                        if act not in legal:
+                            raise IllegalAction(self._why_refused(act))
+                    except (ValueError, TypeError) as exc:
+                        exc.answer = answer  # type: ignore[union-attr]
+                        raise
+                    self._legal = None
+            actions.append(act)
+            if isinstance(act, Card):
+                play(self._turn, act)
+            else:
+                do(act)
+        return self
+
     def random_playout(self, rng: random.Random) -> Deal:
         """Play to the end with the random player at every seat: ``playout(bibi.play.random_choice(rng))``
         with the choice folded into the loop (a forced move draws nothing; else ``rng.random()`` picks
@@ -1520,8 +1564,8 @@ class LiveView:
         deal = self.deal
         if self.legal is None:
             return deal.view(self.seat)
-        # Inside ``Deal.playout`` the deal caches no legal actions (its loop moves on without clearing
-        # them): lend it the ones the loop is deciding on, and leave no cache behind.
+        # Inside ``Deal.seated_playout`` the deal caches no legal actions (its loop moves on without
+        # clearing them): lend it the ones the loop is deciding on, and leave no cache behind.
         deal._legal = self.legal
         try:
             return deal.view(self.seat)

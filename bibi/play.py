@@ -17,7 +17,9 @@ everywhere**. The conventions that make it so are decided here, once:
 - ``random_bot`` draws one ``rng.random()`` per decision it is asked. The engine's fast path
   ``Deal.playout(random_choice(rng))`` makes exactly those draws, and ``Deal.random_playout(rng)`` is that
   loop with the choice written into it, so ``play`` hands a table of random bots to it: the same loop,
-  with the views and the bot calls folded away (tests compare the three).
+  with the views and the bot calls folded away (tests compare the three);
+- any other table with no person at it plays through ``Deal.seated_playout``: the same loop asking each
+  seat's bot with the seat's ``LiveView`` (one per seat for the whole deal) instead of a fresh ``View``.
 
 ``play`` stops early when a stop condition holds: at a person's decision (a seat whose bot is
 ``None``), ``until(deal)``, after ``actions`` actions, or at the end of a trick (``trick_end``). The
@@ -248,37 +250,18 @@ def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
 
 
 def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> Deal:
-    """``play`` to the end on the engine's fast path: each bot gets its seat's ``LiveView`` (one per seat for
-    the whole deal, read when the bot asks) instead of a fresh ``View`` per decision; the same choices, and a
-    refused answer is named as ``play`` names it."""
-    views = [deal.live_view(seat) for seat in range(deal.players)]
-    asked: list[Any] = [None]  # the last answer, to name it if the engine refuses it
-    answers = (Card, Action)
-    bots: list[Any] = list(seats)  # every seat has a bot, and takes its LiveView as a View (no cast() per decision)
-
-    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
-        if len(legal) == 1:
-            return legal[0]
-        seat: Any = deal.to_act  # the deal is not over
-        view = views[seat]
-        view.legal = legal
-        action: Any = bots[seat](view, rng)
-        view.legal = None
-        asked[0] = action
-        if not isinstance(action, answers):  # a notation, as Deal.apply takes it; or no action at all
-            try:
-                action = Action.parse(action)
-            except (ValueError, TypeError) as exc:
-                raise _bot_error(seat, cast(Bot, seats[seat]), asked[0], exc) from None
-        return action
-
+    """``play`` to the end on the engine's fast path, ``Deal.seated_playout``: each bot gets its seat's
+    ``LiveView`` (one per seat for the whole deal, read when the bot asks) instead of a fresh ``View`` per
+    decision; the same choices, and a refused answer is named as ``play`` names it."""
     try:
-        return deal.playout(choose)
+        return deal.seated_playout(seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
     except BotError:
         raise
-    except IllegalAction as exc:  # the deal stays at the refused decision: its seat is still to act
-        seat = cast(int, deal.to_act)
-        raise _bot_error(seat, cast(Bot, seats[seat]), asked[0], exc) from None
+    except (ValueError, TypeError) as exc:
+        if not hasattr(exc, "answer"):  # not a refused answer: raised by a bot, or by the engine's checks
+            raise
+        seat = cast(int, deal.to_act)  # the deal stays at the refused decision: its seat is still to act
+        raise _bot_error(seat, cast(Bot, seats[seat]), exc.answer, exc) from None
 
 
 def lockstep(

@@ -22,8 +22,8 @@ True
 True
 
 Nothing here plays a rule itself, nor a loop of its own: every deal is played by ``bibi.play.play``
-(which hands a table of random bots to the engine's fast path, ``Deal.playout``). This module only
-counts.
+(which hands a table of random bots to ``Deal.random_playout``, any other table to ``Deal.seated_playout``).
+This module only counts.
 """
 
 from __future__ import annotations

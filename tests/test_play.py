@@ -16,6 +16,7 @@ from test_widgets import no_errors
 
 import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
+from bibi.cards import CARDS, Card
 from bibi.deal import Deal, IllegalAction, shuffle
 from bibi.game import Game
 from bibi.play import (
@@ -196,6 +197,40 @@ def test_a_bot_that_breaks_a_rule_is_named_and_the_deal_is_kept():
     with pytest.raises(BotError, match=r"the bot of seat 0 \(cheat\) chose pass: nothing to pass on"):
         play(deal, [cheat, "random", "random"], random.Random(1))
     assert isinstance(BotError("x"), IllegalAction) and deal.actions == ()
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (lambda view: "pass", "nothing to pass on"),  # an Action the rules refuse now
+    (lambda view: "zz", "zz"),  # a notation that reads as nothing
+    (lambda view: None, "None"),  # no action at all
+    (lambda view: next(c for c in CARDS if c not in view.hand), "does not hold"),  # a card it does not hold
+])
+def test_the_fast_path_names_a_refused_answer_and_keeps_the_deal_at_it(answer, reason):
+    # The engine's seated loop (Deal.seated_playout) asks the bots; the play layer names the refusal as play
+    # names it, and the deal stays at the refused decision, its seat still to act.
+    asked = []
+
+    def late_cheat(view, rng):  # plays well, then refuses at its fifth decision to play a card
+        asked.append(len(view.deal.actions))
+        if len(asked) >= 5 and isinstance(view.legal_actions[0], Card):
+            return answer(view)
+        return heuristic_bot(view, rng)
+
+    deal = Deal.new("it", 4, seed=3)
+    with pytest.raises(BotError, match=r"the bot of seat \d \(late_cheat\) chose .*" + reason):
+        play(deal, late_cheat, bots_rng(3))
+    assert len(deal.actions) == asked[-1] and not deal.is_over
+    assert deal.legal_actions() == Deal.replay(deal.record()).legal_actions()  # no stale cache is left
+
+
+def test_the_fast_path_reads_a_notation_as_apply_does():
+    def in_words(view, rng):
+        return str(heuristic_bot(view, rng))
+
+    by_notation = play(Deal.new("ru", 5, seed=8), in_words, bots_rng(8))
+    assert by_notation.record() == play(Deal.new("ru", 5, seed=8), "heuristic", bots_rng(8)).record()
+    with pytest.raises(ValueError, match=r"bots: expected one bot per seat \(5\)"):
+        Deal.new("ru", 5, seed=8).seated_playout([heuristic_bot] * 4, bots_rng(8))
 
 
 def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
