@@ -276,31 +276,34 @@ class _Reading:
         return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
 
 
-def _worth(c: int, points: Sequence[int], trump: int, keep: int, draws: int, reading: Callable[[], _Reading]) -> float:
-    """``_Reading.worth`` without the reading unless a king or queen may still pair (``reading()`` makes it): the
-    bot's hottest line, a module function so that a decision makes no closure for it."""
-    w: float = points[c]
-    if c // 13 == trump:
-        w += keep
-    if draws:
-        rank = c % 13
-        if rank == _KING or rank == _QUEEN:
-            w += _PAIR_WEIGHT * reading().pair_hope(c)
-    return w
-
-
-def _weigh_hopes(cards: Any, low: int, key: Callable[[int], int], table: _Table, trump: int, keep: int, draws: int,
-                 reading: Callable[[], _Reading]) -> Any:
-    """The card of ``cards`` with the least ``_worth`` (then the lowest rank), when ``low``, the least by ``key``
-    (the worth without a Bi-bi hope, then the rank), is a king or queen: the kings' and queens' hopes are weighed
-    against the least of the other cards (a hope only adds to a card's worth, and a king or queen never ties with
-    another card: the ranks differ)."""
-    points = table.points
+def _weigh_hopes(cards: Any, low: int, key: Callable[[int], int], reading: _Reading) -> Any:
+    """The card of ``cards`` with the least worth (``_Reading.worth``, then the lowest rank), when ``low``, the
+    least by ``key`` (the worth without a Bi-bi hope, then the rank), is a king or queen: the kings' and queens'
+    hopes are weighed against the least of the other cards (a hope only adds to a card's worth, and a king or
+    queen never ties with another card: the ranks differ)."""
     weighed = [c for c in cards if c % 13 == _KING or c % 13 == _QUEEN]
     plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
     if plain:
         weighed.append(min(plain, key=key))
-    return min(weighed, key=lambda c: (_worth(c, points, trump, keep, draws, reading), c % 13))
+    return min(weighed, key=lambda c: (reading.worth(c), c % 13))
+
+
+def _least_lost(winners: Sequence[int], reading: _Reading) -> Any:
+    """Of ``winners``, the one whose worth beyond its points is least (then the lowest rank): what to win a trick
+    with when nobody plays after it."""
+    points = reading.table.points
+    return min(winners, key=lambda c: (reading.worth(c) - points[c], c % 13))
+
+
+def _short_suit_shed(plays: Sequence[int], reading: _Reading) -> Any:
+    """Void in the suit led (R13): the card of its shortest suit worth nothing to keep (then the lowest rank), or
+    if every card is worth keeping, the one worth least (then its suit's length, then its rank)."""
+    lengths = reading.lengths()
+    points, trump = reading.table.points, reading.trump
+    free = [c for c in plays if not points[c] and c // 13 != trump]
+    if free:
+        return min(free, key=lambda c: (lengths[c // 13], c % 13))
+    return min(plays, key=lambda c: (reading.worth(c), lengths[c // 13], c % 13))
 
 
 def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
@@ -334,17 +337,14 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     final = not drawing or stock < 2 * n
     keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
     draws = stock // n if drawing else 0
-    made: _Reading | None = None  # made when first needed: most decisions count no cards
-
-    def reading() -> _Reading:
-        nonlocal made
-        if made is None:
-            made = _Reading(view, table, trump, (draws, final, keep))
-        return made
+    # What it reads beyond the position (the unseen cards, its suits' lengths, a Bi-bi hope), made when first
+    # needed: most decisions count no cards. (No closure: a decision makes no cells for its locals.)
+    made: _Reading | None = None
 
     plays = legal
     if legal[-1].kind is _SWITCH:
-        switch, reason = _best_switch(reading(), [a for a in legal if a.kind is _SWITCH], why)
+        made = _Reading(view, table, trump, (draws, final, keep))
+        switch, reason = _best_switch(made, [a for a in legal if a.kind is _SWITCH], why)
         if switch is not None:
             return (switch, reason)
         plays = tuple(a for a in legal if a.kind is _PLAY)
@@ -363,14 +363,17 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         if winners:
             last = len(trick) == n - 1
             if last:  # nobody plays after it: win with the card it will miss least beyond its points
-                win = min(winners, key=lambda c: (_worth(c, points, trump, keep, draws, reading) - points[c], c % 13))
+                made = made or _Reading(view, table, trump, (draws, final, keep))
+                win = _least_lost(winners, made)
             else:
                 win = min(winners, key=_WIN_ORDER[trump])  # (is a trump, rank)
             spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
             # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
             # later player may hold that card and take the points with the trick; keep the card.
-            beaten = (_beaters(reading().unseen(), win, second_wins)
-                      if final and not last and not spared and points[win] > on_table else 0)
+            beaten = 0
+            if final and not last and not spared and points[win] > on_table:
+                made = made or _Reading(view, table, trump, (draws, final, keep))
+                beaten = _beaters(made.unseen(), win, second_wins)
             if beaten:
                 risked = win
                 if why:
@@ -395,9 +398,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             # Most points first; not a king or queen that may still pair (counted only if it comes to that).
             takers = winning_plays(trick, bank, trump, second_wins, best) if bank else bank
             for card in sorted(takers, key=points.__getitem__, reverse=True):
-                if not (draws and (card % 13 == _KING or card % 13 == _QUEEN) and reading().pair_hope(card)):
-                    return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
-                                          f"banking its {points[card]} points")
+                if draws and (card % 13 == _KING or card % 13 == _QUEEN):
+                    made = made or _Reading(view, table, trump, (draws, final, keep))
+                    if made.pair_hope(card):
+                        continue  # a king or queen that may still pair is kept
+                return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
+                                      f"banking its {points[card]} points")
     elif final and table.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
         trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
         if len(trumps) >= _LEAD_TRUMPS:
@@ -407,11 +413,8 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
     if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
-        lengths = reading().lengths()
-        free = [c for c in plays if not points[c] and c // 13 != trump]
-        card = (min(free, key=lambda c: (lengths[c // 13], c % 13)) if free
-                else min(plays, key=lambda c: (_worth(c, points, trump, keep, draws, reading), lengths[c // 13],
-                                               c % 13)))
+        made = made or _Reading(view, table, trump, (draws, final, keep))
+        card = _short_suit_shed(plays, made)
     else:
         # The card it will miss least: ``min`` by the shed keys (points, ``keep`` for a trump, rank, as one
         # number), where the cards worth nothing to keep come first, by rank (their keys are their ranks, below
@@ -420,12 +423,14 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         key = table.least_order[trump][final]
         card = min(plays, key=key)
         if draws and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
-            card = _weigh_hopes(plays, card, key, table, trump, keep, draws, reading)
+            made = made or _Reading(view, table, trump, (draws, final, keep))
+            card = _weigh_hopes(plays, card, key, made)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of
         declined = ""
-    return (card, declined + _shed_reason(reading(), card, plays, bool(trick), on_table))
+    made = made or _Reading(view, table, trump, (draws, final, keep))
+    return (card, declined + _shed_reason(made, card, plays, bool(trick), on_table))
 
 
 def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], following: bool,
