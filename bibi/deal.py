@@ -1747,23 +1747,34 @@ def winning_card(trick: Sequence[tuple[int, Card]], trump: int, second_wins: boo
 
 def winning_plays(
     trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool, best: Card | None = None
-) -> list[Card]:
-    """The cards of ``plays`` that would take ``trick`` (a trick under way, not empty) if played now.
+) -> Sequence[Card]:
+    """The cards of ``plays`` (in ascending order, as ``legal_actions`` lists them) that would take ``trick`` (a
+    trick under way, not empty) if played now, in their order.
 
     ``trick_result``'s rule for one more card (R14; I8): a higher card of the winning card's suit, its twin
     under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
     calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
     holds the two to the same answers. ``best``, when the caller has it, is ``winning_card(trick, ...)``.
+    The winners are at most two runs of ``plays`` (the winning card's suit above it, and the trumps), found by
+    bisection.
 
-    >>> winning_plays([(0, Card("KH"))], [Card("2H"), Card("3H"), Card("4S")], trump=Suit.SPADES.index,
+    >>> winning_plays([(0, Card("KH"))], [Card("4S"), Card("3H"), Card("2H")], trump=Suit.SPADES.index,
     ...               second_wins=True)
-    [Card('2H'), Card('4S')]
+    [Card('4S'), Card('2H')]
     """
     if best is None:
         best = winning_card(trick, trump, second_wins)
-    bs = best // 13
-    return [c for c in plays if (c // 13 == bs and (c > best or (c == best and second_wins)))
-            or (c // 13 == trump and bs != trump)]
+    lo = best if second_wins else best + 1  # of the winning card's suit, the cards from ``lo`` up win
+    top = best - best % 13 + 13
+    i = bisect_left(plays, lo)
+    j = bisect_left(plays, top, i)
+    if best // 13 == trump:
+        return plays[i:j]
+    t = trump * 13  # a trump over a card of another suit (I8)
+    k = bisect_left(plays, t)
+    m = bisect_left(plays, t + 13, k)
+    # Two runs of a tuple or of a list, as given, in their order in ``plays``.
+    return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
 
 
 def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:

@@ -390,9 +390,10 @@ def test_winning_plays_is_trick_result_for_one_more_card(trick, plays, trump, se
     from bibi.deal import trick_winner, winning_card, winning_plays
 
     on_table = [(seat, CARDS[c]) for seat, c in enumerate(trick)]
-    cards = [CARDS[c] for c in plays]
+    cards = [CARDS[c] for c in sorted(set(plays))]  # as legal_actions lists them: ascending, each once
     expected = [c for c in cards if trick_winner([*on_table, (-1, c)], trump, second_wins) == len(on_table)]
-    assert winning_plays(on_table, cards, trump, second_wins) == expected
+    assert list(winning_plays(on_table, cards, trump, second_wins)) == expected
     best = winning_card(on_table, trump, second_wins)
-    assert winning_plays(on_table, cards, trump, second_wins, best) == expected
+    assert list(winning_plays(on_table, cards, trump, second_wins, best)) == expected
+    assert list(winning_plays(on_table, tuple(cards), trump, second_wins, best)) == expected  # a tuple, as legal
     assert winning_card(on_table, trump, second_wins) == on_table[trick_winner(on_table, trump, second_wins)][1]
