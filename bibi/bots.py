@@ -255,10 +255,15 @@ class _Reading:
         partner = self.partner(card)
         if partner is None:
             return 0.0
-        counts = self.unseen()
-        if not self._total:
-            self._total = max(1, sum(counts))
-        chance = 1.0 - (1.0 - counts[partner] / self._total) ** self.draws_left
+        if self._unseen is None and type(self.view) is LiveView:  # one card's count, not all 52
+            n, total = self.view.unseen_of(partner)
+            if not self._total:
+                self._total = max(1, total)
+        else:
+            n = self.unseen()[partner]
+            if not self._total:
+                self._total = max(1, sum(self.unseen()))
+        chance = 1.0 - (1.0 - n / self._total) ** self.draws_left
         return self.table.bibi_points * chance
 
     def worth(self, card: int) -> float:

@@ -415,7 +415,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_note", "_paired",
+        "_note", "_paired", "_laid_moves",
     )
 
     rules: Rules
@@ -437,6 +437,7 @@ class Deal:
     _note: Callable[[tuple[Any, ...]], None]
     _kq: list[list[int]]  # per seat: kings held by suit, then queens by suit
     _laid: list[list[int]]  # per seat: kings, then queens, of called pairs still in hand
+    _laid_moves: int  # how often ``_laid`` has changed (a call, a laid-down card played): ``LiveView``'s cache key
     _paired: list[bool]  # per seat: holds a free K+Q pair in some suit (``_recount``, after every change of the two)
     _trump: int
     _pending: int | None
@@ -549,6 +550,7 @@ class Deal:
         self._hands = [[] for _ in range(n)]
         self._kq = [[0] * 8 for _ in range(n)]
         self._laid = [[0] * 8 for _ in range(n)]
+        self._laid_moves = 0
         size = rules.hand_size
         dealt = n * size
         self._twins = [0] * n
@@ -703,7 +705,8 @@ class Deal:
         if not isinstance(rng, random.Random):
             raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
         compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
-        views = [LiveView(self, seat) for seat in range(self.players)]
+        tally = _Tally(self)  # the played cards, counted once for all the seats
+        views = [LiveView(self, seat, tally) for seat in range(self.players)]
         self._legal = None  # the loop moves the state: a cached answer would go stale if a bot raises
         while self._phase:
             legal = compute()
@@ -1298,6 +1301,7 @@ class Deal:
             laid = self._laid[seat]
             if laid[slot]:  # SPEC §5.8: the laid-down copy is the one played
                 laid[slot] -= 1
+                self._laid_moves += 1
             self._recount(seat)
         trick = self._trick
         trick.append((seat, card))
@@ -1470,6 +1474,7 @@ class Deal:
         laid = self._laid[seat]
         laid[s] += 1
         laid[4 + s] += 1
+        self._laid_moves += 1
         self._recount(seat)
         self._bonus[seat] += self.rules.bibi_points  # SPEC §5.7: credited when made
         # The trick whose window the call falls in: the one being played or just completed;
@@ -1519,21 +1524,52 @@ class Deal:
 # -- the live view: what one seat may see, read from the deal as it plays ------------------------
 
 
+class _Tally:
+    """The played cards as the deal goes on, counted once for every ``LiveView`` that shares it: per card index,
+    the copies not in a finished trick (``left``, taken from ``decks``), their sum, and how many tricks are
+    counted. Public knowledge: every seat sees the same tricks."""
+
+    __slots__ = ("deal", "left", "total", "counted")
+
+    def __init__(self, deal: Deal):
+        self.deal = deal
+        self.left = [deal.rules.decks] * 52
+        self.total = 52 * deal.rules.decks
+        self.counted = 0
+
+    def update(self) -> list[int]:
+        """``left`` after the tricks finished since the last question."""
+        tricks = self.deal._tricks
+        left = self.left
+        if self.counted > len(tricks):  # not the deal it counted (it never shrinks): count again
+            left[:] = [self.deal.rules.decks] * 52
+            self.total = 52 * self.deal.rules.decks
+            self.counted = 0
+        for t in range(self.counted, len(tricks)):
+            plays = tricks[t].plays
+            for _, c in plays:
+                left[c] -= 1
+            self.total -= len(plays)
+        self.counted = len(tricks)
+        return left
+
+
 class LiveView:
     """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
     It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a read-only
     property, but for the four a deal never changes, ``players``, ``rules``, ``dealer`` and ``first_trump``,
-    plain attributes, the cheapest reads for the bots), ``snapshot()`` (that ``View``), and ``unseen()``
-    (per card index, the copies the seat has not seen), whose count of the played cards is kept up as the
-    deal goes on (only the tricks finished since the last question are read). It follows the deal: keep
-    ``snapshot()`` to keep what a seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
+    plain attributes, the cheapest reads for the bots), ``snapshot()`` (that ``View``), ``unseen()`` (per
+    card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
+    count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
+    last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
+    when a call or a laid-down card played changes it. It follows the deal: keep ``snapshot()`` to keep what a
+    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
-        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_played", "_counted", "_laid",
-        "_laid_at",
+        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_tally", "_laid", "_laid_at",
     )
 
     deal: Deal
@@ -1543,21 +1579,19 @@ class LiveView:
     dealer: int
     first_trump: Suit
     legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
-    _played: list[int]  # per card index: copies in the first ``_counted`` tricks, taken from ``decks``
-    _counted: int
-    _laid: tuple[tuple[Card, ...], ...]  # ``laid_down`` as last built, and the moment it was built for
-    _laid_at: tuple[int, int, int]
+    _tally: _Tally  # the played cards, shared by the views of one playout
+    _laid: tuple[tuple[Card, ...], ...]  # ``laid_down`` as last built, and the deal's ``_laid_moves`` then
+    _laid_at: int
 
-    def __init__(self, deal: Deal, seat: int):
+    def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
         self.deal = deal
         self.seat = deal._seat(seat)
         self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
         self.first_trump = deal.first_trump
         self.legal = None
-        self._played = [deal.rules.decks] * 52
-        self._counted = 0
+        self._tally = _Tally(deal) if tally is None else tally
         self._laid = ()
-        self._laid_at = (-1, -1, -1)
+        self._laid_at = -1
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
@@ -1575,16 +1609,7 @@ class LiveView:
     def unseen(self) -> list[int]:
         """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
         deal = self.deal
-        tricks = deal._tricks
-        played = self._played
-        if self._counted > len(tricks):  # not the deal it counted (it never shrinks): count again
-            played[:] = [deal.rules.decks] * 52
-            self._counted = 0
-        for t in range(self._counted, len(tricks)):
-            for _, c in tricks[t].plays:
-                played[c] -= 1
-        self._counted = len(tricks)
-        counts = played[:]
+        counts = self._tally.update()[:]
         for c in deal._hands[self.seat]:
             counts[c] -= 1
         for c in deal._leftovers:
@@ -1600,6 +1625,36 @@ class LiveView:
                     counts[s * 13 + _KING] -= laid[s]
                     counts[s * 13 + _QUEEN] -= laid[4 + s]
         return counts
+
+    def unseen_of(self, card: int) -> tuple[int, int]:
+        """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
+        chance asks (the heuristic's Bi-bi hope)."""
+        deal = self.deal
+        tally = self._tally
+        n = tally.update()[card]
+        total = tally.total
+        hand: list[Any] = deal._hands[self.seat]  # Cards, which equal their indexes
+        n -= hand.count(card)
+        total -= len(hand)
+        leftovers = deal._leftovers
+        if leftovers:
+            n -= leftovers.count(card)
+            total -= len(leftovers)
+        trick = deal._trick
+        if len(trick) < deal.players:  # a complete trick is already the last of the tricks
+            for _, c in trick:
+                if c == card:
+                    n -= 1
+            total -= len(trick)
+        rank = card % 13
+        slot = (card // 13 + (4 if rank == _QUEEN else 0)) if rank == _KING or rank == _QUEEN else -1
+        for seat in range(deal.players):
+            laid = deal._laid[seat]
+            if seat != self.seat and any(laid):
+                total -= sum(laid)
+                if slot >= 0:
+                    n -= laid[slot]
+        return n, total
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -1624,8 +1679,7 @@ class LiveView:
     @property
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
         deal = self.deal
-        # Only a call or a card played changes them: built once per moment of the deal.
-        at = (len(deal._calls), len(deal._tricks), len(deal._trick))
+        at = deal._laid_moves  # only a call or a laid-down card played changes them
         if at != self._laid_at:
             self._laid = tuple(deal.laid_down(s) for s in range(deal.players))
             self._laid_at = at

@@ -27,8 +27,8 @@ from bibi.bots import (
     sampling_bot,
     search_bot,
 )
-from bibi.cards import cards
-from bibi.deal import Action, Deal, IllegalAction
+from bibi.cards import Rank, cards
+from bibi.deal import Action, Deal, IllegalAction, LiveView, _Tally
 from bibi.play import BotError, as_bots, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import determinize, unseen
@@ -225,14 +225,24 @@ def test_a_live_view_shows_what_the_view_shows_at_every_decision():
         rules = random_rules(rng)
         players = rng.choice([2, 3, 5, 7])
         deal = Deal.new(rules, players, seed=k)
+        tally = _Tally(deal)  # the played cards counted once for all seats, as Deal.seated_playout counts them
         lives = [deal.live_view(seat) for seat in range(players)]
+        shared = [LiveView(deal, seat, tally) for seat in range(players)]
         while not deal.is_over:
             for seat, live in enumerate(lives):
                 view = deal.view(seat)
                 assert live.snapshot() == view
                 for field in dataclasses.fields(view):
                     assert getattr(live, field.name) == getattr(view, field.name), field.name
-                assert live.unseen() == unseen(view)
+                counts = unseen(view)
+                assert live.unseen() == counts
+                if rng.random() < 0.5:  # the shared tally, asked by some seats at some moments
+                    other = shared[seat]
+                    assert other.laid_down == view.laid_down
+                    kings_queens = [s * 13 + r for s in range(4) for r in (Rank.KING, Rank.QUEEN)]
+                    for card in rng.sample(range(52), 8) + kings_queens:
+                        assert other.unseen_of(card) == (counts[card], sum(counts)), card
+                    assert other.unseen() == counts
             deal.apply(rng.choice(deal.legal_actions()))
 
 
