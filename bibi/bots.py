@@ -367,11 +367,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         winners = winning_plays(trick, plays, trump, second_wins, best)
         if winners:
             last = len(trick) == n - 1
-            if last:  # nobody plays after it: win with the card it will miss least beyond its points
+            win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
+            if last and draws and (win % 13 == _KING or win % 13 == _QUEEN):
+                # Nobody plays after it: win with the card it will miss least beyond its points. That is the
+                # cheapest winner but for a Bi-bi hope, which only adds to a king's or queen's worth: weigh it.
                 made = made or _Reading(view, table, trump, (draws, final, keep))
                 win = _least_lost(winners, made)
-            else:
-                win = min(winners, key=_WIN_ORDER[trump])  # (is a trump, rank)
             spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
             # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
             # later player may hold that card and take the points with the trick; keep the card.
