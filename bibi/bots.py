@@ -37,6 +37,7 @@ legal action. Their strength is measured by ``bench/bot_strength.py`` (README, "
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
@@ -244,9 +245,8 @@ class _Reading:
         if suit == self.trump and self.table.non_trump_pairs:
             return None
         partner = suit * 13 + (_QUEEN if rank == _KING else _KING)
-        hand = self.hand
-        laid = self.view.laid_down[self.view.seat] if hand.count(partner) else ()
-        if hand.count(partner) > laid.count(partner):
+        held = self.hand.count(partner)
+        if held and held > self.view.laid_down[self.view.seat].count(partner):
             return None  # already a pair
         return partner
 
@@ -281,16 +281,30 @@ class _Reading:
         return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
 
 
-def _weigh_hopes(cards: Any, low: int, key: Callable[[int], int], reading: _Reading) -> Any:
-    """The card of ``cards`` with the least worth (``_Reading.worth``, then the lowest rank), when ``low``, the
-    least by ``key`` (the worth without a Bi-bi hope, then the rank), is a king or queen: the kings' and queens'
-    hopes are weighed against the least of the other cards (a hope only adds to a card's worth, and a king or
-    queen never ties with another card: the ranks differ)."""
-    weighed = [c for c in cards if c % 13 == _KING or c % 13 == _QUEEN]
+def _weigh_hopes(cards: Any, key: Callable[[int], int], reading: _Reading) -> Any:
+    """The card of ``cards`` with the least worth (``_Reading.worth``, then the lowest rank), ``key`` giving the
+    worth without a Bi-bi hope, then the rank, as one number: what ``min`` by ``key`` gives, unless the least
+    is a king or queen whose hope must be weighed.
+
+    A hope only adds to a king's or queen's worth, so the least of the other cards keeps its place, and the
+    kings and queens are weighed in the order of ``key``, up to the first whose worth without its hope already
+    exceeds the best found (it and those after it cannot be the least). A king or queen never ties with another
+    card (the ranks differ); of two that tie, the first in ``cards`` (which ascend) is taken, as ``min`` takes it."""
+    points, trump, keep = reading.table.points, reading.trump, reading.keep
     plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
+    best: Any = None
+    best_key: tuple[float, int] = (math.inf, 0)
     if plain:
-        weighed.append(min(plain, key=key))
-    return min(weighed, key=lambda c: (reading.worth(c), c % 13))
+        best = min(plain, key=key)
+        best_key = (points[best] + (keep if best // 13 == trump else 0), best % 13)
+    for c in sorted((c for c in cards if c % 13 == _KING or c % 13 == _QUEEN), key=key):  # stable: ties keep order
+        rank = c % 13
+        if (points[c] + (keep if c // 13 == trump else 0), rank) > best_key:
+            break  # its worth is at least that: neither it nor any after it is the least
+        weighed = (reading.worth(c), rank)
+        if weighed < best_key or (weighed == best_key and c < best):  # ``cards`` ascend: the first of a tie
+            best, best_key = c, weighed
+    return best
 
 
 def _least_lost(winners: Sequence[int], reading: _Reading) -> Any:
@@ -430,7 +444,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         card = min(plays, key=key)
         if draws and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
             made = made or _Reading(view, table, trump, (draws, final, keep))
-            card = _weigh_hopes(plays, card, key, made)
+            card = _weigh_hopes(plays, key, made)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of

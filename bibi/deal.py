@@ -834,6 +834,8 @@ class Deal:
         """The cards of ``seat``'s called pairs still in his hand, face up for everyone."""
         seat = self._seat(seat)
         laid = self._laid[seat]
+        if not any(laid):  # most seats, most of the time
+            return ()
         out = []
         for s in range(4):
             out += [CARDS[s * 13 + Rank.KING]] * laid[s] + [CARDS[s * 13 + Rank.QUEEN]] * laid[4 + s]
@@ -1525,17 +1527,39 @@ class Deal:
 
 
 class _Tally:
-    """The played cards as the deal goes on, counted once for every ``LiveView`` that shares it: per card index,
-    the copies not in a finished trick (``left``, taken from ``decks``), their sum, and how many tricks are
-    counted. Public knowledge: every seat sees the same tricks."""
+    """What every seat sees alike, kept once for the ``LiveView``s that share it: the played cards as the deal
+    goes on (per card index, the copies not in a finished trick, ``left``, taken from ``decks``; their sum; how
+    many tricks are counted) and every seat's laid-down cards."""
 
-    __slots__ = ("deal", "left", "total", "counted")
+    __slots__ = ("deal", "left", "total", "counted", "laid", "laid_at", "sums", "sums_at")
 
     def __init__(self, deal: Deal):
         self.deal = deal
         self.left = [deal.rules.decks] * 52
         self.total = 52 * deal.rules.decks
         self.counted = 0
+        self.laid: tuple[tuple[Card, ...], ...] = ()  # every seat's laid-down cards, as last built
+        self.laid_at = -1  # the deal's ``_laid_moves`` then
+        self.sums: list[int] = []  # ``laid_sums()`` as last counted, and the deal's ``_laid_moves`` then
+        self.sums_at = -1
+
+    def laid_sums(self) -> list[int]:
+        """The laid-down kings, then queens, by suit, summed over the seats (``Deal._laid``'s slots), and the
+        sum of all eight: counted again only when a call or a laid-down card played changes them."""
+        deal = self.deal
+        if deal._laid_moves != self.sums_at:
+            sums = [sum(column) for column in zip(*deal._laid)]
+            sums.append(sum(sums))
+            self.sums, self.sums_at = sums, deal._laid_moves
+        return self.sums
+
+    def laid_down(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's laid-down cards, built again only when a call or a laid-down card played changes them."""
+        deal = self.deal
+        if deal._laid_moves != self.laid_at:
+            self.laid = tuple(deal.laid_down(s) for s in range(deal.players))
+            self.laid_at = deal._laid_moves
+        return self.laid
 
     def update(self) -> list[int]:
         """``left`` after the tricks finished since the last question."""
@@ -1569,7 +1593,7 @@ class LiveView:
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
-        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_tally", "_laid", "_laid_at",
+        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_tally",
     )
 
     deal: Deal
@@ -1579,9 +1603,7 @@ class LiveView:
     dealer: int
     first_trump: Suit
     legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
-    _tally: _Tally  # the played cards, shared by the views of one playout
-    _laid: tuple[tuple[Card, ...], ...]  # ``laid_down`` as last built, and the deal's ``_laid_moves`` then
-    _laid_at: int
+    _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
     def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
         self.deal = deal
@@ -1590,8 +1612,6 @@ class LiveView:
         self.first_trump = deal.first_trump
         self.legal = None
         self._tally = _Tally(deal) if tally is None else tally
-        self._laid = ()
-        self._laid_at = -1
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
@@ -1646,14 +1666,13 @@ class LiveView:
                 if c == card:
                     n -= 1
             total -= len(trick)
-        rank = card % 13
-        slot = (card // 13 + (4 if rank == _QUEEN else 0)) if rank == _KING or rank == _QUEEN else -1
-        for seat in range(deal.players):
-            laid = deal._laid[seat]
-            if seat != self.seat and any(laid):
-                total -= sum(laid)
-                if slot >= 0:
-                    n -= laid[slot]
+        if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
+            sums = self._tally.laid_sums()
+            own = deal._laid[self.seat]
+            total -= sums[8] - sum(own)
+            slot = _KQ_SLOT[card]
+            if slot >= 0:
+                n -= sums[slot] - own[slot]
         return n, total
 
     @property
@@ -1678,12 +1697,7 @@ class LiveView:
 
     @property
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
-        deal = self.deal
-        at = deal._laid_moves  # only a call or a laid-down card played changes them
-        if at != self._laid_at:
-            self._laid = tuple(deal.laid_down(s) for s in range(deal.players))
-            self._laid_at = at
-        return self._laid
+        return self._tally.laid_down()
 
     @property
     def calls(self) -> tuple[Call, ...]:

@@ -27,7 +27,7 @@ from bibi.bots import (
     sampling_bot,
     search_bot,
 )
-from bibi.cards import Rank, cards
+from bibi.cards import Card, Rank, cards
 from bibi.deal import Action, Deal, IllegalAction, LiveView, _Tally
 from bibi.play import BotError, as_bots, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
@@ -259,6 +259,41 @@ def test_the_fast_path_makes_the_choices_the_slow_loop_makes(bots):
 
 
 # -- the search bot and the oracle ----------------------------------------------------------------------
+
+
+def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
+    """The least card by worth (with Bi-bi hopes) that ``_weigh_hopes`` finds by pruning is ``min`` by (worth,
+    rank) over the cards; with no hope to weigh it is ``min`` by the shed keys, which the bot takes instead."""
+    from bibi.bots import _Reading, _table, _weigh_hopes
+
+    rng = random.Random(11)
+    compared = {"hopes": 0, "moved": 0, "plain": 0}
+    for k in range(80):
+        rules = random_rules(rng)
+        deal = Deal.new(rules, rng.choice([2, 3, 4, 6]), seed=k)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            cards = [a for a in legal if isinstance(a, Card)]
+            if len(cards) > 1:
+                view = deal.live_view(deal.to_act)
+                table = _table(rules)
+                trump = deal.trump.index
+                stock, n = deal.stock_size, deal.players
+                final = not deal.drawing or stock < 2 * n
+                keep = 20 if final else (3 if table.must_follow else 10)
+                draws = stock // n if deal.drawing else 0
+                reading = _Reading(view, table, trump, (draws, final, keep))
+                key = table.least_order[trump][final]
+                expected = min(cards, key=lambda c: (reading.worth(c), c % 13))
+                assert _weigh_hopes(cards, key, reading) == expected
+                if draws and min(cards, key=key) % 13 in (Rank.KING, Rank.QUEEN):
+                    compared["hopes"] += 1  # the bot weighs the hopes here
+                    compared["moved"] += min(cards, key=key) != expected  # a hope changed the least card
+                else:
+                    assert min(cards, key=key) == expected  # no hope to weigh: the keys alone
+                    compared["plain"] += 1
+            deal.apply(rng.choice(legal))
+    assert compared["hopes"] > 60 and compared["moved"] > 30 and compared["plain"] > 2000, compared
 
 
 def test_the_search_bot_plays_only_legal_actions_under_random_rule_mixes():
