@@ -50,7 +50,7 @@ from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
-_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_KING, _QUEEN, _JACK = int(Rank.KING), int(Rank.QUEEN), int(Rank.JACK)
 _ONLY = "the only legal action"
 _SUITS_INDEX = SUITS.index  # a suit's index (S H D C = 0…3): cheaper than ``Suit.index``, which hashes the enum
 
@@ -276,9 +276,12 @@ class _Reading:
             worth += _PAIR_WEIGHT * self.pair_hope(card)
         return worth
 
-    def suit_strength(self, suit: int) -> float:
-        """How well this hand would do with ``suit`` as trump: its cards of the suit, the high ones double."""
-        return sum(1.0 + (c % 13 >= Rank.JACK) for c in self.hand if c // 13 == suit)
+    def strengths(self) -> list[float]:
+        """How well this hand would do with each suit as trump: its cards of the suit, the high ones double."""
+        strengths = [0.0, 0.0, 0.0, 0.0]
+        for c in self.hand:
+            strengths[c // 13] += 2.0 if c % 13 >= _JACK else 1.0
+        return strengths
 
 
 def _weigh_hopes(cards: Any, key: Callable[[int], int], reading: _Reading) -> Any:
@@ -483,9 +486,10 @@ def _best_switch(reading: _Reading, switches: list[Any], why: bool) -> tuple[Act
     last drawing trick, whose trump the final tricks keep (I15, I16)."""
     view = reading.view
     margin = 0.0 if view.stock_size < 2 * view.players else 2.0
-    here = reading.suit_strength(reading.trump)
-    best = max(switches, key=lambda a: reading.suit_strength(a.suit.index))
-    there = reading.suit_strength(best.suit.index)
+    strengths = reading.strengths()
+    here = strengths[reading.trump]
+    best = max(switches, key=lambda a: strengths[a.suit.index])
+    there = strengths[best.suit.index]
     if there <= here + margin:
         return None, ""
     if not why:

@@ -1548,7 +1548,7 @@ class _Tally:
         sum of all eight: counted again only when a call or a laid-down card played changes them."""
         deal = self.deal
         if deal._laid_moves != self.sums_at:
-            sums = [sum(column) for column in zip(*deal._laid)]
+            sums = [sum(column) for column in zip(*deal._laid, strict=True)]
             sums.append(sum(sums))
             self.sums, self.sums_at = sums, deal._laid_moves
         return self.sums
@@ -1638,12 +1638,12 @@ class LiveView:
         if len(trick) < deal.players:  # a complete trick is already the last of the tricks
             for _, c in trick:
                 counts[c] -= 1
-        for seat in range(deal.players):
-            laid = deal._laid[seat]
-            if seat != self.seat and any(laid):
-                for s in range(4):
-                    counts[s * 13 + _KING] -= laid[s]
-                    counts[s * 13 + _QUEEN] -= laid[4 + s]
+        if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
+            sums = self._tally.laid_sums()
+            own = deal._laid[self.seat]
+            for s in range(4):
+                counts[s * 13 + _KING] -= sums[s] - own[s]
+                counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
         return counts
 
     def unseen_of(self, card: int) -> tuple[int, int]:
