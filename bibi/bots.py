@@ -139,7 +139,8 @@ random_bot.explain = _random_explain  # type: ignore[attr-defined]
 def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     """Calls and switches whenever it may, wins a trick holding points with its cheapest winner, else plays its
     cheapest card."""
-    legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+    legal: Any  # Cards and Actions: each branch below knows which it holds
+    legal, trump, trick, _, _ = view.position()  # one call, not three reads
     if len(legal) == 1:
         return (legal[0], _ONLY)
     last = legal[-1]
@@ -150,8 +151,6 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         return (first, why and _call_reason(first, view))
     table = _table(view.rules)
     points, second_wins = table.points, table.second_wins
-    trump = _SUITS_INDEX(view.trump)
-    trick = view.trick
     on_table = 0
     for _, c in trick:
         on_table += points[c]
@@ -346,7 +345,8 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     lowest trump in the final tricks when it holds three or more (R13), gives away the card it will miss least
     (keeping trumps and the kings and queens that may still pair, emptying a short side suit), and switches the
     trump to a clearly stronger suit of its own."""
-    legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
+    legal: Any  # Cards and Actions: each branch below knows which it holds
+    legal, trump, trick, stock, drawing = view.position()  # one call, not five reads
     if len(legal) == 1:
         return (legal[0], _ONLY)
     first = legal[0]
@@ -354,8 +354,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         return (first, why and _call_reason(first, view))
     rules = view.rules
     table = _LAST[1] if rules is _LAST[0] else _table(rules)  # _table, its common case inlined
-    trump = _SUITS_INDEX(view.trump)
-    n, stock, drawing = view.players, view.stock_size, view.drawing  # _phase, inlined
+    n = view.players  # _phase, inlined
     final = not drawing or stock < 2 * n
     keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
     draws = stock // n if drawing else 0
@@ -371,7 +370,6 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             return (switch, reason)
         plays = tuple(a for a in legal if a.kind is _PLAY)
     points, second_wins = table.points, table.second_wins
-    trick = view.trick
     if trick:  # the engine's rule of the trick (R14; I8): the card winning it so far, and the points on it
         i, on_table = trick_result(trick, trump, second_wins, points)
         best = trick[i][1]

@@ -368,6 +368,17 @@ class View:
     pending_trump: Suit | None
     history: History
 
+    def position(self) -> Position:
+        """``(legal_actions, trump.index, trick, stock_size, drawing)``: the fields a bot reads at every
+        decision, in one call (``LiveView.position`` reads them from the live deal at a fraction of the cost of
+        five reads)."""
+        return self.legal_actions, self.trump.index, self.trick, self.stock_size, self.drawing
+
+
+# What a bot reads at every decision (``View.position``): the legal actions, the trump's index, the trick under
+# way, the stock's size, whether the stock is in play.
+Position = tuple[tuple["Card | Action", ...], int, tuple[tuple[int, Card], ...], int, bool]
+
 
 # -- the deal --------------------------------------------------------------------------------
 
@@ -1674,6 +1685,14 @@ class LiveView:
             if slot >= 0:
                 n -= sums[slot] - own[slot]
         return n, total
+
+    def position(self) -> Position:
+        """``(legal_actions, trump.index, trick, stock_size, drawing)``, as ``View.position`` gives them: the
+        fields a bot reads at every decision, in one call instead of five property reads."""
+        deal = self.deal
+        legal = self.legal
+        return (self.legal_actions if legal is None else legal, deal._trump, tuple(deal._trick),
+                len(deal.deck) - deal._pos, deal._drawing)
 
     @property
     def hand(self) -> tuple[Card, ...]:

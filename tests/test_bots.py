@@ -234,6 +234,8 @@ def test_a_live_view_shows_what_the_view_shows_at_every_decision():
                 assert live.snapshot() == view
                 for field in dataclasses.fields(view):
                     assert getattr(live, field.name) == getattr(view, field.name), field.name
+                assert live.position() == view.position() == (
+                    view.legal_actions, view.trump.index, view.trick, view.stock_size, view.drawing)
                 counts = unseen(view)
                 assert live.unseen() == counts
                 if rng.random() < 0.5:  # the shared tally, asked by some seats at some moments
