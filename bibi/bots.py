@@ -237,15 +237,20 @@ class _Reading:
         return self._unseen
 
     def partner(self, card: int) -> int | None:
-        """The king's queen or the queen's king while it may still make a Bi-bi with ``card``; else None."""
+        """The king's queen or the queen's king while it may still make a Bi-bi with ``card``; else None: not a
+        king or queen, no draws left, a trump under R15's ``non_trump``, every copy of ``card`` in hand already in
+        a called pair (R22: it cannot form another), or a free partner already held (a pair to call)."""
         rank, suit = card % 13, card // 13
         if (rank != _KING and rank != _QUEEN) or not self.draws_left:
             return None
         if suit == self.trump and self.table.non_trump_pairs:
             return None
         partner = suit * 13 + (_QUEEN if rank == _KING else _KING)
-        held = self.hand.count(partner)
-        if held and held > self.view.laid_down[self.view.seat].count(partner):
+        hand, laid = self.hand, self.view.laid_down[self.view.seat]
+        if laid and hand.count(card) <= laid.count(card):
+            return None  # R22: every copy it holds has formed a pair
+        held = hand.count(partner)
+        if held and held > laid.count(partner):
             return None  # already a pair
         return partner
 

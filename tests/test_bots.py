@@ -412,6 +412,8 @@ def test_the_explanations_cite_the_facts_of_the_position(rules):
                     card, partner = _card(card), _card(partner)
                     assert card in deal.hand(seat) and partner.rank in (card.rank.KING, card.rank.QUEEN)
                     assert deal.hand(seat).count(partner) <= deal.laid_down(seat).count(partner)  # no pair yet
+                    # R22: a card that has formed a pair forms no other, so the kept copy is a free one.
+                    assert deal.hand(seat).count(card) > deal.laid_down(seat).count(card)
                     assert (1 if count == "one" else int(count)) == hidden_copies(deal, seat, partner)
                     checked["unseen"] += 1
                 for card in re.findall(r"trumps in with (\S+):", why.reason):
