@@ -711,6 +711,8 @@ class Deal:
         (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, with the deal at
         the refused decision.
         """
+        if not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
+            raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
         if len(bots) != self.players:
             raise ValueError(f"bots: expected one bot per seat ({self.players}), not {shorten(bots)}")
         if not isinstance(rng, random.Random):

@@ -229,8 +229,16 @@ def test_the_fast_path_reads_a_notation_as_apply_does():
 
     by_notation = play(Deal.new("ru", 5, seed=8), in_words, bots_rng(8))
     assert by_notation.record() == play(Deal.new("ru", 5, seed=8), "heuristic", bots_rng(8)).record()
+    deal = Deal.new("ru", 5, seed=8)
     with pytest.raises(ValueError, match=r"bots: expected one bot per seat \(5\)"):
-        Deal.new("ru", 5, seed=8).seated_playout([heuristic_bot] * 4, bots_rng(8))
+        deal.seated_playout([heuristic_bot] * 4, bots_rng(8))
+    with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*not 5"):
+        deal.seated_playout(5, bots_rng(8))
+    with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*'heuristic'"):
+        deal.seated_playout(["heuristic"] * 5, bots_rng(8))  # names are the play layer's to read
+    with pytest.raises(TypeError, match=r"rng: expected a random.Random, not 8"):
+        deal.seated_playout([heuristic_bot] * 5, 8)
+    assert deal.actions == ()  # every refusal left the deal as it was
 
 
 def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
