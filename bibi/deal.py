@@ -1624,6 +1624,8 @@ class LiveView:
         self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
         self.first_trump = deal.first_trump
         self.legal = None
+        if tally is not None and tally.deal is not deal:
+            raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
         self._tally = _Tally(deal) if tally is None else tally
 
     def snapshot(self) -> View:

@@ -228,6 +228,8 @@ def test_a_live_view_shows_what_the_view_shows_at_every_decision():
         tally = _Tally(deal)  # the played cards counted once for all seats, as Deal.seated_playout counts them
         lives = [deal.live_view(seat) for seat in range(players)]
         shared = [LiveView(deal, seat, tally) for seat in range(players)]
+        with pytest.raises(ValueError, match="tally: it counts another deal's cards"):
+            LiveView(deal.copy(), 0, tally)
         while not deal.is_over:
             for seat, live in enumerate(lives):
                 view = deal.view(seat)
