@@ -69,6 +69,9 @@ class _Table(NamedTuple):
     bibi_points: int
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
     shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the order of shedding, made when asked
+    # What a trump in hand is worth beyond its points, while drawing (0) and in the final tricks (1): the bots
+    # read ``keeps[final]``.
+    keeps: tuple[int, int]
     # The heuristic's order of shedding, per trump suit, drawing (0) or in the final tricks (1): the shed keys
     # with the heuristic's worth of a trump in hand then (``_TRUMP_KEEP_*``) and no pair weight, read in C.
     least_order: tuple[tuple[Callable[[int], int], Callable[[int], int]], ...]
@@ -88,12 +91,12 @@ def _table(rules: Rules) -> _Table:
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
         points = rules.card_points.per_card()
         must_follow = rules.follow is Follow.MUST_FOLLOW
-        drawing_keep = _TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7
+        keeps = (_TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7, _TRUMP_KEEP_FINAL)
         least_order = tuple(tuple(tuple((points[c] + (keep if c // 13 == trump else 0)) * 13 + c % 13
-                                        for c in range(52)).__getitem__ for keep in (drawing_keep, _TRUMP_KEEP_FINAL))
+                                        for c in range(52)).__getitem__ for keep in keeps)
                             for trump in range(4))
         table = _Table(points, rules.identical is Identical.SECOND_WINS, must_follow, rules.bibi_points,
-                       rules.bibi_suits is BibiSuits.NON_TRUMP, {}, least_order)  # type: ignore[arg-type]
+                       rules.bibi_suits is BibiSuits.NON_TRUMP, {}, keeps, least_order)  # type: ignore[arg-type]
         if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
             _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, table)
@@ -339,7 +342,7 @@ def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
     stock = view.stock_size
     drawing = view.drawing
     final = not drawing or stock < 2 * n
-    keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
+    keep = table.keeps[final]
     return (stock // n if drawing else 0), final, keep
 
 
@@ -361,7 +364,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     table = _LAST[1] if rules is _LAST[0] else _table(rules)  # _table, its common case inlined
     n = view.players  # _phase, inlined
     final = not drawing or stock < 2 * n
-    keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if table.must_follow else _TRUMP_KEEP_I7)
+    keep = table.keeps[final]
     draws = stock // n if drawing else 0
     # What it reads beyond the position (the unseen cards, its suits' lengths, a Bi-bi hope), made when first
     # needed: most decisions count no cards. (No closure: a decision makes no cells for its locals.)
@@ -519,7 +522,7 @@ def _playout(deal: Deal) -> Deal:
     layer's convention, ``bibi.play``): calls always, switches the trump as the heuristic does.
     """
     table = _table(deal.rules)
-    points, second_wins, must_follow = table.points, table.second_wins, table.must_follow
+    points, second_wins, keeps = table.points, table.second_wins, table.keeps
     n = deal.players
     shed_keys = table.shed_keys
 
@@ -539,7 +542,7 @@ def _playout(deal: Deal) -> Deal:
         trick = deal.trick
         stock = deal.stock_size
         final = not deal.drawing or stock < 2 * n
-        keep = _TRUMP_KEEP_FINAL if final else (_TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7)
+        keep = keeps[final]
         on_table = 0
         for _, c in trick:
             on_table += points[c]

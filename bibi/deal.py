@@ -377,7 +377,7 @@ class View:
 
 # What a bot reads at every decision (``View.position``): the legal actions, the trump's index, the trick under
 # way, the stock's size, whether the stock is in play.
-Position = tuple[tuple["Card | Action", ...], int, tuple[tuple[int, Card], ...], int, bool]
+Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], int, bool]
 
 
 # -- the deal --------------------------------------------------------------------------------
@@ -1649,10 +1649,8 @@ class LiveView:
             counts[c] -= 1
         for c in deal._leftovers:
             counts[c] -= 1
-        trick = deal._trick
-        if len(trick) < deal.players:  # a complete trick is already the last of the tricks
-            for _, c in trick:
-                counts[c] -= 1
+        for _, c in self._open_trick():
+            counts[c] -= 1
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
             own = deal._laid[self.seat]
@@ -1675,12 +1673,11 @@ class LiveView:
         if leftovers:
             n -= leftovers.count(card)
             total -= len(leftovers)
-        trick = deal._trick
-        if len(trick) < deal.players:  # a complete trick is already the last of the tricks
-            for _, c in trick:
-                if c == card:
-                    n -= 1
-            total -= len(trick)
+        trick = self._open_trick()
+        for _, c in trick:
+            if c == card:
+                n -= 1
+        total -= len(trick)
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
             own = deal._laid[self.seat]
@@ -1689,6 +1686,12 @@ class LiveView:
             if slot >= 0:
                 n -= sums[slot] - own[slot]
         return n, total
+
+    def _open_trick(self) -> Sequence[tuple[int, Card]]:
+        """The trick under way, whose cards the tally has not counted yet; none once it is complete (a complete
+        trick is already the last of the tricks)."""
+        trick = self.deal._trick
+        return trick if len(trick) < self.players else ()
 
     def position(self) -> Position:
         """``(legal_actions, trump.index, trick, stock_size, drawing)``, as ``View.position`` gives them: the

@@ -255,8 +255,6 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     decision; the same choices, and a refused answer is named as ``play`` names it."""
     try:
         return deal.seated_playout(seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
-    except BotError:
-        raise
     except (ValueError, TypeError) as exc:
         if not hasattr(exc, "answer"):  # not a refused answer: raised by a bot, or by the engine's checks
             raise
