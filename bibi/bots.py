@@ -671,7 +671,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-        raise ValueError(f"margin: {margin!r:.60} is not a number ≥ 0")
+        raise ValueError(f"margin: {shorten(margin)} is not a number ≥ 0")
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
@@ -704,7 +704,7 @@ def make_oracle_bot(deal: Deal) -> Bot:
     Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
     """
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal: expected a Deal, not {deal!r:.60}")
+        raise TypeError(f"deal: expected a Deal, not {shorten(deal)}")
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds

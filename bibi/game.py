@@ -202,7 +202,7 @@ class Game:
         (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
         deal = self.deal
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
-            raise ValueError(f"take_back: upto {upto!r:.40} is not a position 0…{len(deal.actions)} of the deal")
+            raise ValueError(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
         self._deals[-1] = Deal.replay(deal.record(), upto=upto)
         return self._deals[-1]
 

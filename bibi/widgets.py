@@ -890,7 +890,7 @@ def _label_rules(rules: Rules | str) -> Rules:
         return rules
     if not isinstance(rules, str):
         raise TypeError(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
-                        f"not {rules!r:.60}")
+                        f"not {shorten(rules)}")
     return parse_rules(rules) if ":" in rules else preset(rules)
 
 
@@ -913,9 +913,9 @@ class ScoreInspector(_View):
         super().__init__()
         is_game = hasattr(deal_or_game, "deals")
         if not is_game and not isinstance(deal_or_game, Deal):
-            raise TypeError(f"deal_or_game: expected a Deal or a Game, not {deal_or_game!r:.60}")
+            raise TypeError(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)}")
         if explorer is not None and not isinstance(explorer, DealExplorer):
-            raise TypeError(f"explorer: expected a DealExplorer, not {explorer!r:.60}")
+            raise TypeError(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
         self.source = deal_or_game
         self.explorer = explorer
         self.deal_select = widgets.Dropdown(description="deal", layout=widgets.Layout(width="200px"))
@@ -1156,7 +1156,7 @@ class PlayTable(_ActionView):
         super().__init__()
         self.rules = rules
         if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
-            raise ValueError(f"delay: {delay!r:.40} is not a number of seconds ≥ 0")
+            raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
         self.bots = self._seat_bots(bots)

@@ -350,3 +350,24 @@ def test_seat_arguments_out_of_range():
     for bad in (-1, 3, "1"):
         with pytest.raises(ValueError, match=r"seat: (.* is not a seat 0…2|expected a whole number, not '1')"):
             deal.hand(bad)
+
+
+def test_a_number_too_long_to_write_is_named_not_written():
+    # 10**5000 has no str (Python's limit of 4,300 digits): a message that quoted it with !r would itself raise
+    # ValueError and lose the parameter's name. Found by test_fuzz's widget constructors (RulesPanel).
+    import bibi.widgets as widgets
+    from bibi.bots import make_oracle_bot, make_search_bot
+    from bibi.game import Game
+
+    huge = 10**5000
+    cases = [
+        (lambda: widgets.RulesPanel(rules=huge), TypeError, "rules: expected Rules or a label"),
+        (lambda: make_oracle_bot(huge), TypeError, "deal: expected a Deal, not <a whole number of about 5001 digits>"),
+        (lambda: make_search_bot(margin=-huge), ValueError, "margin: <a whole number of about 5001 digits> is not"),
+    ]
+    for call, kind, message in cases:
+        with pytest.raises(kind, match=message):
+            call()
+    game = Game.new("ru", 3, seed=1)
+    with pytest.raises(ValueError, match="take_back: upto <a whole number of about 5001 digits> is not a position"):
+        game.take_back(huge)
