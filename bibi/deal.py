@@ -1043,9 +1043,9 @@ class Deal:
     def why_won(self, number: Whole = -1) -> str:
         """Why the winner of completed trick ``number`` (default: the last) wins it, citing the sentences."""
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError(f"number: expected a trick number, not {number!r}")
+            raise ValueError(f"number: expected a trick number, not {shorten(number)}")
         if not -len(self._tricks) <= number < len(self._tricks):
-            raise ValueError(f"number: {number} is not one of the {len(self._tricks)} completed tricks")
+            raise ValueError(f"number: {shorten(number)} is not one of the {len(self._tricks)} completed tricks")
         t = self._tricks[number]
         card = next(c for s, c in t.plays if s == t.winner)
         led, sym = _SUIT_OF[t.plays[0][1]], SUIT_SYMBOLS[t.trump.index]

@@ -42,6 +42,7 @@ from typing import Any
 from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Suit, parse_card
 from bibi.deal import CALLS, Deal, Trick
+from bibi.errors import shorten
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
@@ -70,8 +71,9 @@ class AnswerError(PracticeError):
 
 
 def _quote(value: Any, width: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """``errors.shorten`` at the exercises' narrower width: safe on any value (a number too long to write, a
+    failing ``repr``)."""
+    return shorten(value, width)
 
 
 def _ids(reason: str) -> tuple[str, ...]:
@@ -497,7 +499,7 @@ def _check_players(rules: Rules, players: Any) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"players: expected a whole number, not {_quote(players)}")
     if not 2 <= players <= rules.max_players or players * rules.hand_size > rules.pack_size:
-        raise PracticeError(f"players: {players} cannot play under these rules (2…{rules.max_players}, "
+        raise PracticeError(f"players: {_quote(players)} cannot play under these rules (2…{rules.max_players}, "
                             f"{rules.hand_size} cards each from {rules.pack_size})")
     return players
 
@@ -572,7 +574,7 @@ def round(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed: in
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n: expected a whole number, not {_quote(n)}")
     if not 1 <= n <= 1000:
-        raise PracticeError(f"n: {n} is outside 1…1000")
+        raise PracticeError(f"n: {_quote(n)} is outside 1…1000")
     if kinds is None:
         kinds = KINDS
     elif isinstance(kinds, str) or not isinstance(kinds, Sequence):

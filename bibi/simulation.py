@@ -417,7 +417,7 @@ class Simulation:
     def deal(self, index: int) -> Deal:
         """Deal ``index`` of this run, played again through the checked ``Deal`` API with events on."""
         if not 0 <= index < len(self.deals):
-            raise IndexError(f"deal {index}: this run has deals 0…{len(self.deals) - 1}")
+            raise IndexError(f"deal {shorten(index)}: this run has deals 0…{len(self.deals) - 1}")
         return rebuild(self.rules, self.players, self.seed, index, list(self.bot_specs))
 
     def __repr__(self) -> str:

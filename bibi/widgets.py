@@ -426,7 +426,7 @@ class DealExplorer(_ActionView):
         at = next((i for i in range(1, len(states)) if len(states[i].tricks) > len(states[i - 1].tricks)
                    and states[i].tricks[-1].number == whole("number", number)), None)
         if at is None:
-            raise ValueError(f"number: trick {number!r} is not completed on the line shown")
+            raise ValueError(f"number: trick {shorten(number)} is not completed on the line shown")
         self.go(at)
 
     def next_trick(self) -> None:
@@ -979,7 +979,7 @@ class ScoreInspector(_View):
     def show_deal(self, index: int) -> None:
         """Show deal ``index`` (0-based) of the game."""
         if not 0 <= whole("index", index) < len(self.deals):
-            raise ValueError(f"index: {index!r} is not a deal 0…{len(self.deals) - 1}")
+            raise ValueError(f"index: {shorten(index)} is not a deal 0…{len(self.deals) - 1}")
         self.deal_select.value = index
 
     def show_line(self, index: int) -> None:
@@ -1362,7 +1362,7 @@ class PlayTable(_ActionView):
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal, asked of the view that bot had then."""
         if seat not in self.why_buttons:
-            raise ValueError(f"why: seat {seat!r} has no bot at this table")
+            raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
         states = snapshots(self.deal)
         for i in range(len(states) - 2, -1, -1):
             if states[i].to_act == seat:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import random
 
 import pytest
 from helpers import new_deal, play, snapshot
@@ -358,16 +359,24 @@ def test_a_number_too_long_to_write_is_named_not_written():
     import bibi.widgets as widgets
     from bibi.bots import make_oracle_bot, make_search_bot
     from bibi.game import Game
+    from bibi.play import play as play_out
+    from bibi.practice import exercise
 
     huge = 10**5000
+    long = "<a whole number of about 5001 digits>"
+    game = Game.new("ru", 3, seed=1)
+    deal = play_out(Deal.new("ru", 3, seed=1), "heuristic", random.Random(1), actions=12)
+    inspector = widgets.ScoreInspector(game)
     cases = [
         (lambda: widgets.RulesPanel(rules=huge), TypeError, "rules: expected Rules or a label"),
-        (lambda: make_oracle_bot(huge), TypeError, "deal: expected a Deal, not <a whole number of about 5001 digits>"),
-        (lambda: make_search_bot(margin=-huge), ValueError, "margin: <a whole number of about 5001 digits> is not"),
+        (lambda: make_oracle_bot(huge), TypeError, f"deal: expected a Deal, not {long}"),
+        (lambda: make_search_bot(margin=-huge), ValueError, f"margin: {long} is not"),
+        (lambda: game.take_back(huge), ValueError, f"take_back: upto {long} is not a position"),
+        (lambda: deal.why_won(huge), ValueError, f"number: {long} is not one of the"),
+        (lambda: inspector.show_deal(huge), ValueError, f"index: {long} is not a deal"),
+        (lambda: exercise(huge), TypeError, f"kind: expected one of .*, not {long}"),
+        (lambda: exercise("may_play", players=huge), ValueError, f"players: {long} cannot play"),
     ]
     for call, kind, message in cases:
         with pytest.raises(kind, match=message):
             call()
-    game = Game.new("ru", 3, seed=1)
-    with pytest.raises(ValueError, match="take_back: upto <a whole number of about 5001 digits> is not a position"):
-        game.take_back(huge)
