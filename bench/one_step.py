@@ -17,7 +17,8 @@ deals. This bench asks each bot for one decision at a time, in the same position
 - **The figure.** A bot's one-step gain over the base bot is, per deal, the sum over its positions of the
   value of its action less the value of the base bot's action; its mean per deal and 95 % interval, split by
   phase: the draws with two rounds or more left, the last rounds of draws (fewer than two rounds left: the
-  heuristic's final-trick rules already apply) and the final tricks (the stock no longer in play).
+  heuristic's final-trick rules already apply) and the final tricks (the stock no longer in play). Beside it,
+  the decisions changed a deal: the positions at which the bot chose otherwise than the base bot.
 
 Bots are named as in ``bot_strength.py``. The oracle (``make_oracle_bot``) sees the true deal, the stock's order
 too, so it chooses again in each order of the stock and is valued in it: what all the hidden cards are worth to
