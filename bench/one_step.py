@@ -41,19 +41,21 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot_strength import NAMES, PRESETS, SEED, bot_named, interval
 
-from bibi.bots import SEARCH_WORLDS, heuristic_bot
+from bibi.bots import SEARCH_WORLDS, _phase, _table, heuristic_bot
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
 
 PHASES = ("drawing", "last draws", "final tricks")
 
 
-def phase(deal: Deal) -> str:
-    """The phase of a position: the final tricks once the stock is out of play; the last draws once fewer than
-    two rounds of them are left (the heuristic's final-trick rules apply); else the draws."""
+def phase(deal: Deal, seat: int) -> str:
+    """The phase of a position: the final tricks once the stock is out of play; the last draws once the
+    heuristic's final-trick rules apply (``bibi.bots._phase``: fewer than two rounds of draws left); else the
+    draws."""
     if not deal.drawing:
         return PHASES[2]
-    return PHASES[1] if deal.stock_size < 2 * deal.players else PHASES[0]
+    _, final, _ = _phase(deal.view(seat), _table(deal.rules))
+    return PHASES[1] if final else PHASES[0]
 
 
 def positions(rules: str, players: int, seed: int) -> list[Deal]:
@@ -112,7 +114,7 @@ def one_deal(job: tuple) -> list[tuple[str, list[float], list[float]]]:
                     play(after, [heuristic_bot] * players, random.Random(f"one-step-play:{seed}:{k}:{j}"))
                     values[action] = after.scores[seat]
                 totals[b] += values[action] / shuffles
-        out.append((phase(deal), totals, changed))
+        out.append((phase(deal, seat), totals, changed))
     return out
 
 
