@@ -49,9 +49,15 @@ class Sampler:
     follow suit held none of it then (R13; I7), a caller held his pair (R15). The pack this gives is
     replayed through ``Deal`` with the public actions; a sample counts only if the seat's view of it is
     exactly ``view``, so nothing the seat knows is contradicted and nothing hidden is used.
+
+    With ``eager_calls`` it also takes every other seat to call each Bi-bi at its first chance, as all the
+    kit's bots do: a guess about their play, not a rule (R23: nobody is obliged to call; I12: the original
+    trump's pair may wait). A sample in which another seat was offered a call and passed, where the view
+    shows no call, is refused. Under the Russian rules, with a chance to call after every draw, that refuses
+    about half the samples; the search bot pays for it in tries (``make_search_bot``).
     """
 
-    def __init__(self, view: View | LiveView):
+    def __init__(self, view: View | LiveView, eager_calls: bool = False):
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         if view.to_act != view.seat:
@@ -59,6 +65,7 @@ class Sampler:
         rules = view.rules
         self.view = view
         self.rules = rules
+        self.eager_calls = eager_calls
         self.n = n = view.players
         self.hand_size = rules.hand_size
         self.must_follow = rules.follow is Follow.MUST_FOLLOW
@@ -274,6 +281,8 @@ class Sampler:
                 window = plays[i - 1][0] if i else -1
                 nxt = expected[made] if made < len(expected) else None
                 call = nxt is not None and nxt.seat == deal.to_act and nxt.trick == window and CALLS[nxt.suit.index]
+                if call not in legal and self.eager_calls and deal.to_act != me:
+                    return False  # another seat could call here and did not: not an eager caller's deal
                 deal.apply(call if call in legal else PASS)
                 continue
             trump = self.trumps[plays[i][0] if i < len(plays) else -1]
@@ -301,12 +310,13 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal | None:
+def resample(view: View | LiveView, rng: random.Random, tries: int = 20, eager_calls: bool = False) -> Deal | None:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
 
-    The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
+    The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them. With
+    ``eager_calls``, one in which every other seat called each Bi-bi at its first chance (``Sampler``).
     """
-    return Sampler(view).sample(rng, tries)
+    return Sampler(view, eager_calls).sample(rng, tries)
 
 
 determinize = resample  # the name the search literature uses ("determinization")

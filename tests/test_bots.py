@@ -354,7 +354,7 @@ def test_the_oracle_needs_the_deal_it_plays_in():
 def test_the_search_bot_scores_more_than_the_heuristic_heads_up():
     # One pack heads-up: short deals, few hidden cards, and the search's edge shows in few deals.
     rules = dataclasses.replace(RUSSIAN, decks=1, max_players=7, name="custom")
-    gain, error = paired_gain(rules, 2, make_search_bot(12), heuristic_bot, deals=40, seed=300)
+    gain, error = paired_gain(rules, 2, make_search_bot(12), heuristic_bot, deals=100, seed=300)
     assert gain > 2 * error and gain > 2
 
 
