@@ -668,7 +668,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 6, margin: float =
     ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played
     out through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README,
     "Bot strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts
-    per world (the eager calls refuse about half of them under the Russian rules); a decision costs about
+    per world (the eager calls refuse some of them); a decision costs about
     ``worlds`` × the number of legal actions playouts. Deterministic for a given ``rng``. If no world is
     found it plays as ``heuristic_bot``.
     """

@@ -52,9 +52,10 @@ class Sampler:
 
     With ``eager_calls`` it also takes every other seat to call each Bi-bi at its first chance, as all the
     kit's bots do: a guess about their play, not a rule (R23: nobody is obliged to call; I12: the original
-    trump's pair may wait). A sample in which another seat was offered a call and passed, where the view
-    shows no call, is refused. Under the Russian rules, with a chance to call after every draw, that refuses
-    about half the samples; the search bot pays for it in tries (``make_search_bot``).
+    trump's pair may wait). No other seat is dealt a pair it could surely have called at a draw, and a sample
+    in which another seat was still offered a call and passed, where the view shows none, is refused. Under
+    the Russian rules, with a chance to call after every draw, that refuses about one attempt in seven (one in
+    two without the guide to the dealing); the search bot allows more tries for it (``make_search_bot``).
     """
 
     def __init__(self, view: View | LiveView, eager_calls: bool = False):
