@@ -653,24 +653,20 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
     return (action, reason, values)
 
 
-def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 6, margin: float = SEARCH_MARGIN) -> Bot:
+def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
     Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each
     decision with a choice it samples ``worlds`` deals that look exactly like its view (``bibi.sampling``:
-    the other hands and the stock, and so the cards still to be drawn) in which the others called every
-    Bi-bi at their first chance, as the kit's bots do (``Sampler``'s ``eager_calls``: a seat that passed a
-    chance to call held no pair it could call; if fewer than half the worlds fit that, it drops the
-    guess), plays each legal action out in each
+    the other hands and the stock, and so the cards still to be drawn), plays each legal action out in each
     world, every seat by the quick rule of play (``_playout``), and estimates each action's final score for
     its seat by the mean over the worlds. The same worlds judge every action, so much of the luck cancels
     out between them. It plays the best action only when it beats the heuristic's choice by more than
     ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played
     out through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README,
     "Bot strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts
-    per world (the eager calls refuse some of them); a decision costs about
-    ``worlds`` × the number of legal actions playouts. Deterministic for a given ``rng``. If no world is
-    found it plays as ``heuristic_bot``.
+    per world; a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a
+    given ``rng``. If no world is found it plays as ``heuristic_bot``.
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
@@ -681,11 +677,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 6, margin: float =
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
         if len(legal) == 1:
             return (legal[0], _ONLY)
-        sampler = Sampler(view, eager_calls=True)
+        sampler = Sampler(view)
         found = [w for w in (sampler.sample(rng, tries) for _ in range(worlds)) if w is not None]
-        if len(found) < worlds / 2:  # the others do not call as eagerly as the guess says: drop it
-            sampler = Sampler(view)
-            found = [w for w in (sampler.sample(rng, tries) for _ in range(worlds)) if w is not None]
         if not found:
             choice = _heuristic(view, rng, why)
             return choice[0], why and f"found no deal consistent with its view; as the heuristic: {choice[1]}"

@@ -35,7 +35,7 @@ from bibi.deal import (
     forced_suits,
     shuffle,
 )
-from bibi.rules import BibiCall, BibiSuits, Follow
+from bibi.rules import BibiCall, Follow
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT
@@ -49,16 +49,9 @@ class Sampler:
     follow suit held none of it then (R13; I7), a caller held his pair (R15). The pack this gives is
     replayed through ``Deal`` with the public actions; a sample counts only if the seat's view of it is
     exactly ``view``, so nothing the seat knows is contradicted and nothing hidden is used.
-
-    With ``eager_calls`` it also takes every other seat to call each Bi-bi at its first chance, as all the
-    kit's bots do: a guess about their play, not a rule (R23: nobody is obliged to call; I12: the original
-    trump's pair may wait). No other seat is dealt a pair it could surely have called at a draw, and a sample
-    in which another seat was still offered a call and passed, where the view shows none, is refused. Under
-    the Russian rules, with a chance to call after every draw, that refuses about one attempt in seven (one in
-    two without the guide to the dealing); the search bot allows more tries for it (``make_search_bot``).
     """
 
-    def __init__(self, view: View | LiveView, eager_calls: bool = False):
+    def __init__(self, view: View | LiveView):
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         if view.to_act != view.seat:
@@ -66,7 +59,6 @@ class Sampler:
         rules = view.rules
         self.view = view
         self.rules = rules
-        self.eager_calls = eager_calls
         self.n = n = view.players
         self.hand_size = rules.hand_size
         self.must_follow = rules.follow is Follow.MUST_FOLLOW
@@ -89,9 +81,6 @@ class Sampler:
         self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
         self.caps = [self._caps(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
-        # Whose draws a call binds: every seat's under a mandatory call; the others' too under eager_calls.
-        self.binds = [self.mandatory or (eager_calls and s != view.seat) for s in range(n)]
-        self.any_suit = rules.bibi_suits is BibiSuits.ANY
         self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
@@ -163,12 +152,11 @@ class Sampler:
         """The seat's hidden cards, the first of ``pool`` it can hold now, and the rest of the pool.
 
         It can hold no more of a suit it once lacked than it drew since (R13; I7), and under a mandatory
-        call (or ``eager_calls``, for another seat) no uncalled pair it held at its last draw (I11).
+        call no uncalled pair it held at its last draw (I11).
         """
         need = self.hidden[seat]
         last = self.last_draw[seat]
-        binds = self.binds[seat]
-        if not self.caps[seat] and not (binds and last is not None):
+        if not self.caps[seat] and not (self.mandatory and last is not None):
             return pool[:need], pool[need:]
         caps: list[list[Any]] = [[suits, k] for suits, k in self.caps[seat]]
         held = _kings_queens(known + self.played_since_draw[seat])
@@ -179,7 +167,7 @@ class Sampler:
             limits = [cap for cap in caps if suit in cap[0]]
             fits = len(taken) < need and all(cap[1] > 0 for cap in limits)
             slot = _KQ_SLOT[c]
-            if fits and binds and last is not None and slot >= 0:
+            if fits and self.mandatory and last is not None and slot >= 0:
                 held[slot] += 1
                 fits = not self._extra_pair(seat, last, held)
                 held[slot] -= 1
@@ -216,8 +204,8 @@ class Sampler:
 
         In order: the one card of a suit it lacked at this trick's play (R13; I7); never a king or queen
         of an earlier call (R15); under a mandatory call at this draw, a card of the pair, and no pair
-        left uncalled at the draw before (I11; so too under ``eager_calls``, for another seat); the card it
-        must shed soonest for an earlier lack; a card completing a call made at this draw; any card.
+        left uncalled at the draw before (I11); the card it must shed soonest for an earlier lack; a
+        card completing a call made at this draw; any card.
         """
         before = {suit for when, suit in self.called[seat] if when < t}
         now = {suit for when, suit in self.called[seat] if when == t}
@@ -229,8 +217,8 @@ class Sampler:
                 return None
             if must:
                 return must[0] if not (self.mandatory and now and must[0] not in completing) else None
-        if self.binds[seat]:
-            if now and self.mandatory:
+        if self.mandatory:
+            if now:
                 if not completing:
                     return None
                 options = completing
@@ -257,28 +245,14 @@ class Sampler:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
         after its draw at trick ``t``, pairs a king and queen of a suit that a mandatory call takes at once
         (the engine's ``forced_suits``: I11, I12) beyond the calls it made by then: the engine would have
-        called that pair at that draw. Under ``eager_calls``, for another seat, any suit that may be called
-        then (``_eager_suits``): that seat would have called it."""
-        if self.eager_calls and seat != self.view.seat:
-            suits = self._eager_suits(t)
-        else:
-            suits = forced_suits(self.rules, self.first_trump, self.trumps[t])
-        for suit in suits:
+        called that pair at that draw."""
+        for suit in forced_suits(self.rules, self.first_trump, self.trumps[t]):
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
             if kings and queens:
                 if min(kings, queens) > sum(1 for when, s in self.called[seat] if s == suit and when <= t):
                     return True
         return False
-
-    def _eager_suits(self, t: int) -> tuple[int, ...]:
-        """The suits whose pair may surely be called at a draw of trick ``t``: any under ``bibi_suits='any'``;
-        else neither that trick's trump nor, to be safe, the next one's (R15, R17; I12). A guide to the dealing
-        only: the replay refuses every deal in which another seat passed a call (``_replay``)."""
-        if self.any_suit:
-            return (0, 1, 2, 3)
-        barred = {self.trumps[t], self.trumps[min(t + 1, len(self.trumps) - 1)]}
-        return tuple(s for s in range(4) if s not in barred)
 
     def _replay(self, deal: Deal) -> bool:
         """Apply the public actions: the plays, the switches they imply, the calls; ``pass`` for the rest.
@@ -300,8 +274,6 @@ class Sampler:
                 window = plays[i - 1][0] if i else -1
                 nxt = expected[made] if made < len(expected) else None
                 call = nxt is not None and nxt.seat == deal.to_act and nxt.trick == window and CALLS[nxt.suit.index]
-                if call not in legal and self.eager_calls and deal.to_act != me:
-                    return False  # another seat could call here and did not: not an eager caller's deal
                 deal.apply(call if call in legal else PASS)
                 continue
             trump = self.trumps[plays[i][0] if i < len(plays) else -1]
@@ -329,13 +301,12 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View | LiveView, rng: random.Random, tries: int = 20, eager_calls: bool = False) -> Deal | None:
+def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal | None:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
 
-    The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them. With
-    ``eager_calls``, one in which every other seat called each Bi-bi at its first chance (``Sampler``).
+    The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
     """
-    return Sampler(view, eager_calls).sample(rng, tries)
+    return Sampler(view).sample(rng, tries)
 
 
 determinize = resample  # the name the search literature uses ("determinization")

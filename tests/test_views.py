@@ -15,9 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bibi.bots import heuristic_bot
 from bibi.cards import Card
-from bibi.deal import PASS, Action, Deal, View
+from bibi.deal import Action, Deal, View
 from bibi.play import play, play_seeded, snapshots
 from bibi.rules import ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import Sampler, determinize
@@ -176,49 +175,3 @@ def test_sampling_reads_the_view_only():
     a = Sampler(real.view(seat)).sample(random.Random(9))
     b = Sampler(twin.view(seat)).sample(random.Random(9))
     assert a.deck == b.deck
-
-
-def passes_of_others(world: Deal, seat: int) -> int:
-    """How often a seat other than ``seat`` passed a chance to call in ``world`` (its actions walked again)."""
-    record = world.record()
-    walk = Deal.replay({**record, "actions": []})
-    passed = 0
-    for text in record["actions"]:
-        legal = walk.legal_actions()
-        action = Action.parse(text)
-        passed += walk.to_act != seat and len(legal) > 1 and legal[-1] is PASS and action is PASS
-        walk.apply(action)
-    return passed
-
-
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_eager_worlds_have_the_others_call_every_pair_at_once(name):
-    """``eager_calls`` (the search bot's guess about the others' play, R23): in its worlds no other seat passes a
-    chance to call; the plain sampler's worlds do, so the check can fail. At a heuristic table, where every seat
-    calls at once, the true deal is such a world, and sampling finds them (with more tries: it refuses many)."""
-    plain = eager = found = tried = 0
-    for seed in range(3):
-        positions: list[Deal] = []
-
-        def recording(view, rng, positions=positions):
-            positions.append(view.deal.copy())
-            return heuristic_bot(view, rng)
-
-        seat = seed % 6
-        bots: list = [heuristic_bot] * 6
-        bots[seat] = recording
-        play(Deal.new(PRESETS[name], 6, seed=40 + seed), bots, random.Random(seed))
-        for deal in positions[::2]:
-            view = deal.view(seat)
-            for k in range(10):
-                world = Sampler(view, eager_calls=True).sample(random.Random(k), tries=20)
-                tried += 1
-                if world is not None:
-                    found += 1
-                    assert world.view(seat) == view
-                    eager += passes_of_others(world, seat)
-                other = Sampler(view).sample(random.Random(k))
-                plain += other is not None and passes_of_others(other, seat)
-    assert eager == 0
-    assert plain > 0
-    assert found >= 0.8 * tried
