@@ -203,32 +203,30 @@ class Sampler:
         """The card of ``hand`` the seat drew at trick ``t``, chosen so that its earlier hands stay possible.
 
         In order: the one card of a suit it lacked at this trick's play (R13; I7); never a king or queen
-        of an earlier call (R15); under a mandatory call at this draw, a card of the pair, and no pair
-        left uncalled at the draw before (I11); the card it must shed soonest for an earlier lack; a
-        card completing a call made at this draw; any card.
+        of an earlier call (R15); under a mandatory call, no pair left uncalled at the draw before (I11: so a
+        pair called now that the draw before would have taken was completed by this draw; but not a pair
+        called at the first trick's draw, the first chance to call one dealt, nor the original trump's, which
+        may wait: I12); the card it must shed soonest for an earlier lack; a card completing a call made at
+        this draw; any card.
         """
         before = {suit for when, suit in self.called[seat] if when < t}
         now = {suit for when, suit in self.called[seat] if when == t}
         options = [c for c in hand if not (c // 13 in before and c % 13 in (_KING, _QUEEN))] or hand
         completing = [c for c in options if c // 13 in now and c % 13 in (_KING, _QUEEN)]
+        held = _kings_queens(hand if played is None else [*hand, played]) if self.mandatory and t > 0 else None
         if lacked:
             must = [c for c in hand if c // 13 in lacked]
             if len(must) > 1:
                 return None
             if must:
-                return must[0] if not (self.mandatory and now and must[0] not in completing) else None
-        if self.mandatory:
-            if now:
-                if not completing:
-                    return None
-                options = completing
-            if t > 0:
-                held = _kings_queens(hand if played is None else [*hand, played])
-                if self._extra_pair(seat, t - 1, held):  # only the draw of a king or queen can mend it
-                    options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
-                if not options:
-                    return None
-                completing = [c for c in completing if c in options]
+                x = must[0]
+                return None if held and self._extra_pair(seat, t - 1, held, _KQ_SLOT[x]) else x
+        if held:
+            if self._extra_pair(seat, t - 1, held):  # only the draw of a king or queen can mend it
+                options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
+            if not options:
+                return None
+            completing = [c for c in completing if c in options]
         deadlines = [(self._lacked_last(seat, c // 13, t), c) for c in options]
         latest = max(d for d, _ in deadlines)
         if latest >= 0:  # it held none of that suit then: the card came in between

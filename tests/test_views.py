@@ -175,3 +175,31 @@ def test_sampling_reads_the_view_only():
     a = Sampler(real.view(seat)).sample(random.Random(9))
     b = Sampler(twin.view(seat)).sample(random.Random(9))
     assert a.deck == b.deck
+
+
+# Italian rules, 6 players: at the first trick seat 2 follows neither diamonds (led) nor hearts (trump) with 3♣,
+# draws, and the engine calls its K+Q of clubs at once (I11: mandatory; I12 has no pass for dealt pairs). So it was
+# dealt that pair, and the card it drew there is the heart it holds now. Seat 3 is to act in the second trick.
+FIRST_DRAW_CALL = {
+    "players": 6, "dealer": 5, "trump": "H",
+    "deck": ("5H 8H KC 2C 7D 9S 8S TD QC 6S KS 9H 2D AC 3C AH 2S 6S AC 8S 7S 3H AS 3S AH 2D 4S 5D 8C 3C 6D 9D AS 9H "
+             "JC 3S AD JH 9C 7H 5S 2C TS 6C 6D 3H 7C 6C TD JD 8H 5S 6H 4H 7D 4H KS 2S KH QD 7C TC 5H 7S 4D KD JH AD "
+             "5C 4C JD QS 9C TH 9S 4D JC KD TH TC 4S QS KH 7H 3D 3D QC 6H 9D QD TS 8D 2H 5C JS 4C JS KC 2H 5D 8D 8C "
+             "QH QH").split(),
+    "actions": "6D 9D 3C 5D 7D 9H 3S 8S 8S 4S".split(),
+}
+
+
+def test_a_pair_called_at_the_first_chance_need_not_come_with_that_draw():
+    """A mandatory call at the first trick's draw takes a pair that may have been dealt: the card drawn there need
+    not be of it (I11, I12). Sampling once required it, and so never let seat 2 below hold a heart."""
+    from bibi.deal import RECORD_FORMAT
+
+    deal = Deal.replay({"format": RECORD_FORMAT, "rules": ITALIAN.to_json(), **FIRST_DRAW_CALL})
+    assert [(c.seat, c.suit.value, c.trick, c.mandatory) for c in deal.calls] == [(2, "C", 0, True)]
+    assert deal.tricks[0].plays[2] == (2, Card("3C")) and Card("3H") in deal.hand(2)
+    view = deal.view(deal.to_act)
+    sampler = Sampler(view)
+    worlds = [sampler.sample(random.Random(k)) for k in range(60)]
+    assert all(world is not None and world.view(view.seat) == view for world in worlds)
+    assert any(any(c.suit.value == "H" for c in world.hand(2)) for world in worlds if world is not None)
