@@ -220,8 +220,8 @@ class Sampler:
                 return None
             if must:
                 x = must[0]
-                return None if held and self._extra_pair(seat, t - 1, held, _KQ_SLOT[x]) else x
-        if held:
+                return None if held is not None and self._extra_pair(seat, t - 1, held, _KQ_SLOT[x]) else x
+        if held is not None:
             if self._extra_pair(seat, t - 1, held):  # only the draw of a king or queen can mend it
                 options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
             if not options:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from bibi.cards import Card
-from bibi.deal import Action, Deal, View
+from bibi.deal import RECORD_FORMAT, Action, Deal, View
 from bibi.play import play, play_seeded, snapshots
 from bibi.rules import ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import Sampler, determinize
@@ -193,8 +193,6 @@ FIRST_DRAW_CALL = {
 def test_a_pair_called_at_the_first_chance_need_not_come_with_that_draw():
     """A mandatory call at the first trick's draw takes a pair that may have been dealt: the card drawn there need
     not be of it (I11, I12). Sampling once required it, and so never let seat 2 below hold a heart."""
-    from bibi.deal import RECORD_FORMAT
-
     deal = Deal.replay({"format": RECORD_FORMAT, "rules": ITALIAN.to_json(), **FIRST_DRAW_CALL})
     assert [(c.seat, c.suit.value, c.trick, c.mandatory) for c in deal.calls] == [(2, "C", 0, True)]
     assert deal.tricks[0].plays[2] == (2, Card("3C")) and Card("3H") in deal.hand(2)
