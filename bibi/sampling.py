@@ -16,6 +16,7 @@ is restated here. The search bots play their options out in such worlds.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -35,6 +36,7 @@ from bibi.deal import (
     forced_suits,
     shuffle,
 )
+from bibi.errors import WrongType, shorten
 from bibi.rules import BibiCall, Follow
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
@@ -49,11 +51,19 @@ class Sampler:
     follow suit held none of it then (R13; I7), a caller held his pair (R15). The pack this gives is
     replayed through ``Deal`` with the public actions; a sample counts only if the seat's view of it is
     exactly ``view``, so nothing the seat knows is contradicted and nothing hidden is used.
+
+    ``held`` is a prior over these deals, not a rule: per card index (52 positive numbers), how much likelier
+    a hidden copy of that card is to lie in another player's hand than in the stock. The hands' share of the
+    hidden cards is drawn by these weights, without replacement (Efraimidis and Spirakis's keys), and dealt
+    among the hands at random; the stock gets the rest, in random order. Every deal is still consistent with
+    the view; only how often each is drawn changes. ``None`` (the default, and ``resample``): the hidden
+    cards are dealt at random, as the dealer dealt them.
     """
 
-    def __init__(self, view: View | LiveView):
+    def __init__(self, view: View | LiveView, held: Sequence[float] | None = None):
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
+        self.held = None if held is None else _weights("held", held)
         if view.to_act != view.seat:
             raise ValueError(f"determinize: seat {view.seat} is not to act (seat {view.to_act} is)")
         rules = view.rules
@@ -122,7 +132,7 @@ class Sampler:
         stack the pack they imply, replay it, and keep it if the seat's view of it is the view."""
         view, n = self.view, self.n
         pool = self.unknown[:]
-        shuffle(pool, rng)
+        self._mix(pool, rng)
         deck: list[Card | None] = [None] * (n * self.hand_size + len(self.schedule))
         for seat in self.order:
             known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
@@ -131,7 +141,7 @@ class Sampler:
                 history = taken is not None and self._backwards(seat, known + taken, rng)
                 if history:
                     break
-                shuffle(pool, rng)
+                self._mix(pool, rng)
             else:
                 return None
             pool = rest
@@ -140,6 +150,8 @@ class Sampler:
                 deck[place] = c
             for slot, c in draws.items():
                 deck[n * self.hand_size + slot] = c
+        if self.held is not None:  # the weighed hands' share a hand left over goes anywhere in the stock
+            shuffle(pool, rng)
         deck += pool + list(view.leftovers)  # what no hand took is the stock, still shuffled
         deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False)
         try:
@@ -147,6 +159,21 @@ class Sampler:
         except IllegalAction:
             return None
         return deal if ok and deal.view(view.seat) == view else None
+
+    def _mix(self, pool: list[Card], rng: random.Random) -> None:
+        """Put ``pool`` in the order the hands take it: at random, or under ``held`` the hands' share first
+        (drawn by weight), then the rest, each part in random order."""
+        held = self.held
+        if held is None:
+            shuffle(pool, rng)
+            return
+        keys = sorted((-math.log(1.0 - rng.random()) / held[c], i) for i, c in enumerate(pool))
+        share = sum(self.hidden)
+        hands = [pool[i] for _, i in keys[:share]]
+        rest = [pool[i] for _, i in keys[share:]]
+        shuffle(hands, rng)
+        shuffle(rest, rng)
+        pool[:] = hands + rest
 
     def _take(self, seat: int, known: list[Card], pool: list[Card]) -> tuple[list[Card] | None, list[Card]]:
         """The seat's hidden cards, the first of ``pool`` it can hold now, and the rest of the pool.
@@ -287,6 +314,20 @@ class Sampler:
                 return False
             deal.apply(card)
             i += 1
+
+
+def _weights(name: str, weights: Any) -> tuple[float, ...]:
+    """``weights`` as 52 positive finite numbers, one per card index, or a clear error naming ``name``."""
+    if isinstance(weights, str | bytes) or not isinstance(weights, Sequence):
+        raise WrongType(f"{name}: expected 52 numbers, one per card index, not {shorten(weights)}")
+    if len(weights) != 52:
+        raise ValueError(f"{name}: expected 52 numbers, one per card index, not {len(weights)}: {shorten(weights)}")
+    for w in weights:
+        if isinstance(w, bool) or not isinstance(w, int | float):
+            raise WrongType(f"{name}: {shorten(w)} is not a number")
+        if not (0 < w < math.inf):
+            raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
+    return tuple(float(w) for w in weights)
 
 
 def _kings_queens(cards: Sequence[Card]) -> list[int]:

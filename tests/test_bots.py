@@ -333,6 +333,7 @@ def test_the_search_bot_is_deterministic_for_a_seed_and_budget():
     (dict(worlds=0), "worlds: 0 is not a whole number ≥ 1"),
     (dict(tries=1.5), "tries: 1.5"),
     (dict(margin=-1), "margin: -1 is not a number ≥ 0"),
+    (dict(prior="even"), "prior: 'even' is not one of keeps, uniform"),
 ])
 def test_the_search_budget_is_checked(kwargs, message):
     with pytest.raises(ValueError, match=message):

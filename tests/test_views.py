@@ -19,7 +19,7 @@ from bibi.cards import Card
 from bibi.deal import RECORD_FORMAT, Action, Deal, View
 from bibi.play import play, play_seeded, snapshots
 from bibi.rules import ITALIAN, PRESETS, RUSSIAN
-from bibi.sampling import Sampler, determinize
+from bibi.sampling import Sampler, determinize, unseen
 
 ONE_PACK = [
     dataclasses.replace(RUSSIAN, decks=1, max_players=7),
@@ -175,6 +175,56 @@ def test_sampling_reads_the_view_only():
     a = Sampler(real.view(seat)).sample(random.Random(9))
     b = Sampler(twin.view(seat)).sample(random.Random(9))
     assert a.deck == b.deck
+
+
+def _trumps_in_hands(world: Deal, seat: int) -> int:
+    return sum(c.suit == world.trump for s in range(world.players) if s != seat for c in world.hand(s))
+
+
+def test_weighed_worlds_are_consistent_and_hold_the_weighed_cards_in_hands_more_often():
+    """The ``held`` prior changes how often each consistent deal is drawn, never whether it is consistent: with
+    the trumps weighed up, the other hands hold more of the unseen trumps (and the stock fewer) than at random."""
+    deal = play(Deal.new(RUSSIAN, 6, seed=5), "heuristic", random.Random(5), actions=30)
+    seat = deal.to_act
+    view = deal.view(seat)
+    weights = [4.0 if c // 13 == view.trump.index else 1.0 for c in range(52)]
+    counts = {}
+    for name, held in (("random", None), ("weighed", weights)):
+        sampler = Sampler(view, held)
+        worlds = [sampler.sample(random.Random(k)) for k in range(80)]
+        assert all(w is not None and w.view(seat) == view for w in worlds)
+        counts[name] = sum(_trumps_in_hands(w, seat) for w in worlds) / len(worlds)
+    unseen_trumps = sum(k for c, k in enumerate(unseen(view)) if c // 13 == view.trump.index)
+    assert 0 < counts["random"] < counts["weighed"] <= unseen_trumps
+    assert counts["weighed"] - counts["random"] > 1  # measured: about 4.3 against 7.7 of 13 unseen trumps
+
+
+def test_weighing_all_cards_alike_is_no_prior():
+    """Equal weights deal the hidden cards as at random: each hand and the stock hold as many trumps on average."""
+    deal = play(Deal.new(RUSSIAN, 4, seed=7), "heuristic", random.Random(7), actions=10)
+    seat = deal.to_act
+    view = deal.view(seat)
+    means = []
+    for held in (None, [2.5] * 52):
+        sampler = Sampler(view, held)
+        worlds = [sampler.sample(random.Random(k)) for k in range(200)]
+        assert all(w is not None and w.view(seat) == view for w in worlds)
+        places = [(lambda w, s=s: w.hand(s)) for s in range(4) if s != seat] + [lambda w: w.stock()]
+        means.append([sum(c.suit == deal.trump for w in worlds for c in place(w)) / len(worlds) for place in places])
+    assert all(abs(a - b) < 0.35 for a, b in zip(*means, strict=True)), means
+
+
+@pytest.mark.parametrize("held, kind, message", [
+    ("weights", TypeError, "held: expected 52 numbers, one per card index, not 'weights'"),
+    ([1.0] * 51, ValueError, "held: expected 52 numbers, one per card index, not 51"),
+    ([1.0] * 51 + ["1"], TypeError, "held: '1' is not a number"),
+    ([1.0] * 51 + [0.0], ValueError, "held: 0.0 is not a positive finite number"),
+    ([1.0] * 51 + [float("inf")], ValueError, "held: inf is not a positive finite number"),
+])
+def test_a_prior_is_52_positive_numbers(held, kind, message):
+    view = Deal.new(RUSSIAN, 4, seed=7).view(0)
+    with pytest.raises(kind, match=message):
+        Sampler(view, held)
 
 
 # Italian rules, 6 players: at the first trick seat 2 follows neither diamonds (led) nor hearts (trump) with 3♣,
