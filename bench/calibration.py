@@ -9,13 +9,14 @@ the stock. This bench measures it. The positions are ``bench/one_step.py``'s: de
 ``--worlds`` worlds are sampled under each prior (``--priors``: ``uniform``, every consistent world alike, and
 ``keeps``, the search bot's default, ``bibi.bots._keeps``); for each kind of card (trumps, kings and queens,
 card points, aces and 2s) it prints what the other hands together truly hold, on average, and how far each
-prior's mean over its worlds is from it (true − sampled, 95 % interval), by the tricks played.
+prior's mean over its worlds is from it (true − sampled, 95 % interval), by the tricks played and
+over all.
 
     nice -n 5 .venv/bin/python bench/calibration.py --deals 150
 
 The deals run in parallel worker processes, one per core unless ``--workers`` says otherwise. The seeds start at
-30000, apart from the strength benches' (20260 on) and the one-step bench's variants (90000 on), as the
-``keeps`` prior's weights were fitted on them.
+30000 (``--seed``), apart from the strength benches' (20260 on) and the one-step bench's variants (90000 on): the
+``keeps`` prior's weights were fitted on the first 150 of them; ``--seed 40000`` measures it on other deals.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from bibi.sampling import Sampler
 
 SEED = 30000
 KINDS = ("trumps", "kings and queens", "card points", "aces and 2s")
-STAGES = ((0, 2), (3, 5), (6, None))  # tricks played
+STAGES = ((0, 2), (3, 5), (6, None), (0, None))  # tricks played; the last row of a kind pools them all
 _KQ = (int(Rank.KING), int(Rank.QUEEN))
 _HIGH = (int(Rank.ACE), int(Rank.TWO))
 
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--priors", nargs="+", default=list(SEARCH_PRIORS), choices=SEARCH_PRIORS,
                         help="the priors to measure (default: all)")
     parser.add_argument("--worlds", type=int, default=40, help="worlds per position and prior (default 40)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the first deal's seed (default {SEED})")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
     if args.deals < 2 or args.worlds < 1:
@@ -88,14 +90,14 @@ def main(argv: list[str] | None = None) -> int:
              "|---|---|---|---|---|" + "---|" * len(args.priors)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for rules in args.presets:
-            jobs = [(rules, args.players, args.priors, args.worlds, SEED + i) for i in range(args.deals)]
+            jobs = [(rules, args.players, args.priors, args.worlds, args.seed + i) for i in range(args.deals)]
             found = [p for deal in pool.map(one_deal, jobs, chunksize=4) for p in deal]
             for low, high in STAGES:
                 stage = [p for p in found if p[0] >= low and (high is None or p[0] <= high)
                          and all(p[2][q] is not None for q in args.priors)]
                 if len(stage) < 2:
                     continue
-                played = f"{low}–{high}" if high is not None else f"{low}+"
+                played = f"{low}–{high}" if high is not None else f"{low}+" if low else "all"
                 for k, kind in enumerate(KINDS):
                     true = sum(p[1][k] for p in stage) / len(stage)
                     cells = []
@@ -106,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                                  + " | ".join(cells) + " |")
     print(f"{args.deals} deals per preset, {args.players} players, positions of one seat (rotating) while the stock "
           f"lasts, in deals played by heuristic_bot; {args.worlds} worlds per position and prior; seeds "
-          f"{SEED}…{SEED + args.deals - 1}\n")
+          f"{args.seed}…{args.seed + args.deals - 1}\n")
     print("\n".join(lines))
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0

@@ -18,7 +18,8 @@ are registered under.
   (``bibi.sampling``) and plays each option out.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
   decision it deals the hidden cards (other hands, the stock, so the draws too) many ways consistent
-  with its view, plays every legal action out in each of these worlds, and plays the action with the
+  with its view, the other hands more often holding the cards players keep (points, kings, queens, and
+  trumps under R13), plays every legal action out in each of these worlds, and plays the action with the
   best mean score when it clearly beats the heuristic's choice (else the heuristic's).
 - ``make_oracle_bot(deal)``: the same search on the true deal, which it is given: a bot that cheats, the
   ceiling for benchmarks and for showing what hidden information is worth. Not registered: it needs
@@ -681,22 +682,23 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
                     prior: str = "keeps") -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
-    Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each
-    decision with a choice it samples ``worlds`` deals that look exactly like its view (``bibi.sampling``:
-    the other hands and the stock, and so the cards still to be drawn), plays each legal action out in each
-    world, every seat by the quick rule of play (``_playout``), and estimates each action's final score for
-    its seat by the mean over the worlds. The same worlds judge every action, so much of the luck cancels
-    out between them. It plays the best action only when it beats the heuristic's choice by more than
-    ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played
-    out through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README,
-    "Bot strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts
-    per world; a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a
-    given ``rng``. If no world is found it plays as ``heuristic_bot``.
+    Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each decision
+    with a choice it samples ``worlds`` deals that look exactly like its view (``bibi.sampling``: the other hands
+    and the stock, and so the cards still to be drawn; how likely each is: ``prior``, below), plays each legal
+    action out in each world, every seat by the quick rule of play (``_playout``), and estimates each action's
+    final score for its seat by the mean over the worlds. The same worlds judge every action, so much of the luck
+    cancels out between them. It plays the best action only when it beats the heuristic's choice by more than
+    ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played out
+    through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README, "Bot
+    strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts per world;
+    a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a given ``rng``. If
+    no world is found it plays as ``heuristic_bot``.
 
     ``prior`` says how likely each consistent world is taken to be: ``"keeps"`` (the default) weighs the
-    hidden cards toward the other hands when they are trumps, point cards, kings or queens, as players keep
-    those and shed the rest (``_keeps``; README, "Bot strength": the figures); ``"uniform"`` deals them at
-    random, every consistent world alike.
+    hidden point cards, kings and queens toward the other hands, as players keep those and shed the rest,
+    and the trumps too under R13 (under I7, where any trick may be trumped, away from them: they are spent);
+    ``_keeps``, and README, "Bot strength", for the figures. ``"uniform"`` deals the hidden cards at random,
+    every consistent world alike.
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)

@@ -29,7 +29,7 @@ from bibi.bots import (
 )
 from bibi.cards import Card, Rank, cards
 from bibi.deal import Action, Deal, IllegalAction, LiveView, _Tally
-from bibi.play import BotError, as_bots, get_bot, play
+from bibi.play import BotError, as_bots, explain, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import determinize, unseen
 
@@ -338,6 +338,22 @@ def test_the_search_bot_is_deterministic_for_a_seed_and_budget():
 def test_the_search_budget_is_checked(kwargs, message):
     with pytest.raises(ValueError, match=message):
         make_search_bot(**kwargs)
+
+
+def test_the_search_bot_names_its_budget_and_prior():
+    assert search_bot.__name__ == "search_bot" and make_search_bot(30).__name__ == "search_bot(30)"
+    assert make_search_bot(30, prior="uniform").__name__ == "search_bot[uniform](30)"
+
+
+def test_the_search_priors_deal_the_same_view_differently():
+    """Both priors see only the view and keep every world consistent with it; the "keeps" prior's worlds differ from
+    the random ones (same stream), so the two bots' estimates differ at a position while the stock lasts."""
+    deal = play(Deal.new(RUSSIAN, 6, seed=11), "heuristic", random.Random(11), actions=25)
+    view = deal.view(deal.to_act)
+    keeps = explain(make_search_bot(8), view, random.Random(3))
+    uniform = explain(make_search_bot(8, prior="uniform"), view, random.Random(3))
+    assert set(keeps.values) == set(uniform.values) == set(view.legal_actions)
+    assert keeps.values != uniform.values
 
 
 def test_the_oracle_needs_the_deal_it_plays_in():
