@@ -15,14 +15,16 @@ tested bot is asked (forced moves are not asked) is measured: its mean and its w
     .venv/bin/python bench/bot_strength.py --bots heuristic greedy --table mixed --base greedy
     nice -n 10 .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic search oracle
 
-The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). The oracle (``make_oracle_bot``)
-is given the true deal. It prints a Markdown table (the ones in README.md, "Bot strength") and the time
-taken; the deals run in parallel worker processes, one per core unless ``--workers`` says otherwise.
+The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). ``--scores FILE`` also writes every
+deal's score per bot (CSV), from which any paired figure can be had to any precision. The oracle
+(``make_oracle_bot``) is given the true deal. It prints a Markdown table (the ones in README.md, "Bot strength") and
+the time taken; the deals run in parallel worker processes, one per core unless ``--workers`` says otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import os
 import statistics
@@ -111,6 +113,16 @@ def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     return results
 
 
+def write_scores(path: str, results, players: int) -> None:
+    """Every deal's score per (preset, bot) as CSV, for paired figures to any precision: preset, bot, deal
+    (its seed is ``SEED`` + deal), seat, score."""
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["preset", "bot", "deal", "seat", "score"])
+        for (rules, name), (values, _) in results.items():
+            writer.writerows([rules, name, i, i % players, score] for i, score in enumerate(values))
+
+
 def label(name: str, args) -> str:
     if name == "sampling":
         return f"sampling ({args.samples} samples)"
@@ -160,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=8, help="the sampling bot's samples per decision")
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--scores", metavar="CSV", help="also write every deal's score per bot to this file")
     args = parser.parse_args(argv)
     if args.table == "mixed":
         args.players = 4
@@ -173,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.deals} deals per preset, {args.players} players, the tested bot in one seat (rotating) and "
           f"{others}; seeds {SEED}…{SEED + args.deals - 1}\n")
     print(table(results, args))
+    if args.scores:
+        write_scores(args.scores, results, args.players)
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0
 
