@@ -721,9 +721,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         return _pick(view, rng, searched, why, f"played every choice out in {searched.worlds} deals consistent "
                                                f"with what it has seen", margin)
 
-    name = "search_bot" if worlds == SEARCH_WORLDS else f"search_bot({worlds})"
-    if not keeps:
-        name = name.replace("search_bot", "search_bot[uniform]")
+    base = "search_bot" if keeps else "search_bot[uniform]"
+    name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
                                    "choice out in each, and keeps the one with the best mean score.")
 
