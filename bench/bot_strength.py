@@ -133,11 +133,13 @@ def label(name: str, args) -> str:
 
 def table(results, args) -> str:
     """The Markdown table: mean score per deal, its interval, the paired difference from the base bot, the CPU
-    time per decision; then the share of the gap to the oracle that the search bot closes."""
+    time per decision; then each paired difference exactly (its total and its mean to four decimals), and the
+    share of the gap to the oracle that the search bot closes."""
     base_name = args.base
     lines = [f"| preset | bot | mean score per deal (95% CI) | vs {base_name}, same deals (95% CI) "
              f"| CPU ms per decision, mean / worst |", "|---|---|---|---|---|"]
-    notes = []
+    notes: list[str] = []
+    exact: list[str] = []
     for rules in args.presets:
         base = results.get((rules, base_name))
         diffs = {}
@@ -147,15 +149,19 @@ def table(results, args) -> str:
             if base is None or name == base_name:
                 versus = "—"
             else:
-                d_mean, d_half = interval([a - b for a, b in zip(values, base[0], strict=True)])
+                paired = [a - b for a, b in zip(values, base[0], strict=True)]
+                d_mean, d_half = interval(paired)
                 diffs[name] = d_mean
                 versus = f"{d_mean:+.1f} ± {d_half:.1f}"
+                # Exact, where the table's one decimal may not tell which side of a round figure it lies.
+                exact.append(f"{rules}: {name} − {base_name}: {sum(paired):+,} points over {len(paired):,} deals, "
+                             f"{d_mean:+.4f} a deal")
             cost = f"{1000 * statistics.fmean(times):.2f} / {1000 * max(times):.1f}" if times else "—"
             lines.append(f"| {rules} | {label(name, args)} | {mean:.1f} ± {half:.1f} | {versus} | {cost} |")
         if "search" in diffs and "oracle" in diffs and diffs["oracle"] > 0:
             notes.append(f"{rules}: the search bot closes {100 * diffs['search'] / diffs['oracle']:.0f} % of the "
                          f"{base_name}→oracle gap ({diffs['search']:+.1f} of {diffs['oracle']:+.1f} points a deal)")
-    return "\n".join(lines + ([""] + notes if notes else []))
+    return "\n".join(lines + [""] + exact + notes)
 
 
 def main(argv: list[str] | None = None) -> int:
