@@ -161,7 +161,7 @@ def table(results, args) -> str:
         if "search" in diffs and "oracle" in diffs and diffs["oracle"] > 0:
             notes.append(f"{rules}: the search bot closes {100 * diffs['search'] / diffs['oracle']:.0f} % of the "
                          f"{base_name}→oracle gap ({diffs['search']:+.1f} of {diffs['oracle']:+.1f} points a deal)")
-    return "\n".join(lines + [""] + exact + notes)
+    return "\n".join(lines + ([""] + exact + notes if exact or notes else []))
 
 
 def main(argv: list[str] | None = None) -> int:
