@@ -64,13 +64,12 @@ def positions(rules: str, players: int, seed: int) -> list[Deal]:
     seat = seed % players
     found: list[Deal] = []
 
-    def recording(view, rng):
-        found.append(view.deal.copy())
-        return heuristic_bot(view, rng)
+    def recording(deal: Deal) -> bool:  # before each decision; never stops the loop
+        if deal.to_act == seat and len(deal.legal_actions()) > 1:
+            found.append(deal.copy())
+        return False
 
-    bots = [heuristic_bot] * players
-    bots[seat] = recording
-    play(Deal.new(rules, players, seed=seed, log=False), bots, bots_rng(seed))
+    play(Deal.new(rules, players, seed=seed, log=False), heuristic_bot, bots_rng(seed), until=recording)
     return found
 
 

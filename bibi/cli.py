@@ -29,13 +29,24 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from bibi.cards import Card, sort_key
+from bibi.deal import PASS, Deal, Event, trick_reason
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
-from bibi.deal import Deal, Event, trick_reason
 from bibi.errors import shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
-from bibi.play import BOTS, Decisions, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
+from bibi.play import (
+    BOTS,
+    Decisions,
+    bot_name,
+    bots_rng,
+    explain,
+    get_bot,
+    play,
+    snapshots,
+    strongest_bot,
+    why_move,
+)
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
 
 # -- the registry -----------------------------------------------------------------------------------
@@ -629,20 +640,19 @@ class Table:
         return f"hint ({bot_name(self.hint_bot)}): {told.in_words()}"
 
     def why(self) -> str:
-        """The reason of the last bot move of this deal, asked of the bot with the view it had then."""
+        """Why the last bot move this seat saw was made (``bibi.play.why_move``): while the deal is on, what the
+        table saw of it and what the rules make of it, never the bot's hand (a pass is nobody else's to see)."""
         deal = self.deal
         states = snapshots(deal)
         for i in range(len(states) - 2, -1, -1):
             seat = states[i].to_act
             bot = None if seat is None or seat == self.seat else self.bots[seat]
-            if seat is not None and bot is not None:
-                rng = random.Random()
+            if bot is not None and (deal.is_over or deal.actions[i] is not PASS):
+                rng = None
                 if i in self._before:
+                    rng = random.Random()
                     rng.setstate(self._before[i])
-                told = explain(bot, states[i].view(seat), rng)
-                made = deal.actions[i]
-                said = told.in_words() if told.action == made else f"{made.unicode}; asked again: {told.in_words()}"
-                return f"seat {seat} ({bot_name(self.bots[seat])}) played {said}"
+                return f"seat {seat} ({bot_name(bot)}) played {why_move(deal, i, bot, rng, viewer=self.seat)}"
         return "no bot has moved yet in this deal"
 
     def undo(self) -> bool:
@@ -655,7 +665,7 @@ class Table:
             self._deal = again
         position = len(again.actions)
         self._before = {k: v for k, v in self._before.items() if k < position}
-        self.shown = len(self.deal.events)
+        self.shown = len(self.deal.events_for(self.seat))
         self.say(f"taken back: your move again, trick {min(len(self.deal.tricks) + 1, self.deal.tricks_total)}")
         return True
 
@@ -680,8 +690,9 @@ class Table:
         return "\n".join(lines)
 
     def show_events(self) -> None:
-        """Tell what happened since last time, as this seat may know it: others' draws stay face down."""
-        events = self.deal.events
+        """Tell what happened since last time, as this seat may know it (``Deal.events_for``): others' draws
+        stay face down (not told at all), their passes silent."""
+        events = self.deal.events_for(self.seat)
         tricks = sum(1 for e in events[: self.shown] if e.kind == "trick")
         for event in events[self.shown:]:
             line = self.event_text(event, tricks)
@@ -695,8 +706,8 @@ class Table:
         mine = event.seat == self.seat
         if event.kind == EventKind.DRAW:
             return f"you draw {event.card.unicode}" if mine and event.card is not None else None
-        if event.kind == "pass":  # a silent pass: saying it would tell that the player holds a pair
-            return "you pass" if mine else None
+        if event.kind == "pass":  # only the seat's own: the engine keeps the others' silent
+            return "you pass"
         if event.kind in ("deal", "end"):
             return None
         if event.kind == "play" and mine and event.card is not None:

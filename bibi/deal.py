@@ -111,6 +111,11 @@ from bibi.rules import (
 
 RECORD_FORMAT = "bibi-deal/1"
 
+# Why a bot's answer is refused when the deal moved while it was choosing (``seated_playout``, and the play
+# layer's slow path, which hands out frozen views): a bot reads its view and answers, nothing more.
+MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
+                     "it never moves the deal")
+
 # A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
 # message naming it. It is typed Any: the compiled engine (tools/build_compiled.py) would refuse a value outside
 # a narrower annotation with a bare TypeError before the check could speak.
@@ -242,8 +247,9 @@ class Event(NamedTuple):
     """Something that happened, in order. ``kind`` is an ``EventKind``:
 
     ``deal`` (seat = dealer, suit = trump), ``call`` (info ``"mandatory"`` when the engine made it),
-    ``pass``, ``play``, ``draw``, ``trick`` (seat = winner, info = points), ``trump_change`` (the trump
-    changed; info = ``"call"`` or ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
+    ``pass``, ``play``, ``draw`` (card = the card drawn; ``None`` in another seat's log, ``Deal.events_for``),
+    ``trick`` (seat = winner, info = points), ``trump_change`` (the trump changed; info = ``"call"`` or
+    ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
     """
 
     kind: EventKind
@@ -261,7 +267,7 @@ class Event(NamedTuple):
         if k == "play":
             return f"seat {seat} plays {card.unicode}"
         if k == "draw":
-            return f"seat {seat} draws {card.unicode}"
+            return f"seat {seat} draws {'a card' if card is None else card.unicode}"
         if k == "call":
             how = " (mandatory)" if info == "mandatory" else ""
             return f"seat {seat} says Bi-bi! K+Q {suit.symbol}{how}"
@@ -343,7 +349,9 @@ class History(NamedTuple):
 class View:
     """What one player may see: never another player's hidden cards, never the stock's order.
 
-    Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat.
+    Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
+    who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
+    nobody else sees.
     """
 
     seat: int
@@ -689,7 +697,8 @@ class Deal:
         while self._phase:
             legal = compute()
             act = choose(legal)
-            if act not in legal or not isinstance(act, _ACTION_TYPES):  # a plain 12 equals Card('2S')
+            # The type first (a plain 12 equals Card('2S'); another type's ``==`` may be anything).
+            if not isinstance(act, _ACTION_TYPES) or act not in legal:
                 self._legal = legal
                 raise IllegalAction(self._why_refused(act))
             actions.append(act)
@@ -708,8 +717,10 @@ class Deal:
         bots (``bibi.play.play_out``).
 
         An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
-        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, with the deal at
-        the refused decision.
+        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer`` and the seat as
+        ``seat``, with the deal at the refused decision. The views hold no way back to the deal; a bot that
+        moves it all the same (through a reference of its own) is caught when it answers, with an
+        ``IllegalAction`` of the same kind.
         """
         if not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
             raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
@@ -726,18 +737,25 @@ class Deal:
             if len(legal) == 1:
                 act = legal[0]
             else:
-                view = views[self._turn if self._phase == _PLAY else self._call_seat]
-                view.legal = legal
-                act = answer = bots[view.seat](view, rng)
-                view.legal = None
-                if act not in legal or not isinstance(act, _ACTION_TYPES):  # a plain 12 equals Card('2S')
+                seat = self._turn if self._phase == _PLAY else self._call_seat
+                view = views[seat]
+                view._legal = legal
+                at, pos = len(actions), self._pos
+                act = answer = bots[seat](view, rng)
+                view._legal = None
+                if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
+                    exc = IllegalAction(MOVED_DEAL.format(seat=seat))
+                    exc.answer, exc.seat = answer, seat  # type: ignore[attr-defined]
+                    raise exc
+                # The type first: an answer of another type is never compared (its ``==`` may be anything).
+                if not isinstance(act, _ACTION_TYPES) or act not in legal:
                     self._legal = legal
                     try:
                         act = Action.parse(act)  # a notation, as apply reads it
                         if act not in legal:
                             raise IllegalAction(self._why_refused(act))
                     except (ValueError, TypeError) as exc:
-                        exc.answer = answer  # type: ignore[union-attr]
+                        exc.answer, exc.seat = answer, seat  # type: ignore[union-attr]
                         raise
                     self._legal = None
             actions.append(act)
@@ -927,6 +945,42 @@ class Deal:
             raise ValueError("events: this deal was made with log=False and kept none")
         return tuple(map(Event._make, self._events))
 
+    def events_for(self, seat: Whole) -> tuple[Event, ...]:
+        """The event log as ``seat`` may know it: every public event and the seat's own. Another seat's draw
+        keeps no card (everyone sees him draw, nobody sees what: ``seat 2 draws a card``), and another seat's
+        pass is left out: a pass is asked only of a seat holding a callable pair, so telling it would tell that
+        he holds one (at a table, saying nothing is passing). Every view that shows a deal to a seat shows
+        these, the play table's log, the explorer's in a seat's view and ``bibi play``'s lines alike.
+
+        >>> deal = Deal.new("russian", players=4, seed=1).apply("8S")
+        >>> [str(e) for e in deal.events_for(1)[-2:]]
+        ['seat 0 plays 8♠', 'seat 0 draws a card']
+        >>> str(deal.events_for(0)[-1])
+        'seat 0 draws 6♣'
+        """
+        seat = self._seat(seat)
+        if not self._log:
+            raise ValueError("events: this deal was made with log=False and kept none")
+        seen = []
+        for event in self._events:
+            if event[1] != seat:
+                kind = event[0]
+                if kind == _DRAW:
+                    event = (_DRAW, event[1], None, None, None)
+                elif kind == _PASS_EV:
+                    continue
+            seen.append(Event._make(event))
+        return tuple(seen)
+
+    def to_act_for(self, seat: Whole) -> int | None:
+        """Who ``seat`` sees deciding: ``to_act``, except another seat's call decision (call or pass), which
+        nobody else sees (``None`` then): the engine asks only a seat holding a callable pair, so showing the
+        question would show the pair. ``View.to_act`` is this."""
+        seat = self._seat(seat)
+        if self._phase == _CALL and self._call_seat != seat:
+            return None
+        return self.to_act
+
     @property
     def actions(self) -> tuple[Card | Action, ...]:
         """The decisions applied so far (the engine's own mandatory calls are not among them)."""
@@ -1024,7 +1078,7 @@ class Deal:
             hand=self.hand(seat),
             first_trump=self.first_trump,
             trump=self.trump,
-            to_act=self.to_act,
+            to_act=self.to_act_for(seat),
             trick=self.trick,
             tricks=self.tricks,
             laid_down=tuple(self.laid_down(s) for s in range(self.players)),
@@ -1544,10 +1598,10 @@ class _Tally:
     goes on (per card index, the copies not in a finished trick, ``left``, taken from ``decks``; their sum; how
     many tricks are counted) and every seat's laid-down cards."""
 
-    __slots__ = ("deal", "left", "total", "counted", "laid", "laid_at", "sums", "sums_at")
+    __slots__ = ("_deal", "left", "total", "counted", "laid", "laid_at", "sums", "sums_at")
 
     def __init__(self, deal: Deal):
-        self.deal = deal
+        self._deal = deal
         self.left = [deal.rules.decks] * 52
         self.total = 52 * deal.rules.decks
         self.counted = 0
@@ -1559,7 +1613,7 @@ class _Tally:
     def laid_sums(self) -> list[int]:
         """The laid-down kings, then queens, by suit, summed over the seats (``Deal._laid``'s slots), and the
         sum of all eight: counted again only when a call or a laid-down card played changes them."""
-        deal = self.deal
+        deal = self._deal
         if deal._laid_moves != self.sums_at:
             sums = [sum(column) for column in zip(*deal._laid, strict=True)]
             sums.append(sum(sums))
@@ -1568,7 +1622,7 @@ class _Tally:
 
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's laid-down cards, built again only when a call or a laid-down card played changes them."""
-        deal = self.deal
+        deal = self._deal
         if deal._laid_moves != self.laid_at:
             self.laid = tuple(deal.laid_down(s) for s in range(deal.players))
             self.laid_at = deal._laid_moves
@@ -1576,11 +1630,11 @@ class _Tally:
 
     def update(self) -> list[int]:
         """``left`` after the tricks finished since the last question."""
-        tricks = self.deal._tricks
+        tricks = self._deal._tricks
         left = self.left
         if self.counted > len(tricks):  # not the deal it counted (it never shrinks): count again
-            left[:] = [self.deal.rules.decks] * 52
-            self.total = 52 * self.deal.rules.decks
+            left[:] = [self._deal.rules.decks] * 52
+            self.total = 52 * self._deal.rules.decks
             self.counted = 0
         for t in range(self.counted, len(tricks)):
             plays = tricks[t].plays
@@ -1596,56 +1650,60 @@ class LiveView:
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
     It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a read-only
-    property, but for the four a deal never changes, ``players``, ``rules``, ``dealer`` and ``first_trump``,
-    plain attributes, the cheapest reads for the bots), ``snapshot()`` (that ``View``), ``unseen()`` (per
+    property, but for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and
+    ``first_trump``, plain attributes, the cheapest reads for the bots: copies, whose change changes nothing the
+    view shows), ``snapshot()`` (that ``View``), ``unseen()`` (per
     card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
     count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
     last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
     when a call or a laid-down card played changes it. It follows the deal: keep ``snapshot()`` to keep what a
-    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not.
+    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not, and it gives no way back to the
+    live deal, its tallies or anything that moves them (``seated_playout`` refuses an answer given after the
+    deal moved all the same).
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
-        "deal", "seat", "players", "rules", "dealer", "first_trump", "legal", "_tally",
+        "_deal", "_seat", "seat", "players", "rules", "dealer", "first_trump", "_legal", "_tally",
     )
 
-    deal: Deal
+    _deal: Deal  # read, never handed out: a view has no way back to the live deal (nor has its tally)
+    _seat: int  # the seat it shows; ``seat`` is a copy for the bots to read (changing it changes nothing)
     seat: int
     players: int
     rules: Rules
     dealer: int
     first_trump: Suit
-    legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
+    _legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
     _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
     def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
-        self.deal = deal
-        self.seat = deal._seat(seat)
+        self._deal = deal
+        self._seat = self.seat = deal._seat(seat)
         self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
         self.first_trump = deal.first_trump
-        self.legal = None
-        if tally is not None and tally.deal is not deal:
+        self._legal = None
+        if tally is not None and tally._deal is not deal:
             raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
         self._tally = _Tally(deal) if tally is None else tally
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
-        deal = self.deal
-        if self.legal is None:
-            return deal.view(self.seat)
+        deal = self._deal
+        if self._legal is None:
+            return deal.view(self._seat)
         # Inside ``Deal.seated_playout`` the deal caches no legal actions (its loop moves on without
         # clearing them): lend it the ones the loop is deciding on, and leave no cache behind.
-        deal._legal = self.legal
+        deal._legal = self._legal
         try:
-            return deal.view(self.seat)
+            return deal.view(self._seat)
         finally:
             deal._legal = None
 
     def unseen(self) -> list[int]:
         """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
-        deal = self.deal
+        deal = self._deal
         counts = self._tally.update()[:]
-        for c in deal._hands[self.seat]:
+        for c in deal._hands[self._seat]:
             counts[c] -= 1
         for c in deal._leftovers:
             counts[c] -= 1
@@ -1653,7 +1711,7 @@ class LiveView:
             counts[c] -= 1
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
-            own = deal._laid[self.seat]
+            own = deal._laid[self._seat]
             for s in range(4):
                 counts[s * 13 + _KING] -= sums[s] - own[s]
                 counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
@@ -1662,11 +1720,11 @@ class LiveView:
     def unseen_of(self, card: int) -> tuple[int, int]:
         """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
         chance asks (the heuristic's Bi-bi hope)."""
-        deal = self.deal
+        deal = self._deal
         tally = self._tally
         n = tally.update()[card]
         total = tally.total
-        hand: list[Any] = deal._hands[self.seat]  # Cards, which equal their indexes
+        hand: list[Any] = deal._hands[self._seat]  # Cards, which equal their indexes
         n -= hand.count(card)
         total -= len(hand)
         leftovers = deal._leftovers
@@ -1680,7 +1738,7 @@ class LiveView:
         total -= len(trick)
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
-            own = deal._laid[self.seat]
+            own = deal._laid[self._seat]
             total -= sums[8] - sum(own)
             slot = _KQ_SLOT[card]
             if slot >= 0:
@@ -1690,36 +1748,36 @@ class LiveView:
     def _open_trick(self) -> Sequence[tuple[int, Card]]:
         """The trick under way, whose cards the tally has not counted yet; none once it is complete (a complete
         trick is already the last of the tricks)."""
-        trick = self.deal._trick
+        trick = self._deal._trick
         return trick if len(trick) < self.players else ()
 
     def position(self) -> Position:
         """``(legal_actions, trump.index, trick, stock_size, drawing)``, as ``View.position`` gives them: the
         fields a bot reads at every decision, in one call instead of five property reads."""
-        deal = self.deal
-        legal = self.legal
+        deal = self._deal
+        legal = self._legal
         return (self.legal_actions if legal is None else legal, deal._trump, tuple(deal._trick),
                 len(deal.deck) - deal._pos, deal._drawing)
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self.deal._hands[self.seat])
+        return tuple(self._deal._hands[self._seat])
 
     @property
     def trump(self) -> Suit:
-        return SUITS[self.deal._trump]
+        return SUITS[self._deal._trump]
 
     @property
     def to_act(self) -> int | None:
-        return self.deal.to_act
+        return self._deal.to_act_for(self._seat)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(self.deal._trick)
+        return tuple(self._deal._trick)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self.deal._tricks)
+        return tuple(self._deal._tricks)
 
     @property
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
@@ -1727,48 +1785,48 @@ class LiveView:
 
     @property
     def calls(self) -> tuple[Call, ...]:
-        return tuple(self.deal._calls)
+        return tuple(self._deal._calls)
 
     @property
     def switch_rights(self) -> tuple[Suit, ...]:
-        return self.deal.switch_rights(self.seat)
+        return self._deal.switch_rights(self._seat)
 
     @property
     def leftovers(self) -> tuple[Card, ...]:
-        return self.deal._leftovers
+        return self._deal._leftovers
 
     @property
     def stock_size(self) -> int:
-        deal = self.deal
+        deal = self._deal
         return len(deal.deck) - deal._pos
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self.deal._hands)
+        return tuple(len(h) for h in self._deal._hands)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return self.deal.scores
+        return self._deal.scores
 
     @property
     def legal_actions(self) -> tuple[Card | Action, ...]:
-        legal = self.legal
+        legal = self._legal
         if legal is not None:
             return legal
-        deal = self.deal
-        return deal._compute_legal() if deal.to_act == self.seat else ()  # leaves the deal's cache alone
+        deal = self._deal
+        return deal._compute_legal() if deal.to_act == self._seat else ()  # leaves the deal's cache alone
 
     @property
     def drawing(self) -> bool:
-        return self.deal._drawing
+        return self._deal._drawing
 
     @property
     def pending_trump(self) -> Suit | None:
-        return self.deal.pending_trump
+        return self._deal.pending_trump
 
     @property
     def history(self) -> History:
-        return self.deal.history
+        return self._deal.history
 
 
 _KING: Final = int(Rank.KING)

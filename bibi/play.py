@@ -43,8 +43,9 @@ from importlib import import_module
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
-from bibi.deal import Action, Deal, IllegalAction, View
-from bibi.errors import WrongType, check_type, shorten
+from bibi.deal import MOVED_DEAL, Action, Deal, IllegalAction, View
+from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.rules import Follow, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -173,8 +174,123 @@ def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
     return Explanation(bot(view, rng), "")
 
 
+def public_reason(before: Deal, after: Deal) -> str:
+    """What everyone at the table saw of the move that took ``before`` to ``after`` (one action apart), and
+    what the rules make of it: the present tense of an explanation, for a seat that is not the mover's while
+    the deal is on. Nothing hidden goes into it: not the mover's hand, not the values a bot weighed, not even
+    "the only legal action" (which tells what the hand lacks beyond what its play showed).
+
+    >>> deal = Deal.new("russian", players=4, seed=1)
+    >>> public_reason(deal, deal.copy().apply("8S"))
+    'led 8♠; it wins the trick so far'
+    """
+    seat = before.to_act
+    action = after.actions[len(before.actions)]
+    if not isinstance(action, Card):
+        suit = action.suit
+        if action.kind == Action.SWITCH and suit is not None:
+            return f"switched the trump to {suit.symbol} with a pair it had called, for this trick (I12, I14)"
+        if action.kind == Action.CALL and suit is not None:
+            points = after.rules.bibi_points
+            return f"said {call_word(after.rules)} with K{suit.symbol} Q{suit.symbol}, laid them down: +{points}"
+        return "passed"  # only ever told to the seat itself, or once the deal is over
+    trick = before.trick if len(before.trick) < before.players else ()
+    if not trick:
+        said = f"led {action.unicode}"
+    else:
+        led = trick[0][1].suit
+        shown = [lack for lack in after.history.lacks if lack not in before.history.lacks]
+        if action.suit == led:
+            said = f"followed the suit led {led.symbol} with {action.unicode}"
+        elif shown:
+            lacked = " or ".join(s.symbol for s in shown[0][2])
+            rule = "R13" if after.rules.follow is Follow.MUST_FOLLOW else "I7"
+            said = f"played {action.unicode}, so it holds no {lacked} ({rule})"
+        else:  # a trump instead of the suit led, which the rules allow (I7)
+            said = f"answered the suit led {led.symbol} with a trump, {action.unicode} (I7)"
+    if len(after.tricks) > len(before.tricks):  # its card completed the trick
+        return f"{said}; {after.why_won(-1)}"
+    if after.winning == seat:
+        return f"{said}; it wins the trick so far"
+    return f"{said}; seat {after.winning}'s card still wins the trick"
+
+
+def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,
+             viewer: int | None = None) -> str:
+    """Why the action ``deal.actions[at]`` was made, as ``viewer`` may be told it: in the present tense while
+    the deal is on and the mover is another seat (``public_reason``: what the table saw, nothing hidden);
+    in full once the deal is over, or to the mover itself, or with no viewer (the bot asked again with the view
+    it had then, ``explain``, drawing from ``rng`` as it did: give the bots' stream as it stood before that
+    move to hear the same reasons). The words begin with the action.
+
+    >>> deal = play_seeded("ru", 4, seed=3, bots="heuristic", actions=6)
+    >>> why_move(deal, 5, "heuristic", viewer=0).startswith(str(deal.actions[5].unicode))
+    True
+    """
+    check_type("deal", deal, Deal, "a Deal")
+    at = whole("at", at, 0, len(deal.actions) - 1)
+    if viewer is not None:
+        viewer = whole("viewer", viewer, 0, deal.players - 1)
+    bot = get_bot(bot)
+    before = Deal.replay(deal.record(), upto=at)
+    seat = cast(int, before.to_act)
+    made = deal.actions[at]
+    if not deal.is_over and viewer is not None and viewer != seat:
+        after = before.copy().apply(made)
+        return (f"{made.unicode}: {public_reason(before, after)}. Its own reasons (what it held, what it weighed) "
+                "are told when the deal is over")
+    return _told(explain(bot, before.view(seat), random.Random() if rng is None else rng), made)
+
+
+class Reviewed(NamedTuple):
+    """One bot move of a finished deal, as ``review`` tells it: where, whose, in which trick (1-based), why."""
+
+    position: int
+    seat: int
+    trick: int
+    why: str
+
+
+def review(deal: Deal, bots: Any, rngs: Mapping[int, Any] | None = None) -> list[Reviewed]:
+    """The past tense, a lesson in itself: every decision a bot made in the finished ``deal`` (one bot per
+    seat, as ``as_bots``; a person's seat, ``None``, is left out), with its full reasons, asked again with the
+    view it had (as ``why_move`` asks them). ``rngs`` maps a position to the bots' stream state before it
+    (``random.Random.getstate()``), as the views note them, so that a bot that draws gives the reasons it had.
+    Refused while the deal is on: the reasons show hands.
+
+    >>> deal = play_seeded("ru", 3, seed=2, bots="heuristic")
+    >>> first = review(deal, "heuristic")[0]
+    >>> first.position, first.trick, first.why.startswith(deal.actions[0].unicode)
+    (0, 1, True)
+    """
+    check_type("deal", deal, Deal, "a Deal")
+    if not deal.is_over:
+        raise ValueError("review: the deal is not over; a bot's full reasons show its hand, so they wait for the end")
+    seats = as_bots(bots, deal.players)
+    states = snapshots(deal)
+    out = []
+    for at, action in enumerate(deal.actions):
+        before = states[at]
+        seat = cast(int, before.to_act)
+        bot = seats[seat]
+        if bot is None:
+            continue
+        rng = random.Random()
+        if rngs is not None and at in rngs:
+            rng.setstate(rngs[at])
+        trick = min(len(before.tricks) + 1, deal.tricks_total)
+        out.append(Reviewed(at, seat, trick, _told(explain(bot, before.view(seat), rng), action)))
+    return out
+
+
+def _told(told: Explanation, made: Card | Action) -> str:
+    """A bot's explanation in words, said of the move it made (``asked again`` where it now chooses another)."""
+    return told.in_words() if told.action == made else f"{made.unicode}; asked again, it says {told.in_words()}"
+
+
 class BotError(IllegalAction):
-    """A bot chose an action the rules do not allow; the message names the seat, the bot and the rule."""
+    """A bot chose an action the rules do not allow, or moved the deal while choosing; the message names the
+    seat, the bot and the rule."""
 
 
 def play(
@@ -220,7 +336,13 @@ def play(
         if bot is None:
             break
         legal = deal.legal_actions()
-        action = legal[0] if len(legal) == 1 else bot(deal.view(seat), rng)
+        if len(legal) == 1:
+            action: Any = legal[0]
+        else:
+            at = len(deal.actions), deal.stock_size
+            action = bot(deal.view(seat), rng)  # a frozen View: no way back to the deal
+            if (len(deal.actions), deal.stock_size) != at:  # the bot reached the deal by a way of its own
+                raise _bot_error(seat, bot, action, IllegalAction(MOVED_DEAL.format(seat=seat)))
         try:
             deal.apply(action, seat)
         except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all
@@ -258,7 +380,7 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     except (ValueError, TypeError) as exc:
         if not hasattr(exc, "answer"):  # not a refused answer: raised by a bot, or by the engine's checks
             raise
-        seat = cast(int, deal.to_act)  # the deal stays at the refused decision: its seat is still to act
+        seat = cast(int, getattr(exc, "seat"))  # noqa: B009  # the engine names the seat it asked
         raise _bot_error(seat, cast(Bot, seats[seat]), exc.answer, exc) from None
 
 
@@ -381,6 +503,6 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "explain",
-    "get_bot", "lockstep", "play", "play_game", "play_out", "play_seeded", "random_bot", "random_choice", "register",
-    "snapshots", "strongest_bot",
+    "get_bot", "lockstep", "play", "play_game", "play_out", "play_seeded", "public_reason", "random_bot",
+    "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot", "why_move",
 ]

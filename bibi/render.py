@@ -362,11 +362,19 @@ def seat_cells(players: int) -> tuple[int, str, tuple[tuple[int, int], ...]]:
     return 4, "2 / 2 / 4 / 4", tuple(_RIM12[i] for i in _PICK[players])
 
 
-def _status(deal: Any, names: Sequence[str] | None) -> str:
+def _acting(deal: Any, viewer: int | None) -> int | None:
+    """Who ``viewer`` sees deciding (the engine's ``to_act_for``); everyone's decisions with all hands shown."""
+    return deal.to_act if viewer is None else deal.to_act_for(viewer)
+
+
+def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -> str:
     number = min(len(deal.tricks) + 1, deal.tricks_total)
     if deal.is_over:
         return f"Deal over after {deal.tricks_total} tricks"
-    who = _e(_seat_name(deal.to_act, names))
+    acting = _acting(deal, viewer)
+    if acting is None:  # another seat decides on a call, which the viewer does not see
+        return f"Trick {number} of {deal.tricks_total} · the others draw"
+    who = _e(_seat_name(acting, names))
     if deal.phase == "call":
         doing = "may say Bi-bi (or pass)"
     elif not deal.trick:
@@ -384,8 +392,9 @@ def last_trick_reason(deal: Any) -> str | None:
     return trick_reason(last.plays, last.trump.index, deal.rules.identical is Identical.SECOND_WINS)
 
 
-def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False) -> str:
-    parts = [f'<div class="bibi-status">{_status(deal, names)}</div>']
+def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
+            viewer: int | None = None) -> str:
+    parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
     trump = f'<span class="bibi-label">trump</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
     if pending is not None:
@@ -438,7 +447,7 @@ def _seat_box(
     deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool,
     hand_below: bool = False,
 ) -> str:
-    acting = deal.to_act == seat
+    acting = _acting(deal, viewer) == seat
     hidden = viewer is not None and viewer != seat
     laid = deal.laid_down(seat)
     legal = None
@@ -491,7 +500,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     boxes = []
     for place, cell in enumerate(cells):
         boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
-    inner = _center(deal, names, small, last_trick)
+    inner = _center(deal, names, small, last_trick, seat)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     rules = _e(getattr(deal.rules, "name", "custom"))
     return (
@@ -916,6 +925,17 @@ def _doing(deal: Any, label: str) -> str:
 
 
 @_styled
+def review_html(lines: Sequence[Any], *, names: Sequence[str] | None = None) -> str:
+    """The review of a finished deal (``bibi.play.review``): trick by trick, each bot move with its reasons."""
+    rows = "".join(f'<tr><td>{line.trick}</td><td class="bibi-text">{_e(_seat_name(line.seat, names))}</td>'
+                   f'<td class="bibi-text">{_e(line.why)}</td></tr>' for line in lines)
+    return ('<div class="bibi-review"><div class="bibi-status">Review of the deal: every bot move, with what '
+            'the bot held and weighed</div><table class="bibi-sheet"><thead><tr><th>trick</th>'
+            f'<th class="bibi-text">seat</th><th class="bibi-text">its move and its reasons</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>")
+
+
+@_styled
 def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
     """Where two deals of one pack part (a ``bibi.parting.Parting``): who acts under each rules, the actions one
     allows and the other refuses (with the engine's reason), and the option responsible with its sentences."""
@@ -1029,5 +1049,5 @@ __all__ = [
     "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
     "marks_legend_html", "option_meaning", "page", "parting_html", "play_style_block", "points_check", "rules_html",
     "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
-    "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
+    "review_html", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
 ]

@@ -49,8 +49,10 @@ from bibi.play import (
     get_bot,
     play,
     random_bot,
+    review,
     snapshots,
     strongest_bot,
+    why_move,
 )
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, call_word, parse_rules, preset
 
@@ -472,8 +474,13 @@ class DealExplorer(_ActionView):
         for button in (self.next_button, self.next_trick_button, self.end_button):
             button.disabled = at_end
         self.table.value = _wrap(render.table_html(deal, self.seat, style=False))
-        numbers = render.event_actions([len(s.events) for s in self._states[: self._at + 1]])
-        self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, actions=numbers,
+        looking = self.seat
+
+        def seen(state: Deal) -> tuple[Any, ...]:  # the log as the seat looked from knows it (all: every event)
+            return state.events if looking is None else state.events_for(looking)
+
+        numbers = render.event_actions([len(seen(s)) for s in self._states[: self._at + 1]])
+        self.event_log.value = _wrap(render.events_html(seen(deal), newest_first=True, actions=numbers,
                                                         style=False))
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
@@ -1133,7 +1140,11 @@ class PlayTable(_ActionView):
     The trick just completed stays on the table beside the new one, with its winner, points and the rule that
     gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do and why; **Undo** takes your last
     move back (the deal replayed from its record up to your previous decision, the bots' stream restored);
-    **Why seat N?** tells why that bot made its last move, from the view it had. A call the rules make for you
+    **Why seat N?** tells why that bot made its last move you saw: while the deal is on, what the table saw of
+    it and what the rules make of it (never its hand); once it is over, the bot's own reasons from the view it
+    had, and **Review** lists every bot move of the deal with them. The table, its messages and its event log
+    show only what your seat may know (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down,
+    their passes silent. A call the rules make for you
     (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
     score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
     plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``).
@@ -1187,6 +1198,8 @@ class PlayTable(_ActionView):
         self.hint_box = _html()
         self.why_buttons = {s: _button(f"Why seat {s}?", f"why seat {s}'s bot made its last move")
                             for s in range(players) if s != seat}
+        self.review_button = _button("Review", "once the deal is over: every bot move with its own reasons",
+                                     icon="list")
         self.reasons = _html()
         self.sheet = _html()
         self.event_log = _html(max_height="200px", overflow="auto")
@@ -1196,12 +1209,13 @@ class PlayTable(_ActionView):
         self._on_click(self.undo_button, self.undo)
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
+        self._on_click(self.review_button, self.review)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
                          layout=wrap),
             self.news, self.table, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
-            widgets.HBox(list(self.why_buttons.values()), layout=wrap), self.reasons, self.sheet,
+            widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
             widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
         ]
         if given is not None:  # a game under way: play on from its current deal
@@ -1316,11 +1330,16 @@ class PlayTable(_ActionView):
         """The bots' turns through the play layer, up to the person's decision; each card shown a moment."""
         deal = self.deal
         delay = self.delay if self.delay is not None else (0.25 if self._shown else 0.0)
-        start = len(deal.actions)
+
+        shown = [(len(deal.tricks), len(deal.trick))]  # the cards on the table when last shown
 
         def watch(now: Deal) -> bool:  # before each decision: the play layer's loop, watched, never stopped
             at = len(now.actions)
-            if delay and at > start and isinstance(now.actions[-1], Card):  # a bot's card: let the eye follow it
+            cards = (len(now.tricks), len(now.trick))
+            # A bot's card: let the eye follow it, at the next decision the person may see (another seat's
+            # call or pass is nobody else's to see, so the table is shown as it stands after it).
+            if delay and cards != shown[0] and now.to_act_for(self.seat) is not None:
+                shown[0] = cards
                 self._render()
                 time.sleep(delay)
             self._rng_before[at] = self._rng.getstate()  # what ``why`` replays a bot's choice with
@@ -1344,7 +1363,7 @@ class PlayTable(_ActionView):
             self._deal = again
         position = len(again.actions)
         self._rng_before = {k: v for k, v in self._rng_before.items() if k < position}
-        self._seen = len(self.deal.events)
+        self._seen = len(self.deal.events_for(self.seat))
         self.hint_box.value = self.reasons.value = ""
         self._render()
         self._say(f"Taken back: your move again ({self._where()}).")
@@ -1360,24 +1379,42 @@ class PlayTable(_ActionView):
         self.hint_box.value = _note(f"Hint ({bot_name(self.hint_bot)}): {told.in_words()}")
 
     def why(self, seat: int) -> None:
-        """Why the bot of ``seat`` made its last move of this deal, asked of the view that bot had then."""
+        """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
+        table saw of it and what the rules make of it (``bibi.play.why_move``: nothing of its hand); once the
+        deal is over, its own reasons, asked of the view it had then."""
         if seat not in self.why_buttons:
             raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
-        states = snapshots(self.deal)
-        for i in range(len(states) - 2, -1, -1):
-            if states[i].to_act == seat:
-                break
-        else:
+        deal = self.deal
+        last = self._last_move(seat)
+        if last is None:
             self.reasons.value = _note(f"Seat {seat} has not moved yet in this deal.")
             return
-        rng = random.Random()
-        if i in self._rng_before:
-            rng.setstate(self._rng_before[i])
-        told = explain(self.bots[seat], states[i].view(seat), rng)  # type: ignore[arg-type]
-        made = self.deal.actions[i]
-        trick = min(len(states[i].tricks) + 1, self.deal.tricks_total)
-        said = told.in_words() if told.action == made else f"{made.unicode}; asked again, it says {told.in_words()}"
+        at, trick = last
+        rng = None
+        if at in self._rng_before:
+            rng = random.Random()
+            rng.setstate(self._rng_before[at])
+        said = why_move(deal, at, self.bots[seat], rng, viewer=self.seat)  # type: ignore[arg-type]
         self.reasons.value = _note(f"Seat {seat} ({bot_name(self.bots[seat])}), trick {trick}: {said}")
+
+    def _last_move(self, seat: int) -> tuple[int, int] | None:
+        """The position of ``seat``'s last move that the person saw (a pass is seen once the deal is over), and
+        its trick (1-based)."""
+        deal = self.deal
+        states = snapshots(deal)
+        for i in range(len(states) - 2, -1, -1):
+            if states[i].to_act == seat and (deal.is_over or deal.actions[i] is not PASS):
+                return i, min(len(states[i].tricks) + 1, deal.tricks_total)
+        return None
+
+    def review(self) -> None:
+        """Once the deal is over: every move each bot made, with its own reasons (``bibi.play.review``)."""
+        deal = self.deal
+        if not deal.is_over:
+            self.reasons.value = _note("The review comes when the deal is over: the bots' reasons show their hands.")
+            return
+        lines = review(deal, self.bots, self._rng_before)
+        self.reasons.value = _wrap(render.review_html(lines, names=self._names(), style=False))
 
     def _all_deals(self) -> tuple[Deal, ...]:
         return self.game.deals if self.game is not None else (self.deal,)
@@ -1402,7 +1439,8 @@ class PlayTable(_ActionView):
         deal = self.deal
         word = call_word(deal.rules)
         lines = []
-        for event in deal.events[self._seen:]:
+        seen = deal.events_for(self.seat)
+        for event in seen[self._seen:]:
             if event.kind != "call":
                 continue
             pair = f"K{_sym(event.suit)} Q{_sym(event.suit)} laid down, +{deal.rules.bibi_points}"
@@ -1413,7 +1451,7 @@ class PlayTable(_ActionView):
             else:
                 how = " (mandatory, I11)" if event.info == "mandatory" else ""
                 lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
-        self._seen = len(deal.events)
+        self._seen = len(seen)
         if lines:
             self.news.value = _note(" ".join(lines))
         elif self.deal.to_act == self.seat or deal.is_over:
@@ -1425,7 +1463,7 @@ class PlayTable(_ActionView):
         self.table.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, style=False))
-        self.event_log.value = _wrap(render.events_html(deal.events, newest_first=True, style=False))
+        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
                                  "to play it; a faded card tells why it may not be played" if not deal.is_over
@@ -1433,12 +1471,14 @@ class PlayTable(_ActionView):
         self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
+        self.review_button.disabled = not deal.is_over
         self.undo_button.disabled = not self._decisions or (len(self._decisions) == 1 and mine)
         self._announce()
         if deal.is_over:
             self._say(self._end_text())
         elif deal.to_act != self.seat:
-            self._say(f"Seat {deal.to_act} is playing…")
+            acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
+            self._say("The others draw…" if acting is None else f"Seat {acting} is playing…")
         elif deal.phase == "call":
             self._say(f"Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
         elif not deal.trick:

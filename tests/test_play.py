@@ -209,14 +209,14 @@ def test_the_fast_path_names_a_refused_answer_and_keeps_the_deal_at_it(answer, r
     # The engine's seated loop (Deal.seated_playout) asks the bots; the play layer names the refusal as play
     # names it, and the deal stays at the refused decision, its seat still to act.
     asked = []
+    deal = Deal.new("it", 4, seed=3)
 
     def late_cheat(view, rng):  # plays well, then refuses at its fifth decision to play a card
-        asked.append(len(view.deal.actions))
+        asked.append(len(deal.actions))  # the test's own reference: a view has no way back to the deal
         if len(asked) >= 5 and isinstance(view.legal_actions[0], Card):
             return answer(view)
         return heuristic_bot(view, rng)
 
-    deal = Deal.new("it", 4, seed=3)
     with pytest.raises(BotError, match=r"the bot of seat \d \(late_cheat\) chose .*" + reason):
         play(deal, late_cheat, bots_rng(3))
     assert len(deal.actions) == asked[-1] and not deal.is_over

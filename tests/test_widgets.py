@@ -487,7 +487,9 @@ def test_play_table_announces_a_mandatory_call_as_yours():
     no_errors(table)
 
 
-def test_play_table_tells_why_a_bot_played_from_the_view_it_had():
+def test_play_table_tells_why_a_bot_played_in_two_tenses():
+    # While the deal is on, "Why seat N?" tells what the table saw of the move (never the bot's hand, so the
+    # bot's own explanation is not even asked); once it is over, the bot's own reasons from the view it had.
     from bibi.play import Explanation
 
     asked = []
@@ -500,18 +502,32 @@ def test_play_table_tells_why_a_bot_played_from_the_view_it_had():
         return Explanation(view.legal_actions[0], "the first card I saw")
 
     reasoned.explain = explain
-    table = views.PlayTable("russian", 4, bots=reasoned, seat=0, seed=2)
+    table = views.PlayTable("russian", 4, bots=reasoned, seat=0, seed=2, game=False)
     table.why(2)
-    assert "Seat 2 has not moved yet" in table.reasons.value or "the first card I saw" in table.reasons.value
+    assert "Seat 2 has not moved yet" in table.reasons.value or "told when the deal is over" in table.reasons.value
     click_first_legal(table)
     click_first_legal(table)
     deal = table.deal
     table.why_buttons[2].click()
     states = views.snapshots(deal)
     last = max(i for i in range(len(deal.actions)) if states[i].to_act == 2)
+    said = table.reasons.value
+    assert "Seat 2 (reasoned)" in said and deal.actions[last].unicode in said
+    assert "the first card I saw" not in said and not asked and "told when the deal is over" in said
+    assert table.review_button.disabled
+    table.review()
+    assert "when the deal is over" in table.reasons.value and not asked
+    while not table.deal.is_over:
+        click_first_legal(table)
+    table.why_buttons[2].click()
+    states = views.snapshots(table.deal)
+    last = max(i for i in range(len(table.deal.actions)) if states[i].to_act == 2)
     assert asked[-1] == states[last].view(2)  # the very view the bot had
     assert "Seat 2 (reasoned)" in table.reasons.value and "the first card I saw" in table.reasons.value
-    assert deal.actions[last].unicode in table.reasons.value
+    assert not table.review_button.disabled
+    table.review_button.click()
+    moves = sum(1 for i in range(len(table.deal.actions)) if states[i].to_act != 0)
+    assert table.reasons.value.count("the first card I saw") == moves and "Review of the deal" in table.reasons.value
     with pytest.raises(ValueError, match="seat 0 has no bot"):
         table.why(0)
     no_errors(table)
