@@ -223,6 +223,85 @@ def test_the_fast_path_names_a_refused_answer_and_keeps_the_deal_at_it(answer, r
     assert deal.legal_actions() == Deal.replay(deal.record()).legal_actions()  # no stale cache is left
 
 
+class _Rude:
+    """An answer whose comparison raises: the loop must not compare an answer of another type."""
+
+    def __eq__(self, other):
+        raise RuntimeError("compared")
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "<rude>"
+
+
+ANSWERS = {
+    "an action refused now": (lambda view: "pass", "nothing to pass on"),
+    "unreadable notation": (lambda view: "zz", "zz"),
+    "no action at all": (lambda view: None, "None"),
+    "a card not held": (lambda view: next(c for c in CARDS if c not in view.hand), "does not hold"),
+    "a plain number": (lambda view: 12, "12"),
+    "an object whose == raises": (lambda view: _Rude(), "<rude>"),
+    "a list": (lambda view: [view.legal_actions[0]], "expected a card"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(ANSWERS))
+def test_the_fast_and_slow_paths_refuse_every_answer_alike(what):
+    answer, reason = ANSWERS[what]
+    outcomes = []
+    for fast in (True, False):
+        deal = Deal.new("it", 4, seed=3)
+        asked = []
+
+        def late(view, rng, deal=deal, asked=asked):  # plays well, then gives the odd answer at its fifth card
+            asked.append(len(deal.actions))
+            if len(asked) >= 5 and isinstance(view.legal_actions[0], Card):
+                return answer(view)
+            return heuristic_bot(view, rng)
+
+        with pytest.raises(BotError) as caught:
+            play(deal, late, bots_rng(3), fast=fast)
+        assert reason in str(caught.value)
+        outcomes.append((str(caught.value).replace("late", "bot"), deal.record(), deal.legal_actions()))
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
+    deal = Deal.new("ru", 4, seed=6)
+    seen = []
+
+    def curious(view, rng):
+        seen.append(view)
+        assert not hasattr(view, "deal")
+        public = [getattr(view, name) for name in dir(view) if not name.startswith("_")]
+        assert not any(isinstance(value, Deal) for value in public)
+        return heuristic_bot(view, rng)
+
+    play(deal, curious, bots_rng(6), fast=fast)
+    assert deal.record() == play_seeded("ru", 4, 6, "heuristic").record() and seen
+    view = seen[0]
+    for name in ("seat", "players", "rules", "dealer", "first_trump"):
+        if not fast:  # a frozen View refuses
+            with pytest.raises(AttributeError):
+                setattr(view, name, 3)
+    if fast:  # a live view's plain fields are copies: changing the seat shows no other hand
+        mine = Deal.new("ru", 4, seed=6).live_view(1)
+        hand = mine.hand
+        mine.seat = 2
+        assert mine.hand == hand and mine.snapshot().seat == 1
+
+    deal = Deal.new("ru", 4, seed=6)
+
+    def mover(view, rng):  # holds the deal by a reference of its own, and moves it
+        deal.apply(deal.legal_actions()[0])
+        return view.legal_actions[0]
+
+    with pytest.raises(BotError, match=r"the bot of seat \d \(mover\) chose .*: the deal moved while seat \d's bot"):
+        play(deal, mover, bots_rng(6), fast=fast)
+
+
 def test_the_fast_path_reads_a_notation_as_apply_does():
     def in_words(view, rng):
         return str(heuristic_bot(view, rng))

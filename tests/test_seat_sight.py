@@ -1,0 +1,194 @@
+"""A seat sees only what it may, on every surface that shows a deal to a seat.
+
+The engine owns the notion (``Deal.view``, ``Deal.events_for``, ``Deal.to_act_for``); here two deals that a
+seat cannot tell apart are rendered for it by the play table, the explorer in that seat's view, ``bibi play``'s
+terminal table and the practice positions, and every one of them must show the same thing for both.
+
+Twins are made by moving hidden cards: a card another seat holds (and has not shown) changes places with a
+card still in the stock, or two such cards of two other seats change places; the record with that pack is
+replayed by the engine, and the twin counts only where the seat's view and its events are exactly the real
+deal's. A second kind differs in whether another seat was asked about a Bi-bi at all (and passed).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bibi import practice, render
+from bibi.cli import Table
+from bibi.deal import PASS, Deal
+from bibi.play import bots_rng, play, public_reason, why_move
+from bibi.widgets import DealExplorer, PlayTable
+from tests.helpers import new_deal
+
+
+def passer(view, rng):
+    """Passes whenever asked about a call, else plays the first legal card."""
+    legal = view.legal_actions
+    return PASS if PASS in legal else legal[0]
+
+
+def position(rules: str, players: int, seed: int, decisions: int) -> tuple[Deal, int]:
+    """The deal of ``seed`` played by the heuristic at every seat but one, stopped at that seat's
+    ``decisions``-th decision (the seat itself playing the heuristic's choice until then)."""
+    seat = seed % players
+    deal = Deal.new(rules, players, seed=seed)
+    bots: list[Any] = ["heuristic"] * players
+    bots[seat] = None
+    rng = bots_rng(seed)
+    for _ in range(decisions):
+        play(deal, bots, rng)
+        if deal.is_over:
+            break
+        play(deal, "heuristic", rng, actions=1)
+    play(deal, bots, rng)
+    return deal, seat
+
+
+def twins(deal: Deal, seat: int, rng: random.Random, want: int = 3, tries: int = 200) -> list[Deal]:
+    """Deals ``seat`` cannot tell from ``deal`` (the same view, the same events as it knows them), made by
+    moving hidden cards in the pack and replaying the record; each differs from ``deal`` somewhere hidden."""
+    record = deal.record()
+    pack = record["deck"]
+    drawn = len(pack) - deal.stock_size - len(deal.leftovers)  # the places dealt or drawn so far
+    seen, found = deal.view(seat), []
+    mine = deal.events_for(seat)
+    for _ in range(tries):
+        i = rng.randrange(drawn)
+        j = rng.randrange(drawn, len(pack)) if deal.stock_size and rng.random() < 0.6 else rng.randrange(drawn)
+        if pack[i] == pack[j]:
+            continue
+        other = list(pack)
+        other[i], other[j] = other[j], other[i]
+        try:
+            twin = Deal.replay({**record, "deck": other})
+        except ValueError:  # the line is not legal with that pack
+            continue
+        if twin.events == deal.events and twin.stock() == deal.stock():
+            continue  # the two cards changed places within one hand: the same deal
+        if twin.view(seat) == seen and twin.events_for(seat) == mine:
+            found.append(twin)
+            if len(found) == want:
+                break
+    return found
+
+
+def surfaces(deal: Deal, seat: int) -> dict[str, Any]:
+    """Everything each surface shows ``seat`` at this position."""
+    shown: dict[str, Any] = {}
+    table = PlayTable(deal=deal, seat=seat, bots="heuristic")
+    for s in table.why_buttons:
+        table.why(s)
+        shown[f"play table, why seat {s}"] = table.reasons.value
+    table.review()
+    shown["play table, review"] = table.reasons.value
+    for name in ("table", "event_log", "message", "news", "hand_label"):
+        shown[f"play table, {name}"] = getattr(table, name).value
+    shown["play table, buttons"] = [b.description for b in (*table.hand_row.buttons, *table.action_row.buttons)]
+    explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
+    explorer.go(len(deal.actions))
+    for name in ("table", "event_log", "hand_label"):
+        shown[f"explorer, {name}"] = getattr(explorer, name).value
+    shown["explorer, buttons"] = [b.description for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
+    said: list[str] = []
+    terminal = Table(deal.copy(), seat, ["heuristic"] * deal.players, bots_rng(1), ask=input, say=said.append)
+    terminal.show_events()
+    said += [terminal.status(), terminal.why()]
+    shown["bibi play"] = said
+    shown["table_html"] = render.table_html(deal, seat, last_trick=True)
+    for kind in ("may_play", "can_call"):
+        try:
+            shown[f"practice, {kind}"] = practice.exercise_at(kind, deal, seed=3).html()
+        except practice.PracticeError as exc:
+            shown[f"practice, {kind}"] = str(exc).replace(repr(deal)[:40], "")  # the same refusal for both
+    return shown
+
+
+CASES = [(rules, players, seed, decisions) for rules in ("russian", "italian") for players, seed, decisions in
+         [(3, 4, 2), (4, 9, 5), (4, 14, 11), (6, 20, 3), (6, 25, 8), (5, 7, 14)]]
+
+
+@pytest.mark.parametrize("rules, players, seed, decisions", CASES)
+def test_deals_a_seat_cannot_tell_apart_look_the_same_to_it_everywhere(rules, players, seed, decisions):
+    deal, seat = position(rules, players, seed, decisions)
+    assert not deal.is_over and deal.to_act == seat
+    found = twins(deal, seat, random.Random(seed))
+    assert found, "no twin found: the construction should find one at every position here"
+    mine = surfaces(deal, seat)
+    for twin in found:
+        theirs = surfaces(twin, seat)
+        for name, value in mine.items():
+            assert theirs[name] == value, name
+
+
+def test_the_twins_differ_where_the_seat_cannot_look():
+    # The construction is not empty: seen with every hand (no seat), the twins differ from the deal.
+    deal, seat = position("russian", 4, 9, 5)
+    found = twins(deal, seat, random.Random(9))
+    assert found
+    for twin in found:
+        assert twin.events != deal.events or twin.stock() != deal.stock()
+    assert any(twin.hand(s) != deal.hand(s) for twin in found for s in range(4) if s != seat)
+
+
+@pytest.mark.parametrize("rules", ["russian", "italian"])
+def test_another_seats_pass_shows_nowhere(rules):
+    # Seat 1 holds K♥ Q♥ (asked, passes) in one deal and K♥ J♥ (never asked) in the other: seat 0 sees the same.
+    hands = {"with": ["", "KH QH 3C 2S AS"], "without": ["", "KH JH 3C 2S AS"]}  # seat 1 leads spades next
+    stock = "4C 5C 6C 7C 8C 9C"
+    shown = {}
+    for name, cards in hands.items():
+        deal = new_deal(rules, cards, stock=stock, players=4, dealer=3, bibi_call="optional")
+        table = PlayTable(deal=deal, seat=0, bots=passer)
+        click = table.deal.legal_actions()[0]
+        table.play(click)  # seat 0 leads; the bots play, seat 1 passing wherever asked
+        assert (PASS in table.deal.actions) == (name == "with")  # the engine keeps the pass in its record
+        log = [str(e) for e in table.deal.events_for(0)]
+        assert not any("seat 1 passes" in line for line in log) and "you pass" not in table.event_log.value
+        said: list[str] = []
+        terminal = Table(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
+        terminal.show_events()
+        shown[name] = (table.table.value, table.event_log.value, table.message.value, table.news.value, said,
+                       table.deal.view(0))
+    assert shown["with"] == shown["without"]
+
+
+def test_another_seats_draw_keeps_its_card_and_the_seats_own_shows_it():
+    deal = Deal.new("russian", 4, seed=1).apply("8S")
+    drawn = next(e for e in deal.events if e.kind == "draw")
+    assert drawn.seat == 0 and drawn.card is not None
+    assert next(e for e in deal.events_for(0) if e.kind == "draw") == drawn
+    hidden = next(e for e in deal.events_for(1) if e.kind == "draw")
+    assert hidden.seat == 0 and hidden.card is None and str(hidden) == "seat 0 draws a card"
+
+
+def test_another_seats_call_decision_is_not_shown_as_its_turn():
+    deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)
+    assert deal.phase == "call" and deal.to_act == 1  # the dealt-pair pass: seat 1 holds a callable pair
+    assert deal.to_act_for(1) == 1 and deal.view(1).to_act == 1 and deal.live_view(1).to_act == 1
+    for seat in (0, 2, 3):
+        assert deal.to_act_for(seat) is None and deal.view(seat).to_act is None
+        assert deal.live_view(seat).to_act is None
+        html = render.table_html(deal, seat)
+        assert "Bi-bi?" not in html and "may say Bi-bi" not in html and "the others draw" in html
+    assert "may say Bi-bi" in render.table_html(deal)  # every hand shown: every decision is shown
+
+
+def test_the_present_tense_tells_what_the_table_saw():
+    deal = new_deal("russian", ["AH 3C", "4C 9S", "2H 5D"], players=3, dealer=2, trump="S")
+    before = deal.copy()
+    deal.apply("AH")
+    assert public_reason(before, deal) == "led A♥; it wins the trick so far"
+    before = deal.copy()
+    while before.phase == "call":
+        before.apply("pass")
+    deal = before.copy().apply("9S")  # seat 1 holds no heart: it trumps
+    said = public_reason(before, deal)
+    assert said.startswith("played 9♠, so it holds no ♥ (R13)") and "seat 1's card" not in said
+    assert said.endswith("it wins the trick so far")
+    words = why_move(deal, len(deal.actions) - 1, "heuristic", viewer=0)
+    assert words.startswith("9♠: played 9♠") and "told when the deal is over" in words
+    assert "4C" not in words and "4♣" not in words  # nothing of the hand it kept
