@@ -33,9 +33,10 @@ import dataclasses
 import math
 import os
 import pickle
+import queue
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, NamedTuple
@@ -210,8 +211,22 @@ def _chunks(deals: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, deals)) for a in range(0, deals, size)]
 
 
+class ExecutorError(RuntimeError, ValueError):
+    """A run that its executor or its worker processes failed: a chunk cancelled or refused, a worker gone,
+    or a chunk's result other than the columns it was sent to compute. The message starts with
+    ``executor:`` (or ``workers:`` for the kit's own pool) and says which chunk. A ``RuntimeError``, and a
+    ``ValueError`` too, so that code catching the kit's bad-input errors (the command line) catches it."""
+
+
+WAIT = 1.0  # seconds between looks at the chunks still out, while none arrives
+
+
 def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) -> dict[str, array.array]:
-    """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order."""
+    """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order.
+
+    Every chunk ends the wait when it ends, cancelled too: a shared executor shut down with
+    ``cancel_futures=True`` while the run waits ends the run with an ``ExecutorError``, never a hang.
+    """
     out = _columns(spec.rules)
     chunks = _chunks(deals)
     if executor is None and workers == 1:
@@ -223,15 +238,25 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     # task can hang (and leave its workers behind); bytes always travel.
     blob = pickle.dumps(spec)
     pool = executor or ProcessPoolExecutor(workers)
-    futures: dict[Any, int] = {}
+    who = f"workers: the pool of {workers} worker processes" if executor is None else \
+        f"executor: the {type(executor).__name__}"
+    futures: dict[Future, int] = {}
+    arrived: queue.SimpleQueue[Future] = queue.SimpleQueue()  # each chunk's future once it is done or cancelled
     failed = False
     try:
         for k, (start, stop) in enumerate(chunks):
-            futures[pool.submit(_play_packed, blob, start, stop)] = k
-        ready, next_k = {}, 0
-        for future in as_completed(futures):
+            try:
+                future = pool.submit(_play_packed, blob, start, stop)
+            except RuntimeError as exc:  # shut down, or broken
+                raise ExecutorError(f"{who} refused chunk {k} (deals {start}…{stop - 1}): {exc}") from exc
+            futures[future] = k
+            future.add_done_callback(arrived.put)
+        ready: dict[int, dict[str, array.array]] = {}
+        next_k = 0
+        for _ in chunks:
+            future = _next_done(arrived, futures)
             k = futures[future]
-            ready[k] = future.result()
+            ready[k] = _result(future, who, chunks[k], k)
             bar.update(chunks[k][1] - chunks[k][0])
             while next_k in ready:  # join in deal order; out-of-order chunks wait here
                 for name, column in ready.pop(next_k).items():
@@ -247,6 +272,32 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
             # After a failure, never wait on workers that may be stuck: cancel what is queued and go.
             pool.shutdown(wait=not failed, cancel_futures=True)
     return out
+
+
+def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int]) -> Future:
+    """The next chunk's future to end (done or cancelled). It waits ``WAIT`` seconds at a time, so that
+    Ctrl-C is seen on every platform, and looks for a future cancelled without a word between waits."""
+    while True:
+        try:
+            return arrived.get(timeout=WAIT)
+        except queue.Empty:
+            for future in futures:
+                if future.cancelled():
+                    return future
+
+
+def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> dict[str, array.array]:
+    """A chunk's columns from its future; an ``ExecutorError`` for a chunk cancelled or a pool broken. An
+    error raised by the play itself (a bot's illegal move) is raised as it is."""
+    start, stop = chunk
+    where = f"chunk {k} (deals {start}…{stop - 1})"
+    if future.cancelled():
+        raise ExecutorError(f"{who} cancelled {where} before it ran (shut down, or its futures cancelled, "
+                            "while the run waited)")
+    try:
+        return future.result()
+    except BrokenExecutor as exc:
+        raise ExecutorError(f"{who} could not play {where}: {exc}") from exc
 
 
 # -- frames ----------------------------------------------------------------------------------
@@ -678,7 +729,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 __all__ = [
-    "CHUNK", "Comparison", "DEAL_COLUMNS", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
-    "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
+    "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
 ]
 

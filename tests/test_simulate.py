@@ -7,7 +7,8 @@ import math
 import random
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -21,6 +22,7 @@ from bibi.simulation import (
     DEAL_COLUMNS,
     MEASURES,
     SEAT_COLUMNS,
+    ExecutorError,
     compare,
     deal_seed,
     mean_ci,
@@ -176,6 +178,73 @@ def test_dask_executor_gives_the_same_frames():
             distributed.Client(cl) as client:
         on_dask = simulate(**args, executor=client.get_executor())
     _same(simulate(**args), on_dask)
+
+
+def _ends(call, seconds: float = 10.0):
+    """Run ``call()`` on a thread and return what it raised: it must end within ``seconds``."""
+    raised: list[BaseException | None] = []
+
+    def run():
+        try:
+            call()
+            raised.append(None)
+        except BaseException as exc:  # noqa: B036 (handed to the test)
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"the run did not end within {seconds} s"
+    return raised[0]
+
+
+class Shared(ThreadPoolExecutor):
+    """A one-thread pool that another thread shuts down, cancelling its queue, once the run has submitted
+    ``chunks`` chunks behind a task that holds the thread."""
+
+    def __init__(self, chunks: int):
+        super().__init__(1)
+        self.release = threading.Event()
+        super().submit(self.release.wait)  # holds the one thread: the run's chunks queue behind it
+        self.chunks = chunks
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = super().submit(fn, *args, **kwargs)
+        self.chunks -= 1
+        if self.chunks == 0:
+            threading.Thread(target=self.close).start()
+        return future
+
+    def close(self):
+        self.shutdown(wait=False, cancel_futures=True)
+        self.release.set()
+
+
+class Cancelling(Executor):
+    """An executor whose every future is cancelled before it runs."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.cancel()
+        return future
+
+
+@pytest.mark.parametrize("make", [lambda: Shared(chunks=4), Cancelling], ids=["shut-down", "cancelled"])
+def test_a_run_whose_futures_are_cancelled_ends_with_an_error(make):
+    executor = make()
+    raised = _ends(lambda: simulate("ru", players=4, deals=4, executor=executor, progress=False))
+    assert isinstance(raised, ExecutorError), raised
+    assert str(raised).startswith("executor: ") and "cancelled" in str(raised)
+    assert type(executor).__name__ in str(raised)
+    raised = _ends(lambda: compare(["ru", "it"], players=4, deals=4, executor=make(), progress=False))
+    assert isinstance(raised, ExecutorError) and "cancelled" in str(raised)
+
+
+def test_an_executor_shut_down_before_the_run_is_named():
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(ExecutorError, match=r"^executor: the ThreadPoolExecutor refused chunk 0 .*after shutdown"):
+        simulate("ru", players=4, deals=4, executor=pool, progress=False)
 
 
 # -- pairing ---------------------------------------------------------------------------------------
