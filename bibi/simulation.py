@@ -238,8 +238,7 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     # task can hang (and leave its workers behind); bytes always travel.
     blob = pickle.dumps(spec)
     pool = executor or ProcessPoolExecutor(workers)
-    who = f"workers: the pool of {workers} worker processes" if executor is None else \
-        f"executor: the {type(executor).__name__}"
+    who = f"workers: the pool of {workers} worker processes" if executor is None else _executor_name(executor)
     futures: dict[Future, int] = {}
     arrived: queue.SimpleQueue[Future] = queue.SimpleQueue()  # each chunk's future once it is done or cancelled
     failed = False
@@ -249,14 +248,17 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
                 future = pool.submit(_play_packed, blob, start, stop)
             except RuntimeError as exc:  # shut down, or broken
                 raise ExecutorError(f"{who} refused chunk {k} (deals {start}…{stop - 1}): {exc}") from exc
+            if not isinstance(future, Future):
+                raise ExecutorError(f"{who} gave {_quote(future)} ({type(future).__name__}) for chunk {k} "
+                                    f"(deals {start}…{stop - 1}), not a concurrent.futures.Future")
             futures[future] = k
             future.add_done_callback(arrived.put)
-        ready: dict[int, dict[str, array.array]] = {}
+        ready: dict[int, Mapping[str, array.array]] = {}
         next_k = 0
         for _ in chunks:
             future = _next_done(arrived, futures)
             k = futures[future]
-            ready[k] = _result(future, who, chunks[k], k)
+            ready[k] = _checked_chunk(_result(future, who, chunks[k], k), out, spec.players, who, chunks[k], k)
             bar.update(chunks[k][1] - chunks[k][0])
             while next_k in ready:  # join in deal order; out-of-order chunks wait here
                 for name, column in ready.pop(next_k).items():
@@ -274,6 +276,17 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     return out
 
 
+def _executor_name(executor: Executor) -> str:
+    """How errors name a run's executor: ``executor: the ThreadPoolExecutor``, ``executor: the Mine executor``."""
+    name = shorten(type(executor).__name__, 40).strip("'")
+    return f"executor: the {name}" + ("" if name.lower().endswith("executor") else " executor")
+
+
+def _quote(value: Any) -> str:
+    """``shorten(value)`` on one line (a frame's repr has several)."""
+    return " ".join(shorten(value).split())
+
+
 def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int]) -> Future:
     """The next chunk's future to end (done or cancelled). It waits ``WAIT`` seconds at a time, so that
     Ctrl-C is seen on every platform, and looks for a future cancelled without a word between waits."""
@@ -286,7 +299,7 @@ def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int]
                     return future
 
 
-def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> dict[str, array.array]:
+def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> Any:
     """A chunk's columns from its future; an ``ExecutorError`` for a chunk cancelled or a pool broken. An
     error raised by the play itself (a bot's illegal move) is raised as it is."""
     start, stop = chunk
@@ -298,6 +311,45 @@ def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> dict[st
         return future.result()
     except BrokenExecutor as exc:
         raise ExecutorError(f"{who} could not play {where}: {exc}") from exc
+
+
+SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the columns with an entry per seat
+
+
+def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who: str, chunk: tuple[int, int],
+                   k: int) -> Mapping[str, array.array]:
+    """``value`` if it is the columns of ``chunk`` (``_play_chunk``'s: the names and typecodes of ``out``, one
+    entry per deal, or per deal and seat); otherwise an ``ExecutorError`` saying what is wrong with it. An
+    executor hands back whatever it likes: nothing of it is joined to the run before it is checked."""
+    start, stop = chunk
+    where = f"chunk {k} (deals {start}…{stop - 1})"
+    if not isinstance(value, Mapping):
+        raise ExecutorError(f"{who} returned {_quote(value)} ({type(value).__name__}) for {where}, "
+                            "not its columns")
+    if value.keys() != out.keys():
+        missing = [name for name in out if name not in value]
+        extra = [name for name in value if name not in out]
+        said = [f"{word} {_names(names)}" for word, names in (("missing", missing), ("unexpected", extra)) if names]
+        raise ExecutorError(f"{who} returned the wrong columns for {where}: {'; '.join(said)}")
+    deals = stop - start
+    for name, empty in out.items():
+        column = value[name]
+        if not isinstance(column, array.array) or column.typecode != empty.typecode:
+            raise ExecutorError(f"{who} returned {name!r} of {where} as {_quote(column)} "
+                                f"({type(column).__name__}), not an array of typecode {empty.typecode!r}")
+        per_seat = name in SEAT_WISE
+        expected = deals * players if per_seat else deals
+        if len(column) != expected:
+            has = f"{deals} deals of {players} seats" if per_seat else f"{deals} deals"
+            raise ExecutorError(f"{who} returned {len(column)} entries of {name!r} for {where}, which has {has}: "
+                                f"expected {expected}")
+    return value
+
+
+def _names(names: Sequence[Any]) -> str:
+    """A few column names, quoted and shortened."""
+    text = ", ".join(shorten(name, 30) for name in names[:4])
+    return text + (f" and {len(names) - 4} more" if len(names) > 4 else "")
 
 
 # -- frames ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import math
 import random
@@ -245,6 +246,61 @@ def test_an_executor_shut_down_before_the_run_is_named():
     pool.shutdown()
     with pytest.raises(ExecutorError, match=r"^executor: the ThreadPoolExecutor refused chunk 0 .*after shutdown"):
         simulate("ru", players=4, deals=4, executor=pool, progress=False)
+
+
+class Faulty(Executor):
+    """An executor that runs each task here and hands back ``change(result)`` instead of its result."""
+
+    def __init__(self, change):
+        self.change = change
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_result(self.change(fn(*args, **kwargs)))
+        return future
+
+
+def _renamed(columns):
+    return {("trick" if name == "tricks" else name): column for name, column in columns.items()}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda columns: {}, r"returned the wrong columns for chunk 0 \(deals 0…2\): missing 'card_points', "),
+    (lambda columns: None, r"returned None \(NoneType\) for chunk 0 \(deals 0…2\), not its columns"),
+    (lambda columns: {k: v + v for k, v in columns.items()},
+     r"returned 24 entries of 'card_points' for chunk 0 \(deals 0…2\), which has 3 deals of 4 seats: expected 12"),
+    (lambda columns: {k: v[:-1] if k == "tricks" else v for k, v in columns.items()},
+     r"returned 2 entries of 'tricks' for chunk 0 \(deals 0…2\), which has 3 deals: expected 3"),
+    (_renamed, r"returned the wrong columns for chunk 0 \(deals 0…2\): missing 'tricks'; unexpected 'trick'$"),
+    (lambda columns: {**columns, 3: columns["tricks"]}, r"returned the wrong columns .*: unexpected 3$"),
+    (lambda columns: {k: list(v) for k, v in columns.items()},
+     r"returned 'card_points' of chunk 0 \(deals 0…2\) as \[.*\] \(list\), not an array of typecode 'i'"),
+    (lambda columns: {k: array.array("d", v) for k, v in columns.items()},
+     r"returned 'card_points' of chunk 0 .* \(array\), not an array of typecode 'i'"),
+    (lambda columns: pd.DataFrame({k: list(v) for k, v in columns.items() if k == "tricks"}),
+     r"returned .* \(DataFrame\) for chunk 0 .*, not its columns"),
+], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame"])
+def test_every_chunk_an_executor_returns_is_checked(change, message):
+    with pytest.raises(ExecutorError, match=r"^executor: the Faulty executor " + message):
+        simulate("ru", players=4, deals=40, executor=Faulty(change), progress=False)
+    with pytest.raises(ExecutorError, match="Faulty"):
+        compare(["ru", "it"], players=4, deals=40, executor=Faulty(change), progress=False)
+
+
+class NoFutures(Executor):
+    def submit(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+
+def test_an_executor_that_gives_no_future_is_named():
+    with pytest.raises(ExecutorError, match=r"^executor: the NoFutures executor gave .*\(dict\) for chunk 0 "
+                                            r"\(deals 0…2\), not a concurrent.futures.Future"):
+        simulate("ru", players=4, deals=40, executor=NoFutures(), progress=False)
+
+
+def test_a_faithful_custom_executor_gives_the_same_frames():
+    args = dict(rules="ru", players=4, deals=40, seed=2, progress=False)
+    _same(simulate(**args), simulate(**args, executor=Faulty(lambda columns: columns)))
 
 
 # -- pairing ---------------------------------------------------------------------------------------
