@@ -31,10 +31,16 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
+import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import queue
 import random
+import signal
+import sys
+import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -237,7 +243,7 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     # The spec is pickled here, once, before any process starts: a pool whose feeder thread fails to pickle a
     # task can hang (and leave its workers behind); bytes always travel.
     blob = pickle.dumps(spec)
-    pool = executor or ProcessPoolExecutor(workers)
+    pool = executor or ProcessPoolExecutor(workers, initializer=_worker_start)
     who = f"workers: the pool of {workers} worker processes" if executor is None else _executor_name(executor)
     futures: dict[Future, int] = {}
     arrived: queue.SimpleQueue[Future] = queue.SimpleQueue()  # each chunk's future once it is done or cancelled
@@ -271,9 +277,49 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
         for future in futures:
             future.cancel()
         if executor is None:
-            # After a failure, never wait on workers that may be stuck: cancel what is queued and go.
-            pool.shutdown(wait=not failed, cancel_futures=True)
+            _close_pool(pool, failed)
     return out
+
+
+def _close_pool(pool: Executor, failed: bool) -> None:
+    """Shut the kit's own pool down; after a failure (Ctrl-C too) end its workers at once rather than wait
+    for the chunks they are playing, which may take minutes, or never end."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once the pool is shut down
+    pool.shutdown(wait=not failed, cancel_futures=True)
+    if failed:
+        for process in processes:
+            process.terminate()
+
+
+WATCH = 0.25  # seconds between a worker's looks at its parent
+
+
+def _worker_start() -> None:
+    """Set up each worker process of the kit's own pool.
+
+    Ctrl-C is left to the parent, which ends the workers (a terminal sends it to the workers too, and each
+    would print a traceback). And a worker ends itself once its parent is gone: killed (SIGKILL, SIGTERM),
+    the parent cannot end its workers, which would play on for good, holding its output pipe open. A daemon
+    thread looks every ``WATCH`` seconds: on POSIX the parent is gone when the worker's parent pid changes
+    (an orphan is adopted); on Windows, where it does not, when the parent's process handle is signalled.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    sentinel = parent.sentinel if parent is not None and sys.platform == "win32" else None
+    threading.Thread(target=_watch_parent, args=(os.getppid(), sentinel), name="bibi-watch-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(ppid: int, sentinel: Any) -> None:
+    """End this process as soon as its parent ``ppid`` is gone (or ``sentinel``, its handle, is ready)."""
+    while True:
+        if sentinel is not None:
+            if multiprocessing.connection.wait([sentinel], WATCH):
+                os._exit(1)
+        else:
+            time.sleep(WATCH)
+        if os.getppid() != ppid:
+            os._exit(1)
 
 
 def _executor_name(executor: Executor) -> str:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
+import os
 import random
+import signal
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import numpy as np
@@ -301,6 +304,65 @@ def test_an_executor_that_gives_no_future_is_named():
 def test_a_faithful_custom_executor_gives_the_same_frames():
     args = dict(rules="ru", players=4, deals=40, seed=2, progress=False)
     _same(simulate(**args), simulate(**args, executor=Faulty(lambda columns: columns)))
+
+
+LONG_RUN = """
+import multiprocessing, threading, time
+from bibi.simulation import simulate
+
+def report():  # the pids of the run's two workers, once both have started
+    while True:
+        try:
+            children = multiprocessing.active_children()
+        except RuntimeError:  # the set of children changed while it was read
+            continue
+        if len(children) == 2:
+            print(*(child.pid for child in children), flush=True)
+            return
+        time.sleep(0.05)
+
+threading.Thread(target=report, daemon=True).start()
+simulate("ru", players=4, deals=10**6, workers=2, progress=False)  # hours of play
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:  # no /proc here, or the process has just gone
+        return os.path.exists(f"/proc/{pid}") if os.path.isdir("/proc") else True
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_workers_end_when_their_parent_is_killed(sig):
+    proc = subprocess.Popen([sys.executable, "-c", LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    pids: list[int] = []
+    try:
+        pids = [int(pid) for pid in proc.stdout.readline().split()]
+        assert len(pids) == 2 and all(map(_alive, pids))
+        proc.send_signal(sig)
+        proc.wait(timeout=5)
+        seen: list[bytes] = []
+        reader = threading.Thread(target=lambda: seen.append(proc.stdout.read()), daemon=True)
+        reader.start()
+        reader.join(5)  # the workers held the parent's output pipe open
+        assert seen == [b""], "the parent's output never reached its end"
+        deadline = time.monotonic() + 5
+        while any(map(_alive, pids)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, pids)), "a worker outlived its parent"
+    finally:
+        for pid in [proc.pid, *pids]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
 
 
 # -- pairing ---------------------------------------------------------------------------------------
