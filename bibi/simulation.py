@@ -243,7 +243,7 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     # The spec is pickled here, once, before any process starts: a pool whose feeder thread fails to pickle a
     # task can hang (and leave its workers behind); bytes always travel.
     blob = pickle.dumps(spec)
-    pool = executor or ProcessPoolExecutor(workers, initializer=_worker_start)
+    pool = executor or _new_pool(workers)
     who = f"workers: the pool of {workers} worker processes" if executor is None else _executor_name(executor)
     futures: dict[Future, int] = {}
     arrived: queue.SimpleQueue[Future] = queue.SimpleQueue()  # each chunk's future once it is done or cancelled
@@ -254,6 +254,9 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
                 future = pool.submit(_play_packed, blob, start, stop)
             except RuntimeError as exc:  # shut down, or broken
                 raise ExecutorError(f"{who} refused chunk {k} (deals {start}…{stop - 1}): {exc}") from exc
+            except (OSError, ImportError, NotImplementedError) as exc:  # the kit's pool starts its workers here
+                raise ExecutorError(f"{who} could not start on chunk {k} (deals {start}…{stop - 1}): "
+                                    f"{type(exc).__name__}: {exc}") from exc
             if not isinstance(future, Future):
                 raise ExecutorError(f"{who} gave {_quote(future)} ({type(future).__name__}) for chunk {k} "
                                     f"(deals {start}…{stop - 1}), not a concurrent.futures.Future")
@@ -279,6 +282,15 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
         if executor is None:
             _close_pool(pool, failed)
     return out
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    """The kit's own pool of ``workers`` processes, each set up by ``_worker_start``."""
+    try:
+        return ProcessPoolExecutor(workers, initializer=_worker_start)
+    except (OSError, ImportError, NotImplementedError) as exc:  # no processes, or no locks for them
+        raise ExecutorError(f"workers: this Python cannot start worker processes ({type(exc).__name__}: {exc}); "
+                            "use workers=1") from exc
 
 
 def _close_pool(pool: Executor, failed: bool) -> None:
@@ -593,6 +605,11 @@ def simulate(
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
+
+    A run always ends: a chunk its executor cancels or refuses (shut down while the run waits), or hands
+    back as anything but the chunk's columns, ends it with an ``ExecutorError`` naming the executor and the
+    chunk. The kit's own workers end with a run that fails (Ctrl-C too) and when their parent dies; where
+    Python cannot start processes (Pyodide), ``workers > 1`` is refused before anything is played.
     """
     rules = as_rules(rules)
     _check_run(rules, players, deals, bots, seed, workers, executor, progress)
@@ -725,6 +742,11 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
 def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
                progress: Any) -> None:
     """Every argument of a run, checked before anything is played or any process started."""
+    if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
+        reason = _no_processes()  # said first: such a Python may count its cores as one
+        if reason:
+            raise ValueError(f"workers: {workers} asks for worker processes, but {reason}; use workers=1 or "
+                             "an executor that works here")
     _checked(rules, players, deals, workers, seed)
     if executor is not None and not isinstance(executor, Executor):
         raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
@@ -742,6 +764,17 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
                     f"bots: seat {seat}'s bot {shorten(bot_name(bot))} cannot be sent to worker processes "
                     f"({type(exc).__name__}); give a bot name or a module-level function, or use workers=1"
                 ) from None
+
+
+def _no_processes() -> str | None:
+    """Why this Python cannot run a process pool (in a browser, or without named semaphores), or None."""
+    if sys.platform in ("emscripten", "wasi"):
+        return f"this Python ({sys.platform}) cannot start processes"
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (a process pool's locks: they need sem_open)
+    except ImportError as exc:
+        return f"this Python cannot start them ({exc})"
+    return None
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:

@@ -365,6 +365,35 @@ def test_workers_end_when_their_parent_is_killed(sig):
         proc.stdout.close()
 
 
+@pytest.mark.parametrize("where", ["emscripten", "no sem_open"])
+def test_workers_where_there_are_no_processes_are_refused_first(monkeypatch, where):
+    if where == "emscripten":
+        monkeypatch.setattr(sys, "platform", "emscripten")  # as in Pyodide: no processes at all
+        said = r"this Python \(emscripten\) cannot start processes"
+    else:
+        monkeypatch.setitem(sys.modules, "multiprocessing.synchronize", None)  # import fails, as without sem_open
+        said = r"this Python cannot start them \(.*multiprocessing.synchronize"
+    for run in (lambda: simulate("ru", players=4, deals=4, workers=2, progress=False),
+                lambda: compare(["ru", "it"], players=4, deals=4, workers=2, progress=False)):
+        with pytest.raises(ValueError, match=r"^workers: 2 asks for worker processes, but " + said +
+                           r".*; use workers=1 or an executor"):
+            run()
+    assert len(simulate("ru", players=4, deals=4, progress=False).deals) == 4  # one process still plays
+
+
+def test_a_pool_that_cannot_start_is_an_error_naming_workers(monkeypatch):
+    import bibi.simulation
+
+    class NoPool(bibi.simulation.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            raise NotImplementedError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(bibi.simulation, "ProcessPoolExecutor", NoPool)
+    with pytest.raises(ExecutorError, match=r"^workers: this Python cannot start worker processes "
+                                            r"\(NotImplementedError: This platform lacks .*\); use workers=1"):
+        simulate("ru", players=4, deals=4, workers=2, progress=False)
+
+
 # -- pairing ---------------------------------------------------------------------------------------
 
 
