@@ -13,7 +13,7 @@ registry. A new command is two functions and a decorator, added below the last c
 ``add_table_arguments`` gives it the common ``--rules/--players/--seed/--bots`` options.
 
 Bad input ends with a one-line ``bibi COMMAND: error: …`` on stderr and exit status 1 (2 for a bad
-command line, as argparse does).
+command line, as argparse does); Ctrl-C with a one-line ``bibi COMMAND: interrupted`` and status 130.
 """
 
 from __future__ import annotations
@@ -94,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.run(args)
         sys.stdout.flush()
         return status
+    except KeyboardInterrupt:  # Ctrl-C: a long run or a game stopped on purpose; one line, no traceback
+        print(f"bibi {args.command}: interrupted", file=sys.stderr)
+        return 130  # as a shell reports a command ended by SIGINT
     except BrokenPipeError:  # `bibi rules it | head`: the reader has gone; end quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to write at exit either

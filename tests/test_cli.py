@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 from bibi.bots import heuristic_bot
-from bibi.cli import SUBCOMMANDS, Table, build_parser
+from bibi.cli import SUBCOMMANDS, Table, build_parser, main
 from bibi.deal import Deal
 from bibi.play import bots_rng
 from bibi.rules import ITALIAN
@@ -272,3 +277,41 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+@pytest.mark.parametrize("argv", [["simulate"], ["compare", "ru", "it"], ["game"], ["play"], ["deal"],
+                                  ["replay", "-"], ["practice"], ["rules"]], ids=lambda argv: argv[0])
+def test_ctrl_c_ends_a_command_with_one_line_and_status_130(monkeypatch, capsys, argv):
+    def interrupted(args):
+        print("half a line", end="")
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(SUBCOMMANDS, argv[0], dataclasses.replace(SUBCOMMANDS[argv[0]], run=interrupted))
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert out == "half a line" and err == f"bibi {argv[0]}: interrupted\n"
+
+
+def test_ctrl_c_in_a_terminal_stops_simulate_and_its_workers_quietly():
+    """A terminal's Ctrl-C goes to the whole process group: the command and its worker processes."""
+    # Ctrl-C handled as in a terminal's foreground, even when these tests run where SIGINT is ignored
+    command = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from bibi.cli import main; "
+               "raise SystemExit(main(['simulate', '--deals', '1000000', '--players', '4', '--workers', '2']))")
+    proc = subprocess.Popen([sys.executable, "-c", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        shown, deadline = b"", time.monotonic() + 30
+        while not re.search(rb"[1-9]\d*/1000000", shown) and time.monotonic() < deadline:
+            shown += os.read(proc.stderr.fileno(), 4096) or b""  # the bar, once a chunk has been played
+            assert proc.poll() is None, shown
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=10)  # returns once the workers, holding the pipes, are gone too
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    err = (shown + err).decode()
+    assert proc.returncode == 130, err
+    assert err.splitlines()[-1] == "bibi simulate: interrupted"
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert out == b""
