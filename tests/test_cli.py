@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 import re
@@ -315,3 +316,44 @@ def test_ctrl_c_in_a_terminal_stops_simulate_and_its_workers_quietly():
     assert err.splitlines()[-1] == "bibi simulate: interrupted"
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert out == b""
+
+
+def _bibi_in(folder, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bibi", *args], capture_output=True, text=True, timeout=60,
+                          cwd=folder)
+
+
+@pytest.mark.parametrize("option, columns, rows", [("--out", "SEAT_COLUMNS", 4 * 30),
+                                                   ("--deals-out", "DEAL_COLUMNS", 30)])
+def test_simulate_writes_a_table_to_standard_output_for_a_dash(tmp_path, option, columns, rows):
+    import pandas as pd
+
+    from bibi import simulation
+
+    done = _bibi_in(tmp_path, "simulate", "--players", "4", "--deals", "30", "--seed", "1", "--no-progress",
+                    option, "-")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert list(tmp_path.iterdir()) == []  # no file named '-'
+    frame = pd.read_csv(io.StringIO(done.stdout))  # the table alone: the summary is left out
+    assert tuple(frame.columns) == getattr(simulation, columns) and len(frame) == rows
+    sim = simulation.simulate("ru", players=4, deals=30, seed=1, progress=False)
+    expected = sim.seats if option == "--out" else sim.deals
+    assert list(frame["calls"]) == list(expected["calls"]) and list(frame["deal"]) == list(expected["deal"])
+
+
+def test_simulate_writes_only_one_table_to_standard_output(tmp_path):
+    done = _bibi_in(tmp_path, "simulate", "--deals", "5", "--no-progress", "--out", "-", "--deals-out", "-")
+    assert done.returncode == 1 and done.stdout == "" and list(tmp_path.iterdir()) == []
+    assert done.stderr == "bibi simulate: error: --out and --deals-out: only one of them can be standard output " \
+                          "('-'); write the other to a file\n"
+
+
+def test_compare_writes_its_table_to_standard_output_for_a_dash(tmp_path):
+    import pandas as pd
+
+    done = _bibi_in(tmp_path, "compare", "ru", "it", "--deals", "20", "--players", "5", "--no-progress", "--out", "-")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert list(tmp_path.iterdir()) == []
+    table = pd.read_csv(io.StringIO(done.stdout))
+    assert list(table.columns) == ["measure", "variant", "mean", "diff", "ci_low", "ci_high"]
+    assert set(table.variant) == {"russian", "italian"} and len(table) == 2 * 9
