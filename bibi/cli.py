@@ -13,7 +13,7 @@ registry. A new command is two functions and a decorator, added below the last c
 ``add_table_arguments`` gives it the common ``--rules/--players/--seed/--bots`` options.
 
 Bad input ends with a one-line ``bibi COMMAND: error: …`` on stderr and exit status 1 (2 for a bad
-command line, as argparse does).
+command line, as argparse does); Ctrl-C with a one-line ``bibi COMMAND: interrupted`` and status 130.
 """
 
 from __future__ import annotations
@@ -105,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.run(args)
         sys.stdout.flush()
         return status
+    except KeyboardInterrupt:  # Ctrl-C: a long run or a game stopped on purpose; one line, no traceback
+        print(f"bibi {args.command}: interrupted", file=sys.stderr)
+        return 130  # as a shell reports a command ended by SIGINT
     except BrokenPipeError:  # `bibi rules it | head`: the reader has gone; end quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to write at exit either
@@ -765,9 +768,10 @@ def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False)
                              "(default: random, the fastest)")
     parser.add_argument("--workers", type=whole_arg, default=1, metavar="N", help="processes to play on (default: 1)")
     what = "the comparison table" if variants else "the per-seat rows"
-    parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file")
+    dash = "(- for standard output, which then holds the table alone)"
+    parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file {dash}")
     if not variants:
-        parser.add_argument("--deals-out", metavar="CSV", help="write the per-deal rows to this CSV file")
+        parser.add_argument("--deals-out", metavar="CSV", help=f"write the per-deal rows to this CSV file {dash}")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -776,13 +780,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play, print the summary; write the frames as CSV when asked."""
     from bibi.simulation import simulate  # pandas is imported only by the commands that need it
 
+    if args.out == args.deals_out == "-":
+        raise ValueError("--out and --deals-out: only one of them can be standard output ('-'); write the other "
+                         "to a file")
     sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                    progress=not args.no_progress)
-    print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
+    if "-" not in (args.out, args.deals_out):
+        print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
     if args.out:
-        sim.seats.to_csv(args.out, index=False)
+        _write_csv(sim.seats, args.out)
     if args.deals_out:
-        sim.deals.to_csv(args.deals_out, index=False)
+        _write_csv(sim.deals, args.deals_out)
     return 0
 
 
@@ -794,10 +802,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
-    print(repr(result))
+    if args.out != "-":
+        print(repr(result))
     if args.out:
-        result.table.to_csv(args.out, index=False)
+        _write_csv(result.table, args.out)
     return 0
+
+
+def _write_csv(frame: Any, target: str) -> None:
+    """A frame as CSV to the file ``target``, or to standard output for ``-`` (then with the table alone)."""
+    if target == "-":
+        frame.to_csv(sys.stdout, index=False, lineterminator="\n")  # stdout translates newlines itself
+    else:
+        frame.to_csv(target, index=False)
 
 
 def _one_or_each(names: Sequence[str]) -> str | list[str]:

@@ -31,11 +31,18 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
+import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
+import queue
 import random
+import signal
+import sys
+import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, NamedTuple
@@ -210,8 +217,22 @@ def _chunks(deals: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, deals)) for a in range(0, deals, size)]
 
 
+class ExecutorError(RuntimeError, ValueError):
+    """A run that its executor or its worker processes failed: a chunk cancelled or refused, a worker gone,
+    or a chunk's result other than the columns it was sent to compute. The message starts with
+    ``executor:`` (or ``workers:`` for the kit's own pool) and says which chunk. A ``RuntimeError``, and a
+    ``ValueError`` too, so that code catching the kit's bad-input errors (the command line) catches it."""
+
+
+WAIT = 1.0  # seconds between looks at the chunks still out, while none arrives
+
+
 def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) -> dict[str, array.array]:
-    """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order."""
+    """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order.
+
+    Every chunk ends the wait when it ends, cancelled too: a shared executor shut down with
+    ``cancel_futures=True`` while the run waits ends the run with an ``ExecutorError``, never a hang.
+    """
     out = _columns(spec.rules)
     chunks = _chunks(deals)
     if executor is None and workers == 1:
@@ -222,16 +243,31 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
     # The spec is pickled here, once, before any process starts: a pool whose feeder thread fails to pickle a
     # task can hang (and leave its workers behind); bytes always travel.
     blob = pickle.dumps(spec)
-    pool = executor or ProcessPoolExecutor(workers)
-    futures: dict[Any, int] = {}
+    pool = executor or _new_pool(workers)
+    who = f"workers: the pool of {workers} worker processes" if executor is None else _executor_name(executor)
+    futures: dict[Future, int] = {}
+    arrived: queue.SimpleQueue[Future] = queue.SimpleQueue()  # each chunk's future once it is done or cancelled
     failed = False
     try:
         for k, (start, stop) in enumerate(chunks):
-            futures[pool.submit(_play_packed, blob, start, stop)] = k
-        ready, next_k = {}, 0
-        for future in as_completed(futures):
+            try:
+                future = pool.submit(_play_packed, blob, start, stop)
+            except RuntimeError as exc:  # shut down, or broken
+                raise ExecutorError(f"{who} refused chunk {k} (deals {start}…{stop - 1}): {exc}") from exc
+            except (OSError, ImportError, NotImplementedError) as exc:  # the kit's pool starts its workers here
+                raise ExecutorError(f"{who} could not start on chunk {k} (deals {start}…{stop - 1}): "
+                                    f"{type(exc).__name__}: {exc}") from exc
+            if not isinstance(future, Future):
+                raise ExecutorError(f"{who} gave {_quote(future)} ({type(future).__name__}) for chunk {k} "
+                                    f"(deals {start}…{stop - 1}), not a concurrent.futures.Future")
+            futures[future] = k
+            future.add_done_callback(arrived.put)
+        ready: dict[int, Mapping[str, array.array]] = {}
+        next_k = 0
+        for _ in chunks:
+            future = _next_done(arrived, futures)
             k = futures[future]
-            ready[k] = future.result()
+            ready[k] = _checked_chunk(_result(future, who, chunks[k], k), out, spec.players, who, chunks[k], k)
             bar.update(chunks[k][1] - chunks[k][0])
             while next_k in ready:  # join in deal order; out-of-order chunks wait here
                 for name, column in ready.pop(next_k).items():
@@ -244,9 +280,134 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
         for future in futures:
             future.cancel()
         if executor is None:
-            # After a failure, never wait on workers that may be stuck: cancel what is queued and go.
-            pool.shutdown(wait=not failed, cancel_futures=True)
+            _close_pool(pool, failed)
     return out
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    """The kit's own pool of ``workers`` processes, each set up by ``_worker_start``."""
+    try:
+        return ProcessPoolExecutor(workers, initializer=_worker_start)
+    except (OSError, ImportError, NotImplementedError) as exc:  # no processes, or no locks for them
+        raise ExecutorError(f"workers: this Python cannot start worker processes ({type(exc).__name__}: {exc}); "
+                            "use workers=1") from exc
+
+
+def _close_pool(pool: Executor, failed: bool) -> None:
+    """Shut the kit's own pool down; after a failure (Ctrl-C too) end its workers at once rather than wait
+    for the chunks they are playing, which may take minutes, or never end."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once the pool is shut down
+    pool.shutdown(wait=not failed, cancel_futures=True)
+    if failed:
+        for process in processes:
+            process.terminate()
+
+
+WATCH = 0.25  # seconds between a worker's looks at its parent
+
+
+def _worker_start() -> None:
+    """Set up each worker process of the kit's own pool.
+
+    Ctrl-C is left to the parent, which ends the workers (a terminal sends it to the workers too, and each
+    would print a traceback). And a worker ends itself once its parent is gone: killed (SIGKILL, SIGTERM),
+    the parent cannot end its workers, which would play on for good, holding its output pipe open. A daemon
+    thread looks every ``WATCH`` seconds: on POSIX the parent is gone when the worker's parent pid changes
+    (an orphan is adopted); on Windows, where it does not, when the parent's process handle is signalled.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    sentinel = parent.sentinel if parent is not None and sys.platform == "win32" else None
+    threading.Thread(target=_watch_parent, args=(os.getppid(), sentinel), name="bibi-watch-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(ppid: int, sentinel: Any) -> None:
+    """End this process as soon as its parent ``ppid`` is gone (or ``sentinel``, its handle, is ready)."""
+    while True:
+        if sentinel is not None:
+            if multiprocessing.connection.wait([sentinel], WATCH):
+                os._exit(1)
+        else:
+            time.sleep(WATCH)
+        if os.getppid() != ppid:
+            os._exit(1)
+
+
+def _executor_name(executor: Executor) -> str:
+    """How errors name a run's executor: ``executor: the ThreadPoolExecutor``, ``executor: the Mine executor``."""
+    name = shorten(type(executor).__name__, 40).strip("'")
+    return f"executor: the {name}" + ("" if name.lower().endswith("executor") else " executor")
+
+
+def _quote(value: Any) -> str:
+    """``shorten(value)`` on one line (a frame's repr has several)."""
+    return " ".join(shorten(value).split())
+
+
+def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int]) -> Future:
+    """The next chunk's future to end (done or cancelled). It waits ``WAIT`` seconds at a time, so that
+    Ctrl-C is seen on every platform, and looks for a future cancelled without a word between waits."""
+    while True:
+        try:
+            return arrived.get(timeout=WAIT)
+        except queue.Empty:
+            for future in futures:
+                if future.cancelled():
+                    return future
+
+
+def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> Any:
+    """A chunk's columns from its future; an ``ExecutorError`` for a chunk cancelled or a pool broken. An
+    error raised by the play itself (a bot's illegal move) is raised as it is."""
+    start, stop = chunk
+    where = f"chunk {k} (deals {start}…{stop - 1})"
+    if future.cancelled():
+        raise ExecutorError(f"{who} cancelled {where} before it ran (shut down, or its futures cancelled, "
+                            "while the run waited)")
+    try:
+        return future.result()
+    except BrokenExecutor as exc:
+        raise ExecutorError(f"{who} could not play {where}: {exc}") from exc
+
+
+SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the columns with an entry per seat
+
+
+def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who: str, chunk: tuple[int, int],
+                   k: int) -> Mapping[str, array.array]:
+    """``value`` if it is the columns of ``chunk`` (``_play_chunk``'s: the names and typecodes of ``out``, one
+    entry per deal, or per deal and seat); otherwise an ``ExecutorError`` saying what is wrong with it. An
+    executor hands back whatever it likes: nothing of it is joined to the run before it is checked."""
+    start, stop = chunk
+    where = f"chunk {k} (deals {start}…{stop - 1})"
+    if not isinstance(value, Mapping):
+        raise ExecutorError(f"{who} returned {_quote(value)} ({type(value).__name__}) for {where}, "
+                            "not its columns")
+    if value.keys() != out.keys():
+        missing = [name for name in out if name not in value]
+        extra = [name for name in value if name not in out]
+        said = [f"{word} {_names(names)}" for word, names in (("missing", missing), ("unexpected", extra)) if names]
+        raise ExecutorError(f"{who} returned the wrong columns for {where}: {'; '.join(said)}")
+    deals = stop - start
+    for name, empty in out.items():
+        column = value[name]
+        if not isinstance(column, array.array) or column.typecode != empty.typecode:
+            raise ExecutorError(f"{who} returned {name!r} of {where} as {_quote(column)} "
+                                f"({type(column).__name__}), not an array of typecode {empty.typecode!r}")
+        per_seat = name in SEAT_WISE
+        expected = deals * players if per_seat else deals
+        if len(column) != expected:
+            has = f"{deals} deals of {players} seats" if per_seat else f"{deals} deals"
+            raise ExecutorError(f"{who} returned {len(column)} entries of {name!r} for {where}, which has {has}: "
+                                f"expected {expected}")
+    return value
+
+
+def _names(names: Sequence[Any]) -> str:
+    """A few column names, quoted and shortened."""
+    text = ", ".join(shorten(name, 30) for name in names[:4])
+    return text + (f" and {len(names) - 4} more" if len(names) > 4 else "")
 
 
 # -- frames ----------------------------------------------------------------------------------
@@ -444,6 +605,11 @@ def simulate(
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
+
+    A run always ends: a chunk its executor cancels or refuses (shut down while the run waits), or hands
+    back as anything but the chunk's columns, ends it with an ``ExecutorError`` naming the executor and the
+    chunk. The kit's own workers end with a run that fails (Ctrl-C too) and when their parent dies; where
+    Python cannot start processes (Pyodide), ``workers > 1`` is refused before anything is played.
     """
     rules = as_rules(rules)
     _check_run(rules, players, deals, bots, seed, workers, executor, progress)
@@ -576,6 +742,11 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
 def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
                progress: Any) -> None:
     """Every argument of a run, checked before anything is played or any process started."""
+    if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
+        reason = _no_processes()  # said first: such a Python may count its cores as one
+        if reason:
+            raise ValueError(f"workers: {workers} asks for worker processes, but {reason}; use workers=1 or "
+                             "an executor that works here")
     _checked(rules, players, deals, workers, seed)
     if executor is not None and not isinstance(executor, Executor):
         raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
@@ -593,6 +764,17 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
                     f"bots: seat {seat}'s bot {shorten(bot_name(bot))} cannot be sent to worker processes "
                     f"({type(exc).__name__}); give a bot name or a module-level function, or use workers=1"
                 ) from None
+
+
+def _no_processes() -> str | None:
+    """Why this Python cannot run a process pool (in a browser, or without named semaphores), or None."""
+    if sys.platform in ("emscripten", "wasi"):
+        return f"this Python ({sys.platform}) cannot start processes"
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (a process pool's locks: they need sem_open)
+    except ImportError as exc:
+        return f"this Python cannot start them ({exc})"
+    return None
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
@@ -678,7 +860,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 __all__ = [
-    "CHUNK", "Comparison", "DEAL_COLUMNS", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "Simulation",
-    "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
+    "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
 ]
 

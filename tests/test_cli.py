@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 from bibi.bots import heuristic_bot
-from bibi.cli import SUBCOMMANDS, Table, build_parser
+from bibi.cli import SUBCOMMANDS, Table, build_parser, main
 from bibi.deal import Deal
 from bibi.play import bots_rng
 from bibi.rules import ITALIAN
@@ -272,3 +278,82 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+@pytest.mark.parametrize("argv", [["simulate"], ["compare", "ru", "it"], ["game"], ["play"], ["deal"],
+                                  ["replay", "-"], ["practice"], ["rules"]], ids=lambda argv: argv[0])
+def test_ctrl_c_ends_a_command_with_one_line_and_status_130(monkeypatch, capsys, argv):
+    def interrupted(args):
+        print("half a line", end="")
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(SUBCOMMANDS, argv[0], dataclasses.replace(SUBCOMMANDS[argv[0]], run=interrupted))
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert out == "half a line" and err == f"bibi {argv[0]}: interrupted\n"
+
+
+def test_ctrl_c_in_a_terminal_stops_simulate_and_its_workers_quietly():
+    """A terminal's Ctrl-C goes to the whole process group: the command and its worker processes."""
+    # Ctrl-C handled as in a terminal's foreground, even when these tests run where SIGINT is ignored
+    command = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from bibi.cli import main; "
+               "raise SystemExit(main(['simulate', '--deals', '1000000', '--players', '4', '--workers', '2']))")
+    proc = subprocess.Popen([sys.executable, "-c", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        shown, deadline = b"", time.monotonic() + 30
+        while not re.search(rb"[1-9]\d*/1000000", shown) and time.monotonic() < deadline:
+            shown += os.read(proc.stderr.fileno(), 4096) or b""  # the bar, once a chunk has been played
+            assert proc.poll() is None, shown
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=10)  # returns once the workers, holding the pipes, are gone too
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    err = (shown + err).decode()
+    assert proc.returncode == 130, err
+    assert err.splitlines()[-1] == "bibi simulate: interrupted"
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert out == b""
+
+
+def _bibi_in(folder, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bibi", *args], capture_output=True, text=True, timeout=60,
+                          cwd=folder)
+
+
+@pytest.mark.parametrize("option, columns, rows", [("--out", "SEAT_COLUMNS", 4 * 30),
+                                                   ("--deals-out", "DEAL_COLUMNS", 30)])
+def test_simulate_writes_a_table_to_standard_output_for_a_dash(tmp_path, option, columns, rows):
+    import pandas as pd
+
+    from bibi import simulation
+
+    done = _bibi_in(tmp_path, "simulate", "--players", "4", "--deals", "30", "--seed", "1", "--no-progress",
+                    option, "-")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert list(tmp_path.iterdir()) == []  # no file named '-'
+    frame = pd.read_csv(io.StringIO(done.stdout))  # the table alone: the summary is left out
+    assert tuple(frame.columns) == getattr(simulation, columns) and len(frame) == rows
+    sim = simulation.simulate("ru", players=4, deals=30, seed=1, progress=False)
+    expected = sim.seats if option == "--out" else sim.deals
+    assert list(frame["calls"]) == list(expected["calls"]) and list(frame["deal"]) == list(expected["deal"])
+
+
+def test_simulate_writes_only_one_table_to_standard_output(tmp_path):
+    done = _bibi_in(tmp_path, "simulate", "--deals", "5", "--no-progress", "--out", "-", "--deals-out", "-")
+    assert done.returncode == 1 and done.stdout == "" and list(tmp_path.iterdir()) == []
+    assert done.stderr == "bibi simulate: error: --out and --deals-out: only one of them can be standard output " \
+                          "('-'); write the other to a file\n"
+
+
+def test_compare_writes_its_table_to_standard_output_for_a_dash(tmp_path):
+    import pandas as pd
+
+    done = _bibi_in(tmp_path, "compare", "ru", "it", "--deals", "20", "--players", "5", "--no-progress", "--out", "-")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert list(tmp_path.iterdir()) == []
+    table = pd.read_csv(io.StringIO(done.stdout))
+    assert list(table.columns) == ["measure", "variant", "mean", "diff", "ci_low", "ci_high"]
+    assert set(table.variant) == {"russian", "italian"} and len(table) == 2 * 9

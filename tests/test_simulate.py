@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import math
+import os
 import random
+import signal
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -21,6 +26,7 @@ from bibi.simulation import (
     DEAL_COLUMNS,
     MEASURES,
     SEAT_COLUMNS,
+    ExecutorError,
     compare,
     deal_seed,
     mean_ci,
@@ -176,6 +182,216 @@ def test_dask_executor_gives_the_same_frames():
             distributed.Client(cl) as client:
         on_dask = simulate(**args, executor=client.get_executor())
     _same(simulate(**args), on_dask)
+
+
+def _ends(call, seconds: float = 10.0):
+    """Run ``call()`` on a thread and return what it raised: it must end within ``seconds``."""
+    raised: list[BaseException | None] = []
+
+    def run():
+        try:
+            call()
+            raised.append(None)
+        except BaseException as exc:  # noqa: B036 (handed to the test)
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"the run did not end within {seconds} s"
+    return raised[0]
+
+
+class Shared(ThreadPoolExecutor):
+    """A one-thread pool that another thread shuts down, cancelling its queue, once the run has submitted
+    ``chunks`` chunks behind a task that holds the thread."""
+
+    def __init__(self, chunks: int):
+        super().__init__(1)
+        self.release = threading.Event()
+        super().submit(self.release.wait)  # holds the one thread: the run's chunks queue behind it
+        self.chunks = chunks
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = super().submit(fn, *args, **kwargs)
+        self.chunks -= 1
+        if self.chunks == 0:
+            threading.Thread(target=self.close).start()
+        return future
+
+    def close(self):
+        self.shutdown(wait=False, cancel_futures=True)
+        self.release.set()
+
+
+class Cancelling(Executor):
+    """An executor whose every future is cancelled before it runs."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.cancel()
+        return future
+
+
+@pytest.mark.parametrize("make", [lambda: Shared(chunks=4), Cancelling], ids=["shut-down", "cancelled"])
+def test_a_run_whose_futures_are_cancelled_ends_with_an_error(make):
+    executor = make()
+    raised = _ends(lambda: simulate("ru", players=4, deals=4, executor=executor, progress=False))
+    assert isinstance(raised, ExecutorError), raised
+    assert str(raised).startswith("executor: ") and "cancelled" in str(raised)
+    assert type(executor).__name__ in str(raised)
+    raised = _ends(lambda: compare(["ru", "it"], players=4, deals=4, executor=make(), progress=False))
+    assert isinstance(raised, ExecutorError) and "cancelled" in str(raised)
+
+
+def test_an_executor_shut_down_before_the_run_is_named():
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(ExecutorError, match=r"^executor: the ThreadPoolExecutor refused chunk 0 .*after shutdown"):
+        simulate("ru", players=4, deals=4, executor=pool, progress=False)
+
+
+class Faulty(Executor):
+    """An executor that runs each task here and hands back ``change(result)`` instead of its result."""
+
+    def __init__(self, change):
+        self.change = change
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_result(self.change(fn(*args, **kwargs)))
+        return future
+
+
+def _renamed(columns):
+    return {("trick" if name == "tricks" else name): column for name, column in columns.items()}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda columns: {}, r"returned the wrong columns for chunk 0 \(deals 0…2\): missing 'card_points', "),
+    (lambda columns: None, r"returned None \(NoneType\) for chunk 0 \(deals 0…2\), not its columns"),
+    (lambda columns: {k: v + v for k, v in columns.items()},
+     r"returned 24 entries of 'card_points' for chunk 0 \(deals 0…2\), which has 3 deals of 4 seats: expected 12"),
+    (lambda columns: {k: v[:-1] if k == "tricks" else v for k, v in columns.items()},
+     r"returned 2 entries of 'tricks' for chunk 0 \(deals 0…2\), which has 3 deals: expected 3"),
+    (_renamed, r"returned the wrong columns for chunk 0 \(deals 0…2\): missing 'tricks'; unexpected 'trick'$"),
+    (lambda columns: {**columns, 3: columns["tricks"]}, r"returned the wrong columns .*: unexpected 3$"),
+    (lambda columns: {k: list(v) for k, v in columns.items()},
+     r"returned 'card_points' of chunk 0 \(deals 0…2\) as \[.*\] \(list\), not an array of typecode 'i'"),
+    (lambda columns: {k: array.array("d", v) for k, v in columns.items()},
+     r"returned 'card_points' of chunk 0 .* \(array\), not an array of typecode 'i'"),
+    (lambda columns: pd.DataFrame({k: list(v) for k, v in columns.items() if k == "tricks"}),
+     r"returned .* \(DataFrame\) for chunk 0 .*, not its columns"),
+], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame"])
+def test_every_chunk_an_executor_returns_is_checked(change, message):
+    with pytest.raises(ExecutorError, match=r"^executor: the Faulty executor " + message):
+        simulate("ru", players=4, deals=40, executor=Faulty(change), progress=False)
+    with pytest.raises(ExecutorError, match="Faulty"):
+        compare(["ru", "it"], players=4, deals=40, executor=Faulty(change), progress=False)
+
+
+class NoFutures(Executor):
+    def submit(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+
+def test_an_executor_that_gives_no_future_is_named():
+    with pytest.raises(ExecutorError, match=r"^executor: the NoFutures executor gave .*\(dict\) for chunk 0 "
+                                            r"\(deals 0…2\), not a concurrent.futures.Future"):
+        simulate("ru", players=4, deals=40, executor=NoFutures(), progress=False)
+
+
+def test_a_faithful_custom_executor_gives_the_same_frames():
+    args = dict(rules="ru", players=4, deals=40, seed=2, progress=False)
+    _same(simulate(**args), simulate(**args, executor=Faulty(lambda columns: columns)))
+
+
+LONG_RUN = """
+import multiprocessing, threading, time
+from bibi.simulation import simulate
+
+def report():  # the pids of the run's two workers, once both have started
+    while True:
+        try:
+            children = multiprocessing.active_children()
+        except RuntimeError:  # the set of children changed while it was read
+            continue
+        if len(children) == 2:
+            print(*(child.pid for child in children), flush=True)
+            return
+        time.sleep(0.05)
+
+threading.Thread(target=report, daemon=True).start()
+simulate("ru", players=4, deals=10**6, workers=2, progress=False)  # hours of play
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:  # no /proc here, or the process has just gone
+        return os.path.exists(f"/proc/{pid}") if os.path.isdir("/proc") else True
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_workers_end_when_their_parent_is_killed(sig):
+    proc = subprocess.Popen([sys.executable, "-c", LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    pids: list[int] = []
+    try:
+        pids = [int(pid) for pid in proc.stdout.readline().split()]
+        assert len(pids) == 2 and all(map(_alive, pids))
+        proc.send_signal(sig)
+        proc.wait(timeout=5)
+        seen: list[bytes] = []
+        reader = threading.Thread(target=lambda: seen.append(proc.stdout.read()), daemon=True)
+        reader.start()
+        reader.join(5)  # the workers held the parent's output pipe open
+        assert seen == [b""], "the parent's output never reached its end"
+        deadline = time.monotonic() + 5
+        while any(map(_alive, pids)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, pids)), "a worker outlived its parent"
+    finally:
+        for pid in [proc.pid, *pids]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+
+
+@pytest.mark.parametrize("where", ["emscripten", "no sem_open"])
+def test_workers_where_there_are_no_processes_are_refused_first(monkeypatch, where):
+    if where == "emscripten":
+        monkeypatch.setattr(sys, "platform", "emscripten")  # as in Pyodide: no processes at all
+        said = r"this Python \(emscripten\) cannot start processes"
+    else:
+        monkeypatch.setitem(sys.modules, "multiprocessing.synchronize", None)  # import fails, as without sem_open
+        said = r"this Python cannot start them \(.*multiprocessing.synchronize"
+    for run in (lambda: simulate("ru", players=4, deals=4, workers=2, progress=False),
+                lambda: compare(["ru", "it"], players=4, deals=4, workers=2, progress=False)):
+        with pytest.raises(ValueError, match=r"^workers: 2 asks for worker processes, but " + said +
+                           r".*; use workers=1 or an executor"):
+            run()
+    assert len(simulate("ru", players=4, deals=4, progress=False).deals) == 4  # one process still plays
+
+
+def test_a_pool_that_cannot_start_is_an_error_naming_workers(monkeypatch):
+    import bibi.simulation
+
+    class NoPool(bibi.simulation.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            raise NotImplementedError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(bibi.simulation, "ProcessPoolExecutor", NoPool)
+    with pytest.raises(ExecutorError, match=r"^workers: this Python cannot start worker processes "
+                                            r"\(NotImplementedError: This platform lacks .*\); use workers=1"):
+        simulate("ru", players=4, deals=4, workers=2, progress=False)
 
 
 # -- pairing ---------------------------------------------------------------------------------------
