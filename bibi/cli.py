@@ -37,6 +37,7 @@ from bibi.game import Game
 from bibi.kinds import EventKind
 from bibi.play import BOTS, Decisions, bot_name, bots_rng, explain, get_bot, play, snapshots, strongest_bot
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
+from bibi.terminal import ask_line, read_line
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -512,7 +513,7 @@ class Table:
     """
 
     def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | None], rng: random.Random,
-                 ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
                  hint_bot: Callable | str | None = None):
         self.game = table if isinstance(table, Game) else None
         self._deal = table if isinstance(table, Deal) else table.deal
@@ -584,9 +585,8 @@ class Table:
         self.say(self.status())
         while True:
             legal = self.choices()
-            try:
-                text = self.ask(f"seat {self.seat}> ").strip()
-            except EOFError:
+            text = ask_line(self.ask, f"seat {self.seat}> ", self.say)  # an undecodable line: asked again
+            if text is None:
                 return None
             word = text.lower()
             if word in ("quit", "exit", "q"):

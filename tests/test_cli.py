@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -272,3 +273,37 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+# -- no keystroke ends a session ---------------------------------------------------------------------------
+
+
+def strict_bibi(*args: str, stdin: bytes) -> tuple[int, str, bytes]:
+    """``bibi`` with a standard input that decodes strictly, as under LANG=en_US.UTF-8."""
+    done = subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    return done.returncode, done.stdout.decode(), done.stderr
+
+
+def test_play_reads_on_after_a_byte_that_is_not_utf8():
+    status, out, err = strict_bibi("play", "--rules", "it", "--seed", "5", stdin=b"\xff\nzz\n\xe2\x99\nquit\n")
+    assert status == 0 and err == b""
+    assert out.count("could not read that line (byte 0xff is not utf-8 text); type it again") == 1
+    assert out.count("could not read that line (byte 0xe2 is not utf-8 text); type it again") == 1
+    assert "not allowed: cannot read action 'zz'" in out  # the line after the bad one is read as typed
+    assert out.count("seat 0> ") == 4 and out.rstrip().endswith("bye")
+
+
+def test_play_asks_again_on_an_undecodable_line_and_an_odd_number():
+    deal = Deal.new(ITALIAN, 4, seed=5)
+    typed = iter([None, "²", "9" * 5000, "٣", "quit"])
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        line = next(typed)
+        return b"\xff".decode("utf-8") if line is None else line
+
+    bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
+    assert Table(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
+    assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
+    assert sum(line.startswith("not a choice: pick 1…") for line in said) == 3 and said[-1] == "bye"
