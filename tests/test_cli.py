@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -10,10 +11,10 @@ import sys
 import pytest
 
 from bibi.bots import heuristic_bot
-from bibi.cli import SUBCOMMANDS, Table, build_parser
+from bibi.cli import SUBCOMMANDS, Table, build_parser, seed_arg
 from bibi.deal import Deal
-from bibi.play import bots_rng
-from bibi.rules import ITALIAN
+from bibi.play import bots_rng, play
+from bibi.rules import ITALIAN, RUSSIAN
 
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -275,7 +276,7 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
 
 
-# -- no keystroke ends a session ---------------------------------------------------------------------------
+# -- no keystroke ends a session; one seed, one deal --------------------------------------------------------
 
 
 def strict_bibi(*args: str, stdin: bytes) -> tuple[int, str, bytes]:
@@ -307,3 +308,35 @@ def test_play_asks_again_on_an_undecodable_line_and_an_odd_number():
     assert Table(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
     assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
     assert sum(line.startswith("not a choice: pick 1…") for line in said) == 3 and said[-1] == "bye"
+
+
+@pytest.mark.parametrize("typed, seed", [("7", 7), ("-3", -3), ("0", 0), ("007", "007"), ("-0", "-0"),
+                                         ("+3", "+3"), (" 7", " 7"), ("٧", "٧"), ("bibi/0/5", "bibi/0/5"),
+                                         (str(2**64), 2**64)])
+def test_a_seed_is_a_whole_number_only_as_python_writes_one(typed, seed):
+    got = seed_arg(typed)
+    assert got == seed and type(got) is type(seed)
+
+
+def test_a_seed_out_of_range_or_blank_is_refused():
+    for typed, message in [(str(2**64 + 1), r"is outside ±2\*\*64"), ("9" * 5000, r"is outside ±2\*\*64"),
+                           ("", "cannot be blank"), ("  ", "cannot be blank")]:
+        with pytest.raises(argparse.ArgumentTypeError, match=message):
+            seed_arg(typed)
+    done = bibi("deal", "--seed", "9" * 5000)
+    assert done.returncode == 2 and "is outside ±2**64" in done.stderr and len(done.stderr) < 1000
+
+
+def test_seed_007_is_the_text_007_as_everywhere():
+    done = bibi("deal", "--seed", "007", "--json")
+    assert done.returncode == 0
+    record = json.loads(done.stdout)
+    text = play(Deal.new(RUSSIAN, 6, seed="007"), ["heuristic"], bots_rng("007")).record()
+    number = play(Deal.new(RUSSIAN, 6, seed=7), ["heuristic"], bots_rng(7)).record()
+    assert record == text and record != number
+    assert json.loads(bibi("deal", "--seed", "7", "--json").stdout) == number
+    assert "'007' and 'bibi/0/5' are texts" in " ".join(bibi("deal", "--help").stdout.split())
+    from bibi.practice import round as practice_round
+
+    asked = bibi("practice", "--seed", "007", "-n", "1", stdin="quit\n").stdout
+    assert "seed 007." in asked and str(practice_round(1, RUSSIAN, 4, "007")[0]) in asked
