@@ -326,10 +326,11 @@ class DealExplorer(_ActionView):
         self._rng = bots_rng(seed)
 
         for button, handler in [
+            # Each button asks for a position on the line (a disabled one may still be clicked from code).
             (self.deal_button, self.new_deal), (self.start_button, lambda: self.go(0)),
-            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(self._at - 1)),
-            (self.next_button, lambda: self.go(self._at + 1)), (self.next_trick_button, self.next_trick),
-            (self.end_button, lambda: self.go(len(self._states) - 1)),
+            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(max(self._at - 1, 0))),
+            (self.next_button, lambda: self.go(min(self._at + 1, self.length))),
+            (self.next_trick_button, self.next_trick), (self.end_button, lambda: self.go(self.length)),
         ]:
             self._on_click(button, handler)
         self._on_value(self.position_slider, lambda: self.go(self.position_slider.value))
@@ -406,8 +407,9 @@ class DealExplorer(_ActionView):
         self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
     def go(self, position: int) -> None:
-        """Show the deal after ``position`` actions (clamped to the line)."""
-        self._at = max(0, min(position, self.length))
+        """Show the deal after ``position`` actions, 0…``length``: a position that is no whole number is a
+        ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was."""
+        self._at = whole("position", position, 0, self.length)
         self.reason.value = ""
         self._render()
 

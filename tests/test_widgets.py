@@ -127,6 +127,59 @@ def test_explorer_starts_from_a_given_deal_and_offers_calls():
     no_errors(ex)
 
 
+def explorer_state(ex) -> tuple:
+    """Everything an explorer shows and holds, to compare before and after a refused call."""
+    return (ex.position, ex.length, ex.final.record(), ex.deal.record(), ex.table.value, ex.event_log.value,
+            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_slider.value, ex.position_slider.max,
+            [b.disabled for b in (ex.start_button, ex.back_trick_button, ex.back_button, ex.next_button,
+                                  ex.next_trick_button, ex.end_button)],
+            [(b.description, b.disabled) for b in (*ex.hand_row.buttons, *ex.action_row.buttons)], ex.seat)
+
+
+def test_explorer_refuses_a_position_off_the_line_and_stays_as_it_was():
+    ex = views.DealExplorer("russian", 4, seed=3)
+    ex.go(5)
+    before = explorer_state(ex)
+    end = ex.length
+    for bad, error, message in [
+        (1.5, TypeError, "position: expected a whole number, not 1.5 (float)"),
+        (True, TypeError, "position: expected a whole number, not True (bool)"),
+        ("3", TypeError, "position: expected a whole number, not '3' (str)"),
+        (-1, ValueError, f"position: -1 is outside 0…{end}"),
+        (end + 1, ValueError, f"position: {end + 1} is outside 0…{end}"),
+        (10**5000, ValueError, f"position: <a whole number of about 5001 digits> is outside 0…{end}"),
+    ]:
+        with pytest.raises(error, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
+            ex.go(bad)
+        assert explorer_state(ex) == before, bad
+    for bad, error in [(1.5, TypeError), (True, TypeError), (-1, ValueError), (999, ValueError)]:
+        with pytest.raises(error, match="^number: "):
+            ex.show_trick(bad)
+        assert explorer_state(ex) == before, bad
+    ex.go(end)
+    assert ex.position == end and type(ex.position) is int and ex.deal.is_over
+    no_errors(ex)
+
+
+def test_explorer_buttons_stay_on_the_line_at_either_end():
+    ex = views.DealExplorer("italian", 4, seed=2)
+    for button in (ex.back_button, ex.back_trick_button, ex.start_button):  # disabled here, clicked from code
+        assert button.disabled
+        button.click()
+        assert ex.position == 0
+    ex.end_button.click()
+    for button in (ex.next_button, ex.next_trick_button, ex.end_button):
+        assert button.disabled
+        button.click()
+        assert ex.position == ex.length
+    ex.back_button.click()
+    assert ex.position == ex.length - 1
+    ex.next_button.click()
+    assert ex.position == ex.length
+    assert "position:" not in ex.message.value and "#b71c1c" not in ex.message.value
+    no_errors(ex)
+
+
 # -- RulesPanel ------------------------------------------------------------------------------
 
 
