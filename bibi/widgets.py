@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from bibi import render, texts
 from bibi.cards import Card
-from bibi.deal import PASS, Action, Deal, check_players
+from bibi.deal import PASS, Action, Deal, Trick, check_players
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import (
@@ -985,13 +985,16 @@ class ScoreInspector(_View):
         self.deal_select.value = index
 
     def show_line(self, index: int) -> None:
-        """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below."""
-        line = self.lines[whole("index", index)]
+        """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below.
+
+        ``index`` is a row, 0…``len(lines) - 1`` (a ``ValueError`` naming it otherwise, a ``TypeError`` for no
+        whole number); a refused row, or an explorer showing another deal, leaves the view as it was."""
+        if not 0 <= whole("index", index) < len(self.lines):
+            raise ValueError(f"index: {shorten(index)} is not a line of this score, 0…{len(self.lines) - 1}")
+        line = self.lines[index]
         deal = self.deal
-        self.selected = index
-        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
-            button.button_style = "info" if i == index else ""
         rules = deal.rules
+        trick: Trick | None = None
         if line.kind == "leftovers":
             body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
                     f"{line.points} points count for no one (R25; I16)."
@@ -1011,11 +1014,17 @@ class ScoreInspector(_View):
                         f"its cards worth points make {line.points}.")
             if trick is not None:
                 body += render.trick_html(trick, style=False)
-                if self.explorer is not None:
-                    self._show_in_explorer(deal, trick.number)
+        if trick is not None and self.explorer is not None:
+            self._check_explorer(deal)  # before anything changes
+        self.selected = index
+        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
+            button.button_style = "info" if i == index else ""
         self.trick_view.value = _wrap(f'<div class="bibi-parting">{body}</div>')
+        if trick is not None and self.explorer is not None:
+            self.explorer.show_trick(trick.number)
 
-    def _show_in_explorer(self, deal: Deal, number: int) -> None:
+    def _check_explorer(self, deal: Deal) -> None:
+        """Refuse a linked explorer that shows another deal than ``deal``."""
         explorer = self.explorer
         assert explorer is not None
         line = explorer.final
@@ -1023,7 +1032,6 @@ class ScoreInspector(_View):
                 and line.actions[: len(deal.actions)] == deal.actions)
         if not same:
             raise ValueError("explorer: it shows another deal than this inspector; deal the same one there")
-        explorer.show_trick(number)
 
     def _render(self) -> None:
         deal = self.deal

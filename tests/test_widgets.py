@@ -312,6 +312,46 @@ def test_score_inspector_on_a_game():
     no_errors(inspector)
 
 
+def inspector_state(inspector) -> tuple:
+    return (inspector.selected, inspector.trick_view.value, inspector.deal_select.value, inspector.message.value,
+            inspector.table.value, [b.button_style for b, _, _ in inspector._row_pool])
+
+
+def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_was():
+    explorer = views.DealExplorer("russian", 4, seed=5)
+    deals = [explorer.final, played("russian", 4, 6)]
+    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
+                           players=4, rules=RUSSIAN, is_over=True)
+    inspector = views.ScoreInspector(game, explorer=explorer)
+    inspector.show_deal(0)
+    inspector.show_line(2)
+    before, seen = inspector_state(inspector), explorer_state(explorer)
+    last = len(inspector.lines) - 1
+    for bad, error, message in [(999, ValueError, f"index: 999 is not a line of this score, 0…{last}"),
+                                (-1, ValueError, f"index: -1 is not a line of this score, 0…{last}"),
+                                (last + 1, ValueError, f"index: {last + 1} is not a line"),
+                                (1.5, TypeError, "index: expected a whole number"),
+                                (True, TypeError, "index: expected a whole number")]:
+        with pytest.raises(error, match="^" + message):
+            inspector.show_line(bad)
+        assert inspector_state(inspector) == before and explorer_state(explorer) == seen, bad
+    for bad, error, message in [(2, ValueError, "index: 2 is not a deal 0…1"), (-1, ValueError, "index: -1 is not"),
+                                (0.5, TypeError, "index: expected a whole number")]:
+        with pytest.raises(error, match="^" + message):
+            inspector.show_deal(bad)
+        assert inspector_state(inspector) == before, bad
+    # A row of the other deal, with the explorer showing the first: refused before anything changes.
+    inspector.show_deal(1)
+    shown = inspector_state(inspector)
+    trick_row = next(i for i, line in enumerate(inspector.lines) if line.kind == "trick")
+    with pytest.raises(ValueError, match="^explorer: it shows another deal"):
+        inspector.show_line(trick_row)
+    assert inspector_state(inspector) == shown and explorer_state(explorer) == seen
+    inspector.show_line(last)
+    assert inspector.selected == last
+    no_errors(inspector)
+
+
 # -- PlayTable -------------------------------------------------------------------------------
 
 
