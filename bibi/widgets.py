@@ -112,6 +112,16 @@ def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
     return rules, check_players(rules, players)
 
 
+def _logged(deal: Deal) -> Deal:
+    """A copy of ``deal`` that keeps its events, as the views show them: the deal copied, or, for a deal made
+    with ``log=False`` (what ``Deal.resample`` returns), the same deal replayed from its record."""
+    try:
+        _ = deal.events  # raises for a deal that kept none
+    except ValueError:  # log=False: no events kept, and Deal.replay keeps them
+        return Deal.replay(deal.record())
+    return deal.copy()
+
+
 class _Choice(NamedTuple):
     """One button of an action row: what it does, how it looks, and whether it is enabled."""
 
@@ -288,7 +298,8 @@ class DealExplorer(_ActionView):
     """Deal a seeded hand, let a bot play it, and step through it action by action or trick by trick.
 
     Clicking a card of the seat to act (or of the seat you look from) tells why it is illegal; a
-    legal one is played there and the bot plays the rest of the deal from that point.
+    legal one is played there and the bot plays the rest of the deal from that point. ``deal=`` explores a
+    copy of a deal given (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
     """
 
     css_class = "bibi-deal-explorer"
@@ -389,7 +400,7 @@ class DealExplorer(_ActionView):
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
         self._states = []
-        self._play_on(deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed))
+        self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = 0
         self.reason.value = ""  # a click's message belongs to the line it was made on
         self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
@@ -1146,7 +1157,8 @@ class PlayTable(_ActionView):
     **Why seat N?** tells why that bot made its last move, from the view it had. A call the rules make for you
     (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
     score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
-    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``).
+    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``); ``deal=`` plays on a
+    copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
     """
 
     css_class = "bibi-play-table"
@@ -1273,7 +1285,7 @@ class PlayTable(_ActionView):
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
         if deal is not None:
-            self.game, self._deal = None, deal.copy()
+            self.game, self._deal = None, _logged(deal)
         elif self.playing_game:
             self.game = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:

@@ -352,6 +352,50 @@ def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_
     no_errors(inspector)
 
 
+def unlogged_deals() -> list[Deal]:
+    """Deals that keep no events: ``Deal.resample``'s (mid-deal), and ``log=False`` ones, fresh and played out."""
+    deal = Deal.new("russian", 4, seed=3)
+    rng = random.Random(1)
+    while len(deal.actions) < 12:
+        deal.apply(rng.choice(deal.legal_actions()))
+    sample = deal.resample(deal.to_act, random.Random(2))
+    fresh = Deal.new("italian", 4, seed=5, log=False)
+    over = Deal.new("english", 3, seed=6, log=False)
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
+    for d in (sample, fresh, over):
+        with pytest.raises(ValueError, match="log=False"):
+            _ = d.events
+    return [sample, fresh, over]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_the_views_show_a_deal_that_kept_no_events(which):
+    deal = unlogged_deals()[which]
+    record = deal.record()
+    ex = views.DealExplorer(deal=deal)
+    assert ex.final.deck == deal.deck and ex.final.actions[: len(deal.actions)] == deal.actions
+    for k in range(ex.length + 1):
+        ex.go(k)
+    assert "bibi-evn" in ex.event_log.value and ex.deal.is_over
+    no_errors(ex)
+    if not deal.is_over:
+        table = views.PlayTable(deal=deal, seat=deal.to_act, bots=first_bot)
+        assert table.deal.deck == deal.deck and table.deal.actions[: len(deal.actions)] == deal.actions
+        assert "bibi-ev" in table.event_log.value
+        while not table.deal.is_over:
+            click_first_legal(table)
+        assert "bibi-ev" in table.event_log.value
+        no_errors(table)
+    inspector = views.ScoreInspector(deal)
+    for i in range(len(inspector.lines)):
+        inspector.show_line(i)
+    assert inspector.frame.loc["total", "all"] - sum(deal.bonus_points) == deal.rules.total_points() or \
+        not deal.is_over
+    no_errors(inspector)
+    assert deal.record() == record  # the deal given is not played on
+
+
 # -- PlayTable -------------------------------------------------------------------------------
 
 
