@@ -521,8 +521,9 @@ def _control(name: str, value: Any) -> widgets.Widget:
                             layout=layout)
     if name == "decks":
         return widgets.Dropdown(options=[1, 2], value=value, description=title, style=style, layout=layout)
-    low, high = {"max_players": (2, 12), "hand_size": (1, 26)}.get(name, (0, 1000))
-    return widgets.BoundedIntText(value=value, min=low, max=high, description=title, style=style, layout=layout)
+    # A number box without bounds of its own: a bounded box would clamp a typed value silently (to its max); here
+    # the rules decide, and a value they refuse is said next to the box (RulesPanel._option_changed).
+    return widgets.IntText(value=value, description=title, style=style, layout=layout)
 
 
 def _control_value(value: Any) -> Any:
@@ -740,8 +741,8 @@ class RulesPanel(_View):
         self.left_box = widgets.Text(value=left.label, description="left", **text)
         self.right_box = widgets.Text(value=right.label, description="right", **text)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
-        self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, description="players",
-                                                  layout=widgets.Layout(width="150px"))
+        # No bounds of its own (a bounded box clamps silently): the rules refuse a count they do not seat.
+        self.players_box = widgets.IntText(value=players, description="players", layout=widgets.Layout(width="150px"))
         self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
         self.controls: dict[str, widgets.Widget] = {}
         self.control_errors: dict[str, widgets.HTML] = {}
@@ -811,20 +812,39 @@ class RulesPanel(_View):
         return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set one option's control (as a person would) and compare again; a refused value is undone."""
-        self.controls[name].value = _control_value(value)
+        """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
+
+        ``value`` is any value ``Rules`` takes for the option (an enum's value as text too; ``card_points`` as a
+        map or as text, ``"2:11 A:10"``). An unknown option, or a value the rules refuse (alone, or with the
+        other options and the players), raises a ``ValueError`` (a ``TypeError`` for a wrong type) naming the
+        option and quoting the value, and the panel stays exactly as it was: rules, deals, controls, HTML.
+        """
+        check_type("option", name, str, "an option's name")
+        if name not in OPTIONS:
+            raise ValueError(f"option: {shorten(name)} is not an option; options are {', '.join(OPTIONS)}")
+        try:
+            self.compare.set(*self._with_option(name, value))
+        except (ValueError, TypeError) as exc:
+            text = _option_error(name, value, exc)
+            raise (WrongType(text) if isinstance(exc, TypeError) else ValueError(text)) from None
+        self._sync_controls()
+        self._error_at(None, "")
+        self._render()
 
     def _where(self) -> tuple[int, int]:
         return self.compare.players, self.compare.seed
 
-    def _option_changed(self, name: str) -> None:
-        def changed() -> tuple[Rules, Rules, int, int]:
-            value = self.controls[name].value
-            if name == "card_points":
-                value = CardPoints.parse(value)
-            return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
+    def _with_option(self, name: str, value: Any) -> tuple[Rules, Rules, int, int]:
+        """Both sides, the players and the seed with option ``name`` of the right-hand rules set to ``value``."""
+        if name == "card_points" and isinstance(value, str):
+            value = CardPoints.parse(value)
+        return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
 
-        self._attempt(name, changed)
+    def _option_changed(self, name: str) -> None:
+        """A value typed or picked in an option's control: set as ``set_option`` sets it, or refused next to the
+        control (which shows the rules' value again)."""
+        value = self.controls[name].value
+        self._attempt(name, lambda: self._with_option(name, value), lambda exc: _option_error(name, value, exc))
 
     def _box_changed(self, name: str) -> None:
         def changed() -> tuple[Rules, Rules, int, int]:
@@ -839,15 +859,17 @@ class RulesPanel(_View):
 
         self._attempt(name, changed)
 
-    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]]) -> bool:
+    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]],
+                 say: Callable[[Exception], str] = str) -> bool:
         """Make one change, all or nothing: on a refusal every control shows the rules' values again and the
-        error shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or ``players``)."""
+        error (as ``say`` words it) shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or
+        ``players``)."""
         try:
             left, right, players, seed = change()
             self.compare.set(left, right, players, seed)
         except (ValueError, TypeError) as exc:
             self._sync_controls()
-            self._error_at(where, str(exc))
+            self._error_at(where, say(exc))
             return False
         self._sync_controls()
         self._error_at(None, "")
@@ -895,6 +917,13 @@ class RulesPanel(_View):
                 if differs else "")
         return _wrap(f'<div{mark}><details><summary>{meaning}{left} <span class="bibi-label">({cite})</span>'
                      f"</summary>{sentences}</details></div>")
+
+
+def _option_error(name: str, value: Any, exc: Exception) -> str:
+    """Why option ``name`` cannot be ``value``, naming the option and quoting the value."""
+    reason = str(exc).removeprefix(f"Rules.{name}: ").removeprefix(f"{name}: ")
+    quoted = shorten(value)
+    return f"{name}: {reason}" if reason.startswith(f"{quoted} ") else f"{name}: {quoted} is refused: {reason}"
 
 
 def _label_rules(rules: Rules | str) -> Rules:

@@ -11,7 +11,7 @@ from helpers import new_deal
 
 from bibi import widgets as views
 from bibi.deal import Action, Deal
-from bibi.rules import ITALIAN, OPTIONS, RUSSIAN
+from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
 
 
 def no_errors(view) -> None:
@@ -251,9 +251,80 @@ def test_rules_panel_one_pack_is_not_the_same_deal():
     panel.set_option("decks", 1)  # R2's twelve becomes what one pack deals: the control follows
     assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
     assert len(panel.deal.deck) == 52 and "decks" in panel.compare.explanation.value
-    panel.set_option("max_players", 8)  # 8 × 7 > 52: refused next to its control, and the message says how
+    with pytest.raises(ValueError, match="^max_players: 8 hands of 7 need 56 cards.*lower max_players to 7"):
+        panel.set_option("max_players", 8)  # 8 × 7 > 52: refused, and the message says how
+    assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
+    assert not panel.control_errors["max_players"].value
+    panel.controls["max_players"].value = 8  # typed in the box: refused next to its control
     assert "lower max_players to 7" in panel.control_errors["max_players"].value and panel.rules.max_players == 7
     assert panel.controls["max_players"].value == 7
+    no_errors(panel)
+
+
+def panel_state(panel) -> tuple:
+    """Everything a rules panel holds and shows: its rules and deals, every control's value, all its HTML."""
+    return (panel.rules, panel.baseline, panel.deal.record(), panel.base_deal.record(), panel.compare.positions,
+            {name: control.value for name, control in panel.controls.items()}, panel.left_box.value,
+            panel.right_box.value, panel.seed_box.value, panel.players_box.value, panel.picture_html())
+
+
+def test_set_option_takes_every_value_the_rules_take_as_they_are():
+    panel = views.RulesPanel("russian", 4, seed=1)
+    for name, value in [("bibi_points", 5000), ("bibi_points", 10_000), ("hand_size", 26), ("card_points", "2:11")]:
+        panel.set_option(name, value)  # 5000 was 1000 and 26 the most a hand could be: the boxes' own bounds
+        assert panel.rules.options()[name] == (value if name != "card_points" else CardPoints.parse(value))
+        assert panel.controls[name].value == views._control_value(panel.rules.options()[name])
+    assert panel.rules.max_players == 4 and panel.controls["max_players"].value == 4  # R2: what 104 cards deal
+    assert panel.deal.rules == panel.rules and f"{panel.rules.bibi_points}" in panel.picture_html()
+    no_errors(panel)
+
+
+@pytest.mark.parametrize("name, value, error, message", [
+    ("hand_size", 10**9, ValueError, "hand_size: 1000000000 is outside 1…52 (R8)"),
+    ("bibi_points", 20_000, ValueError, "bibi_points: 20000 is outside 0…10000 (R16)"),
+    ("bibi_points", -1, ValueError, "bibi_points: -1 is outside 0…10000 (R16)"),
+    pytest.param("bibi_points", 10**5000, ValueError,
+                 "bibi_points: <a whole number of about 5001 digits> is outside 0…10000", id="bibi_points-huge"),
+    ("bibi_points", 1.5, TypeError, "bibi_points: 1.5 is refused: expected a whole number"),
+    ("decks", 3, ValueError, "decks: 3 is not 1 or 2 (R3)"),
+    ("follow", "sideways", ValueError, "follow: 'sideways' is not one of must_follow, follow_or_trump"),
+    ("dealt_pairs", "true", TypeError, "dealt_pairs: 'true' is refused: expected True or False"),
+    ("card_points", "2:x", ValueError, "card_points: '2:x' is refused: cannot read '2:x'"),
+    ("max_players", 3, ValueError, "max_players: 3 is refused: players: 4 is outside 2…3"),
+    ("first_trump", "cut", None, None),  # a valid change first: then first_dealer random, dealer_card refused
+    ("foo", 1, ValueError, "option: 'foo' is not an option; options are decks, hand_size, max_players, "),
+    (5, 1, TypeError, "option: expected an option's name, not 5 (int)"),
+])
+def test_set_option_refuses_what_the_rules_refuse_and_changes_nothing(name, value, error, message):
+    panel = views.RulesPanel("russian", 4, seed=1, other="italian")
+    panel.compare.next_button.click()
+    panel.players_box.value = 13  # a refusal shown next to its field stays as it was, too
+    assert "players: 13 is outside 2…12" in panel.field_errors["players"].value
+    if error is None:
+        panel.set_option("first_trump", "cut")
+        panel.set_option("first_dealer", "random")
+        name, value, error = "first_trump", "dealer_card", ValueError
+        message = "first_trump: 'dealer_card' takes the suit of the card the dealer drew, so it needs first_dealer"
+    before = panel_state(panel)
+    with pytest.raises(error, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        panel.set_option(name, value)
+    assert panel_state(panel) == before
+    no_errors(panel)
+
+
+def test_a_value_typed_in_a_box_is_the_rules_to_take_or_refuse():
+    panel = views.RulesPanel("russian", 4, seed=1)
+    panel.controls["bibi_points"].value = 5000  # a bounded box made this 1000
+    assert panel.rules.bibi_points == 5000 and panel.controls["bibi_points"].value == 5000
+    for name, typed, message in [("bibi_points", 20_000, "bibi_points: 20000 is outside 0…10000 (R16)"),
+                                 ("hand_size", 27, "hand_size: 27 is refused: players: 4 is outside 2…3"),
+                                 ("hand_size", 0, "hand_size: 0 is outside 1…52 (R8)")]:
+        rules = panel.rules
+        panel.controls[name].value = typed  # 27 was clamped to 26 in silence
+        assert message in panel.control_errors[name].value
+        assert panel.rules is rules and panel.controls[name].value == views._control_value(rules.options()[name])
+    panel.players_box.value = 13  # was clamped to 12
+    assert "players: 13 is outside 2…12" in panel.field_errors["players"].value and panel.players_box.value == 4
     no_errors(panel)
 
 
@@ -779,7 +850,8 @@ def test_rules_panel_random_changes():
         elif name == "card_points":
             control.value = rng.choice(["2:11 A:10 K:5 Q:4 J:3", "K:5 Q:5", "2:x"])
         else:
-            control.value = rng.randint(control.min, min(control.max, 60))
+            control.value = rng.randint(0, 60)  # the rules take or refuse it (a refusal shows by the box)
+        assert control.value == views._control_value(panel.rules.options()[name])
         assert panel.deal.is_over and panel.base_deal.is_over
     no_errors(panel)
 
