@@ -31,7 +31,7 @@ from typing import Any, NoReturn
 from bibi.cards import Card, sort_key
 from bibi.deal import PASS, Deal, Event, trick_reason
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
-from bibi.errors import shorten
+from bibi.errors import MAX_SEED, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
@@ -48,6 +48,7 @@ from bibi.play import (
     why_move,
 )
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
+from bibi.terminal import ask_line, read_line
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -165,14 +166,23 @@ def whole_arg(text: str) -> int:
 
 
 def seed_arg(text: str) -> int | str:
-    """A seed: a whole number, or any other text (``random.Random`` takes both), for argparse."""
-    text = text.strip()
-    if not text:
-        raise argparse.ArgumentTypeError("a seed cannot be empty")
+    """A seed for argparse, read so that it gives the deal the same seed gives everywhere else: a whole number
+    written as Python writes it (``7``, ``-3``: no leading zero, no sign ``+``, no spaces, ASCII digits) is that
+    number, within ±2**64 as the engine takes it; anything else is that very text (``007``, ``bibi/0/5``), as
+    ``Deal.new(..., seed="007")`` takes it."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"a seed cannot be blank ({shorten(text)})")
     digits = text.removeprefix("-")
-    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
-        return int(text)
-    return text
+    if not (digits.isascii() and digits.isdecimal()) or (digits != "0" and digits.startswith("0")) or text == "-0":
+        return text  # a text seed, taken as typed
+    if len(digits) > 20 or abs(int(text)) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is outside ±2**64, the whole-number seeds; "
+                                         "a seed that is not a whole number is a text, like 'bibi/0/5'")
+    return int(text)
+
+
+SEED_HELP = ("random seed, for the same deal again: a whole number (7, -3), or any other text, taken as typed "
+             "('007' and 'bibi/0/5' are texts, as the API takes seed='007')")
 
 
 def bots_arg(text: str) -> list[str]:
@@ -193,9 +203,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian",
                              f"like 'ru:follow=follow_or_trump' (default: {rules})")
     parser.add_argument("--players", type=whole_arg, default=players, metavar="N",
                         help=f"number of players, 2 to 12 (default: {players})")
-    parser.add_argument("--seed", type=seed_arg, default=None,
-                        help="random seed (a whole number, or a text such as a simulation's 'bibi/0/5'), "
-                             "for the same deal again")
+    parser.add_argument("--seed", type=seed_arg, default=None, help=SEED_HELP)
     parser.add_argument("--bots", type=bots_arg, default=["heuristic"], metavar="NAME[,NAME…]",
                         help=f"who plays: one of {', '.join(_bot_names())} for every seat, or one name per seat "
                              "(default: heuristic)")
@@ -526,7 +534,7 @@ class Table:
     """
 
     def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | None], rng: random.Random,
-                 ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
                  hint_bot: Callable | str | None = None):
         self.game = table if isinstance(table, Game) else None
         self._deal = table if isinstance(table, Deal) else table.deal
@@ -598,9 +606,8 @@ class Table:
         self.say(self.status())
         while True:
             legal = self.choices()
-            try:
-                text = self.ask(f"seat {self.seat}> ").strip()
-            except EOFError:
+            text = ask_line(self.ask, f"seat {self.seat}> ", self.say)  # an undecodable line: asked again
+            if text is None:
                 return None
             word = text.lower()
             if word in ("quit", "exit", "q"):
@@ -830,7 +837,7 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=rules_arg, default=preset("russian"), metavar="PRESET",
                         help="rules preset: ru, it, en or their full names (default: russian)")
     parser.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default: 4)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed, for the same exercises again")
+    parser.add_argument("--seed", type=seed_arg, default=None, help=SEED_HELP.replace("deal", "exercises"))
     parser.add_argument("-n", type=int, default=6, metavar="N", help="how many exercises (default: 6)")
 
 

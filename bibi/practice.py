@@ -46,6 +46,7 @@ from bibi.errors import shorten
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
+from bibi.terminal import ask_line, read_line
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
 
@@ -74,6 +75,21 @@ def _quote(value: Any, width: int = 40) -> str:
     """``errors.shorten`` at the exercises' narrower width: safe on any value (a number too long to write, a
     failing ``repr``)."""
     return shorten(value, width)
+
+
+# A number answered, and a choice's number: a few ASCII digits (not ², not ٣, not 5,000 of them).
+_NUMBER = re.compile(r"[0-9]{1,4}")
+_CHOICE = re.compile(r"[0-9]{1,3}")
+
+
+def _answer_text(answer: Any) -> str | None:
+    """``answer`` as text to read, stripped: a text, or a whole number short enough to be an answer (one too
+    long to write as text is none); ``None`` for anything else."""
+    if isinstance(answer, str):
+        return answer.strip()
+    if isinstance(answer, int) and not isinstance(answer, bool) and -10**6 < answer < 10**6:
+        return str(answer)
+    return None
 
 
 def _ids(reason: str) -> tuple[str, ...]:
@@ -254,20 +270,19 @@ class Exercise:
         choices = self.choices
         if isinstance(answer, bool) and choices == YES_NO:
             return "yes" if answer else "no"
+        text = _answer_text(answer)
         if not choices:
-            text = str(answer).strip() if isinstance(answer, (int, str)) and not isinstance(answer, bool) else None
-            if text is None or not re.fullmatch(r"\d{1,4}", text):
+            if text is None or not _NUMBER.fullmatch(text):
                 raise AnswerError(f"answer: {_quote(answer)} is not a number; answer with a whole number like 12")
             return str(int(text))
-        if not isinstance(answer, (str, int)) or isinstance(answer, bool):
+        if text is None:
             raise AnswerError(f"answer: {_quote(answer)} is not one of {', '.join(choices)}")
-        text = str(answer).strip()
         low = text.lower()
         if text in choices:
             return text
         if choices == YES_NO and low in ("y", "yes", "n", "no", "true", "false"):
             return "yes" if low in ("y", "yes", "true") else "no"
-        if low.isdigit() and 1 <= int(low) <= len(choices):
+        if _CHOICE.fullmatch(low) and 1 <= int(low) <= len(choices):
             return choices[int(low) - 1]
         if self.kind == "winner":
             found = self._winner_choice(low)
@@ -596,22 +611,20 @@ def round(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed: in
 # -- a round in the terminal --------------------------------------------------------------------------
 
 
-def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = input,
+def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
          say: Callable[[str], None] = print) -> tuple[int, int]:
     """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
 
-    An answer that cannot be read is asked again; ``quit`` or the end of input stops the round.
+    An answer that cannot be read is asked again, and so is a line that cannot be decoded
+    (``bibi.terminal.ask_line``); ``quit`` or the end of input stops the round.
     """
     right = answered = 0
     total = len(exercises)
     for i, ex in enumerate(exercises, 1):
         say(f"\nExercise {i} of {total}. {ex}")
         while True:
-            try:
-                text = ask("answer> ").strip()
-            except EOFError:
-                text = "quit"
-            if text.lower() in ("quit", "exit", "q"):
+            text = ask_line(ask, "answer> ", say)
+            if text is None or text.lower() in ("quit", "exit", "q"):
                 say(f"bye: {right} of {answered} right")
                 return right, answered
             if not text:

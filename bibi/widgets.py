@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from bibi import render, texts
 from bibi.cards import Card
-from bibi.deal import PASS, Action, Deal, check_players
+from bibi.deal import PASS, Action, Deal, Trick, check_players
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import (
@@ -112,6 +112,16 @@ def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
         return deal.rules, deal.players
     rules = as_rules(rules)
     return rules, check_players(rules, players)
+
+
+def _logged(deal: Deal) -> Deal:
+    """A copy of ``deal`` that keeps its events, as the views show them: the deal copied, or, for a deal made
+    with ``log=False`` (what ``Deal.resample`` returns), the same deal replayed from its record."""
+    try:
+        _ = deal.events  # raises for a deal that kept none
+    except ValueError:  # log=False: no events kept, and Deal.replay keeps them
+        return Deal.replay(deal.record())
+    return deal.copy()
 
 
 class _Choice(NamedTuple):
@@ -290,7 +300,8 @@ class DealExplorer(_ActionView):
     """Deal a seeded hand, let a bot play it, and step through it action by action or trick by trick.
 
     Clicking a card of the seat to act (or of the seat you look from) tells why it is illegal; a
-    legal one is played there and the bot plays the rest of the deal from that point.
+    legal one is played there and the bot plays the rest of the deal from that point. ``deal=`` explores a
+    copy of a deal given (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
     """
 
     css_class = "bibi-deal-explorer"
@@ -328,10 +339,11 @@ class DealExplorer(_ActionView):
         self._rng = bots_rng(seed)
 
         for button, handler in [
+            # Each button asks for a position on the line (a disabled one may still be clicked from code).
             (self.deal_button, self.new_deal), (self.start_button, lambda: self.go(0)),
-            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(self._at - 1)),
-            (self.next_button, lambda: self.go(self._at + 1)), (self.next_trick_button, self.next_trick),
-            (self.end_button, lambda: self.go(len(self._states) - 1)),
+            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(max(self._at - 1, 0))),
+            (self.next_button, lambda: self.go(min(self._at + 1, self.length))),
+            (self.next_trick_button, self.next_trick), (self.end_button, lambda: self.go(self.length)),
         ]:
             self._on_click(button, handler)
         self._on_value(self.position_slider, lambda: self.go(self.position_slider.value))
@@ -390,7 +402,7 @@ class DealExplorer(_ActionView):
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
         self._states = []
-        self._play_on(deal.copy() if deal is not None else Deal.new(self.rules, players, seed=seed))
+        self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = 0
         self.reason.value = ""  # a click's message belongs to the line it was made on
         self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
@@ -408,8 +420,9 @@ class DealExplorer(_ActionView):
         self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
     def go(self, position: int) -> None:
-        """Show the deal after ``position`` actions (clamped to the line)."""
-        self._at = max(0, min(position, self.length))
+        """Show the deal after ``position`` actions, 0…``length``: a position that is no whole number is a
+        ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was."""
+        self._at = whole("position", position, 0, self.length)
         self.reason.value = ""
         self._render()
 
@@ -515,8 +528,9 @@ def _control(name: str, value: Any) -> widgets.Widget:
                             layout=layout)
     if name == "decks":
         return widgets.Dropdown(options=[1, 2], value=value, description=title, style=style, layout=layout)
-    low, high = {"max_players": (2, 12), "hand_size": (1, 26)}.get(name, (0, 1000))
-    return widgets.BoundedIntText(value=value, min=low, max=high, description=title, style=style, layout=layout)
+    # A number box without bounds of its own: a bounded box would clamp a typed value silently (to its max); here
+    # the rules decide, and a value they refuse is said next to the box (RulesPanel._option_changed).
+    return widgets.IntText(value=value, description=title, style=style, layout=layout)
 
 
 def _control_value(value: Any) -> Any:
@@ -734,8 +748,8 @@ class RulesPanel(_View):
         self.left_box = widgets.Text(value=left.label, description="left", **text)
         self.right_box = widgets.Text(value=right.label, description="right", **text)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
-        self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, description="players",
-                                                  layout=widgets.Layout(width="150px"))
+        # No bounds of its own (a bounded box clamps silently): the rules refuse a count they do not seat.
+        self.players_box = widgets.IntText(value=players, description="players", layout=widgets.Layout(width="150px"))
         self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
         self.controls: dict[str, widgets.Widget] = {}
         self.control_errors: dict[str, widgets.HTML] = {}
@@ -805,20 +819,39 @@ class RulesPanel(_View):
         return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set one option's control (as a person would) and compare again; a refused value is undone."""
-        self.controls[name].value = _control_value(value)
+        """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
+
+        ``value`` is any value ``Rules`` takes for the option (an enum's value as text too; ``card_points`` as a
+        map or as text, ``"2:11 A:10"``). An unknown option, or a value the rules refuse (alone, or with the
+        other options and the players), raises a ``ValueError`` (a ``TypeError`` for a wrong type) naming the
+        option and quoting the value, and the panel stays exactly as it was: rules, deals, controls, HTML.
+        """
+        check_type("option", name, str, "an option's name")
+        if name not in OPTIONS:
+            raise ValueError(f"option: {shorten(name)} is not an option; options are {', '.join(OPTIONS)}")
+        try:
+            self.compare.set(*self._with_option(name, value))
+        except (ValueError, TypeError) as exc:
+            text = _option_error(name, value, exc)
+            raise (WrongType(text) if isinstance(exc, TypeError) else ValueError(text)) from None
+        self._sync_controls()
+        self._error_at(None, "")
+        self._render()
 
     def _where(self) -> tuple[int, int]:
         return self.compare.players, self.compare.seed
 
-    def _option_changed(self, name: str) -> None:
-        def changed() -> tuple[Rules, Rules, int, int]:
-            value = self.controls[name].value
-            if name == "card_points":
-                value = CardPoints.parse(value)
-            return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
+    def _with_option(self, name: str, value: Any) -> tuple[Rules, Rules, int, int]:
+        """Both sides, the players and the seed with option ``name`` of the right-hand rules set to ``value``."""
+        if name == "card_points" and isinstance(value, str):
+            value = CardPoints.parse(value)
+        return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
 
-        self._attempt(name, changed)
+    def _option_changed(self, name: str) -> None:
+        """A value typed or picked in an option's control: set as ``set_option`` sets it, or refused next to the
+        control (which shows the rules' value again)."""
+        value = self.controls[name].value
+        self._attempt(name, lambda: self._with_option(name, value), lambda exc: _option_error(name, value, exc))
 
     def _box_changed(self, name: str) -> None:
         def changed() -> tuple[Rules, Rules, int, int]:
@@ -833,15 +866,17 @@ class RulesPanel(_View):
 
         self._attempt(name, changed)
 
-    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]]) -> bool:
+    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]],
+                 say: Callable[[Exception], str] = str) -> bool:
         """Make one change, all or nothing: on a refusal every control shows the rules' values again and the
-        error shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or ``players``)."""
+        error (as ``say`` words it) shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or
+        ``players``)."""
         try:
             left, right, players, seed = change()
             self.compare.set(left, right, players, seed)
         except (ValueError, TypeError) as exc:
             self._sync_controls()
-            self._error_at(where, str(exc))
+            self._error_at(where, say(exc))
             return False
         self._sync_controls()
         self._error_at(None, "")
@@ -889,6 +924,13 @@ class RulesPanel(_View):
                 if differs else "")
         return _wrap(f'<div{mark}><details><summary>{meaning}{left} <span class="bibi-label">({cite})</span>'
                      f"</summary>{sentences}</details></div>")
+
+
+def _option_error(name: str, value: Any, exc: Exception) -> str:
+    """Why option ``name`` cannot be ``value``, naming the option and quoting the value."""
+    reason = str(exc).removeprefix(f"Rules.{name}: ").removeprefix(f"{name}: ")
+    quoted = shorten(value)
+    return f"{name}: {reason}" if reason.startswith(f"{quoted} ") else f"{name}: {quoted} is refused: {reason}"
 
 
 def _label_rules(rules: Rules | str) -> Rules:
@@ -990,13 +1032,16 @@ class ScoreInspector(_View):
         self.deal_select.value = index
 
     def show_line(self, index: int) -> None:
-        """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below."""
-        line = self.lines[whole("index", index)]
+        """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below.
+
+        ``index`` is a row, 0…``len(lines) - 1`` (a ``ValueError`` naming it otherwise, a ``TypeError`` for no
+        whole number); a refused row, or an explorer showing another deal, leaves the view as it was."""
+        if not 0 <= whole("index", index) < len(self.lines):
+            raise ValueError(f"index: {shorten(index)} is not a line of this score, 0…{len(self.lines) - 1}")
+        line = self.lines[index]
         deal = self.deal
-        self.selected = index
-        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
-            button.button_style = "info" if i == index else ""
         rules = deal.rules
+        trick: Trick | None = None
         if line.kind == "leftovers":
             body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
                     f"{line.points} points count for no one (R25; I16)."
@@ -1016,11 +1061,17 @@ class ScoreInspector(_View):
                         f"its cards worth points make {line.points}.")
             if trick is not None:
                 body += render.trick_html(trick, style=False)
-                if self.explorer is not None:
-                    self._show_in_explorer(deal, trick.number)
+        if trick is not None and self.explorer is not None:
+            self._check_explorer(deal)  # before anything changes
+        self.selected = index
+        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
+            button.button_style = "info" if i == index else ""
         self.trick_view.value = _wrap(f'<div class="bibi-parting">{body}</div>')
+        if trick is not None and self.explorer is not None:
+            self.explorer.show_trick(trick.number)
 
-    def _show_in_explorer(self, deal: Deal, number: int) -> None:
+    def _check_explorer(self, deal: Deal) -> None:
+        """Refuse a linked explorer that shows another deal than ``deal``."""
         explorer = self.explorer
         assert explorer is not None
         line = explorer.final
@@ -1028,7 +1079,6 @@ class ScoreInspector(_View):
                 and line.actions[: len(deal.actions)] == deal.actions)
         if not same:
             raise ValueError("explorer: it shows another deal than this inspector; deal the same one there")
-        explorer.show_trick(number)
 
     def _render(self) -> None:
         deal = self.deal
@@ -1147,7 +1197,8 @@ class PlayTable(_ActionView):
     their passes silent. A call the rules make for you
     (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
     score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
-    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``).
+    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``); ``deal=`` plays on a
+    copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
     """
 
     css_class = "bibi-play-table"
@@ -1277,7 +1328,7 @@ class PlayTable(_ActionView):
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
         if deal is not None:
-            self.game, self._deal = None, deal.copy()
+            self.game, self._deal = None, _logged(deal)
         elif self.playing_game:
             self.game = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import io
 import json
@@ -15,10 +16,10 @@ import time
 import pytest
 
 from bibi.bots import heuristic_bot
-from bibi.cli import SUBCOMMANDS, Table, build_parser, main
+from bibi.cli import SUBCOMMANDS, Table, build_parser, main, seed_arg
 from bibi.deal import Deal
-from bibi.play import bots_rng
-from bibi.rules import ITALIAN
+from bibi.play import bots_rng, play
+from bibi.rules import ITALIAN, RUSSIAN
 
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -357,3 +358,69 @@ def test_compare_writes_its_table_to_standard_output_for_a_dash(tmp_path):
     table = pd.read_csv(io.StringIO(done.stdout))
     assert list(table.columns) == ["measure", "variant", "mean", "diff", "ci_low", "ci_high"]
     assert set(table.variant) == {"russian", "italian"} and len(table) == 2 * 9
+
+
+# -- no keystroke ends a session; one seed, one deal --------------------------------------------------------
+
+
+def strict_bibi(*args: str, stdin: bytes) -> tuple[int, str, bytes]:
+    """``bibi`` with a standard input that decodes strictly, as under LANG=en_US.UTF-8."""
+    done = subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    return done.returncode, done.stdout.decode(), done.stderr
+
+
+def test_play_reads_on_after_a_byte_that_is_not_utf8():
+    status, out, err = strict_bibi("play", "--rules", "it", "--seed", "5", stdin=b"\xff\nzz\n\xe2\x99\nquit\n")
+    assert status == 0 and err == b""
+    assert out.count("could not read that line (byte 0xff is not utf-8 text); type it again") == 1
+    assert out.count("could not read that line (byte 0xe2 is not utf-8 text); type it again") == 1
+    assert "not allowed: cannot read action 'zz'" in out  # the line after the bad one is read as typed
+    assert out.count("seat 0> ") == 4 and out.rstrip().endswith("bye")
+
+
+def test_play_asks_again_on_an_undecodable_line_and_an_odd_number():
+    deal = Deal.new(ITALIAN, 4, seed=5)
+    typed = iter([None, "²", "9" * 5000, "٣", "quit"])
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        line = next(typed)
+        return b"\xff".decode("utf-8") if line is None else line
+
+    bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
+    assert Table(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
+    assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
+    assert sum(line.startswith("not a choice: pick 1…") for line in said) == 3 and said[-1] == "bye"
+
+
+@pytest.mark.parametrize("typed, seed", [("7", 7), ("-3", -3), ("0", 0), ("007", "007"), ("-0", "-0"),
+                                         ("+3", "+3"), (" 7", " 7"), ("٧", "٧"), ("bibi/0/5", "bibi/0/5"),
+                                         (str(2**64), 2**64)])
+def test_a_seed_is_a_whole_number_only_as_python_writes_one(typed, seed):
+    got = seed_arg(typed)
+    assert got == seed and type(got) is type(seed)
+
+
+def test_a_seed_out_of_range_or_blank_is_refused():
+    for typed, message in [(str(2**64 + 1), r"is outside ±2\*\*64"), ("9" * 5000, r"is outside ±2\*\*64"),
+                           ("", "cannot be blank"), ("  ", "cannot be blank")]:
+        with pytest.raises(argparse.ArgumentTypeError, match=message):
+            seed_arg(typed)
+    done = bibi("deal", "--seed", "9" * 5000)
+    assert done.returncode == 2 and "is outside ±2**64" in done.stderr and len(done.stderr) < 1000
+
+
+def test_seed_007_is_the_text_007_as_everywhere():
+    done = bibi("deal", "--seed", "007", "--json")
+    assert done.returncode == 0
+    record = json.loads(done.stdout)
+    text = play(Deal.new(RUSSIAN, 6, seed="007"), ["heuristic"], bots_rng("007")).record()
+    number = play(Deal.new(RUSSIAN, 6, seed=7), ["heuristic"], bots_rng(7)).record()
+    assert record == text and record != number
+    assert json.loads(bibi("deal", "--seed", "7", "--json").stdout) == number
+    assert "'007' and 'bibi/0/5' are texts" in " ".join(bibi("deal", "--help").stdout.split())
+    from bibi.practice import round as practice_round
+
+    asked = bibi("practice", "--seed", "007", "-n", "1", stdin="quit\n").stdout
+    assert "seed 007." in asked and str(practice_round(1, RUSSIAN, 4, "007")[0]) in asked

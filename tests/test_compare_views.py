@@ -134,10 +134,10 @@ def snapshot(panel):
 
 
 @pytest.mark.parametrize("where, change", [
-    ("max_players", lambda p: p.set_option("max_players", 4)),
-    ("hand_size", lambda p: p.set_option("hand_size", 25)),
-    ("first_trump", lambda p: p.set_option("first_trump", "dealer_card")),
-    ("card_points", lambda p: p.set_option("card_points", "2:x")),
+    ("max_players", lambda p: setattr(p.controls["max_players"], "value", 4)),  # as a person types or picks it
+    ("hand_size", lambda p: setattr(p.controls["hand_size"], "value", 25)),
+    ("first_trump", lambda p: setattr(p.controls["first_trump"], "value", "dealer_card")),
+    ("card_points", lambda p: setattr(p.controls["card_points"], "value", "2:x")),
     ("decks", None),  # one pack at 8 players (one pack deals seven hands at most): reached below
     ("right", lambda p: setattr(p.right_box, "value", "it:follow=sideways")),
     ("left", lambda p: setattr(p.left_box, "value", "klingon")),
@@ -153,7 +153,7 @@ def test_a_refused_change_leaves_everything_as_it_was(where, change):
     elif where == "decks":  # at 8 players one pack is refused (it deals seven hands at most)
         panel.players_box.value = 8
         before = snapshot(panel)
-        panel.set_option("decks", 1)
+        panel.controls["decks"].value = 1
     else:
         before = snapshot(panel)
         change(panel)

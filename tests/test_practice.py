@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -240,6 +241,39 @@ def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
     assert "Right:" in text and text.endswith("bye: 1 of 1 right")
 
 
+ODD = ["²", "٣", "9" * 5000, 10**5000, -(10**30), "1" * 4300]  # other digits, far too long: no choice, no crash
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_answer_in_other_digits_or_far_too_long_is_no_answer(kind):
+    ex = exercise(kind, "ru", 4, 2)
+    wanted = "is not a number" if not ex.choices else "is not one of"
+    for answer in ODD:
+        with pytest.raises(AnswerError, match="^answer: .* " + wanted):
+            ex.check(answer)
+    assert ex.check(ex.answer).right and ex.check(1).given == (ex.choices[0] if ex.choices else "1")
+
+
+def undecodable(prompt: str) -> str:
+    return b"\xff\n".decode("utf-8")  # what input() raises for a byte a strict UTF-8 stdin cannot decode
+
+
+def test_quiz_asks_again_after_an_unreadable_line_or_an_odd_answer():
+    exercises = practice.round(2, "ru", 4, seed=3)
+    first = exercises[0]
+    typed = iter([undecodable, "²", "9" * 5000, first.answer, "quit"])
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        line = next(typed)
+        return line(prompt) if callable(line) else line
+
+    assert practice.quiz(exercises, ask=ask, say=said.append) == (1, 1)
+    assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
+    assert sum("is not one of" in line or "is not a number" in line for line in said) == 2
+    assert said[-1] == "bye: 1 of 1 right"
+
+
 def test_practice_needs_neither_widgets_nor_pandas():
     code = ("import sys, bibi; bibi.practice.exercise('winner'); "
             "print('ipywidgets' in sys.modules, 'pandas' in sys.modules)")
@@ -354,6 +388,21 @@ def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
     assert done.returncode == 1 and done.stderr.startswith("bibi practice: error: players: 13 cannot play")
     done = bibi("practice", "-n", "0", "--seed", "1", stdin="")
     assert done.returncode == 1 and "n: 0 is outside 1…1000" in done.stderr
+
+
+def test_bibi_practice_survives_any_keystroke_and_any_byte():
+    """A strict UTF-8 standard input (as under LANG=en_US.UTF-8): a byte that is not UTF-8 spoils its own line,
+    which is asked again; the lines after it are read as typed."""
+    first = practice.round(2, RUSSIAN, 4, seed=4)[0]
+    stdin = b"\xff\n\xc3\n\xc2\xb2\n" + b"9" * 5000 + b"\n" + first.answer.encode() + b"\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "bibi", "practice", "--seed", "4", "-n", "2"], input=stdin,
+                          capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    out = done.stdout.decode()
+    assert done.returncode == 0 and done.stderr == b""
+    assert out.count("could not read that line (byte 0xff is not utf-8 text); type it again") == 1
+    assert out.count("could not read that line (byte 0xc3 is not utf-8 text); type it again") == 1
+    assert "answer: '²' is not one of" in out and "answer: '999" in out
+    assert f"Right: {first.answer}." in out and out.rstrip().endswith("bye: 1 of 1 right")
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,

@@ -11,7 +11,7 @@ from helpers import new_deal
 
 from bibi import widgets as views
 from bibi.deal import Action, Deal
-from bibi.rules import ITALIAN, OPTIONS, RUSSIAN
+from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
 
 
 def no_errors(view) -> None:
@@ -127,6 +127,59 @@ def test_explorer_starts_from_a_given_deal_and_offers_calls():
     no_errors(ex)
 
 
+def explorer_state(ex) -> tuple:
+    """Everything an explorer shows and holds, to compare before and after a refused call."""
+    return (ex.position, ex.length, ex.final.record(), ex.deal.record(), ex.table.value, ex.event_log.value,
+            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_slider.value, ex.position_slider.max,
+            [b.disabled for b in (ex.start_button, ex.back_trick_button, ex.back_button, ex.next_button,
+                                  ex.next_trick_button, ex.end_button)],
+            [(b.description, b.disabled) for b in (*ex.hand_row.buttons, *ex.action_row.buttons)], ex.seat)
+
+
+def test_explorer_refuses_a_position_off_the_line_and_stays_as_it_was():
+    ex = views.DealExplorer("russian", 4, seed=3)
+    ex.go(5)
+    before = explorer_state(ex)
+    end = ex.length
+    for bad, error, message in [
+        (1.5, TypeError, "position: expected a whole number, not 1.5 (float)"),
+        (True, TypeError, "position: expected a whole number, not True (bool)"),
+        ("3", TypeError, "position: expected a whole number, not '3' (str)"),
+        (-1, ValueError, f"position: -1 is outside 0…{end}"),
+        (end + 1, ValueError, f"position: {end + 1} is outside 0…{end}"),
+        (10**5000, ValueError, f"position: <a whole number of about 5001 digits> is outside 0…{end}"),
+    ]:
+        with pytest.raises(error, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
+            ex.go(bad)
+        assert explorer_state(ex) == before, bad
+    for bad, error in [(1.5, TypeError), (True, TypeError), (-1, ValueError), (999, ValueError)]:
+        with pytest.raises(error, match="^number: "):
+            ex.show_trick(bad)
+        assert explorer_state(ex) == before, bad
+    ex.go(end)
+    assert ex.position == end and type(ex.position) is int and ex.deal.is_over
+    no_errors(ex)
+
+
+def test_explorer_buttons_stay_on_the_line_at_either_end():
+    ex = views.DealExplorer("italian", 4, seed=2)
+    for button in (ex.back_button, ex.back_trick_button, ex.start_button):  # disabled here, clicked from code
+        assert button.disabled
+        button.click()
+        assert ex.position == 0
+    ex.end_button.click()
+    for button in (ex.next_button, ex.next_trick_button, ex.end_button):
+        assert button.disabled
+        button.click()
+        assert ex.position == ex.length
+    ex.back_button.click()
+    assert ex.position == ex.length - 1
+    ex.next_button.click()
+    assert ex.position == ex.length
+    assert "position:" not in ex.message.value and "#b71c1c" not in ex.message.value
+    no_errors(ex)
+
+
 # -- RulesPanel ------------------------------------------------------------------------------
 
 
@@ -198,9 +251,80 @@ def test_rules_panel_one_pack_is_not_the_same_deal():
     panel.set_option("decks", 1)  # R2's twelve becomes what one pack deals: the control follows
     assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
     assert len(panel.deal.deck) == 52 and "decks" in panel.compare.explanation.value
-    panel.set_option("max_players", 8)  # 8 × 7 > 52: refused next to its control, and the message says how
+    with pytest.raises(ValueError, match="^max_players: 8 hands of 7 need 56 cards.*lower max_players to 7"):
+        panel.set_option("max_players", 8)  # 8 × 7 > 52: refused, and the message says how
+    assert panel.rules.max_players == 7 and panel.controls["max_players"].value == 7
+    assert not panel.control_errors["max_players"].value
+    panel.controls["max_players"].value = 8  # typed in the box: refused next to its control
     assert "lower max_players to 7" in panel.control_errors["max_players"].value and panel.rules.max_players == 7
     assert panel.controls["max_players"].value == 7
+    no_errors(panel)
+
+
+def panel_state(panel) -> tuple:
+    """Everything a rules panel holds and shows: its rules and deals, every control's value, all its HTML."""
+    return (panel.rules, panel.baseline, panel.deal.record(), panel.base_deal.record(), panel.compare.positions,
+            {name: control.value for name, control in panel.controls.items()}, panel.left_box.value,
+            panel.right_box.value, panel.seed_box.value, panel.players_box.value, panel.picture_html())
+
+
+def test_set_option_takes_every_value_the_rules_take_as_they_are():
+    panel = views.RulesPanel("russian", 4, seed=1)
+    for name, value in [("bibi_points", 5000), ("bibi_points", 10_000), ("hand_size", 26), ("card_points", "2:11")]:
+        panel.set_option(name, value)  # 5000 was 1000 and 26 the most a hand could be: the boxes' own bounds
+        assert panel.rules.options()[name] == (value if name != "card_points" else CardPoints.parse(value))
+        assert panel.controls[name].value == views._control_value(panel.rules.options()[name])
+    assert panel.rules.max_players == 4 and panel.controls["max_players"].value == 4  # R2: what 104 cards deal
+    assert panel.deal.rules == panel.rules and f"{panel.rules.bibi_points}" in panel.picture_html()
+    no_errors(panel)
+
+
+@pytest.mark.parametrize("name, value, error, message", [
+    ("hand_size", 10**9, ValueError, "hand_size: 1000000000 is outside 1…52 (R8)"),
+    ("bibi_points", 20_000, ValueError, "bibi_points: 20000 is outside 0…10000 (R16)"),
+    ("bibi_points", -1, ValueError, "bibi_points: -1 is outside 0…10000 (R16)"),
+    pytest.param("bibi_points", 10**5000, ValueError,
+                 "bibi_points: <a whole number of about 5001 digits> is outside 0…10000", id="bibi_points-huge"),
+    ("bibi_points", 1.5, TypeError, "bibi_points: 1.5 is refused: expected a whole number"),
+    ("decks", 3, ValueError, "decks: 3 is not 1 or 2 (R3)"),
+    ("follow", "sideways", ValueError, "follow: 'sideways' is not one of must_follow, follow_or_trump"),
+    ("dealt_pairs", "true", TypeError, "dealt_pairs: 'true' is refused: expected True or False"),
+    ("card_points", "2:x", ValueError, "card_points: '2:x' is refused: cannot read '2:x'"),
+    ("max_players", 3, ValueError, "max_players: 3 is refused: players: 4 is outside 2…3"),
+    ("first_trump", "cut", None, None),  # a valid change first: then first_dealer random, dealer_card refused
+    ("foo", 1, ValueError, "option: 'foo' is not an option; options are decks, hand_size, max_players, "),
+    (5, 1, TypeError, "option: expected an option's name, not 5 (int)"),
+])
+def test_set_option_refuses_what_the_rules_refuse_and_changes_nothing(name, value, error, message):
+    panel = views.RulesPanel("russian", 4, seed=1, other="italian")
+    panel.compare.next_button.click()
+    panel.players_box.value = 13  # a refusal shown next to its field stays as it was, too
+    assert "players: 13 is outside 2…12" in panel.field_errors["players"].value
+    if error is None:
+        panel.set_option("first_trump", "cut")
+        panel.set_option("first_dealer", "random")
+        name, value, error = "first_trump", "dealer_card", ValueError
+        message = "first_trump: 'dealer_card' takes the suit of the card the dealer drew, so it needs first_dealer"
+    before = panel_state(panel)
+    with pytest.raises(error, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        panel.set_option(name, value)
+    assert panel_state(panel) == before
+    no_errors(panel)
+
+
+def test_a_value_typed_in_a_box_is_the_rules_to_take_or_refuse():
+    panel = views.RulesPanel("russian", 4, seed=1)
+    panel.controls["bibi_points"].value = 5000  # a bounded box made this 1000
+    assert panel.rules.bibi_points == 5000 and panel.controls["bibi_points"].value == 5000
+    for name, typed, message in [("bibi_points", 20_000, "bibi_points: 20000 is outside 0…10000 (R16)"),
+                                 ("hand_size", 27, "hand_size: 27 is refused: players: 4 is outside 2…3"),
+                                 ("hand_size", 0, "hand_size: 0 is outside 1…52 (R8)")]:
+        rules = panel.rules
+        panel.controls[name].value = typed  # 27 was clamped to 26 in silence
+        assert message in panel.control_errors[name].value
+        assert panel.rules is rules and panel.controls[name].value == views._control_value(rules.options()[name])
+    panel.players_box.value = 13  # was clamped to 12
+    assert "players: 13 is outside 2…12" in panel.field_errors["players"].value and panel.players_box.value == 4
     no_errors(panel)
 
 
@@ -257,6 +381,90 @@ def test_score_inspector_on_a_game():
     assert inspector.deal is deals[0]
     assert list(inspector.frame.loc["total", ["seat 0", "seat 1", "seat 2"]]) == list(deals[0].scores)
     no_errors(inspector)
+
+
+def inspector_state(inspector) -> tuple:
+    return (inspector.selected, inspector.trick_view.value, inspector.deal_select.value, inspector.message.value,
+            inspector.table.value, [b.button_style for b, _, _ in inspector._row_pool])
+
+
+def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_was():
+    explorer = views.DealExplorer("russian", 4, seed=5)
+    deals = [explorer.final, played("russian", 4, 6)]
+    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
+                           players=4, rules=RUSSIAN, is_over=True)
+    inspector = views.ScoreInspector(game, explorer=explorer)
+    inspector.show_deal(0)
+    inspector.show_line(2)
+    before, seen = inspector_state(inspector), explorer_state(explorer)
+    last = len(inspector.lines) - 1
+    for bad, error, message in [(999, ValueError, f"index: 999 is not a line of this score, 0…{last}"),
+                                (-1, ValueError, f"index: -1 is not a line of this score, 0…{last}"),
+                                (last + 1, ValueError, f"index: {last + 1} is not a line"),
+                                (1.5, TypeError, "index: expected a whole number"),
+                                (True, TypeError, "index: expected a whole number")]:
+        with pytest.raises(error, match="^" + message):
+            inspector.show_line(bad)
+        assert inspector_state(inspector) == before and explorer_state(explorer) == seen, bad
+    for bad, error, message in [(2, ValueError, "index: 2 is not a deal 0…1"), (-1, ValueError, "index: -1 is not"),
+                                (0.5, TypeError, "index: expected a whole number")]:
+        with pytest.raises(error, match="^" + message):
+            inspector.show_deal(bad)
+        assert inspector_state(inspector) == before, bad
+    # A row of the other deal, with the explorer showing the first: refused before anything changes.
+    inspector.show_deal(1)
+    shown = inspector_state(inspector)
+    trick_row = next(i for i, line in enumerate(inspector.lines) if line.kind == "trick")
+    with pytest.raises(ValueError, match="^explorer: it shows another deal"):
+        inspector.show_line(trick_row)
+    assert inspector_state(inspector) == shown and explorer_state(explorer) == seen
+    inspector.show_line(last)
+    assert inspector.selected == last
+    no_errors(inspector)
+
+
+def unlogged_deals() -> list[Deal]:
+    """Deals that keep no events: ``Deal.resample``'s (mid-deal), and ``log=False`` ones, fresh and played out."""
+    deal = Deal.new("russian", 4, seed=3)
+    rng = random.Random(1)
+    while len(deal.actions) < 12:
+        deal.apply(rng.choice(deal.legal_actions()))
+    sample = deal.resample(deal.to_act, random.Random(2))
+    fresh = Deal.new("italian", 4, seed=5, log=False)
+    over = Deal.new("english", 3, seed=6, log=False)
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
+    for d in (sample, fresh, over):
+        with pytest.raises(ValueError, match="log=False"):
+            _ = d.events
+    return [sample, fresh, over]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_the_views_show_a_deal_that_kept_no_events(which):
+    deal = unlogged_deals()[which]
+    record = deal.record()
+    ex = views.DealExplorer(deal=deal)
+    assert ex.final.deck == deal.deck and ex.final.actions[: len(deal.actions)] == deal.actions
+    for k in range(ex.length + 1):
+        ex.go(k)
+    assert "bibi-evn" in ex.event_log.value and ex.deal.is_over
+    no_errors(ex)
+    if not deal.is_over:
+        table = views.PlayTable(deal=deal, seat=deal.to_act, bots=first_bot)
+        assert table.deal.deck == deal.deck and table.deal.actions[: len(deal.actions)] == deal.actions
+        assert "bibi-ev" in table.event_log.value
+        while not table.deal.is_over:
+            click_first_legal(table)
+        assert "bibi-ev" in table.event_log.value
+        no_errors(table)
+    inspector = views.ScoreInspector(deal)
+    for i in range(len(inspector.lines)):
+        inspector.show_line(i)
+    assert inspector.frame.loc["total", "all"] - sum(deal.bonus_points) == deal.rules.total_points() or \
+        not deal.is_over
+    no_errors(inspector)
+    assert deal.record() == record  # the deal given is not played on
 
 
 # -- PlayTable -------------------------------------------------------------------------------
@@ -658,7 +866,8 @@ def test_rules_panel_random_changes():
         elif name == "card_points":
             control.value = rng.choice(["2:11 A:10 K:5 Q:4 J:3", "K:5 Q:5", "2:x"])
         else:
-            control.value = rng.randint(control.min, min(control.max, 60))
+            control.value = rng.randint(0, 60)  # the rules take or refuse it (a refusal shows by the box)
+        assert control.value == views._control_value(panel.rules.options()[name])
         assert panel.deal.is_over and panel.base_deal.is_over
     no_errors(panel)
 

@@ -1,0 +1,67 @@
+"""Reading a person's answers in the terminal, one line at a time: what ``bibi play`` and ``bibi practice`` ask.
+
+No keystroke and no byte ends a session. ``ask_line`` asks again, after a one-line message, when a line
+cannot be decoded (one byte that is not UTF-8, with a standard input that decodes strictly, as under
+``LANG=en_US.UTF-8``); ``read_line``, the default way to ask, reads a piped standard input one line of bytes
+at a time, so that such a byte spoils its own line and no other (``input`` would lose every line read
+with it).
+
+>>> lines = [b"\\xff\\n", b"  K\\xe2\\x99\\xa5 \\n"]
+>>> def ask(prompt):
+...     if not lines:
+...         raise EOFError
+...     return lines.pop(0).decode("utf-8")
+>>> said = []
+>>> ask_line(ask, "> ", said.append)
+'K♥'
+>>> said
+['could not read that line (byte 0xff is not utf-8 text); type it again']
+>>> ask_line(ask, "> ", said.append) is None  # the end of input
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+
+def read_line(prompt: str = "") -> str:
+    """``input(prompt)``, except that a standard input that is no terminal (a pipe, a file) is read one line
+    of bytes at a time and decoded as the stream says (its encoding and its errors setting): a line that
+    cannot be decoded raises ``UnicodeDecodeError`` for that line alone. ``EOFError`` at the end of input."""
+    stdin = sys.stdin
+    raw = getattr(stdin, "buffer", None)
+    if raw is None or stdin.isatty():  # a terminal gives one line per read: input() loses only a bad line
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = raw.readline()
+    if not line:
+        raise EOFError
+    text = line.decode(stdin.encoding or "utf-8", stdin.errors or "strict")
+    return text.removesuffix("\n").removesuffix("\r")
+
+
+def unreadable(exc: UnicodeDecodeError) -> str:
+    """The one line said for a line that cannot be decoded."""
+    try:
+        byte = f"byte 0x{exc.object[exc.start]:02x}"
+    except (IndexError, TypeError):
+        byte = "a byte"
+    return f"could not read that line ({byte} is not {exc.encoding} text); type it again"
+
+
+def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None]) -> str | None:
+    """The next line ``ask(prompt)`` reads, stripped; ``None`` at the end of input. A line that cannot be
+    decoded is told in one line (``say``) and asked again."""
+    while True:
+        try:
+            return ask(prompt).strip()
+        except EOFError:
+            return None
+        except UnicodeDecodeError as exc:
+            say(unreadable(exc))
+
+
+__all__ = ["ask_line", "read_line", "unreadable"]
