@@ -277,10 +277,11 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
         failed = True
         raise
     finally:
-        for future in futures:
-            future.cancel()
         if executor is None:
             _close_pool(pool, failed)
+        else:
+            for future in futures:
+                future.cancel()
     return out
 
 
@@ -295,12 +296,18 @@ def _new_pool(workers: int) -> ProcessPoolExecutor:
 
 def _close_pool(pool: Executor, failed: bool) -> None:
     """Shut the kit's own pool down; after a failure (Ctrl-C too) end its workers at once rather than wait
-    for the chunks they are playing, which may take minutes, or never end."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once the pool is shut down
-    pool.shutdown(wait=not failed, cancel_futures=True)
+    for the chunks they are playing, which may take minutes, or never end.
+
+    After a failure the workers are ended first and no future is cancelled: the pool, finding its workers
+    gone, fails every chunk still pending itself and its manager thread ends. (Python 3.11's pool fails them
+    with ``set_exception``, which raises in its thread for a future already cancelled: the traceback came
+    last on the screen after a Ctrl-C, and the thread died without letting the pool close.)"""
     if failed:
-        for process in processes:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
+        pool.shutdown(wait=True)
+    else:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 WATCH = 0.25  # seconds between a worker's looks at its parent
