@@ -982,13 +982,17 @@ class Deal:
             tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
         )
 
-    def resample(self, seat: Whole, rng: random.Random, tries: int = 20) -> Deal | None:
+    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal | None:
         """A deal consistent with everything ``seat`` (the seat to act) sees now, the cards hidden from it
-        (the other hands, the stock) sampled by ``rng``; ``None`` if ``tries`` attempts find none.
+        (the other hands, the stock) sampled by ``rng`` (a ``random.Random``); ``None`` if ``tries`` attempts
+        (a whole number ≥ 1) find none.
 
         What OpenSpiel calls resampling from the information state: the public history decides what is
         consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
         """
+        seat = self._seat(seat)
+        check_type("rng", rng, random.Random, "a random.Random")
+        whole("tries", tries, 1)
         from bibi import sampling  # lazy: the engine never needs the sampler itself
 
         return sampling.resample(self.view(seat), rng, tries)

@@ -380,3 +380,42 @@ def test_a_number_too_long_to_write_is_named_not_written():
     for call, kind, message in cases:
         with pytest.raises(kind, match=message):
             call()
+
+
+# -- sampling -------------------------------------------------------------------------------------------------
+
+
+def _a_seat_to_act() -> tuple[Deal, int]:
+    from bibi.play import bots_rng
+    from bibi.play import play as play_deal
+
+    deal = play_deal(Deal.new("ru", 4, seed=5), ["heuristic", "heuristic", None, "heuristic"], bots_rng(5))
+    return deal, 2
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(rng=None), TypeError, r"^rng: expected a random\.Random, not None \(NoneType\)$"),
+        (dict(rng=5), TypeError, r"^rng: expected a random\.Random, not 5 \(int\)$"),
+        (dict(tries=-1), ValueError, r"^tries: -1 is outside ≥ 1$"),
+        (dict(tries=0), ValueError, r"^tries: 0 is outside ≥ 1$"),
+        (dict(tries=True), TypeError, r"^tries: expected a whole number, not True \(bool\)$"),
+        (dict(tries=2.0), TypeError, r"^tries: expected a whole number, not 2\.0 \(float\)$"),
+    ],
+)
+def test_resample_names_a_bad_rng_or_tries(kwargs, error, match):
+    from bibi.sampling import Sampler, resample
+
+    deal, seat = _a_seat_to_act()
+    before = snapshot(deal)
+    args = dict(rng=random.Random(1), tries=3) | kwargs
+    with pytest.raises(error, match=match):
+        deal.resample(seat, **args)
+    with pytest.raises(error, match=match):
+        resample(deal.view(seat), **args)
+    with pytest.raises(error, match=match):
+        Sampler(deal.view(seat)).sample(**args)
+    assert snapshot(deal) == before
+    world = deal.resample(seat, random.Random(1), 1)  # one try is enough here, and still allowed
+    assert world is not None and world.view(seat) == deal.view(seat)
