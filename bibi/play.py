@@ -37,6 +37,7 @@ views use these instead of loops of their own.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
@@ -74,11 +75,22 @@ class Explanation(NamedTuple):
 BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
 
 
+_BOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,60}")  # what ``--bots a,b`` carries: no comma, no space
+
+
 def register(name: str, bot: Bot) -> Bot:
-    """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views."""
+    """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views.
+
+    A name is 1 to 60 letters (a–z, A–Z), digits, ``-`` and ``_``: one item of the command line's
+    comma-separated ``--bots`` list, with no space or comma to split it on.
+    """
+    check_type("register: name", name, str, "a bot name (a text)")
+    if not _BOT_NAME.fullmatch(name):
+        raise ValueError(f"register: name {shorten(name)} is not a bot name: use 1 to 60 letters, digits, "
+                         "'-' and '_' (no space, no comma)")
     if not callable(bot):
-        raise TypeError(f"register: bot {shorten(bot)} is not callable")
-    BOTS[name.strip().lower()] = bot
+        raise WrongType(f"register: bot {shorten(bot)} is not callable")
+    BOTS[name.lower()] = bot
     return bot
 
 

@@ -419,3 +419,42 @@ def test_resample_names_a_bad_rng_or_tries(kwargs, error, match):
     assert snapshot(deal) == before
     world = deal.resample(seat, random.Random(1), 1)  # one try is enough here, and still allowed
     assert world is not None and world.view(seat) == deal.view(seat)
+
+
+# -- the bot registry -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, error, match",
+    [
+        (None, TypeError, r"^register: name: expected a bot name \(a text\), not None \(NoneType\)$"),
+        (7, TypeError, r"^register: name: expected a bot name \(a text\), not 7 \(int\)$"),
+        ("", ValueError, r"^register: name '' is not a bot name: use 1 to 60 letters, digits, '-' and '_'"),
+        ("a,b", ValueError, r"^register: name 'a,b' is not a bot name"),
+        ("my bot", ValueError, r"^register: name 'my bot' is not a bot name"),
+        (" mine ", ValueError, r"^register: name ' mine ' is not a bot name"),
+        ("x" * 61, ValueError, r"^register: name 'x{58}… is not a bot name"),
+    ],
+)
+def test_register_refuses_a_name_the_bots_list_cannot_carry(name, error, match):
+    from bibi.play import BOTS, register
+
+    before = dict(BOTS)
+    with pytest.raises(error, match=match):
+        register(name, lambda view, rng: view.legal_actions[0])
+    assert BOTS == before
+
+
+def test_register_takes_letters_digits_dashes_and_underscores():
+    from bibi.cli import bots_arg
+    from bibi.play import BOTS, get_bot, register
+
+    def first(view, rng):
+        return view.legal_actions[0]
+
+    register("Lead_low-2", first)
+    try:
+        assert get_bot("lead_low-2") is first
+        assert bots_arg("lead_low-2,random") == ["lead_low-2", "random"]  # the command line carries it
+    finally:
+        del BOTS["lead_low-2"]
