@@ -25,7 +25,7 @@ import sys
 import types
 from enum import IntEnum, StrEnum
 
-from bibi.errors import NotationError, WrongType, shorten
+from bibi.errors import NotationError, WrongType, check_type, shorten
 from bibi.kinds import ActionKind
 
 
@@ -242,7 +242,10 @@ def cards(text: str | list | tuple) -> list[Card]:
 
 
 def pack(decks: int = 2) -> list[Card]:
-    """The whole pack of ``decks`` standard 52-card packs, in a fixed order (R3)."""
+    """The whole pack of ``decks`` standard 52-card packs, in a fixed order (R3): one or two, as ``Rules.decks``."""
+    check_type("decks", decks, int, "a whole number of packs (1 or 2)")
+    if decks not in (1, 2):
+        raise ValueError(f"decks: {shorten(decks)} is not 1 or 2 (R3)")
     return [c for _ in range(decks) for c in CARDS]
 
 

@@ -458,3 +458,24 @@ def test_register_takes_letters_digits_dashes_and_underscores():
         assert bots_arg("lead_low-2,random") == ["lead_low-2", "random"]  # the command line carries it
     finally:
         del BOTS["lead_low-2"]
+
+
+# -- cards ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "decks, error, match",
+    [
+        (3, ValueError, r"^decks: 3 is not 1 or 2 \(R3\)$"),
+        (0, ValueError, r"^decks: 0 is not 1 or 2 \(R3\)$"),
+        (-1, ValueError, r"^decks: -1 is not 1 or 2 \(R3\)$"),
+        (10**9, ValueError, r"^decks: 1000000000 is not 1 or 2 \(R3\)$"),  # refused, not grown until memory runs out
+        (True, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not True \(bool\)$"),
+        (2.0, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not 2\.0 \(float\)$"),
+        (None, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not None \(NoneType\)$"),
+    ],
+)
+def test_pack_holds_one_or_two_decks_as_the_rules_do(decks, error, match):
+    with pytest.raises(error, match=match):
+        pack(decks)
+    assert len(pack(1)) == 52 and len(pack()) == 104
