@@ -335,8 +335,11 @@ class _GameReader:
         game._rng = rng if rng is not None else random.Random()
         game.draws = self._draws(game)
         entries = self.record["deals"]
-        if not isinstance(entries, list) or not 1 <= len(entries) <= game.deals_total:
-            raise ValueError(f"game record: 'deals' must list 1…{game.deals_total} deals")
+        if not isinstance(entries, list):
+            raise ValueError(f"game record: 'deals' must be a list of 1…{game.deals_total} deals, "
+                             f"not {shorten(entries)}")
+        if not 1 <= len(entries) <= game.deals_total:
+            raise ValueError(f"game record: 'deals' must list 1…{game.deals_total} deals, not {len(entries)}")
         for i, entry in enumerate(entries):
             if i and not game.deal.is_over:
                 raise ValueError(f"game record: deal {i} is not over, yet deal {i + 1} follows")
@@ -348,17 +351,27 @@ class _GameReader:
     def _draws(self, game: Game) -> tuple[Draw, ...]:
         """The high-card draw (R5, R6): each round among the tied, one highest at the end."""
         raw = self.record["draws"]
+        if not isinstance(raw, list):  # null, false, 0, "" or {} are no list of rounds, not "no draw"
+            raise ValueError(f"game record: 'draws' must be a list of rounds, each a list of [seat, card], "
+                             f"not {shorten(raw)}")
         if game.rules.first_dealer is not FirstDealer.HIGH_CARD_DRAW:
             if raw:
-                raise ValueError("game record: draws listed, but these rules choose the first dealer at random")
+                raise ValueError(f"game record: draws listed ({shorten(raw)}), but these rules choose the first "
+                                 "dealer at random")
             return ()
-        if not isinstance(raw, list) or not raw:
+        if not raw:
             raise ValueError("game record: the rules draw for the first dealer (R5), but no draws are listed")
-        if not isinstance(raw, list) or not all(
-            isinstance(r, list) and all(isinstance(d, list) and len(d) == 2 for d in r) for r in raw
-        ):
-            raise ValueError("game record: 'draws' must be a list of rounds, each a list of [seat, card]")
-        draws = tuple(tuple((seat, _card(card)) for seat, card in r) for r in raw)
+        for n, drawn in enumerate(raw):
+            if not isinstance(drawn, list):
+                raise ValueError(f"game record: 'draws' round {n + 1} must be a list of [seat, card], "
+                                 f"not {shorten(drawn)}")
+            for pair in drawn:
+                if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                        and not isinstance(pair[0], bool) and isinstance(pair[1], str)):
+                    raise ValueError(f"game record: 'draws' round {n + 1}: expected [seat, card] (a whole number and a "
+                                     f"card), not {shorten(pair)}")
+        draws = tuple(tuple((seat, _card(card, f"game record: 'draws' round {n + 1}")) for seat, card in drawn)
+                      for n, drawn in enumerate(raw))
         contenders = list(range(game.players))
         left = [game.rules.decks] * 52  # what is left of the pack the draw is made from (R5)
         for n, drawn in enumerate(draws):
@@ -379,7 +392,8 @@ class _GameReader:
     def _deal(self, game: Game, i: int, entry: Any) -> tuple[Deal, Cut | None]:
         where = f"game record: deal {i + 1}"
         if not isinstance(entry, Mapping) or sorted(entry) != ["cut", "deal"]:
-            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}, no more, no less")
+            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}, no more, no less, "
+                             f"not {shorten(entry)}")
         try:
             deal = Deal.replay(entry["deal"])
         except ValueError as exc:
@@ -404,8 +418,8 @@ class _GameReader:
             return None
         if not isinstance(raw, Mapping) or sorted(raw) != ["card", "seat"] or not isinstance(raw["seat"], int) \
                 or isinstance(raw["seat"], bool):
-            raise ValueError(f"{where}: 'cut' must be null or {{'seat': <seat>, 'card': <card>}}")
-        shown = Cut(raw["seat"], _card(raw["card"]))
+            raise ValueError(f"{where}: 'cut' must be null or {{'seat': <seat>, 'card': <card>}}, not {shorten(raw)}")
+        shown = Cut(raw["seat"], _card(raw["card"], f"{where}: cut"))
         if shown.seat != game.cutter(deal.dealer):
             raise ValueError(
                 f"{where}: cut by seat {shown.seat}, not by the dealer's right, seat {game.cutter(deal.dealer)} (R7)"
@@ -432,11 +446,12 @@ def _draw_winner(draws: tuple[Draw, ...]) -> int:
     return seat
 
 
-def _card(text: Any) -> Card:
+def _card(text: Any, where: str) -> Card:
+    """The card ``text`` of a record, or a ``ValueError`` saying ``where`` it is and quoting it."""
     try:
         return parse_card(text)
     except ValueError as exc:
-        raise ValueError(f"game record: {exc}") from None
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:

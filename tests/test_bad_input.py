@@ -479,3 +479,76 @@ def test_pack_holds_one_or_two_decks_as_the_rules_do(decks, error, match):
     with pytest.raises(error, match=match):
         pack(decks)
     assert len(pack(1)) == 52 and len(pack()) == 104
+
+
+# -- game records ---------------------------------------------------------------------------------------------------
+
+
+def _game_record(rules: str) -> dict:
+    from bibi.game import Game
+
+    return json.loads(json.dumps(Game.new(rules, players=3, seed=7).play("greedy").record()))
+
+
+@pytest.mark.parametrize("rules", ["russian", "italian"])  # a high-card draw for the first dealer, and none
+@pytest.mark.parametrize("draws, shown", [(None, "None"), (False, "False"), ({}, r"\{\}"), (0, "0"), ("", "''")])
+def test_a_game_record_whose_draws_are_no_list_is_refused(rules, draws, shown):
+    from bibi.game import Game
+
+    record = _game_record(rules)
+    Game.replay(record)  # as the kit wrote it, it replays
+    record["draws"] = draws
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: 'draws' must be a list of rounds, each a list of "
+                                         rf"\[seat, card\], not {shown}$"):
+        Game.replay(record)
+    assert record == kept
+
+
+_PAIR = r"'draws' round 1: expected \[seat, card\] \(a whole number and a card\), not "
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d.__setitem__(0, {"0": "5C"}),
+         r"'draws' round 1 must be a list of \[seat, card\], not \{'0': '5C'\}"),
+        (lambda d: d[0].__setitem__(0, [False, "5C"]), _PAIR + r"\[False, '5C'\]$"),  # False == 0: no seat for all that
+        (lambda d: d[0].__setitem__(1, [1.0, "9H"]), _PAIR + r"\[1\.0, '9H'\]$"),
+        (lambda d: d[0].__setitem__(0, [0, 12]), _PAIR + r"\[0, 12\]$"),
+        (lambda d: d[0].__setitem__(0, [0]), _PAIR + r"\[0\]$"),
+        (lambda d: d[0].__setitem__(0, [0, "XX"]), r"'draws' round 1: unknown card 'XX'"),
+    ],
+)
+def test_a_game_record_whose_draw_is_malformed_names_the_round_and_quotes_it(change, match):
+    from bibi.game import Game
+
+    record = _game_record("russian")
+    assert record["draws"] == [[[0, "5C"], [1, "9H"], [2, "AC"]]]  # the draw this seed makes
+    change(record["draws"])
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: {match}"):
+        Game.replay(record)
+    assert record == kept
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda r: r.update(deals={}), r"'deals' must be a list of 1…3 deals, not \{\}"),
+        (lambda r: r.update(deals=[]), r"'deals' must list 1…3 deals, not 0"),
+        (lambda r: r["deals"][1].update(cut=False), r"deal 2: 'cut' must be null or .*, not False"),
+        (lambda r: r["deals"][1]["cut"].update(card=5), r"deal 2: cut: card: expected notation"),
+        (lambda r: r["deals"].__setitem__(1, [None]), r"deal 2: expected \{'cut': …, 'deal': <deal record>\}.*"
+                                                     r", not \[None\]"),
+    ],
+)
+def test_a_game_record_whose_deals_or_cuts_are_malformed_quotes_them(change, match):
+    from bibi.game import Game
+
+    record = _game_record("russian")
+    change(record)
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: {match}"):
+        Game.replay(record)
+    assert record == kept
