@@ -61,6 +61,7 @@ class Sampler:
     """
 
     def __init__(self, view: View | LiveView, held: Sequence[float] | None = None):
+        _check_view(view)
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
@@ -348,8 +349,13 @@ def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal
     The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
     ``rng`` is a ``random.Random``, ``tries`` a whole number ≥ 1 of attempts.
     """
+    _check_view(view)
     _check_draws(rng, tries)  # before the view is read: a bad argument is named, whatever the view
     return Sampler(view).sample(rng, tries)
+
+
+def _check_view(view: Any) -> None:
+    check_type("view", view, (View, LiveView), "a View or a LiveView (deal.view(seat))")
 
 
 def _check_draws(rng: Any, tries: Any) -> None:
@@ -366,6 +372,7 @@ def unseen(view: View | LiveView) -> list[int]:
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).
     """
+    _check_view(view)
     if isinstance(view, LiveView):
         return view.unseen()
     counts = [view.rules.decks] * 52

@@ -552,3 +552,21 @@ def test_a_game_record_whose_deals_or_cuts_are_malformed_quotes_them(change, mat
     with pytest.raises(ValueError, match=rf"^game record: {match}"):
         Game.replay(record)
     assert record == kept
+
+
+# -- more of the same: sampling, replay, the play layer, games, cards ------------------------------------------------
+
+
+def test_the_sampler_names_a_value_that_is_no_view():
+    from bibi.sampling import Sampler, resample, unseen
+
+    deal, seat = _a_seat_to_act()
+    match = r"^view: expected a View or a LiveView \(deal\.view\(seat\)\), not "
+    for bad, shown in ((None, r"None \(NoneType\)$"), (deal, r"<Deal .*\(Deal\)$"), ({"seat": 2}, r"\{'seat': 2\}")):
+        with pytest.raises(TypeError, match=match + shown):
+            Sampler(bad)
+        with pytest.raises(TypeError, match=match + shown):
+            resample(bad, random.Random(1))
+        with pytest.raises(TypeError, match=match + shown):
+            unseen(bad)
+    assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
