@@ -1160,7 +1160,7 @@ class Deal:
 
     @classmethod
     def replay(cls, record: Any, upto: Any = None) -> Deal:
-        """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given).
+        """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given: 0 to as many as it holds).
 
         A malformed record raises ``ValueError`` saying which field is wrong: records are strict (every
         field of ``record()``, no other, each of its type; the rules whole, as ``Rules.to_json`` writes them).
@@ -1177,8 +1177,6 @@ class Deal:
         extra = [shorten(k) for k in record if k not in _RECORD_FIELDS]
         if extra:
             raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
-        if upto is not None:
-            upto = whole("upto", upto, 0)
         try:
             rules = Rules.from_json(record["rules"])
         except (ValueError, TypeError) as exc:
@@ -1186,6 +1184,8 @@ class Deal:
         actions = record["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ValueError("record: 'actions' must be a list of action notations")
+        if upto is not None:  # a position of the record's line, not cut down to its length
+            upto = whole("upto", upto, 0, len(actions))
         if not isinstance(record["deck"], list):
             raise ValueError("record: 'deck' must be a list of cards")
         if not isinstance(record["trump"], str):

@@ -570,3 +570,14 @@ def test_the_sampler_names_a_value_that_is_no_view():
         with pytest.raises(TypeError, match=match + shown):
             unseen(bad)
     assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
+
+
+def test_replay_refuses_an_upto_beyond_the_record_rather_than_cutting_it_down():
+    record = _record()
+    assert len(record["actions"]) == 5
+    assert Deal.replay(record, upto=5).actions == Deal.replay(record).actions  # the whole line is a position
+    for bad in (6, 10**9):
+        with pytest.raises(ValueError, match=rf"^upto: {bad} is outside 0…5$"):
+            Deal.replay(record, upto=bad)
+    with pytest.raises(TypeError, match=r"^upto: expected a whole number, not True \(bool\)$"):
+        Deal.replay(record, upto=True)
