@@ -581,3 +581,44 @@ def test_replay_refuses_an_upto_beyond_the_record_rather_than_cutting_it_down():
             Deal.replay(record, upto=bad)
     with pytest.raises(TypeError, match=r"^upto: expected a whole number, not True \(bool\)$"):
         Deal.replay(record, upto=True)
+
+
+def _play_layer():
+    import bibi.play
+
+    return bibi.play
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda p, d: p.bots_rng(True), TypeError, r"^seed: expected a whole number or a text, not True \(bool\)$"),
+        (lambda p, d: p.bots_rng(1.5), TypeError, r"^seed: 1\.5 is not a seed"),
+        (lambda p, d: p.bots_rng([1]), TypeError, r"^seed: expected a whole number or a text, not \[1\] \(list\)$"),
+        (lambda p, d: p.bots_rng(2**65), ValueError, r"^seed: .* is outside ±2\*\*64$"),
+        (lambda p, d: p.random_choice(None), TypeError, r"^rng: expected a random\.Random, not None"),
+        (lambda p, d: p.snapshots(None), TypeError, r"^deal: expected a Deal, not None"),
+        (lambda p, d: p.play_game(None, "random"), TypeError, r"^game: expected a bibi\.game\.Game, not None"),
+        (lambda p, d: p.lockstep(None, "random"), TypeError, r"^deals: expected a list of deals, not None$"),
+        (lambda p, d: p.lockstep(d, "random"), TypeError, r"^deals: expected a list of deals, not <Deal"),
+        (lambda p, d: p.lockstep([d, "x"], "random"), TypeError, r"^deals: expected a list of deals, not 'x'"),
+        (lambda p, d: p.lockstep([d], "random", 5), TypeError, r"^rng: expected a random\.Random, not 5"),
+        (lambda p, d: p.lockstep([d], "random", until=5), TypeError, r"^until: expected a callable \(deal\) -> bool"),
+        (lambda p, d: p.get_bot(5), TypeError, r"^bot: expected a bot name or a callable"),
+        (lambda p, d: p.as_bots(5, 3), TypeError, r"^bots: expected a bot, a name, or one per seat, not 5$"),
+    ],
+)
+def test_the_play_layer_names_what_it_cannot_use(call, error, match):
+    deal = Deal.new("ru", 3, seed=1)
+    with pytest.raises(error, match=match) as info:
+        call(_play_layer(), deal)
+    assert isinstance(info.value, ValueError)  # a WrongType: caught as the kit's bad input too
+    assert deal.actions == ()
+
+
+def test_bots_rng_still_takes_the_seeds_a_deal_takes():
+    from bibi.play import bots_rng
+
+    for seed in (0, -5, 2**64, "bibi/0/5", b"raw"):
+        assert bots_rng(seed).random() == bots_rng(seed).random()
+    assert bots_rng(1).random() != bots_rng(2).random()
