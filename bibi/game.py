@@ -40,7 +40,7 @@ from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal, check_players, set_up, still_drawing
-from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
@@ -129,7 +129,8 @@ class Game:
         return deal
 
     def cutter(self, dealer: int) -> int:
-        """The seat that cuts for ``dealer``: the player on his right (R7)."""
+        """The seat that cuts for ``dealer`` (a seat): the player on his right (R7)."""
+        whole("dealer", dealer, 0, self.players - 1)
         return (dealer - 1) % self.players
 
     # ---- the flow of the game ------------------------------------------------------------------
@@ -187,12 +188,12 @@ class Game:
         return play_game(self, bots, self.bots_rng(rng))
 
     def bots_rng(self, rng: random.Random | int | None = None) -> random.Random:
-        """The bots' stream: ``rng`` if given (a seed makes one), else the game's own, ``bots_rng(seed)``,
-        kept across deals (the play layer's convention, ``bibi.play``)."""
+        """The bots' stream: ``rng`` if given (a seed makes one: a whole number or a text), else the game's own,
+        ``bots_rng(seed)``, kept across deals (the play layer's convention, ``bibi.play``)."""
         if isinstance(rng, random.Random):
             return rng
         if rng is not None:
-            return random.Random(rng)
+            return random.Random(check_seed("rng", rng))
         if self._bot_rng is None:
             self._bot_rng = bots_rng(self.seed)
         return self._bot_rng
@@ -201,7 +202,9 @@ class Game:
         """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
         (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
         deal = self.deal
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
+        if isinstance(upto, bool) or not isinstance(upto, int):
+            raise WrongType(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
+        if not 0 <= upto <= len(deal.actions):
             raise ValueError(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
         self._deals[-1] = Deal.replay(deal.record(), upto=upto)
         return self._deals[-1]
@@ -224,7 +227,8 @@ class Game:
         return Outcome.of(self.totals, self.is_over)
 
     def trump_source(self, index: int) -> str:
-        """Where deal ``index``'s (0-based) first trump came from, in words."""
+        """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words."""
+        whole("index", index, 0, len(self._deals) - 1)
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]
@@ -306,7 +310,7 @@ class _GameReader:
 
     def __init__(self, record: Mapping[str, Any]):
         if not isinstance(record, Mapping):
-            raise ValueError(f"game record: expected a dict, not {type(record).__name__}")
+            raise WrongType(f"game record: expected a dict, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"game record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
         for key in _FIELDS:

@@ -622,3 +622,31 @@ def test_bots_rng_still_takes_the_seeds_a_deal_takes():
     for seed in (0, -5, 2**64, "bibi/0/5", b"raw"):
         assert bots_rng(seed).random() == bots_rng(seed).random()
     assert bots_rng(1).random() != bots_rng(2).random()
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda g: g.trump_source(-1), ValueError, r"^index: -1 is outside 0…0$"),  # not the last deal, quietly
+        (lambda g: g.trump_source(1), ValueError, r"^index: 1 is outside 0…0$"),
+        (lambda g: g.trump_source(True), TypeError, r"^index: expected a whole number, not True"),
+        (lambda g: g.cutter(3), ValueError, r"^dealer: 3 is outside 0…2$"),  # not seat 0 again, by the modulo
+        (lambda g: g.cutter(None), TypeError, r"^dealer: expected a whole number, not None"),
+        (lambda g: g.bots_rng(True), TypeError, r"^rng: expected a whole number or a text, not True \(bool\)$"),
+        (lambda g: g.bots_rng([1]), TypeError, r"^rng: expected a whole number or a text, not \[1\]"),
+        (lambda g: g.play("random", rng=1.5), TypeError, r"^rng: 1\.5 is not a seed"),
+        (lambda g: g.take_back("2"), TypeError, r"^take_back: upto '2' is not a position 0…0 of the deal$"),
+        (lambda g: g.replay([1, 2]), TypeError, r"^game record: expected a dict, not list$"),
+    ],
+)
+def test_a_game_names_a_bad_argument_and_stays_as_it_was(call, error, match):
+    from bibi.game import Game
+
+    game = Game.new("ru", 3, seed=1)
+    before = game.record()
+    with pytest.raises(error, match=match) as info:
+        call(game)
+    assert isinstance(info.value, ValueError)
+    assert game.record() == before and game.deal.actions == ()
+    assert game.cutter(0) == 2 and "drawn card" in game.trump_source(0)
+    assert game.bots_rng(3).random() == random.Random(3).random()  # a seed still makes a stream
