@@ -650,3 +650,22 @@ def test_a_game_names_a_bad_argument_and_stays_as_it_was(call, error, match):
     assert game.record() == before and game.deal.actions == ()
     assert game.cutter(0) == 2 and "drawn card" in game.trump_source(0)
     assert game.bots_rng(3).random() == random.Random(3).random()  # a seed still makes a stream
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: bibi.Card(12), r"^Card: needs notation like 'KS' or a rank and a suit, not 12$"),
+        (lambda: bibi.Card(None), r"^Card: needs notation like 'KS' or a rank and a suit, not None$"),
+        (lambda: bibi.Suit.parse(None), r"^suit: expected a suit like 'S', '♠' or 'spades', not None \(NoneType\)$"),
+        (lambda: bibi.Suit.parse(0), r"^suit: expected a suit like 'S', '♠' or 'spades', not 0 \(int\)$"),
+        (lambda: bibi.Card("K", 3), r"^suit: expected a suit like .*, not 3 \(int\)$"),
+        (lambda: bibi.Rank.parse(None), r"^rank: expected a rank like 'K', 'T' or '10', not None \(NoneType\)$"),
+        (lambda: bibi.Rank.parse(10.0), r"^rank: expected a rank like 'K', 'T' or '10', not 10\.0 \(float\)$"),
+    ],
+)
+def test_a_card_suit_or_rank_of_the_wrong_type_is_a_wrong_type(call, match):
+    # a TypeError, and a ValueError as every refusal of the kit's: not a bare TypeError, nor "unknown suit None"
+    with pytest.raises(bibi.errors.WrongType, match=match):
+        call()
+    assert bibi.Suit.parse("s") is bibi.Suit.SPADES and bibi.Rank.parse("10") is bibi.Rank.TEN
