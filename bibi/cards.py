@@ -25,7 +25,7 @@ import sys
 import types
 from enum import IntEnum, StrEnum
 
-from bibi.errors import NotationError, WrongType, shorten
+from bibi.errors import NotationError, WrongType, check_type, shorten
 from bibi.kinds import ActionKind
 
 
@@ -54,10 +54,12 @@ class Suit(StrEnum):
         """A suit from ``S``/``s``/``♠``/``spades`` (and the same for the others)."""
         if isinstance(text, Suit):
             return text
-        if isinstance(text, str):
-            key = text.strip().lower()
-            if key in _SUIT_NAMES:
-                return _SUIT_NAMES[key]
+        if not isinstance(text, str):
+            raise WrongType(f"suit: expected a suit like 'S', '♠' or 'spades', not {shorten(text)} "
+                            f"({type(text).__name__})")
+        key = text.strip().lower()
+        if key in _SUIT_NAMES:
+            return _SUIT_NAMES[key]
         raise NotationError(f"unknown suit {shorten(text)}: use one of S H D C (or ♠ ♥ ♦ ♣)")
 
 
@@ -114,12 +116,13 @@ class Rank(IntEnum):
         if isinstance(text, int) and not isinstance(text, bool):
             raise NotationError(f"ambiguous rank {shorten(text)}: write it as text ('2', 'K', '10') "
                                 "or a Rank (Rank.TWO)")
-        if isinstance(text, str):
-            key = text.strip().upper()
-            if key == "10":
-                key = "T"
-            if len(key) == 1 and key in RANK_CHARS:
-                return Rank(RANK_CHARS.index(key))
+        if not isinstance(text, str):
+            raise WrongType(f"rank: expected a rank like 'K', 'T' or '10', not {shorten(text)} ({type(text).__name__})")
+        key = text.strip().upper()
+        if key == "10":
+            key = "T"
+        if len(key) == 1 and key in RANK_CHARS:
+            return Rank(RANK_CHARS.index(key))
         raise NotationError(f"unknown rank {shorten(text)}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
 
 
@@ -155,7 +158,7 @@ class Card(int):
                 return rank_or_text
             if isinstance(rank_or_text, str):
                 return parse_card(rank_or_text)
-            raise TypeError(f"Card: needs notation like 'KS' or a rank and a suit, not {shorten(rank_or_text)}")
+            raise WrongType(f"Card: needs notation like 'KS' or a rank and a suit, not {shorten(rank_or_text)}")
         return CARDS[Suit.parse(suit).index * 13 + Rank.parse(rank_or_text)]
 
     @property
@@ -242,7 +245,10 @@ def cards(text: str | list | tuple) -> list[Card]:
 
 
 def pack(decks: int = 2) -> list[Card]:
-    """The whole pack of ``decks`` standard 52-card packs, in a fixed order (R3)."""
+    """The whole pack of ``decks`` standard 52-card packs, in a fixed order (R3): one or two, as ``Rules.decks``."""
+    check_type("decks", decks, int, "a whole number of packs (1 or 2)")
+    if decks not in (1, 2):
+        raise ValueError(f"decks: {shorten(decks)} is not 1 or 2 (R3)")
     return [c for _ in range(decks) for c in CARDS]
 
 

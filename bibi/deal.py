@@ -1036,13 +1036,17 @@ class Deal:
             tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
         )
 
-    def resample(self, seat: Whole, rng: random.Random, tries: int = 20) -> Deal | None:
+    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal | None:
         """A deal consistent with everything ``seat`` (the seat to act) sees now, the cards hidden from it
-        (the other hands, the stock) sampled by ``rng``; ``None`` if ``tries`` attempts find none.
+        (the other hands, the stock) sampled by ``rng`` (a ``random.Random``); ``None`` if ``tries`` attempts
+        (a whole number ≥ 1) find none.
 
         What OpenSpiel calls resampling from the information state: the public history decides what is
         consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
         """
+        seat = self._seat(seat)
+        check_type("rng", rng, random.Random, "a random.Random")
+        whole("tries", tries, 1)
         from bibi import sampling  # lazy: the engine never needs the sampler itself
 
         return sampling.resample(self.view(seat), rng, tries)
@@ -1210,7 +1214,7 @@ class Deal:
 
     @classmethod
     def replay(cls, record: Any, upto: Any = None) -> Deal:
-        """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given).
+        """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given: 0 to as many as it holds).
 
         A malformed record raises ``ValueError`` saying which field is wrong: records are strict (every
         field of ``record()``, no other, each of its type; the rules whole, as ``Rules.to_json`` writes them).
@@ -1227,8 +1231,6 @@ class Deal:
         extra = [shorten(k) for k in record if k not in _RECORD_FIELDS]
         if extra:
             raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
-        if upto is not None:
-            upto = whole("upto", upto, 0)
         try:
             rules = Rules.from_json(record["rules"])
         except (ValueError, TypeError) as exc:
@@ -1236,6 +1238,8 @@ class Deal:
         actions = record["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ValueError("record: 'actions' must be a list of action notations")
+        if upto is not None:  # a position of the record's line, not cut down to its length
+            upto = whole("upto", upto, 0, len(actions))
         if not isinstance(record["deck"], list):
             raise ValueError("record: 'deck' must be a list of cards")
         if not isinstance(record["trump"], str):

@@ -40,7 +40,7 @@ from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal, check_players, set_up, still_drawing
-from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
@@ -129,7 +129,8 @@ class Game:
         return deal
 
     def cutter(self, dealer: int) -> int:
-        """The seat that cuts for ``dealer``: the player on his right (R7)."""
+        """The seat that cuts for ``dealer`` (a seat): the player on his right (R7)."""
+        whole("dealer", dealer, 0, self.players - 1)
         return (dealer - 1) % self.players
 
     # ---- the flow of the game ------------------------------------------------------------------
@@ -187,12 +188,12 @@ class Game:
         return play_game(self, bots, self.bots_rng(rng))
 
     def bots_rng(self, rng: random.Random | int | None = None) -> random.Random:
-        """The bots' stream: ``rng`` if given (a seed makes one), else the game's own, ``bots_rng(seed)``,
-        kept across deals (the play layer's convention, ``bibi.play``)."""
+        """The bots' stream: ``rng`` if given (a seed makes one: a whole number or a text), else the game's own,
+        ``bots_rng(seed)``, kept across deals (the play layer's convention, ``bibi.play``)."""
         if isinstance(rng, random.Random):
             return rng
         if rng is not None:
-            return random.Random(rng)
+            return random.Random(check_seed("rng", rng))
         if self._bot_rng is None:
             self._bot_rng = bots_rng(self.seed)
         return self._bot_rng
@@ -201,7 +202,9 @@ class Game:
         """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
         (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
         deal = self.deal
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(deal.actions):
+        if isinstance(upto, bool) or not isinstance(upto, int):
+            raise WrongType(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
+        if not 0 <= upto <= len(deal.actions):
             raise ValueError(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
         self._deals[-1] = Deal.replay(deal.record(), upto=upto)
         return self._deals[-1]
@@ -224,7 +227,8 @@ class Game:
         return Outcome.of(self.totals, self.is_over)
 
     def trump_source(self, index: int) -> str:
-        """Where deal ``index``'s (0-based) first trump came from, in words."""
+        """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words."""
+        whole("index", index, 0, len(self._deals) - 1)
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]
@@ -306,7 +310,7 @@ class _GameReader:
 
     def __init__(self, record: Mapping[str, Any]):
         if not isinstance(record, Mapping):
-            raise ValueError(f"game record: expected a dict, not {type(record).__name__}")
+            raise WrongType(f"game record: expected a dict, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"game record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
         for key in _FIELDS:
@@ -335,8 +339,11 @@ class _GameReader:
         game._rng = rng if rng is not None else random.Random()
         game.draws = self._draws(game)
         entries = self.record["deals"]
-        if not isinstance(entries, list) or not 1 <= len(entries) <= game.deals_total:
-            raise ValueError(f"game record: 'deals' must list 1…{game.deals_total} deals")
+        if not isinstance(entries, list):
+            raise ValueError(f"game record: 'deals' must be a list of 1…{game.deals_total} deals, "
+                             f"not {shorten(entries)}")
+        if not 1 <= len(entries) <= game.deals_total:
+            raise ValueError(f"game record: 'deals' must list 1…{game.deals_total} deals, not {len(entries)}")
         for i, entry in enumerate(entries):
             if i and not game.deal.is_over:
                 raise ValueError(f"game record: deal {i} is not over, yet deal {i + 1} follows")
@@ -348,17 +355,27 @@ class _GameReader:
     def _draws(self, game: Game) -> tuple[Draw, ...]:
         """The high-card draw (R5, R6): each round among the tied, one highest at the end."""
         raw = self.record["draws"]
+        if not isinstance(raw, list):  # null, false, 0, "" or {} are no list of rounds, not "no draw"
+            raise ValueError(f"game record: 'draws' must be a list of rounds, each a list of [seat, card], "
+                             f"not {shorten(raw)}")
         if game.rules.first_dealer is not FirstDealer.HIGH_CARD_DRAW:
             if raw:
-                raise ValueError("game record: draws listed, but these rules choose the first dealer at random")
+                raise ValueError(f"game record: draws listed ({shorten(raw)}), but these rules choose the first "
+                                 "dealer at random")
             return ()
-        if not isinstance(raw, list) or not raw:
+        if not raw:
             raise ValueError("game record: the rules draw for the first dealer (R5), but no draws are listed")
-        if not isinstance(raw, list) or not all(
-            isinstance(r, list) and all(isinstance(d, list) and len(d) == 2 for d in r) for r in raw
-        ):
-            raise ValueError("game record: 'draws' must be a list of rounds, each a list of [seat, card]")
-        draws = tuple(tuple((seat, _card(card)) for seat, card in r) for r in raw)
+        for n, drawn in enumerate(raw):
+            if not isinstance(drawn, list):
+                raise ValueError(f"game record: 'draws' round {n + 1} must be a list of [seat, card], "
+                                 f"not {shorten(drawn)}")
+            for pair in drawn:
+                if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                        and not isinstance(pair[0], bool) and isinstance(pair[1], str)):
+                    raise ValueError(f"game record: 'draws' round {n + 1}: expected [seat, card] (a whole number and a "
+                                     f"card), not {shorten(pair)}")
+        draws = tuple(tuple((seat, _card(card, f"game record: 'draws' round {n + 1}")) for seat, card in drawn)
+                      for n, drawn in enumerate(raw))
         contenders = list(range(game.players))
         left = [game.rules.decks] * 52  # what is left of the pack the draw is made from (R5)
         for n, drawn in enumerate(draws):
@@ -379,7 +396,8 @@ class _GameReader:
     def _deal(self, game: Game, i: int, entry: Any) -> tuple[Deal, Cut | None]:
         where = f"game record: deal {i + 1}"
         if not isinstance(entry, Mapping) or sorted(entry) != ["cut", "deal"]:
-            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}, no more, no less")
+            raise ValueError(f"{where}: expected {{'cut': …, 'deal': <deal record>}}, no more, no less, "
+                             f"not {shorten(entry)}")
         try:
             deal = Deal.replay(entry["deal"])
         except ValueError as exc:
@@ -404,8 +422,8 @@ class _GameReader:
             return None
         if not isinstance(raw, Mapping) or sorted(raw) != ["card", "seat"] or not isinstance(raw["seat"], int) \
                 or isinstance(raw["seat"], bool):
-            raise ValueError(f"{where}: 'cut' must be null or {{'seat': <seat>, 'card': <card>}}")
-        shown = Cut(raw["seat"], _card(raw["card"]))
+            raise ValueError(f"{where}: 'cut' must be null or {{'seat': <seat>, 'card': <card>}}, not {shorten(raw)}")
+        shown = Cut(raw["seat"], _card(raw["card"], f"{where}: cut"))
         if shown.seat != game.cutter(deal.dealer):
             raise ValueError(
                 f"{where}: cut by seat {shown.seat}, not by the dealer's right, seat {game.cutter(deal.dealer)} (R7)"
@@ -432,11 +450,12 @@ def _draw_winner(draws: tuple[Draw, ...]) -> int:
     return seat
 
 
-def _card(text: Any) -> Card:
+def _card(text: Any, where: str) -> Card:
+    """The card ``text`` of a record, or a ``ValueError`` saying ``where`` it is and quoting it."""
     try:
         return parse_card(text)
     except ValueError as exc:
-        raise ValueError(f"game record: {exc}") from None
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:

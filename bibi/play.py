@@ -37,6 +37,7 @@ views use these instead of loops of their own.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
@@ -44,7 +45,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
 from bibi.deal import MOVED_DEAL, Action, Deal, IllegalAction, View
-from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.rules import Follow, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -75,11 +76,22 @@ class Explanation(NamedTuple):
 BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
 
 
+_BOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,60}")  # what ``--bots a,b`` carries: no comma, no space
+
+
 def register(name: str, bot: Bot) -> Bot:
-    """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views."""
+    """Make ``bot`` known by ``name`` (lower case) to ``get_bot``, the command line and the views.
+
+    A name is 1 to 60 letters (a–z, A–Z), digits, ``-`` and ``_``: one item of the command line's
+    comma-separated ``--bots`` list, with no space or comma to split it on.
+    """
+    check_type("register: name", name, str, "a bot name (a text)")
+    if not _BOT_NAME.fullmatch(name):
+        raise ValueError(f"register: name {shorten(name)} is not a bot name: use 1 to 60 letters, digits, "
+                         "'-' and '_' (no space, no comma)")
     if not callable(bot):
-        raise TypeError(f"register: bot {shorten(bot)} is not callable")
-    BOTS[name.strip().lower()] = bot
+        raise WrongType(f"register: bot {shorten(bot)} is not callable")
+    BOTS[name.lower()] = bot
     return bot
 
 
@@ -94,12 +106,15 @@ register("random", random_bot)
 
 def random_choice(rng: random.Random) -> Chooser:
     """``random_bot`` as a chooser for ``Deal.playout``: the same draws, a forced move draws nothing."""
+    check_type("rng", rng, random.Random, "a random.Random")
     r = rng.random
     return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
 
 
 def bots_rng(seed: Any) -> random.Random:
-    """The bots' random stream for the deal or game set up with ``seed`` (``None``: a fresh one)."""
+    """The bots' random stream for the deal or game set up with ``seed`` (``None``: a fresh one): a seed as
+    ``Deal.new`` takes it (a whole number or a text; a bool or a float is refused, as there)."""
+    seed = check_seed("seed", seed)
     return random.Random(None if seed is None else f"bibi-bots:{seed}")
 
 
@@ -114,7 +129,7 @@ def get_bot(name: str | Bot) -> Bot:
     if callable(name):
         return name
     if not isinstance(name, str):
-        raise TypeError(f"bot: expected a bot name or a callable (view, rng) -> action, not {shorten(name)}")
+        raise WrongType(f"bot: expected a bot name or a callable (view, rng) -> action, not {shorten(name)}")
     bots = _known_bots()
     bot = bots.get(name.strip().lower())
     if bot is None:
@@ -152,7 +167,7 @@ def as_bots(bots: Any, players: int) -> list[Bot | None]:
     if callable(bots) or isinstance(bots, str):
         return [get_bot(bots)] * players
     if not isinstance(bots, Sequence):
-        raise TypeError(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
+        raise WrongType(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
     seats = list(bots)
     if len(seats) == 1:
         seats = seats * players
@@ -398,6 +413,14 @@ def lockstep(
     >>> a.legal_actions() != b.legal_actions(), a.actions == b.actions
     (True, True)
     """
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise WrongType(f"deals: expected a list of deals, not {shorten(deals)}")
+    for deal in deals:
+        check_type("deals", deal, Deal, "a list of deals")
+    if rng is not None:
+        check_type("rng", rng, random.Random, "a random.Random")
+    if until is not None and not callable(until):
+        raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
     copies = [deal.copy() for deal in deals]
     if not copies:
         raise ValueError("lockstep: give at least one deal")
@@ -424,6 +447,7 @@ def snapshots(deal: Deal) -> list[Deal]:
 
     Views step through these (undo is a shorter prefix); nothing is played that the record does not hold.
     """
+    check_type("deal", deal, Deal, "a Deal")
     record = deal.record()
     state = Deal.replay(record, upto=0)
     states = [state]
@@ -490,6 +514,9 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
     Each deal is played by ``play``; every seat must have a bot.
     """
+    from bibi.game import Game  # lazy: the game layer is built on this one
+
+    check_type("game", game, Game, "a bibi.game.Game")
     seats = as_bots(bots, game.players)
     if None in seats:
         raise ValueError(f"bots: seat {seats.index(None)} has no bot; play_game needs one at every seat")

@@ -36,7 +36,7 @@ from bibi.deal import (
     forced_suits,
     shuffle,
 )
-from bibi.errors import WrongType, shorten
+from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.rules import BibiCall, Follow
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
@@ -61,6 +61,7 @@ class Sampler:
     """
 
     def __init__(self, view: View | LiveView, held: Sequence[float] | None = None):
+        _check_view(view)
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
@@ -120,7 +121,9 @@ class Sampler:
     # ---- sampling ---------------------------------------------------------------------------------
 
     def sample(self, rng: random.Random, tries: int = 4) -> Deal | None:
-        """A deal consistent with the view, its hidden cards sampled; ``None`` if ``tries`` attempts fail."""
+        """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
+        if ``tries`` attempts (a whole number ≥ 1) fail."""
+        _check_draws(rng, tries)
         for _ in range(tries):
             deal = self._attempt(rng)
             if deal is not None:
@@ -344,8 +347,21 @@ def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal
     """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
 
     The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
+    ``rng`` is a ``random.Random``, ``tries`` a whole number ≥ 1 of attempts.
     """
+    _check_view(view)
+    _check_draws(rng, tries)  # before the view is read: a bad argument is named, whatever the view
     return Sampler(view).sample(rng, tries)
+
+
+def _check_view(view: Any) -> None:
+    check_type("view", view, (View, LiveView), "a View or a LiveView (deal.view(seat))")
+
+
+def _check_draws(rng: Any, tries: Any) -> None:
+    """Refuse an ``rng`` that is not a ``random.Random`` or ``tries`` that is not a whole number ≥ 1, naming it."""
+    check_type("rng", rng, random.Random, "a random.Random")
+    whole("tries", tries, 1)
 
 
 determinize = resample  # the name the search literature uses ("determinization")
@@ -356,6 +372,7 @@ def unseen(view: View | LiveView) -> list[int]:
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).
     """
+    _check_view(view)
     if isinstance(view, LiveView):
         return view.unseen()
     counts = [view.rules.decks] * 52

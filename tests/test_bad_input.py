@@ -380,3 +380,292 @@ def test_a_number_too_long_to_write_is_named_not_written():
     for call, kind, message in cases:
         with pytest.raises(kind, match=message):
             call()
+
+
+# -- sampling -------------------------------------------------------------------------------------------------
+
+
+def _a_seat_to_act() -> tuple[Deal, int]:
+    from bibi.play import bots_rng
+    from bibi.play import play as play_deal
+
+    deal = play_deal(Deal.new("ru", 4, seed=5), ["heuristic", "heuristic", None, "heuristic"], bots_rng(5))
+    return deal, 2
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(rng=None), TypeError, r"^rng: expected a random\.Random, not None \(NoneType\)$"),
+        (dict(rng=5), TypeError, r"^rng: expected a random\.Random, not 5 \(int\)$"),
+        (dict(tries=-1), ValueError, r"^tries: -1 is outside ≥ 1$"),
+        (dict(tries=0), ValueError, r"^tries: 0 is outside ≥ 1$"),
+        (dict(tries=True), TypeError, r"^tries: expected a whole number, not True \(bool\)$"),
+        (dict(tries=2.0), TypeError, r"^tries: expected a whole number, not 2\.0 \(float\)$"),
+    ],
+)
+def test_resample_names_a_bad_rng_or_tries(kwargs, error, match):
+    from bibi.sampling import Sampler, resample
+
+    deal, seat = _a_seat_to_act()
+    before = snapshot(deal)
+    args = dict(rng=random.Random(1), tries=3) | kwargs
+    with pytest.raises(error, match=match):
+        deal.resample(seat, **args)
+    with pytest.raises(error, match=match):
+        resample(deal.view(seat), **args)
+    with pytest.raises(error, match=match):
+        Sampler(deal.view(seat)).sample(**args)
+    assert snapshot(deal) == before
+    world = deal.resample(seat, random.Random(1), 1)  # one try is enough here, and still allowed
+    assert world is not None and world.view(seat) == deal.view(seat)
+
+
+# -- the bot registry -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, error, match",
+    [
+        (None, TypeError, r"^register: name: expected a bot name \(a text\), not None \(NoneType\)$"),
+        (7, TypeError, r"^register: name: expected a bot name \(a text\), not 7 \(int\)$"),
+        ("", ValueError, r"^register: name '' is not a bot name: use 1 to 60 letters, digits, '-' and '_'"),
+        ("a,b", ValueError, r"^register: name 'a,b' is not a bot name"),
+        ("my bot", ValueError, r"^register: name 'my bot' is not a bot name"),
+        (" mine ", ValueError, r"^register: name ' mine ' is not a bot name"),
+        ("x" * 61, ValueError, r"^register: name 'x{58}… is not a bot name"),
+    ],
+)
+def test_register_refuses_a_name_the_bots_list_cannot_carry(name, error, match):
+    from bibi.play import BOTS, register
+
+    before = dict(BOTS)
+    with pytest.raises(error, match=match):
+        register(name, lambda view, rng: view.legal_actions[0])
+    assert BOTS == before
+
+
+def test_register_takes_letters_digits_dashes_and_underscores():
+    from bibi.cli import bots_arg
+    from bibi.play import BOTS, get_bot, register
+
+    def first(view, rng):
+        return view.legal_actions[0]
+
+    register("Lead_low-2", first)
+    try:
+        assert get_bot("lead_low-2") is first
+        assert bots_arg("lead_low-2,random") == ["lead_low-2", "random"]  # the command line carries it
+    finally:
+        del BOTS["lead_low-2"]
+
+
+# -- cards ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "decks, error, match",
+    [
+        (3, ValueError, r"^decks: 3 is not 1 or 2 \(R3\)$"),
+        (0, ValueError, r"^decks: 0 is not 1 or 2 \(R3\)$"),
+        (-1, ValueError, r"^decks: -1 is not 1 or 2 \(R3\)$"),
+        (10**9, ValueError, r"^decks: 1000000000 is not 1 or 2 \(R3\)$"),  # refused, not grown until memory runs out
+        (True, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not True \(bool\)$"),
+        (2.0, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not 2\.0 \(float\)$"),
+        (None, TypeError, r"^decks: expected a whole number of packs \(1 or 2\), not None \(NoneType\)$"),
+    ],
+)
+def test_pack_holds_one_or_two_decks_as_the_rules_do(decks, error, match):
+    with pytest.raises(error, match=match):
+        pack(decks)
+    assert len(pack(1)) == 52 and len(pack()) == 104
+
+
+# -- game records ---------------------------------------------------------------------------------------------------
+
+
+def _game_record(rules: str) -> dict:
+    from bibi.game import Game
+
+    return json.loads(json.dumps(Game.new(rules, players=3, seed=7).play("greedy").record()))
+
+
+@pytest.mark.parametrize("rules", ["russian", "italian"])  # a high-card draw for the first dealer, and none
+@pytest.mark.parametrize("draws, shown", [(None, "None"), (False, "False"), ({}, r"\{\}"), (0, "0"), ("", "''")])
+def test_a_game_record_whose_draws_are_no_list_is_refused(rules, draws, shown):
+    from bibi.game import Game
+
+    record = _game_record(rules)
+    Game.replay(record)  # as the kit wrote it, it replays
+    record["draws"] = draws
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: 'draws' must be a list of rounds, each a list of "
+                                         rf"\[seat, card\], not {shown}$"):
+        Game.replay(record)
+    assert record == kept
+
+
+_PAIR = r"'draws' round 1: expected \[seat, card\] \(a whole number and a card\), not "
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d.__setitem__(0, {"0": "5C"}),
+         r"'draws' round 1 must be a list of \[seat, card\], not \{'0': '5C'\}"),
+        (lambda d: d[0].__setitem__(0, [False, "5C"]), _PAIR + r"\[False, '5C'\]$"),  # False == 0: no seat for all that
+        (lambda d: d[0].__setitem__(1, [1.0, "9H"]), _PAIR + r"\[1\.0, '9H'\]$"),
+        (lambda d: d[0].__setitem__(0, [0, 12]), _PAIR + r"\[0, 12\]$"),
+        (lambda d: d[0].__setitem__(0, [0]), _PAIR + r"\[0\]$"),
+        (lambda d: d[0].__setitem__(0, [0, "XX"]), r"'draws' round 1: unknown card 'XX'"),
+    ],
+)
+def test_a_game_record_whose_draw_is_malformed_names_the_round_and_quotes_it(change, match):
+    from bibi.game import Game
+
+    record = _game_record("russian")
+    assert record["draws"] == [[[0, "5C"], [1, "9H"], [2, "AC"]]]  # the draw this seed makes
+    change(record["draws"])
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: {match}"):
+        Game.replay(record)
+    assert record == kept
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda r: r.update(deals={}), r"'deals' must be a list of 1…3 deals, not \{\}"),
+        (lambda r: r.update(deals=[]), r"'deals' must list 1…3 deals, not 0"),
+        (lambda r: r["deals"][1].update(cut=False), r"deal 2: 'cut' must be null or .*, not False"),
+        (lambda r: r["deals"][1]["cut"].update(card=5), r"deal 2: cut: card: expected notation"),
+        (lambda r: r["deals"].__setitem__(1, [None]), r"deal 2: expected \{'cut': …, 'deal': <deal record>\}.*"
+                                                     r", not \[None\]"),
+    ],
+)
+def test_a_game_record_whose_deals_or_cuts_are_malformed_quotes_them(change, match):
+    from bibi.game import Game
+
+    record = _game_record("russian")
+    change(record)
+    kept = copy.deepcopy(record)
+    with pytest.raises(ValueError, match=rf"^game record: {match}"):
+        Game.replay(record)
+    assert record == kept
+
+
+# -- more of the same: sampling, replay, the play layer, games, cards ------------------------------------------------
+
+
+def test_the_sampler_names_a_value_that_is_no_view():
+    from bibi.sampling import Sampler, resample, unseen
+
+    deal, seat = _a_seat_to_act()
+    match = r"^view: expected a View or a LiveView \(deal\.view\(seat\)\), not "
+    for bad, shown in ((None, r"None \(NoneType\)$"), (deal, r"<Deal .*\(Deal\)$"), ({"seat": 2}, r"\{'seat': 2\}")):
+        with pytest.raises(TypeError, match=match + shown):
+            Sampler(bad)
+        with pytest.raises(TypeError, match=match + shown):
+            resample(bad, random.Random(1))
+        with pytest.raises(TypeError, match=match + shown):
+            unseen(bad)
+    assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
+
+
+def test_replay_refuses_an_upto_beyond_the_record_rather_than_cutting_it_down():
+    record = _record()
+    assert len(record["actions"]) == 5
+    assert Deal.replay(record, upto=5).actions == Deal.replay(record).actions  # the whole line is a position
+    for bad in (6, 10**9):
+        with pytest.raises(ValueError, match=rf"^upto: {bad} is outside 0…5$"):
+            Deal.replay(record, upto=bad)
+    with pytest.raises(TypeError, match=r"^upto: expected a whole number, not True \(bool\)$"):
+        Deal.replay(record, upto=True)
+
+
+def _play_layer():
+    import bibi.play
+
+    return bibi.play
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda p, d: p.bots_rng(True), TypeError, r"^seed: expected a whole number or a text, not True \(bool\)$"),
+        (lambda p, d: p.bots_rng(1.5), TypeError, r"^seed: 1\.5 is not a seed"),
+        (lambda p, d: p.bots_rng([1]), TypeError, r"^seed: expected a whole number or a text, not \[1\] \(list\)$"),
+        (lambda p, d: p.bots_rng(2**65), ValueError, r"^seed: .* is outside ±2\*\*64$"),
+        (lambda p, d: p.random_choice(None), TypeError, r"^rng: expected a random\.Random, not None"),
+        (lambda p, d: p.snapshots(None), TypeError, r"^deal: expected a Deal, not None"),
+        (lambda p, d: p.play_game(None, "random"), TypeError, r"^game: expected a bibi\.game\.Game, not None"),
+        (lambda p, d: p.lockstep(None, "random"), TypeError, r"^deals: expected a list of deals, not None$"),
+        (lambda p, d: p.lockstep(d, "random"), TypeError, r"^deals: expected a list of deals, not <Deal"),
+        (lambda p, d: p.lockstep([d, "x"], "random"), TypeError, r"^deals: expected a list of deals, not 'x'"),
+        (lambda p, d: p.lockstep([d], "random", 5), TypeError, r"^rng: expected a random\.Random, not 5"),
+        (lambda p, d: p.lockstep([d], "random", until=5), TypeError, r"^until: expected a callable \(deal\) -> bool"),
+        (lambda p, d: p.get_bot(5), TypeError, r"^bot: expected a bot name or a callable"),
+        (lambda p, d: p.as_bots(5, 3), TypeError, r"^bots: expected a bot, a name, or one per seat, not 5$"),
+    ],
+)
+def test_the_play_layer_names_what_it_cannot_use(call, error, match):
+    deal = Deal.new("ru", 3, seed=1)
+    with pytest.raises(error, match=match) as info:
+        call(_play_layer(), deal)
+    assert isinstance(info.value, ValueError)  # a WrongType: caught as the kit's bad input too
+    assert deal.actions == ()
+
+
+def test_bots_rng_still_takes_the_seeds_a_deal_takes():
+    from bibi.play import bots_rng
+
+    for seed in (0, -5, 2**64, "bibi/0/5", b"raw"):
+        assert bots_rng(seed).random() == bots_rng(seed).random()
+    assert bots_rng(1).random() != bots_rng(2).random()
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda g: g.trump_source(-1), ValueError, r"^index: -1 is outside 0…0$"),  # not the last deal, quietly
+        (lambda g: g.trump_source(1), ValueError, r"^index: 1 is outside 0…0$"),
+        (lambda g: g.trump_source(True), TypeError, r"^index: expected a whole number, not True"),
+        (lambda g: g.cutter(3), ValueError, r"^dealer: 3 is outside 0…2$"),  # not seat 0 again, by the modulo
+        (lambda g: g.cutter(None), TypeError, r"^dealer: expected a whole number, not None"),
+        (lambda g: g.bots_rng(True), TypeError, r"^rng: expected a whole number or a text, not True \(bool\)$"),
+        (lambda g: g.bots_rng([1]), TypeError, r"^rng: expected a whole number or a text, not \[1\]"),
+        (lambda g: g.play("random", rng=1.5), TypeError, r"^rng: 1\.5 is not a seed"),
+        (lambda g: g.take_back("2"), TypeError, r"^take_back: upto '2' is not a position 0…0 of the deal$"),
+        (lambda g: g.replay([1, 2]), TypeError, r"^game record: expected a dict, not list$"),
+    ],
+)
+def test_a_game_names_a_bad_argument_and_stays_as_it_was(call, error, match):
+    from bibi.game import Game
+
+    game = Game.new("ru", 3, seed=1)
+    before = game.record()
+    with pytest.raises(error, match=match) as info:
+        call(game)
+    assert isinstance(info.value, ValueError)
+    assert game.record() == before and game.deal.actions == ()
+    assert game.cutter(0) == 2 and "drawn card" in game.trump_source(0)
+    assert game.bots_rng(3).random() == random.Random(3).random()  # a seed still makes a stream
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: bibi.Card(12), r"^Card: needs notation like 'KS' or a rank and a suit, not 12$"),
+        (lambda: bibi.Card(None), r"^Card: needs notation like 'KS' or a rank and a suit, not None$"),
+        (lambda: bibi.Suit.parse(None), r"^suit: expected a suit like 'S', '♠' or 'spades', not None \(NoneType\)$"),
+        (lambda: bibi.Suit.parse(0), r"^suit: expected a suit like 'S', '♠' or 'spades', not 0 \(int\)$"),
+        (lambda: bibi.Card("K", 3), r"^suit: expected a suit like .*, not 3 \(int\)$"),
+        (lambda: bibi.Rank.parse(None), r"^rank: expected a rank like 'K', 'T' or '10', not None \(NoneType\)$"),
+        (lambda: bibi.Rank.parse(10.0), r"^rank: expected a rank like 'K', 'T' or '10', not 10\.0 \(float\)$"),
+    ],
+)
+def test_a_card_suit_or_rank_of_the_wrong_type_is_a_wrong_type(call, match):
+    # a TypeError, and a ValueError as every refusal of the kit's: not a bare TypeError, nor "unknown suit None"
+    with pytest.raises(bibi.errors.WrongType, match=match):
+        call()
+    assert bibi.Suit.parse("s") is bibi.Suit.SPADES and bibi.Rank.parse("10") is bibi.Rank.TEN
