@@ -340,14 +340,14 @@ class DealExplorer(_ActionView):
 
         for button, handler in [
             # Each button asks for a position on the line (a disabled one may still be clicked from code).
-            (self.deal_button, self.new_deal), (self.start_button, lambda: self.go(0)),
-            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(max(self._at - 1, 0))),
-            (self.next_button, lambda: self.go(min(self._at + 1, self.length))),
+            (self.deal_button, self.new_deal), (self.start_button, lambda: self.go(self._line()[0])),
+            (self.back_trick_button, self.back_trick), (self.back_button, lambda: self.go(self._step(-1))),
+            (self.next_button, lambda: self.go(self._step(+1))),
             (self.next_trick_button, self.next_trick), (self.end_button, lambda: self.go(self.length)),
         ]:
             self._on_click(button, handler)
-        self._on_value(self.position_slider, lambda: self.go(self.position_slider.value))
-        self._on_value(self.seat_select, self._render)
+        self._on_value(self.position_slider, lambda: self.go(self._line()[self.position_slider.value]))
+        self._on_value(self.seat_select, self._look)
         nav = [self.start_button, self.back_trick_button, self.back_button, self.next_button,
                self.next_trick_button, self.end_button]
         self.children = [
@@ -355,8 +355,8 @@ class DealExplorer(_ActionView):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.table, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
-            widgets.HTML("<b>Events</b>, numbered by the action that brought them, as the <b>action</b> slider "
-                         "counts (newest first)"),
+            widgets.HTML("<b>Events</b>, numbered by the step that brought them, as the slider counts "
+                         "(newest first)"),
             self.event_log, self.errors,
         ]
         self._start(seat, deal)
@@ -403,9 +403,19 @@ class DealExplorer(_ActionView):
         self._rng = bots_rng(seed)
         self._states = []
         self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
-        self._at = 0
+        self._at = self._line()[0]
         self.reason.value = ""  # a click's message belongs to the line it was made on
-        self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
+        self._look()
+
+    def _look(self) -> None:
+        """Show the line from the seat chosen (or with every hand): what it counts, and the position shown."""
+        seed = self.seed_box.value
+        if self.seat is None:
+            self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
+        else:  # another seat's call decision is not a step the seat sees
+            self._say(f"Deal of seed {seed}, as seat {self.seat} sees it: {len(self._line()) - 1} steps. "
+                      "Step through it, or click a card.")
+        self._at = self._seen_from(self._at)
         self._render()
 
     def new_deal(self) -> None:
@@ -421,10 +431,30 @@ class DealExplorer(_ActionView):
 
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions, 0…``length``: a position that is no whole number is a
-        ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was."""
-        self._at = whole("position", position, 0, self.length)
+        ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was.
+        In a seat's view, a position where another seat decides on a call (which the seat does not see: the
+        table does not stop there for it) shows as the seat sees it, at the next position it sees."""
+        self._at = self._seen_from(whole("position", position, 0, self.length))
         self.reason.value = ""
         self._render()
+
+    def _line(self) -> list[int]:
+        """The positions the view steps through: every one with all hands shown; in a seat's view, those the
+        seat sees (``Deal.to_act_for``), always the end among them."""
+        looking = self.seat
+        if looking is None:
+            return list(range(len(self._states)))
+        return [i for i, s in enumerate(self._states) if s.is_over or s.to_act_for(looking) is not None]
+
+    def _seen_from(self, position: int) -> int:
+        """The first position at or after ``position`` that the view steps through."""
+        return next(p for p in self._line() if p >= position)
+
+    def _step(self, by: int) -> int:
+        """The position one step back (``-1``) or forward (``+1``) on the line, or this one at either end."""
+        line = self._line()
+        k = line.index(self._at) + by
+        return line[min(max(k, 0), len(line) - 1)]
 
     def _boundaries(self) -> list[int]:
         """The positions where a trick has just been completed, with the start and the end."""
@@ -450,7 +480,8 @@ class DealExplorer(_ActionView):
 
     def back_trick(self) -> None:
         """Back to the end of the previous trick."""
-        self.go(max((p for p in self._boundaries() if p < self._at), default=0))
+        seen = (self._seen_from(p) for p in self._boundaries())
+        self.go(max((p for p in seen if p < self._at), default=self._line()[0]))
 
     def _pick(self, action: Card | Action) -> None:
         self._guard(self.choose)(action)
@@ -467,7 +498,7 @@ class DealExplorer(_ActionView):
         branch.apply(action)
         self._states = self._states[: self._at + 1]
         self._play_on(branch)
-        self._at += 1
+        self._at = self._seen_from(self._at + 1)
         self.reason.value = _note(f"played {Action.parse(action).unicode}; the bot plays on from here")
         self._render()
 
@@ -475,13 +506,16 @@ class DealExplorer(_ActionView):
 
     def _render(self) -> None:
         deal = self.deal
+        line = self._line()
+        step = line.index(self._at)
         self._syncing = True
         try:
-            self.position_slider.max = self.length
-            self.position_slider.value = self._at
+            self.position_slider.max = len(line) - 1
+            self.position_slider.value = step
+            self.position_slider.description = "action" if self.seat is None else "step"
         finally:
             self._syncing = False
-        at_start, at_end = self._at == 0, self._at == self.length
+        at_start, at_end = step == 0, self._at == self.length
         for button in (self.start_button, self.back_trick_button, self.back_button):
             button.disabled = at_start
         for button in (self.next_button, self.next_trick_button, self.end_button):
@@ -492,7 +526,7 @@ class DealExplorer(_ActionView):
         def seen(state: Deal) -> tuple[Any, ...]:  # the log as the seat looked from knows it (all: every event)
             return state.events if looking is None else state.events_for(looking)
 
-        numbers = render.event_actions([len(seen(s)) for s in self._states[: self._at + 1]])
+        numbers = render.event_actions([len(seen(self._states[p])) for p in line[: step + 1]])
         self.event_log.value = _wrap(render.events_html(seen(deal), newest_first=True, actions=numbers,
                                                         style=False))
         seat = deal.to_act if self.seat is None else self.seat

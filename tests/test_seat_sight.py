@@ -151,8 +151,13 @@ def test_another_seats_pass_shows_nowhere(rules):
         said: list[str] = []
         terminal = Table(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
         terminal.show_events()
+        explorer = DealExplorer(deal=table.deal, seat=0, bot=passer)
+        explorer.go(len(table.deal.actions))
+        steps = explorer.position_slider.value  # the steps so far (the line's length holds its future too)
         shown[name] = (table.table.value, table.event_log.value, table.message.value, table.news.value, said,
-                       table.deal.view(0))
+                       table.deal.view(0), explorer.table.value, explorer.event_log.value, steps)
+        explorer.seat_select.value = "all"  # every hand shown: every action counts, the passes too
+        assert ("seat 1 passes" in explorer.event_log.value) == (name == "with")
     assert shown["with"] == shown["without"]
 
 

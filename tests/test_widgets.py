@@ -97,6 +97,31 @@ def test_explorer_seat_view_hides_the_other_hands():
     assert [b.description for b in ex.hand_row.buttons] == [c.unicode for c in ex.deal.hand(ex.deal.to_act)]
 
 
+def test_explorer_seat_view_steps_over_the_others_call_decisions():
+    # Seed 4 (Russian, 4 players, the heuristic) has calls and passes: with every hand shown the explorer stops
+    # at each of them; in seat 0's view it steps over every other seat's, as the table does for seat 0.
+    ex = views.DealExplorer("russian", 4, seed=4, bot="heuristic")
+    line = ex._states
+    hidden = [i for i, d in enumerate(line) if d.phase == "call" and d.to_act != 0]
+    assert hidden, "the line has another seat's call decision to step over"
+    ex.seat_select.value = 0
+    assert ex.position_slider.description == "step" and "as seat 0 sees it" in ex.message.value
+    visited = [ex.position]
+    while ex.position < ex.length:
+        ex.next_button.click()
+        visited.append(ex.position)
+    assert not set(visited) & set(hidden) and visited == sorted(set(visited))
+    assert ex.position_slider.max == len(visited) - 1 == ex.position_slider.value
+    ex.go(hidden[0])  # shown as seat 0 sees it: at the next position it sees
+    assert ex.position == min(p for p in visited if p > hidden[0])
+    assert "passes" not in ex.event_log.value.replace("seat 0 passes", "")
+    ex.seat_select.value = "all"
+    assert ex.position_slider.description == "action" and ex.position_slider.max == ex.length
+    ex.go(hidden[0])
+    assert ex.position == hidden[0]
+    no_errors(ex)
+
+
 def test_explorer_says_why_a_card_is_illegal():
     ex = views.DealExplorer("russian", 4, seed=8)
     k, card = illegal_spot(ex)

@@ -279,7 +279,10 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
             why = table.get_by_role("button", name=re.compile(r"^Why seat \d+\?$")).first
             asked = re.search(r"\d+", why.inner_text()).group(0)
             press(table, kernel, why)
-            expect(table.locator(".widget-html-content", has_text=f"Seat {asked} (")).to_be_visible()
+            told = table.locator(".widget-html-content", has_text=f"Seat {asked} (")
+            expect(told).to_be_visible()
+            expect(told).to_contain_text("told when the deal is over")  # the present tense: nothing of its hand
+            snap("play-table-why", told)
         won = re.findall(r"seat (\d+) wins the trick \((\d+) points\)", events.inner_text())
         if won and not undone and not text(line).startswith("Deal over"):
             winner, points = won[-1]  # the first trick's (the log is newest first)
@@ -297,8 +300,14 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
             snap("play-table-after-undo", table.locator(".bibi-table"))
             undone = True
             played.pop()
+    assert not re.search(rf"seat (?!{seat}\b)\d+ (draws [^a]|passes)", events.inner_text()), "another seat's secret"
     if turns is None:
         expect(line).to_contain_text("Deal over")
+        press(table, kernel, table.get_by_role("button", name=re.compile(r"Review$")))
+        review = table.locator(".bibi-review")
+        expect(review).to_contain_text("Review of the deal")
+        expect(review.locator("tbody tr")).not_to_have_count(0)
+        snap("play-table-review", review)
     assert refused, f"no card was refused in {len(played)} turns"
     assert undone, f"the first trick never completed in {len(played)} turns"
     return played
