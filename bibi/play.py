@@ -193,36 +193,37 @@ def public_reason(before: Deal, after: Deal) -> str:
     """What everyone at the table saw of the move that took ``before`` to ``after`` (one action apart), and
     what the rules make of it: the present tense of an explanation, for a seat that is not the mover's while
     the deal is on. Nothing hidden goes into it: not the mover's hand, not the values a bot weighed, not even
-    "the only legal action" (which tells what the hand lacks beyond what its play showed).
+    "the only legal action" (which tells what the hand lacks beyond what its play showed). The words follow
+    the action they tell of (``why_move`` puts it first).
 
     >>> deal = Deal.new("russian", players=4, seed=1)
     >>> public_reason(deal, deal.copy().apply("8S"))
-    'led 8♠; it wins the trick so far'
+    'its lead; it wins the trick so far'
     """
     seat = before.to_act
     action = after.actions[len(before.actions)]
     if not isinstance(action, Card):
         suit = action.suit
         if action.kind == Action.SWITCH and suit is not None:
-            return f"switched the trump to {suit.symbol} with a pair it had called, for this trick (I12, I14)"
+            return f"switches the trump to {suit.symbol} for this trick, with a pair it called (I12, I14)"
         if action.kind == Action.CALL and suit is not None:
             points = after.rules.bibi_points
-            return f"said {call_word(after.rules)} with K{suit.symbol} Q{suit.symbol}, laid them down: +{points}"
-        return "passed"  # only ever told to the seat itself, or once the deal is over
+            return f"says {call_word(after.rules)}: K{suit.symbol} Q{suit.symbol} laid down, +{points}"
+        return "a pass"  # only ever told to the seat itself, or once the deal is over
     trick = before.trick if len(before.trick) < before.players else ()
     if not trick:
-        said = f"led {action.unicode}"
+        said = "its lead"
     else:
         led = trick[0][1].suit
         shown = [lack for lack in after.history.lacks if lack not in before.history.lacks]
         if action.suit == led:
-            said = f"followed the suit led {led.symbol} with {action.unicode}"
+            said = f"it follows the suit led {led.symbol}"
         elif shown:
             lacked = " or ".join(s.symbol for s in shown[0][2])
             rule = "R13" if after.rules.follow is Follow.MUST_FOLLOW else "I7"
-            said = f"played {action.unicode}, so it holds no {lacked} ({rule})"
+            said = f"off the suit led {led.symbol}, so it holds no {lacked} ({rule})"
         else:  # a trump instead of the suit led, which the rules allow (I7)
-            said = f"answered the suit led {led.symbol} with a trump, {action.unicode} (I7)"
+            said = f"a trump on the suit led {led.symbol}, as the rules allow (I7)"
     if len(after.tricks) > len(before.tricks):  # its card completed the trick
         return f"{said}; {after.why_won(-1)}"
     if after.winning == seat:

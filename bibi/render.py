@@ -146,6 +146,8 @@ _STYLE = f"<style>{' '.join(line.strip() for line in CSS.strip().splitlines())}<
 # big, its name in words small below; the trick just completed sits under a dashed line.
 PLAY_CSS = """
 .bibi-last{border-top:1px dashed #9cc3a8;padding-top:5px}
+.bibi-review{max-height:360px;overflow:auto}
+.bibi .bibi-review td.bibi-who{white-space:nowrap}
 .bibi-why{color:#fff3c4}
 button.bibi-hand-button{white-space:normal!important;line-height:1.1!important;font-size:11px!important;
  overflow:hidden!important;text-overflow:clip!important}
@@ -927,7 +929,7 @@ def _doing(deal: Any, label: str) -> str:
 @_styled
 def review_html(lines: Sequence[Any], *, names: Sequence[str] | None = None) -> str:
     """The review of a finished deal (``bibi.play.review``): trick by trick, each bot move with its reasons."""
-    rows = "".join(f'<tr><td>{line.trick}</td><td class="bibi-text">{_e(_seat_name(line.seat, names))}</td>'
+    rows = "".join(f'<tr><td>{line.trick}</td><td class="bibi-text bibi-who">{_e(_seat_name(line.seat, names))}</td>'
                    f'<td class="bibi-text">{_e(line.why)}</td></tr>' for line in lines)
     return ('<div class="bibi-review"><div class="bibi-status">Review of the deal: every bot move, with what '
             'the bot held and weighed</div><table class="bibi-sheet"><thead><tr><th>trick</th>'
