@@ -43,6 +43,7 @@ from bibi.play import (
     explain,
     get_bot,
     play,
+    review,
     snapshots,
     strongest_bot,
     why_move,
@@ -559,12 +560,28 @@ class Table:
                 self.say("bye")
                 return 0
             self.say(score_line(self.deal))
+            if not self.after_deal():
+                self.say("bye")
+                return 0
             if self.game is None:
                 return 0
             self.say(str(self.game))
             if self.game.is_over:
                 return 0
             self.game.next_deal()
+
+    def after_deal(self) -> bool:
+        """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
+        move with them (``bibi.play.review``), Enter goes on; False when the player quits or input ends."""
+        while True:
+            word = ask_line(self.ask, "deal over: 'review' tells every bot move with its reasons; Enter goes on> ",
+                            self.say)
+            if word is None or word.lower() in ("quit", "exit", "q"):
+                return False
+            if word.lower() not in ("review", "why"):
+                return True
+            for line in review(self.deal, self.bots, self._before):
+                self.say(f"trick {line.trick}, seat {line.seat} ({bot_name(self.bots[line.seat])}): {line.why}")
 
     def header(self) -> str:
         deal = self.deal
@@ -751,7 +768,8 @@ What to type at your turn:
   a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
   bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
   trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
-  hint: what the strongest bot would play, and why         why: why the last bot played its card
+  hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
+  (once the deal is over, 'review' tells every bot move with the bot's own reasons)
   undo: take back your last move                           score: the score sheet of the game
   rules: the rules in force, with their sentences          quit (or Ctrl-D): leave"""
 

@@ -18,7 +18,7 @@ import pytest
 from bibi.bots import heuristic_bot
 from bibi.cli import SUBCOMMANDS, Table, build_parser, main, seed_arg
 from bibi.deal import Deal
-from bibi.play import bots_rng, play
+from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
 
 
@@ -279,6 +279,25 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end():
+    deal = Deal.new("russian", 3, seed=4)
+    bots = [None, heuristic_bot, heuristic_bot]
+    turns = iter(["why", "1"] * 200)  # at every turn: why did the last bot play so? then the first choice
+    after = iter(["review", ""])  # once the deal is over: the review, then Enter
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        return next(after) if prompt.startswith("deal over") else next(turns)
+
+    assert Table(deal, 0, bots, bots_rng(4), ask=ask, say=said.append).run() == 0
+    told = [line for line in said if re.match(r"seat [12] \(heuristic\) played ", line)]
+    assert told and all("told when the deal is over" in line for line in told)
+    reviewed = [line for line in said if re.match(r"trick \d+, seat [12] \(heuristic\): ", line)]
+    assert len(reviewed) == sum(1 for state in snapshots(deal)[:-1] if state.to_act != 0)
+    assert not any("told when the deal is over" in line for line in reviewed)
+    assert said.index(reviewed[0]) > said.index(next(line for line in said if line.startswith("scores: ")))
 
 
 @pytest.mark.parametrize("argv", [["simulate"], ["compare", "ru", "it"], ["game"], ["play"], ["deal"],
