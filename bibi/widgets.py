@@ -315,8 +315,9 @@ class DealExplorer(_ActionView):
         self.rules = rules
         self.bot = as_bot(bot)
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
-        self.players_box = widgets.BoundedIntText(value=players, min=2, max=self.rules.max_players,
-                                                  description="players", layout=widgets.Layout(width="150px"))
+        # No bounds of its own: a bounded box clamps a typed value silently; ``new_deal`` asks the rules.
+        self.players_box = widgets.IntText(value=players, description="players",
+                                           layout=widgets.Layout(width="150px"))
         self.deal_button = _button("Deal", "deal the hand of this seed", icon="refresh")
         self.start_button = _button("start", "back to the start of the deal", icon="fast-backward")
         self.back_trick_button = _button("trick", "back one trick", icon="backward")
@@ -419,8 +420,18 @@ class DealExplorer(_ActionView):
         self._render()
 
     def new_deal(self) -> None:
-        """Deal the hand of the seed in the box, with the number of players in the box."""
-        self._start(self.seat if self.seat is None or self.seat < self.players_box.value else None)
+        """Deal the hand of the seed in the box, with the number of players in the box. A number the rules
+        refuse is refused, naming ``players``; the box shows the deal's again and nothing else changes."""
+        try:
+            players = check_players(self.rules, self.players_box.value)
+        except ValueError:
+            self._syncing = True
+            try:
+                self.players_box.value = self.deal.players
+            finally:
+                self._syncing = False
+            raise
+        self._start(self.seat if self.seat is None or self.seat < players else None)
 
     def _play_on(self, deal: Deal) -> None:
         """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""
@@ -1609,10 +1620,9 @@ class PlayApp(_View):
                                               description="change", style=style, layout=widgets.Layout(width="250px"))
         self.value_select = widgets.Dropdown(options=[], description="to", style=style,
                                              layout=widgets.Layout(width="330px"))
-        self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, description="players",
-                                                  style=style, layout=small)
-        self.seat_box = widgets.BoundedIntText(value=seat, min=0, max=11, description="your seat", style=style,
-                                               layout=small)
+        # Boxes without bounds of their own (a bounded box clamps a typed value silently): ``start`` asks the rules.
+        self.players_box = widgets.IntText(value=players, description="players", style=style, layout=small)
+        self.seat_box = widgets.IntText(value=seat, description="your seat", style=style, layout=small)
         names = list(dict.fromkeys([bots, *_known_bot_names()]))
         self.bots_select = widgets.Dropdown(options=names, value=bots, description="bots", style=style,
                                             layout=widgets.Layout(width="200px"))
@@ -1663,9 +1673,11 @@ class PlayApp(_View):
 
     def start(self) -> None:
         """A new game with the choices made: the table, and the explorer waiting for the first deal's end."""
-        rules, players, seat = self.rules, self.players_box.value, self.seat_box.value
+        rules = self.rules
+        players = check_players(rules, self.players_box.value)
+        seat = whole("your seat", self.seat_box.value)
         if not 0 <= seat < players:
-            raise ValueError(f"your seat: {seat} is not a seat 0…{players - 1}")
+            raise ValueError(f"your seat: {shorten(seat)} is not a seat 0…{players - 1}")
         table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
                           delay=self.delay)
         table.on_deal_end(self.show_deal)

@@ -996,3 +996,27 @@ def test_explorer_of_a_deal_played_elsewhere_replays_it_from_the_start():
     explorer.end_button.click()
     assert explorer.deal.record() == deal.record()
     no_errors(explorer)
+
+
+def test_number_boxes_clamp_nothing_the_rules_decide():
+    # A bounded box would quietly turn a typed 13 into its maximum: the explorer's and the app's boxes have no
+    # bounds of their own, and the rules refuse what they refuse, naming it, with the view as it was.
+    ex = views.DealExplorer("russian", 4, seed=1)
+    before = (ex.table.value, ex.length, ex.players_box.value)
+    ex.players_box.value = 13
+    ex.deal_button.click()
+    assert "players" in ex.message.value and "13" in ex.message.value
+    assert (ex.table.value, ex.length, ex.players_box.value) == before
+    ex.players_box.value = 12
+    ex.deal_button.click()
+    assert ex.deal.players == 12
+    app = views.PlayApp("russian", 4, seat=0, delay=0)
+    table = app.table
+    app.players_box.value = 13
+    app.start_button.click()
+    assert "players" in app.message.value and "13" in app.message.value and app.table is table
+    app.players_box.value, app.seat_box.value = 12, 11
+    app.start_button.click()
+    assert app.table is not table and app.table.players == 12 and app.table.seat == 11
+    no_errors(ex)
+    no_errors(app)
