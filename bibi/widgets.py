@@ -1276,7 +1276,7 @@ class PlayTable(_ActionView):
         self._rng = bots_rng(seed)
         self._decisions = Decisions()  # the undo stack
         self._rng_before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
-        self._seen = 0  # events announced so far
+        self._seen = 0  # the person's events (``Deal.events_for``) before the last move: calls after it are news
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
         self._deal_end: list[Callable[[Deal], None]] = []
         self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
@@ -1417,6 +1417,7 @@ class PlayTable(_ActionView):
         if why is not None:
             self._say(f"{act.unicode} cannot be played now: {why}", error=True)
             return
+        self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
         deal.apply(act, seat=self.seat)
         self.hint_box.value = self.reasons.value = ""
         self._bots_move()
@@ -1530,8 +1531,10 @@ class PlayTable(_ActionView):
             where = f"deal {len(self.game.deals)} of {self.game.deals_total}, " + where
         return where
 
-    def _announce(self) -> None:
-        """The calls made since the person's last move; one the rules made for the person is announced as his."""
+    def _announce(self) -> list[str]:
+        """The calls made since the person's last move, in the news line (they stay there until the person
+        moves again, however often the table is drawn meanwhile); one the rules made for the person is
+        announced as his, and returned: the message line says it too."""
         deal = self.deal
         word = call_word(deal.rules)
         lines = []
@@ -1547,11 +1550,8 @@ class PlayTable(_ActionView):
             else:
                 how = " (mandatory, I11)" if event.info == "mandatory" else ""
                 lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
-        self._seen = len(seen)
-        if lines:
-            self.news.value = _note(" ".join(lines))
-        elif self.deal.to_act == self.seat or deal.is_over:
-            self.news.value = ""
+        self.news.value = _note(" ".join(lines)) if lines else ""
+        return [line for line in lines if line.startswith("You must")]
 
     def _render(self) -> None:
         deal = self.deal
@@ -1569,19 +1569,20 @@ class PlayTable(_ActionView):
         self.hint_button.disabled = not mine
         self.review_button.disabled = not deal.is_over
         self.undo_button.disabled = not self._decisions or (len(self._decisions) == 1 and mine)
-        self._announce()
+        forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
+        said = f"{forced} " if forced else ""
         if deal.is_over:
-            self._say(self._end_text())
+            self._say(said + self._end_text())
         elif deal.to_act != self.seat:
             acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
             self._say("The others draw…" if acting is None else f"Seat {acting} is playing…")
         elif deal.phase == "call":
-            self._say(f"Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
+            self._say(f"{said}Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
         elif not deal.trick:
             switch = " or switch the trump" if self.action_row.children else ""
-            self._say(f"Your lead ({self._where()}): play any card{switch}.")
+            self._say(f"{said}Your lead ({self._where()}): play any card{switch}.")
         else:
-            self._say(f"Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
+            self._say(f"{said}Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
 
     def _end_text(self) -> str:
         deal = self.deal

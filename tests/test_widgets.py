@@ -720,6 +720,19 @@ def test_play_table_announces_a_mandatory_call_as_yours():
     no_errors(table)
 
 
+@pytest.mark.parametrize("delay", [0, 0.001])  # with a delay the table is drawn after every bot card, too
+def test_play_table_says_a_call_the_rules_make_for_you_where_you_look(delay):
+    deal = new_deal(ITALIAN, ["", "KH"], stock="2C 3C 4C QH", players=4)  # seat 1 draws the queen after trick 1
+    table = views.PlayTable(deal=deal, bots=first_bot, seat=1, delay=delay)
+    next(b for b in table.hand_row.buttons if "king" not in b.description).click()
+    assert table.deal.to_act == 1 and table.deal.calls[0].mandatory and table.deal.calls[0].seat == 1
+    said = "You must say bip bip: K♥ Q♥ laid down, +50 (I11)."
+    assert said in table.message.value and said in table.news.value
+    click_first_legal(table)
+    assert said not in table.message.value and said not in table.news.value
+    no_errors(table)
+
+
 def test_play_table_tells_why_a_bot_played_in_two_tenses():
     # While the deal is on, "Why seat N?" tells what the table saw of the move (never the bot's hand, so the
     # bot's own explanation is not even asked); once it is over, the bot's own reasons from the view it had.
