@@ -821,7 +821,9 @@ class Deal:
             if suit is None:
                 return f"nothing to pass on: seat {to_act} must play a card"
             if act.kind == Action.CALL:
-                return f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
+                timing = f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
+                missing = self._pair_missing(to_act, suit.index)  # the first reason, where there is one
+                return timing if missing is None else f"{missing}; and {timing}"
             return self._why_not_switch(to_act, suit.index)
         if self._phase == _CALL:
             return f"seat {to_act} must first call a pair or pass (R15, R23)"
@@ -1567,13 +1569,25 @@ class Deal:
         else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (SPEC §5.11)
             self._next_trump = s
 
-    def _why_not_call(self, seat: int, s: int) -> str:
+    def _pair_missing(self, seat: int, s: int) -> str | None:
+        """What ``seat`` lacks for a free K+Q of suit ``s`` (R15, R22; I11), or ``None`` if he holds one."""
         kq, laid = self._kq[seat], self._laid[seat]
         sym = SUIT_SYMBOLS[s]
-        if not (kq[s] and kq[4 + s]):
-            return f"seat {seat} holds no king and queen of {sym} to call (R15; I11)"
+        if not kq[s] and not kq[4 + s]:
+            return f"seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"
+        if not kq[s]:
+            return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
+        if not kq[4 + s]:
+            return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
         if not (kq[s] > laid[s] and kq[4 + s] > laid[4 + s]):
             return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
+        return None
+
+    def _why_not_call(self, seat: int, s: int) -> str:
+        missing = self._pair_missing(seat, s)
+        if missing is not None:
+            return missing
+        sym = SUIT_SYMBOLS[s]
         if s == self._trump and not self._bibi_any:
             return f"{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)"
         return f"bibi {SUITS[s].value} is not a choice now"

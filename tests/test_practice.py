@@ -415,3 +415,21 @@ def test_any_rules_any_size_every_kind_agrees_with_the_engine(game):
         ex = exercise(kind, rules, players, seed)
         assert ex.answer == engine_verdict(ex), (kind, ex.question)
         assert ex.check(ex.answer).sentences
+
+
+def test_a_call_question_about_a_pair_not_held_says_so_first():
+    # Whatever the moment, a seat asked about a pair it does not hold is told what it lacks, before any rule of
+    # timing (a pair is called only right after drawing).
+    asked = 0
+    for seed in range(60):
+        ex = practice.exercise("can_call", "russian" if seed % 2 else "italian", 4, seed)
+        deal, seat, suit = ex.position(), ex.seat, ex.suit
+        held = {c.rank.char for c in deal.hand(seat) if c.suit == suit}
+        if {"K", "Q"} <= held:
+            continue
+        asked += 1
+        answer, reason = ex.solve()
+        missing = "neither the king nor the queen" if not held & {"K", "Q"} else "holds no " + (
+            "Q" if "K" in held else "K")
+        assert answer == "no" and reason.startswith(f"seat {seat} holds ") and missing in reason, (seed, reason)
+    assert asked >= 10
