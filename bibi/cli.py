@@ -543,6 +543,7 @@ class Table:
         self.ask, self.say = ask, say
         self.hint_bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.shown = 0
+        self._forced = -1  # where the event of a move played for the person (his only choice) begins
         self._decisions = Decisions()  # the undo stack
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move, by position
 
@@ -600,8 +601,8 @@ class Table:
                 return True
             self._decisions.note(deal, self.rng)
             legal = deal.legal_actions()
-            if len(legal) == 1:
-                self.say(f"you play {legal[0].unicode}: your only choice")
+            if len(legal) == 1:  # played for the person; the event's line says so (event_text)
+                self._forced = len(deal.events_for(self.seat))
                 deal.apply(legal[0], self.seat)
                 continue
             action = self.your_action()
@@ -721,8 +722,10 @@ class Table:
         stay face down (not told at all), their passes silent."""
         events = self.deal.events_for(self.seat)
         tricks = sum(1 for e in events[: self.shown] if e.kind == "trick")
-        for event in events[self.shown:]:
+        for at, event in enumerate(events[self.shown:], self.shown):
             line = self.event_text(event, tricks)
+            if at == self._forced and line is not None:  # the person's only choice, played for him
+                line += ": your only choice"
             if event.kind == "trick":
                 tricks += 1
             if line:
@@ -825,6 +828,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Play the same packs under each variant, print the paired table; write it when asked."""
     from bibi.simulation import compare
 
+    if len(set(args.variants)) < 2:  # one rules set, or the same one twice: every difference would be 0
+        named = " and ".join(dict.fromkeys(str(v.label) for v in args.variants))
+        raise ValueError(f"variants: {named} alone would be compared with itself; give two different rules, "
+                         "e.g. 'bibi compare ru it'")
     result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
     if args.out != "-":

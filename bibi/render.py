@@ -105,7 +105,7 @@ CSS = """
 .bibi .bibi-sheet tr.bibi-lead td{font-weight:700}
 .bibi-check{font-size:13px;color:#2e5d34}
 .bibi-check.bibi-bad{color:#b71c1c}
-.bibi-events{margin:0;padding-left:2.6em;font-size:13px}
+.bibi-events{margin:0;padding-left:3.6em;font-size:13px}
 .bibi-events li{margin:0;padding:0}
 .bibi-ev-trick{font-weight:700}
 .bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
@@ -600,10 +600,13 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
     )
     leaders = [_seat_name(s, names) for s in top]
     verdict = ""
-    if leaders:
+    if len(leaders) == len(totals) > 1:  # every seat on the same total
+        verdict = f'<div class="bibi-check">all {len(totals)} seats {"share the win" if over else "are level"}</div>'
+    elif leaders:
         verb = ("wins" if len(leaders) == 1 else "share the win") if over else (
             "leads" if len(leaders) == 1 else "share the lead")
-        verdict = f'<div class="bibi-check">{_e(" and ".join(leaders))} {verb}</div>'
+        who = leaders[0] if len(leaders) == 1 else ", ".join(leaders[:-1]) + " and " + leaders[-1]
+        verdict = f'<div class="bibi-check">{_e(who)} {verb}</div>'
     rules = _e(getattr(getattr(game, "rules", None), "name", ""))
     planned = getattr(game, "deals_total", None)
     count = f"{len(deals)} of {planned}" if planned else str(len(deals))

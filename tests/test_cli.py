@@ -16,6 +16,7 @@ import time
 import pytest
 
 from bibi.bots import heuristic_bot
+from bibi.cards import Card
 from bibi.cli import SUBCOMMANDS, Table, build_parser, main, seed_arg
 from bibi.deal import Deal
 from bibi.play import bots_rng, play, snapshots
@@ -279,6 +280,30 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+def test_compare_of_one_rules_set_is_refused_with_what_to_type():
+    for args in (["ru"], ["ru", "russian"]):
+        result = bibi("compare", *args, "--deals", "2", "--no-progress")
+        assert result.returncode == 1 and result.stdout == ""
+        assert "variants: russian alone would be compared with itself" in result.stderr
+        assert "bibi compare ru it" in result.stderr
+
+
+def test_play_tells_an_only_choice_once():
+    deal = Deal.new("russian", 3, seed=4)
+    turns = iter(["1"] * 200)
+    said: list[str] = []
+    Table(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=lambda prompt: next(turns, ""),
+          say=said.append).run()
+    states = snapshots(deal)[:-1]
+    mine = [(state, action) for state, action in zip(states, deal.actions, strict=True)
+            if state.to_act == 0 and isinstance(action, Card)]
+    forced = [action for state, action in mine if len(state.legal_actions()) == 1]
+    plays = [line for line in said if line.startswith("you play ")]
+    assert forced and len(plays) == len(mine)  # each of the person's cards told once
+    assert [line for line in plays if line.endswith(": your only choice")] == [
+        f"you play {card.unicode}: your only choice" for card in forced]
 
 
 def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end():

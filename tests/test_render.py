@@ -250,6 +250,17 @@ def test_game_sheet_reads_a_game_duck_typed():
     assert "Game: 1 deal" in one and ("leads" in one or "share the lead" in one)
 
 
+def test_a_game_sheet_names_who_leads_in_plain_words():
+    from bibi.game import Game
+
+    game = Game.new("russian", 4, 1, seed=3)
+    assert "all 4 seats are level" in render.game_html(game, style=False)  # before any point: no list of four
+    sheet = SimpleNamespace(deals=game.deals, totals=[20, 20, 20, 5], players=4, rules=RUSSIAN, is_over=False)
+    assert "seat 0, seat 1 and seat 2 share the lead" in render.game_html(sheet, style=False)
+    sheet.totals, sheet.is_over = [20, 20, 20, 20], True
+    assert "all 4 seats share the win" in render.game_html(sheet, style=False)
+
+
 def test_rules_table_marks_differences_and_cites_sentences():
     html = render.rules_html(RUSSIAN, other=ITALIAN, sentences=True, style=False)
     assert_well_formed(html)
