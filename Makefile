@@ -20,7 +20,8 @@ $(VENV)/.test: pyproject.toml $(VENV)/.lab
 ## lab: create .venv, install the kit and start JupyterLab on notebooks/
 lab: $(VENV)/.lab
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # our own notebooks: show their stored widgets and HTML
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) \
+		$(if $(filter 0,$(shell id -u)),--allow-root,)  # the kit's venv first: `bibi` in Lab's terminals
 
 ## test: install what the tests need (chromium included) and run every test
 test: $(VENV)/.test chromium lint pytest
