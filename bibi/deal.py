@@ -1,6 +1,7 @@
 """One deal as a state machine: who acts, what is legal, what each action does.
 
-A deal moves through exactly the decision points of the rule specification (SPEC.md):
+A deal moves through exactly the decision points of the rules reference, ``docs/rules.md`` (every "§" in
+this module, as in "rules §5.2", is a section of that file):
 
 - the dealt-pair pass before the first trick (``dealt_pairs``): each seat may call (``bibi H``) or
   ``pass`` while he holds a callable pair (R17–R20), in turn clockwise from the dealer's left (a
@@ -9,13 +10,13 @@ A deal moves through exactly the decision points of the rule specification (SPEC
 - after a player's own draw, call-or-pass while he holds a callable pair, again after each call
   (R15, R21, R23; I9, I11);
 - the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14 say
-  "whenever"; that it is the leader's, before he leads, is the kit's reading, SPEC §2).
+  "whenever"; that it is the leader's, before he leads, is a convention, rules §2).
 
 Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
 S, H, D, C, and recorded as events and calls; a pair of the deal's original trump
 (``first_trump``) stays optional, "della prima briscola" (I12).
 
-Timing follows SPEC.md §5 to the letter:
+Timing follows rules §5 to the letter:
 
 1. the stock is checked at the start of each trick, before the leader acts; when it holds fewer
    cards than players, drawing, calls and trump changes stop (R24; I15), and the cards are turned
@@ -23,25 +24,25 @@ Timing follows SPEC.md §5 to the letter:
    cannot be made under ``turn_up='failed_draw'`` (I9, I16): after that trick's last card
    (``after_trick``) or after its leader's card (``after_each_card``);
 2. a change of trump fixed by calls under ``next_trick`` applies at the start of the next trick,
-   also when that trick is one of the final ones (SPEC §3 case 9);
+   also when that trick is one of the final ones (rules §3 case 9);
 3. a trick's points go to its winner the moment its last card is played;
 4. under ``after_each_card`` a player draws right after his card, then decides his calls; under
    ``after_trick`` the winner draws first, then clockwise, each deciding right after his own draw.
 
-Rule decisions the specification leaves open, and how this engine takes them:
+Rule decisions the texts leave open, and how this engine takes them:
 
 - Under ``multi_call`` only calls that *would* change the trump compete: a call of the current
-  trump suit (possible under ``bibi_suits='any'``) "changes nothing at once" (SPEC §2), so under
+  trump suit (possible under ``bibi_suits='any'``) "changes nothing at once" (rules §2), so under
   ``multi_call='last'`` it does not cancel an earlier call of another suit in the same trick.
 - A stacked deck with no ``trump`` given takes the trump from its bottom card: that is where the
-  cut card goes (SPEC §2, "the cut card … goes to the bottom of the pack").
+  cut card goes (rules §2: the card shown at the cut "goes to the bottom of the pack").
 - Under ``first_dealer='high_card_draw'``, ``Deal.new`` with a seed plays the draw itself (every
   seat draws from a shuffled pack, ties draw again), then reshuffles the whole pack to deal.
 - A call of the dealt-pair pass changes the trump of the first trick (under ``next_trick``) even
   when no round will draw (one pack, seven players): the pass happens while the stock is still
-  in play (SPEC §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
+  in play (rules §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
 - Under ``holder_chooses`` a double pair (R21) makes two calls and so two switch rights, "each pair
-  switches once" (SPEC §2); the second right matters only once the trump has moved away again.
+  switches once" (rules §2); the second right matters only once the trump has moved away again.
 - A stock that runs out exactly is still "turned up" (at the check, or at the failed draw): a
   ``turn_up`` event with no cards.
 - Under ``turn_up='failed_draw'``, ``drawing`` is False from the start of the trick that begins
@@ -52,7 +53,7 @@ Rule decisions the specification leaves open, and how this engine takes them:
   (R15; I11), the only moments at which the engine offers calls.
 - Under ``trump_change='next_deal'``, a call of the dealt-pair pass changes the trump before the
   first trick as under ``next_trick`` (R18), several such calls settled by ``multi_call``; it does
-  not set the next deal's trump, which only a call after a draw does (SPEC §5.11).
+  not set the next deal's trump, which only a call after a draw does (rules §5.11).
 - While the last player's draw and call decisions (``after_each_card``) or the draw round
   (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
@@ -614,7 +615,7 @@ class Deal:
         self._queue = []
         self._queue_draws = False
         if rules.dealt_pairs:
-            # The dealt-pair pass (R17–R20; SPEC §5.3): every seat from the dealer's left (a convention).
+            # The dealt-pair pass (R17–R20; rules §5.3): every seat from the dealer's left (a convention).
             self._queue = list(self._rotations[self._leader])
             self._run_queue()
         else:
@@ -993,7 +994,7 @@ class Deal:
         """The public history: draws, lacks shown, calls and switches (see ``History``).
 
         Derived from the tricks when asked, so that playing keeps no extra books: the draws come in the
-        order the rules make them, every drawing round complete but the one under way (SPEC §2 ``draw``),
+        order the rules make them, every drawing round complete but the one under way (rules §2 ``draw``),
         and a card off the suit led shows a lack of it (R13), and of trumps too under ``follow_or_trump`` (I7).
         """
         n = self.players
@@ -1027,7 +1028,7 @@ class Deal:
 
     @property
     def leftover_points(self) -> int:
-        """Card points in the turned-up leftovers, which nobody wins (R25; SPEC §3 case 8)."""
+        """Card points in the turned-up leftovers, which nobody wins (R25; rules §3 case 8)."""
         points_of = self._points_of
         return sum(points_of[c] for c in self._leftovers)
 
@@ -1070,7 +1071,7 @@ class Deal:
 
     @property
     def tricks_total(self) -> int:
-        """How many tricks this deal has in all (SPEC §4)."""
+        """How many tricks this deal has in all (rules §4)."""
         return self.rules.tricks(self.players)
 
     def view(self, seat: Whole) -> View:
@@ -1374,7 +1375,7 @@ class Deal:
         if slot >= 0:
             self._kq[seat][slot] -= 1
             laid = self._laid[seat]
-            if laid[slot]:  # SPEC §5.8: the laid-down copy is the one played
+            if laid[slot]:  # rules §5.8: the laid-down copy is the one played
                 laid[slot] -= 1
                 self._laid_moves += 1
             self._recount(seat)
@@ -1406,7 +1407,7 @@ class Deal:
         return trick[i][0], points
 
     def _finish_trick(self) -> None:
-        """Resolve the complete trick and credit its points at once (SPEC §5.5)."""
+        """Resolve the complete trick and credit its points at once (rules §5.5)."""
         trick, trump = self._trick, self._trump
         i, points = trick_result(trick, trump, self._second_wins, self._points_of)  # _best, inlined
         best_seat = trick[i][0]
@@ -1461,7 +1462,7 @@ class Deal:
             if self._log:
                 self._note((_END, None, None, None, None))
             return
-        # SPEC §5.2: the stock is checked before the leader acts (R24; I15).
+        # rules §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
             self._drawing = False  # no draw, call or switch from this trick on (R24; I15)
             if self._late_turn_up:
@@ -1536,7 +1537,7 @@ class Deal:
             return False
         kq, laid = self._kq[seat], self._laid[seat]
         if self._mandatory:
-            for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # SPEC §5.4: S, H, D, C
+            for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # rules §5.4: S, H, D, C
                 while kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
                     self._make_call(seat, s, True)
         if self._optional_calls(seat):
@@ -1551,7 +1552,7 @@ class Deal:
         laid[4 + s] += 1
         self._laid_moves += 1
         self._recount(seat)
-        self._bonus[seat] += self.rules.bibi_points  # SPEC §5.7: credited when made
+        self._bonus[seat] += self.rules.bibi_points  # rules §5.7: credited when made
         # The trick whose window the call falls in: the one being played or just completed;
         # -1 for the dealt-pair pass.
         trick = self._trick
@@ -1566,7 +1567,7 @@ class Deal:
             # NEXT_DEAL too in the dealt-pair pass: the trump changes before the first trick (R18).
             if s != self._trump and (self._pending is None or not self._first_call):
                 self._pending = s
-        else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (SPEC §5.11)
+        else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (rules §5.11)
             self._next_trump = s
 
     def _pair_missing(self, seat: int, s: int) -> str | None:
@@ -2023,7 +2024,7 @@ _PACKS = {decks: tuple(pack(decks)) for decks in (1, 2)}  # ``pack(decks)``, mad
 
 
 def check_deck(rules: Rules, deck: Any) -> list[Card]:
-    """Parse a stacked deck and check it is exactly the rules' whole pack (SPEC §5.1)."""
+    """Parse a stacked deck and check it is exactly the rules' whole pack (rules §5.1)."""
     check_type("deck", deck, (list, tuple), "a list of cards, top first")
     if len(deck) != rules.pack_size:
         raise ValueError(f"deck: {len(deck)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")

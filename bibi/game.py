@@ -8,14 +8,14 @@
   cut card is shown, sets the trump and goes to the bottom of the pack (R7; I3, I4).
 - Under ``trump_change='next_deal'`` the suit of a deal's last call made after a draw is the next deal's
   trump instead of the cut's suit (R16 read literally); a call of the dealt-pair pass changed its own
-  deal's trump instead (R18) and does not count (SPEC §5.11). The pack is still cut, and the cut card
-  still goes to the bottom.
+  deal's trump instead (R18) and does not count (rules §5.11, a section of ``docs/rules.md``). The pack is
+  still cut, and the cut card still goes to the bottom.
 - The game ends when every player has dealt ``rounds`` times (R26); the highest total wins (R9; I17);
   ties are shared (not stated in either text: a convention).
 - The Italian text describes no game of several deals: an Italian game uses R7's cutter and R26's end
   (not stated, taken from R7, R26).
 
-Rule decisions the specification leaves open, and how this module takes them:
+Rule decisions the texts leave open, and how this module takes them:
 
 - When the first trump is the dealer's drawn card, that first deal has no cut: the draw has set both
   the dealer and the trump, and the pack is shuffled afresh (as ``Deal.new`` does).

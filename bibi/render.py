@@ -340,7 +340,8 @@ def trick_html(
 # -- the table ---------------------------------------------------------------------------------
 
 # Seats sit around a grid: the cells of its rim, clockwise as seen from above, starting at the
-# bottom (the viewer's seat). Clockwise is "to the left" (SPEC §2): bottom → left → top → right.
+# bottom (the viewer's seat). Clockwise is "to the left" (rules §2, in docs/rules.md):
+# bottom → left → top → right.
 _RIM8 = ((3, 2), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3))
 _RIM12 = ((4, 3), (4, 2), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (4, 4))
 _PICK = {

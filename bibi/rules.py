@@ -1,4 +1,6 @@
-"""The rules as data: one frozen ``Rules`` value, one field per option of the rule specification.
+"""The rules as data: one frozen ``Rules`` value, one field per option of the rules reference.
+
+The reference is ``docs/rules.md``; "rules §2" is its section on the options, with the presets' table.
 
 Every option cites the sentences it comes from (``R…`` the Russian text, ``I…`` the Italian one);
 ``OPTIONS`` holds those citations and a plain-words account of every value, for the docs, the
@@ -212,7 +214,7 @@ NAMES = ("russian", "italian", "english", "custom")
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules of one variant. Fields are the options of the specification, by its exact names.
+    """The rules of one variant. Fields are the options of rules §2, by their exact names.
 
     Plain strings are accepted for the enum fields; ``__post_init__`` rejects bad values and
     impossible combinations with a ``ValueError`` that names the field. ``name`` labels the
@@ -299,7 +301,7 @@ class Rules:
         return 52 * self.decks
 
     def tricks(self, players: int) -> int:
-        """Tricks in a deal of ``players`` (SPEC §4: ⌊pack/N⌋)."""
+        """Tricks in a deal of ``players`` (rules §4: ⌊pack/N⌋)."""
         return self.pack_size // players
 
     def draw_rounds(self, players: int) -> int:
@@ -356,7 +358,7 @@ class Rules:
         if info.note:
             cite += f" ({info.note})"
         if self.name in NOT_STATED and option in NOT_STATED[self.name]:
-            # Only where the value is the Russian/English one was it taken from there (SPEC §2's table:
+            # Only where the value is the Russian/English one was it taken from there (rules §2's table:
             # the Italian first_dealer, dealt_pairs and multi_call are not).
             same = getattr(self, option) == getattr(RUSSIAN, option)
             cite += f" ({self.name}: not stated" + (", taken from the Russian/English text)" if same else ")")

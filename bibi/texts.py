@@ -1,8 +1,8 @@
 """The two source texts of the rules, sentence by sentence, with English translations.
 
 Every rule option cites sentence ids: ``R1``…``R26`` for the Russian text «Би-би!», ``I1``…``I18``
-for the Italian «bip bip» (SPEC.md §1). This module gives back the very words behind an id, so a
-view can show the original next to its translation.
+for the Italian «bip bip» (rules §1, the sentence index of ``docs/rules.md``). This module gives back
+the very words behind an id, so a view can show the original next to its translation.
 
 >>> s = sentence("R13")
 >>> s.lang, s.translation[:31]

@@ -1,12 +1,13 @@
-"""An independent, slow model of SPEC.md, written from the specification alone, to check the engine against.
+"""An independent, slow model of the rules reference (``docs/rules.md``: "§n" below is one of its sections),
+written from the reference alone, to check the engine against.
 
 The model is a generator: it yields each decision as ``(seat, legal)`` (``legal`` a set of action notations)
 and receives the action taken. Between decisions it logs the same events the engine reports, so a test can
 compare the two after every single action. It shares no code with ``bibi.deal``: cards, ranks and points come
 from ``bibi.cards`` and the rules from ``bibi.rules`` only.
 
-Where SPEC.md leaves a point open, the model takes the reading written in ``bibi/deal.py``'s module docstring
-("Rule decisions the specification leaves open").
+Where the reference leaves a point open, the model takes the reading written in ``bibi/deal.py``'s module
+docstring ("Rule decisions the texts leave open").
 """
 
 from __future__ import annotations

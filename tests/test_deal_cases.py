@@ -1,4 +1,5 @@
-"""SPEC.md §3: the cases an engine must get right, one test each (and a few sides of each), on stacked decks.
+"""The cases an engine must get right (rules §3, in docs/rules.md), one test each (and a few sides of each), on
+stacked decks.
 
 Unless a test says otherwise: 3 players, dealer seat 0, seat 1 leads, spades are trump.
 """
@@ -228,7 +229,7 @@ def test_case7_italian_original_trump_pair_laid_early_switches_the_trump_back():
 def test_case8_card_points_264_and_the_leftovers_points_are_lost(name):
     rules = bibi.preset(name)
     assert rules.total_points() == 4 * 33 * 2 == 264
-    # Three players: 2 cards left over (SPEC §4), here 2♥ and A♠: 21 points nobody wins.
+    # Three players: 2 cards left over (rules §4), here 2♥ and A♠: 21 points nobody wins.
     deal = new_deal(name, [], bottom="2H AS")
     deal.playout(lambda legal: legal[0])
     assert deal.leftovers == tuple(cards("2H AS"))

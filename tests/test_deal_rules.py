@@ -1,4 +1,5 @@
-"""One test per rule point of SPEC.md §2: every option and value, and the rules the same under every preset.
+"""One test per rule point of rules §2 (in docs/rules.md): every option and value, and the rules the same under
+every preset.
 
 Every test stacks the deck (``tests/helpers.py``) so the expected result is known by hand. Unless a test says
 otherwise: 3 players, dealer seat 0, so seat 1 (the dealer's left) is dealt first and leads; spades are trump.
@@ -577,7 +578,7 @@ def test_R15_a_pair_held_for_a_while_can_be_called_at_a_later_draw_no_backdating
 
 @each_preset
 def test_R24_R25_I16_leftovers_turned_up_and_won_by_nobody(name):
-    # Five players: 35 dealt, 69 in stock, 13 draw rounds, 4 cards left over (SPEC §4).
+    # Five players: 35 dealt, 69 in stock, 13 draw rounds, 4 cards left over (rules §4).
     deal = new_deal(name, [""] * 5, bottom="2H 2D AH AD", players=5)
     assert deal.stock_size == 69
     for _ in range(13):  # the thirteen drawing tricks
@@ -658,7 +659,7 @@ def test_I11_I12_mandatory_spares_original_trump(bibi_call):
 @pytest.mark.parametrize("bibi_call", ["optional", "mandatory"])
 def test_I11_I12_mandatory_original_trump_pair_optional_once_the_trump_moved_away_non_trump(bibi_call):
     # The Russian reading of which pairs (non_trump) with calls made mandatory: after a dealt K♦ Q♦ moves the
-    # trump to diamonds, a drawn K♠ completes a pair of the original trump (SPEC §3 case 5): asked, not forced.
+    # trump to diamonds, a drawn K♠ completes a pair of the original trump (rules §3 case 5): asked, not forced.
     rules = variant("russian", bibi_call=bibi_call)
     deal = new_deal(rules, ["", "KD QD 7H", "QS 5H"], "3C KS")
     if bibi_call == "optional":
@@ -674,7 +675,7 @@ def test_R16_R18_next_deal_dealt_pairs_change_the_trump_before_the_first_trick(t
     # Russian rules, three players. Seat 1 is dealt K♦ Q♦ and calls it in the dealt-pair pass: under either
     # value the trump is diamonds before the first lead (R18). Seat 2 then draws the K♣ that pairs his Q♣ and
     # calls it (R15): under next_trick clubs is trump from trick 2 (R16 as the English says); under next_deal
-    # this deal keeps diamonds, and clubs is the next deal's trump (R16 read literally; SPEC §5.11).
+    # this deal keeps diamonds, and clubs is the next deal's trump (R16 read literally; rules §5.11).
     rules = variant("russian", trump_change=trump_change)
     deal = new_deal(rules, ["", "KD QD 7H", "QC 5H"], "3C KC")
     play(deal, "bibi D")
@@ -702,7 +703,7 @@ def test_R16_R18_next_deal_game_takes_the_last_call_after_a_draw_not_the_dealt_o
 @pytest.mark.parametrize("draw", ["after_each_card", "after_trick"])
 @pytest.mark.parametrize("turn_up", ["trick_start", "failed_draw"])
 def test_R24_R25_I9_I15_I16_turn_up_at_trick_start_or_at_the_failed_draw(turn_up, draw):
-    # Twelve players: one draw round (trick 1), then 8 cards are left, fewer than the players (SPEC §3 case 6).
+    # Twelve players: one draw round (trick 1), then 8 cards are left, fewer than the players (rules §3 case 6).
     # Seat 1 holds a switch right (holder_chooses) and leads trick 2.
     rules = variant("italian", turn_up=turn_up, draw=draw, dealt_pairs=True, bibi_call="optional")
     deal = new_deal(rules, ["", "KD QD 2S 2S"], players=12)

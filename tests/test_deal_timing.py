@@ -1,4 +1,4 @@
-"""SPEC.md §5: the exact timing of every step, one test per point, on stacked decks.
+"""Rules §5 (docs/rules.md): the exact timing of every step, one test per point, on stacked decks.
 
 Unless a test says otherwise: 3 players, dealer seat 0, seat 1 leads, spades are trump.
 """
@@ -62,21 +62,21 @@ def test_timing_5_2_stock_checked_before_leader_acts(name):
     if rules.turn_up == "trick_start":
         assert deal.stock_size == 0 and len(deal.leftovers) == 8
         assert deal.events[-1].kind == "turn_up" and deal.events[-1].info == deal.leftovers
-    else:  # the leftovers wait for the leader's own draw, which fails (SPEC §5.12)
+    else:  # the leftovers wait for the leader's own draw, which fails (rules §5.12)
         assert deal.stock_size == 8 and deal.leftovers == () and deal.events[-1].kind != "turn_up"
     assert deal.switch_rights(1) == (H,) and "trump H" not in names(deal.legal_actions())
 
 
 @each_preset
 def test_timing_5_2_the_stock_is_checked_once_per_trick_and_a_round_completes(name):
-    # Three players: 83 in stock, 27 rounds use 81; at trick 28 the 2 left are turned up (SPEC §4).
+    # Three players: 83 in stock, 27 rounds use 81; at trick 28 the 2 left are turned up (rules §4).
     deal = Deal.new(name, players=3, seed=52)
     for trick in range(27):
         assert deal.drawing and deal.stock_size == 83 - 3 * trick
         deal.apply(deal.legal_actions()[0])
         finish_trick(deal)
     assert not deal.drawing
-    if deal.rules.turn_up == "failed_draw":  # trick 28 is played first, the 2 still face down (SPEC §5.12)
+    if deal.rules.turn_up == "failed_draw":  # trick 28 is played first, the 2 still face down (rules §5.12)
         assert deal.stock_size == 2 and deal.leftovers == ()
         deal.apply(deal.legal_actions()[0])
         finish_trick(deal)

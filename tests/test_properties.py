@@ -165,7 +165,7 @@ def check_state(deal: Deal, full_pack: Counter) -> None:
 def check_end(deal: Deal) -> None:
     rules, n = deal.rules, deal.players
     assert deal.is_over and deal.to_act is None and deal.legal_actions() == ()
-    assert len(deal.tricks) == rules.tricks(n)  # SPEC §4
+    assert len(deal.tricks) == rules.tricks(n)  # rules §4
     assert all(deal.hand(s) == () for s in range(n))
     assert len(deal.leftovers) == rules.leftovers(n)
     points = rules.card_points

@@ -1,4 +1,5 @@
-"""Rules as data: fields, presets and aliases, ``diff``, enum values as SPEC's strings, citations, SPEC §4."""
+"""Rules as data: fields, presets and aliases, ``diff``, enum values as rules §2 writes them, citations, and
+the arithmetic of rules §4 (each "§" is a section of ``docs/rules.md``)."""
 
 import dataclasses
 import json
@@ -23,8 +24,8 @@ from bibi.rules import (
     TurnUp,
 )
 
-# SPEC §2, the table: option → (values, russian, italian, english)
-SPEC_OPTIONS = {
+# rules §2, the table: option → (values, russian, italian, english)
+TABLE_OPTIONS = {
     "decks": ((1, 2), 2, 2, 2),
     "hand_size": (None, 7, 7, 7),
     "max_players": (tuple(range(2, 13)), 12, 12, 12),
@@ -42,7 +43,7 @@ SPEC_OPTIONS = {
     "multi_call": (("first", "last"), "first", "last", "first"),
     "turn_up": (("trick_start", "failed_draw"), "trick_start", "failed_draw", "trick_start"),
 }
-SPEC_SOURCES = {
+TABLE_SOURCES = {
     "decks": {"R3", "I3"}, "hand_size": {"R8", "I4", "I10"}, "max_players": {"R2"}, "card_points": {"R10", "I18"},
     "bibi_points": {"R16", "I13"}, "first_dealer": {"R5", "R6"}, "first_trump": {"R6", "I4"},
     "follow": {"R13", "I7"}, "identical": {"R14"}, "draw": {"R15", "I9"},
@@ -51,33 +52,33 @@ SPEC_SOURCES = {
     "trump_change": {"R16", "R18", "I11", "I12", "I14", "I15"}, "multi_call": {"R20"},
     "turn_up": {"R24", "R25", "I9", "I15", "I16"},
 }
-# SPEC §1: the Italian text does not say how many packs or players, how the first dealer is chosen, what
+# rules §1: the Italian text does not say how many packs or players, how the first dealer is chosen, what
 # identical cards do, pairs dealt in the hand, simultaneous calls.
 ITALIAN_NOT_STATED = {"decks", "max_players", "first_dealer", "identical", "dealt_pairs", "multi_call"}
 
 
 def test_rules_has_one_field_per_spec_option_by_its_exact_name():
     fields = [f.name for f in dataclasses.fields(Rules) if f.name != "name"]
-    assert fields == list(SPEC_OPTIONS)
-    assert list(OPTIONS) == list(SPEC_OPTIONS)
+    assert fields == list(TABLE_OPTIONS)
+    assert list(OPTIONS) == list(TABLE_OPTIONS)
 
 
 @pytest.mark.parametrize("column, name", [(1, "russian"), (2, "italian"), (3, "english")])
 def test_presets_match_the_spec_table(column, name):
     rules = bibi.preset(name)
     assert rules.name == name
-    for option, row in SPEC_OPTIONS.items():
+    for option, row in TABLE_OPTIONS.items():
         value = getattr(rules, option)
         assert value == row[column], option
         if row[0] is not None and not isinstance(row[0][0], int):
-            assert value.value == row[column]  # enum values are the SPEC's strings
+            assert value.value == row[column]  # enum values are the reference's strings
 
 
 def test_english_equals_russian_and_italian_differs_where_the_table_says():
     assert bibi.ENGLISH == bibi.RUSSIAN
     assert bibi.ENGLISH.diff(bibi.RUSSIAN) == []
     differs = [name for name, _, _ in bibi.RUSSIAN.diff(bibi.ITALIAN)]
-    assert differs == [o for o, row in SPEC_OPTIONS.items() if row[1] != row[2]]
+    assert differs == [o for o, row in TABLE_OPTIONS.items() if row[1] != row[2]]
     assert bibi.RUSSIAN.diff(bibi.ITALIAN)[0] == ("first_dealer", FirstDealer.HIGH_CARD_DRAW, FirstDealer.RANDOM)
 
 
@@ -136,16 +137,16 @@ def test_diff_lists_what_differs_as_name_mine_theirs():
     assert bibi.ITALIAN.diff(bibi.ITALIAN) == []
 
 
-@pytest.mark.parametrize("option", list(SPEC_OPTIONS))
+@pytest.mark.parametrize("option", list(TABLE_OPTIONS))
 def test_every_option_documents_its_citations_and_values(option):
     info = OPTIONS[option]
-    assert set(info.sources) == SPEC_SOURCES[option]
+    assert set(info.sources) == TABLE_SOURCES[option]
     assert info.doc and info.title
-    values = SPEC_OPTIONS[option][0]
+    values = TABLE_OPTIONS[option][0]
     if values is not None and not isinstance(values[0], int):
         assert [str(v) for v in info.values] == [str(v) for v in values]
         assert all(info.values.values())
-    for cite in SPEC_SOURCES[option]:
+    for cite in TABLE_SOURCES[option]:
         assert cite in bibi.RUSSIAN.citation(option)
 
 
@@ -172,20 +173,20 @@ def test_json_round_trip(rules):
     assert Rules.from_json("it") is bibi.ITALIAN
 
 
-# -- SPEC §4: arithmetic ----------------------------------------------------------------------
+# -- rules §4: arithmetic ----------------------------------------------------------------------
 
-SPEC_TABLE = {  # N: (dealt, stock, draw rounds, leftovers, tricks)
+ARITHMETIC_TABLE = {  # N: (dealt, stock, draw rounds, leftovers, tricks)
     2: (14, 90, 45, 0, 52), 3: (21, 83, 27, 2, 34), 4: (28, 76, 19, 0, 26), 5: (35, 69, 13, 4, 20),
     6: (42, 62, 10, 2, 17), 7: (49, 55, 7, 6, 14), 8: (56, 48, 6, 0, 13), 9: (63, 41, 4, 5, 11),
     10: (70, 34, 3, 4, 10), 11: (77, 27, 2, 5, 9), 12: (84, 20, 1, 8, 8),
 }
 
 
-@pytest.mark.parametrize("n", sorted(SPEC_TABLE))
+@pytest.mark.parametrize("n", sorted(ARITHMETIC_TABLE))
 @pytest.mark.parametrize("name", ["russian", "italian", "english"])
 def test_spec4_arithmetic_two_packs(name, n):
     rules = bibi.preset(name)
-    dealt, stock, rounds, left, tricks = SPEC_TABLE[n]
+    dealt, stock, rounds, left, tricks = ARITHMETIC_TABLE[n]
     assert n * rules.hand_size == dealt and rules.pack_size - dealt == stock
     assert rules.draw_rounds(n) == rounds == 104 // n - 7
     assert rules.leftovers(n) == left == 104 % n
@@ -204,7 +205,7 @@ def test_spec4_arithmetic_one_pack(n):
 
 @pytest.mark.parametrize("name", ["russian", "italian", "english"])
 def test_total_points_of_the_pack(name):
-    assert bibi.preset(name).total_points() == 264  # SPEC §3 case 8: 4 suits × 33 × 2
+    assert bibi.preset(name).total_points() == 264  # rules §3 case 8: 4 suits × 33 × 2
 
 
 def test_impossible_values_name_the_field():

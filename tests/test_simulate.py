@@ -92,9 +92,9 @@ def test_frames_add_up(ru):
     assert (seats.score == seats.card_points + seats.bonus_points).all()
     assert (seats.bonus_points == 50 * seats.calls).all()
     assert (by_deal.calls.sum() == deals.calls).all()
-    assert (by_deal.card_points.sum() + deals.leftover_points == 264).all()  # SPEC §3 case 8
+    assert (by_deal.card_points.sum() + deals.leftover_points == 264).all()  # rules §3 case 8
     assert (by_deal.tricks_won.sum() == deals.tricks).all()
-    assert (deals.tricks == 17).all() and (deals.leftovers == 2).all()  # SPEC §4, 6 players
+    assert (deals.tricks == 17).all() and (deals.leftovers == 2).all()  # rules §4, 6 players
     assert (deals.dealer == deals.deal % 6).all()
     first = seats[seats.position == 0]
     assert (first.seat.to_numpy() == (first.dealer.to_numpy() + 1) % 6).all()
@@ -404,7 +404,7 @@ def test_every_variant_gets_the_same_pack_dealer_and_trump(index):
 
     setups = [setup(r, 7, index) for r in (bibi.RUSSIAN, bibi.ITALIAN, VARIANTS[3])]
     assert all(s.deck == setups[0].deck and s.dealer == index % 6 for s in setups)
-    assert all(s.trump == s.deck[-1].suit for s in setups)  # the cut card goes to the bottom (SPEC §2)
+    assert all(s.trump == s.deck[-1].suit for s in setups)  # the cut card goes to the bottom (rules §2)
     assert all(s.cut == ((index - 1) % 6, s.deck[-1]) for s in setups)  # cut by the dealer's right (R7)
     check_deck(bibi.RUSSIAN, setups[0].deck)
     assert setups[0].deck != setup(bibi.RUSSIAN, 7, index + 1).deck != setup(bibi.RUSSIAN, 8, index).deck

@@ -1,4 +1,4 @@
-"""The source texts: ids as SPEC.md §1 numbers them, exact original words, citations that expand."""
+"""The source texts: ids as rules §1 (docs/rules.md) numbers them, exact original words, citations that expand."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_shipped_text_is_the_source_text(key, name):
         ("I18", "Le carte valgono", "11 (the two)"),
     ],
 )
-def test_each_id_is_the_sentence_spec_numbers(sid, original_start, translation_words):
+def test_each_id_is_the_sentence_the_reference_numbers(sid, original_start, translation_words):
     s = texts.sentence(sid)
     assert s.original.startswith(original_start)
     assert translation_words in s.translation
@@ -138,13 +138,13 @@ def test_sentence_html_shows_original_and_translation():
 
 
 def test_I16_is_not_called_a_miscount_anywhere():
-    """I16's "six" counts from the failed draw (SPEC §1): no note, doc, notebook or README calls it a miscount."""
+    """I16's "six" counts from the failed draw (rules §1): no note, doc, notebook or README calls it a miscount."""
     import pathlib
 
     root = pathlib.Path(__file__).resolve().parents[1]
     assert "failed draw" in texts.sentence("I16").note
     files = [root / "README.md", *sorted((root / "notebooks").glob("*.ipynb")), *sorted((root / "bibi").rglob("*.py")),
-             root / "bibi" / "data" / "sentences.toml"]
+             root / "bibi" / "data" / "sentences.toml", root / "docs" / "rules.md"]
     for path in files:
         text = path.read_text(encoding="utf-8").lower()
         assert "miscount" not in text, path.name
