@@ -16,13 +16,13 @@ import random
 from typing import Any
 
 import pytest
+from helpers import new_deal
 
 from bibi import practice, render
 from bibi.cli import Table
 from bibi.deal import PASS, Deal
 from bibi.play import bots_rng, play, public_reason, why_move
 from bibi.widgets import DealExplorer, PlayTable
-from tests.helpers import new_deal
 
 
 def passer(view, rng):
