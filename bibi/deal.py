@@ -75,7 +75,7 @@ import random
 import types
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
 from bibi.cards import (
@@ -165,9 +165,19 @@ class Action:
     kind: ActionKind
     card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
     suit: Suit | None
+    _text: str
 
     def __init__(self, kind: ActionKind, suit: Suit | None, text: str):
-        self.kind, self.card, self.suit, self._text = kind, None, suit, text
+        for name, value in (("kind", kind), ("card", None), ("suit", suit), ("_text", text)):
+            object.__setattr__(self, name, value)
+
+    # An action is shared by every deal (``PASS`` is one object): it cannot be changed, as a frozen ``View``
+    # cannot, so that nothing holding one (a bot, from its legal actions) changes any deal with it.
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __str__(self) -> str:
         return self._text
