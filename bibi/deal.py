@@ -749,10 +749,10 @@ class Deal:
             else:
                 seat = self._turn if self._phase == _PLAY else self._call_seat
                 view = views[seat]
-                view._legal = legal
+                _lend(view, legal)
                 at, pos = len(actions), self._pos
                 act = answer = bots[seat](view, rng)
-                view._legal = None
+                _lend(view, None)
                 if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
                     exc = IllegalAction(MOVED_DEAL.format(seat=seat))
                     exc.answer, exc.seat = answer, seat  # type: ignore[attr-defined]
@@ -1663,10 +1663,10 @@ class LiveView:
     """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
-    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a read-only
-    property, but for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and
-    ``first_trump``, plain attributes, the cheapest reads for the bots: copies, whose change changes nothing the
-    view shows), ``snapshot()`` (that ``View``), ``unseen()`` (per
+    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a property, but
+    for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and ``first_trump``, plain
+    attributes, the cheapest reads for the bots; none can be assigned or deleted, as none of a frozen ``View``
+    can, with the same ``FrozenInstanceError``), ``snapshot()`` (that ``View``), ``unseen()`` (per
     card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
     count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
     last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
@@ -1691,14 +1691,21 @@ class LiveView:
     _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
     def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
-        self._deal = deal
-        self._seat = self.seat = deal._seat(seat)
-        self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
-        self.first_trump = deal.first_trump
-        self._legal = None
         if tally is not None and tally._deal is not deal:
             raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
-        self._tally = _Tally(deal) if tally is None else tally
+        seat = deal._seat(seat)
+        for name, value in (("_deal", deal), ("_seat", seat), ("seat", seat), ("players", deal.players),
+                            ("rules", deal.rules), ("dealer", deal.dealer), ("first_trump", deal.first_trump),
+                            ("_legal", None), ("_tally", _Tally(deal) if tally is None else tally)):
+            object.__setattr__(self, name, value)
+
+    # Read-only, as a frozen ``View`` is, with the same error: a bot that assigns to its view (or deletes from it)
+    # is told so on both playing loops alike, and the view it reads next shows what it showed.
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
@@ -1841,6 +1848,12 @@ class LiveView:
     @property
     def history(self) -> History:
         return self._deal.history
+
+
+def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
+    """Lend ``view`` the legal actions being decided on (``None``: take them back): the one field the engine
+    changes on a view, which refuses every assignment from outside."""
+    object.__setattr__(view, "_legal", legal)
 
 
 _KING: Final = int(Rank.KING)
