@@ -1738,30 +1738,32 @@ class LiveView:
                 counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
         return counts
 
-    def unseen_of(self, card: int) -> tuple[int, int]:
+    def unseen_of(self, card: Any) -> tuple[int, int]:
         """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
-        chance asks (the heuristic's Bi-bi hope)."""
+        chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
+        ``card`` otherwise, a ``TypeError`` for no whole number)."""
+        i = whole("card", card, 0, 51)
         deal = self._deal
         tally = self._tally
-        n = tally.update()[card]
+        n = tally.update()[i]
         total = tally.total
         hand: list[Any] = deal._hands[self._seat]  # Cards, which equal their indexes
-        n -= hand.count(card)
+        n -= hand.count(i)
         total -= len(hand)
         leftovers = deal._leftovers
         if leftovers:
-            n -= leftovers.count(card)
+            n -= leftovers.count(i)
             total -= len(leftovers)
         trick = self._open_trick()
         for _, c in trick:
-            if c == card:
+            if c == i:
                 n -= 1
         total -= len(trick)
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
             own = deal._laid[self._seat]
             total -= sums[8] - sum(own)
-            slot = _KQ_SLOT[card]
+            slot = _KQ_SLOT[i]
             if slot >= 0:
                 n -= sums[slot] - own[slot]
         return n, total
