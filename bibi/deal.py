@@ -727,8 +727,9 @@ class Deal:
         bots (``bibi.play.play_out``).
 
         An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
-        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer`` and the seat as
-        ``seat``, with the deal at the refused decision. The views hold no way back to the deal; a bot that
+        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, the seat as
+        ``seat`` and this deal as ``deal`` (what tells it from a bot's own error, raised as it is), with the deal
+        at the refused decision. The views hold no way back to the deal; a bot that
         moves it all the same (through a reference of its own) is caught when it answers, with an
         ``IllegalAction`` of the same kind.
         """
@@ -755,7 +756,7 @@ class Deal:
                 _lend(view, None)
                 if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
                     exc = IllegalAction(MOVED_DEAL.format(seat=seat))
-                    exc.answer, exc.seat = answer, seat  # type: ignore[attr-defined]
+                    exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[attr-defined]
                     raise exc
                 # The type first: an answer of another type is never compared (its ``==`` may be anything).
                 if not isinstance(act, _ACTION_TYPES) or act not in legal:
@@ -765,7 +766,7 @@ class Deal:
                         if act not in legal:
                             raise IllegalAction(self._why_refused(act))
                     except (ValueError, TypeError) as exc:
-                        exc.answer, exc.seat = answer, seat  # type: ignore[union-attr]
+                        exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[union-attr]
                         raise
                     self._legal = None
             actions.append(act)

@@ -303,6 +303,23 @@ def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
         play(deal, mover, bots_rng(6), fast=fast)
 
 
+@pytest.mark.parametrize("seat", [99, 1, "x"])
+def test_a_bots_own_error_that_carries_an_answer_and_a_seat_is_raised_as_it_is(seat):
+    # The engine marks an answer it refuses with the answer and the seat; the fast path took a bot's own error
+    # carrying such attributes for one (found by the bots' fuzz test): an IndexError for seat 99, for seat 1 a
+    # BotError blaming seat 1, where the slow path raised the bot's error.
+    def impostor(view, rng):
+        exc = IllegalAction("the bot's own refusal")
+        exc.answer, exc.seat = "KS", seat
+        raise exc
+
+    for fast in (True, False):
+        deal = Deal.new("ru", 4, seed=6)
+        with pytest.raises(IllegalAction, match="^the bot's own refusal$") as raised:
+            play(deal, impostor, bots_rng(6), fast=fast)
+        assert type(raised.value) is IllegalAction and deal.actions == ()
+
+
 def test_the_fast_path_reads_a_notation_as_apply_does():
     def in_words(view, rng):
         return str(heuristic_bot(view, rng))
