@@ -384,8 +384,9 @@ SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the c
 def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who: str, chunk: tuple[int, int],
                    k: int) -> Mapping[str, array.array]:
     """``value`` if it is the columns of ``chunk`` (``_play_chunk``'s: the names and typecodes of ``out``, one
-    entry per deal, or per deal and seat); otherwise an ``ExecutorError`` saying what is wrong with it. An
-    executor hands back whatever it likes: nothing of it is joined to the run before it is checked."""
+    entry per deal, or per deal and seat, and the labels' codes within their bounds, ``LABELS``); otherwise an
+    ``ExecutorError`` saying what is wrong with it. An executor hands back whatever it likes: nothing of it is
+    joined to the run before it is checked."""
     start, stop = chunk
     where = f"chunk {k} (deals {start}…{stop - 1})"
     if not isinstance(value, Mapping):
@@ -408,7 +409,19 @@ def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who
             has = f"{deals} deals of {players} seats" if per_seat else f"{deals} deals"
             raise ExecutorError(f"{who} returned {len(column)} entries of {name!r} for {where}, which has {has}: "
                                 f"expected {expected}")
+        if name in LABELS and column:  # codes the frames turn into labels: one outside breaks them, or is NaN
+            low, high = LABELS[name](players)
+            odd = next((x for x in (min(column), max(column)) if not low <= x <= high), None)
+            if odd is not None:
+                raise ExecutorError(f"{who} returned {name!r} of {where} holding {odd}, outside {low}…{high}: "
+                                    "no deal has it")
     return value
+
+
+# The columns of labels and their bounds for ``players``: a suit's code, whether the win is shared, and the
+# winning seats as bits (at least one seat on top).
+LABELS = {"first_trump": lambda players: (0, 3), "final_trump": lambda players: (0, 3),
+          "shared": lambda players: (0, 1), "winners": lambda players: (1, 2**players - 1)}
 
 
 def _names(names: Sequence[Any]) -> str:

@@ -263,6 +263,13 @@ class Faulty(Executor):
         return future
 
 
+def _set(columns, name, value):
+    """The columns with the first entry of ``name`` set to ``value``."""
+    column = array.array(columns[name].typecode, columns[name])
+    column[0] = value
+    return {**columns, name: column}
+
+
 def _renamed(columns):
     return {("trick" if name == "tricks" else name): column for name, column in columns.items()}
 
@@ -282,7 +289,16 @@ def _renamed(columns):
      r"returned 'card_points' of chunk 0 .* \(array\), not an array of typecode 'i'"),
     (lambda columns: pd.DataFrame({k: list(v) for k, v in columns.items() if k == "tricks"}),
      r"returned .* \(DataFrame\) for chunk 0 .*, not its columns"),
-], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame"])
+    # Codes the frames make labels of (found by the executors' fuzz test: a suit's code 4 or more was pandas'
+    # ValueError from inside the frames, -1 a NaN suit, a winners' mask of 0 a NaN share of the win).
+    (lambda columns: _set(columns, "first_trump", 4),
+     r"returned 'first_trump' of chunk 0 \(deals 0…2\) holding 4, outside 0…3: no deal has it$"),
+    (lambda columns: _set(columns, "final_trump", -1), r"returned 'final_trump' .* holding -1, outside 0…3"),
+    (lambda columns: _set(columns, "shared", 2), r"returned 'shared' .* holding 2, outside 0…1"),
+    (lambda columns: _set(columns, "winners", 0), r"returned 'winners' .* holding 0, outside 1…15"),
+    (lambda columns: _set(columns, "winners", 16), r"returned 'winners' .* holding 16, outside 1…15"),
+], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame", "suit 4", "suit -1",
+        "shared 2", "no winner", "winner 4"])
 def test_every_chunk_an_executor_returns_is_checked(change, message):
     with pytest.raises(ExecutorError, match=r"^executor: the Faulty executor " + message):
         simulate("ru", players=4, deals=40, executor=Faulty(change), progress=False)
