@@ -817,6 +817,8 @@ class Deal:
             return "the deal is over"
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
+            if self._phase == _CALL:  # another seat's call decision, which nobody else sees (``to_act_for``)
+                return f"out of turn: it is not seat {shorten(seat)}'s turn; the others draw"
             return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
         if act in self.legal_actions():
             return None
