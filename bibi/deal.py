@@ -76,7 +76,7 @@ import random
 import types
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
 from bibi.cards import (
@@ -166,9 +166,19 @@ class Action:
     kind: ActionKind
     card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
     suit: Suit | None
+    _text: str
 
     def __init__(self, kind: ActionKind, suit: Suit | None, text: str):
-        self.kind, self.card, self.suit, self._text = kind, None, suit, text
+        for name, value in (("kind", kind), ("card", None), ("suit", suit), ("_text", text)):
+            object.__setattr__(self, name, value)
+
+    # An action is shared by every deal (``PASS`` is one object): it cannot be changed, as a frozen ``View``
+    # cannot, so that nothing holding one (a bot, from its legal actions) changes any deal with it.
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __str__(self) -> str:
         return self._text
@@ -718,8 +728,9 @@ class Deal:
         bots (``bibi.play.play_out``).
 
         An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
-        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer`` and the seat as
-        ``seat``, with the deal at the refused decision. The views hold no way back to the deal; a bot that
+        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, the seat as
+        ``seat`` and this deal as ``deal`` (what tells it from a bot's own error, raised as it is), with the deal
+        at the refused decision. The views hold no way back to the deal; a bot that
         moves it all the same (through a reference of its own) is caught when it answers, with an
         ``IllegalAction`` of the same kind.
         """
@@ -740,13 +751,13 @@ class Deal:
             else:
                 seat = self._turn if self._phase == _PLAY else self._call_seat
                 view = views[seat]
-                view._legal = legal
+                _lend(view, legal)
                 at, pos = len(actions), self._pos
                 act = answer = bots[seat](view, rng)
-                view._legal = None
+                _lend(view, None)
                 if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
                     exc = IllegalAction(MOVED_DEAL.format(seat=seat))
-                    exc.answer, exc.seat = answer, seat  # type: ignore[attr-defined]
+                    exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[attr-defined]
                     raise exc
                 # The type first: an answer of another type is never compared (its ``==`` may be anything).
                 if not isinstance(act, _ACTION_TYPES) or act not in legal:
@@ -756,7 +767,7 @@ class Deal:
                         if act not in legal:
                             raise IllegalAction(self._why_refused(act))
                     except (ValueError, TypeError) as exc:
-                        exc.answer, exc.seat = answer, seat  # type: ignore[union-attr]
+                        exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[union-attr]
                         raise
                     self._legal = None
             actions.append(act)
@@ -807,6 +818,8 @@ class Deal:
             return "the deal is over"
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
+            if self._phase == _CALL:  # another seat's call decision, which nobody else sees (``to_act_for``)
+                return f"out of turn: it is not seat {shorten(seat)}'s turn; the others draw"
             return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
         if act in self.legal_actions():
             return None
@@ -1668,10 +1681,10 @@ class LiveView:
     """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
-    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a read-only
-    property, but for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and
-    ``first_trump``, plain attributes, the cheapest reads for the bots: copies, whose change changes nothing the
-    view shows), ``snapshot()`` (that ``View``), ``unseen()`` (per
+    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a property, but
+    for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and ``first_trump``, plain
+    attributes, the cheapest reads for the bots; none can be assigned or deleted, as none of a frozen ``View``
+    can, with the same ``FrozenInstanceError``), ``snapshot()`` (that ``View``), ``unseen()`` (per
     card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
     count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
     last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
@@ -1696,14 +1709,21 @@ class LiveView:
     _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
     def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
-        self._deal = deal
-        self._seat = self.seat = deal._seat(seat)
-        self.players, self.rules, self.dealer = deal.players, deal.rules, deal.dealer
-        self.first_trump = deal.first_trump
-        self._legal = None
         if tally is not None and tally._deal is not deal:
             raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
-        self._tally = _Tally(deal) if tally is None else tally
+        seat = deal._seat(seat)
+        for name, value in (("_deal", deal), ("_seat", seat), ("seat", seat), ("players", deal.players),
+                            ("rules", deal.rules), ("dealer", deal.dealer), ("first_trump", deal.first_trump),
+                            ("_legal", None), ("_tally", _Tally(deal) if tally is None else tally)):
+            object.__setattr__(self, name, value)
+
+    # Read-only, as a frozen ``View`` is, with the same error: a bot that assigns to its view (or deletes from it)
+    # is told so on both playing loops alike, and the view it reads next shows what it showed.
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
@@ -1736,30 +1756,32 @@ class LiveView:
                 counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
         return counts
 
-    def unseen_of(self, card: int) -> tuple[int, int]:
+    def unseen_of(self, card: Any) -> tuple[int, int]:
         """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
-        chance asks (the heuristic's Bi-bi hope)."""
+        chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
+        ``card`` otherwise, a ``TypeError`` for no whole number)."""
+        i = whole("card", card, 0, 51)
         deal = self._deal
         tally = self._tally
-        n = tally.update()[card]
+        n = tally.update()[i]
         total = tally.total
         hand: list[Any] = deal._hands[self._seat]  # Cards, which equal their indexes
-        n -= hand.count(card)
+        n -= hand.count(i)
         total -= len(hand)
         leftovers = deal._leftovers
         if leftovers:
-            n -= leftovers.count(card)
+            n -= leftovers.count(i)
             total -= len(leftovers)
         trick = self._open_trick()
         for _, c in trick:
-            if c == card:
+            if c == i:
                 n -= 1
         total -= len(trick)
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
             sums = self._tally.laid_sums()
             own = deal._laid[self._seat]
             total -= sums[8] - sum(own)
-            slot = _KQ_SLOT[card]
+            slot = _KQ_SLOT[i]
             if slot >= 0:
                 n -= sums[slot] - own[slot]
         return n, total
@@ -1846,6 +1868,12 @@ class LiveView:
     @property
     def history(self) -> History:
         return self._deal.history
+
+
+def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
+    """Lend ``view`` the legal actions being decided on (``None``: take them back): the one field the engine
+    changes on a view, which refuses every assignment from outside."""
+    object.__setattr__(view, "_legal", legal)
 
 
 _KING: Final = int(Rank.KING)

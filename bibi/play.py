@@ -394,10 +394,12 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
     try:
         return deal.seated_playout(seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
     except (ValueError, TypeError) as exc:
-        if not hasattr(exc, "answer"):  # not a refused answer: raised by a bot, or by the engine's checks
+        # Not a refused answer, if the engine did not name this deal in it: raised by a bot (which may carry an
+        # answer and a seat of its own), or by the engine's checks.
+        if getattr(exc, "deal", None) is not deal:
             raise
         seat = cast(int, getattr(exc, "seat"))  # noqa: B009  # the engine names the seat it asked
-        raise _bot_error(seat, cast(Bot, seats[seat]), exc.answer, exc) from None
+        raise _bot_error(seat, cast(Bot, seats[seat]), getattr(exc, "answer"), exc) from None  # noqa: B009
 
 
 def lockstep(

@@ -42,7 +42,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, NamedTuple
@@ -256,7 +256,10 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
                 raise ExecutorError(f"{who} refused chunk {k} (deals {start}…{stop - 1}): {exc}") from exc
             except (OSError, ImportError, NotImplementedError) as exc:  # the kit's pool starts its workers here
                 raise ExecutorError(f"{who} could not start on chunk {k} (deals {start}…{stop - 1}): "
-                                    f"{type(exc).__name__}: {exc}") from exc
+                                    f"{_said(exc)}") from exc
+            except Exception as exc:  # any other failure of submit (one that cannot pickle the task, say)
+                raise ExecutorError(f"{who} failed to take chunk {k} (deals {start}…{stop - 1}): "
+                                    f"{_said(exc)}") from exc
             if not isinstance(future, Future):
                 raise ExecutorError(f"{who} gave {_quote(future)} ({type(future).__name__}) for chunk {k} "
                                     f"(deals {start}…{stop - 1}), not a concurrent.futures.Future")
@@ -347,6 +350,16 @@ def _executor_name(executor: Executor) -> str:
     return f"executor: the {name}" + ("" if name.lower().endswith("executor") else " executor")
 
 
+def _said(exc: BaseException) -> str:
+    """An exception in one short line, ``KeyError: 'k'``, whatever its ``str`` does."""
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:  # an exception whose str fails must not hide the run's error
+        text = ""
+    name = shorten(type(exc).__name__, 40).strip("'")
+    return f"{name}: {text[:200]}" if text else name
+
+
 def _quote(value: Any) -> str:
     """``shorten(value)`` on one line (a frame's repr has several)."""
     return " ".join(shorten(value).split())
@@ -376,6 +389,8 @@ def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> Any:
         return future.result()
     except BrokenExecutor as exc:
         raise ExecutorError(f"{who} could not play {where}: {exc}") from exc
+    except CancelledError as exc:  # a future that says so when asked, rather than by cancelled()
+        raise ExecutorError(f"{who} cancelled {where}: its future raised CancelledError") from exc
 
 
 SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the columns with an entry per seat
@@ -384,8 +399,9 @@ SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the c
 def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who: str, chunk: tuple[int, int],
                    k: int) -> Mapping[str, array.array]:
     """``value`` if it is the columns of ``chunk`` (``_play_chunk``'s: the names and typecodes of ``out``, one
-    entry per deal, or per deal and seat); otherwise an ``ExecutorError`` saying what is wrong with it. An
-    executor hands back whatever it likes: nothing of it is joined to the run before it is checked."""
+    entry per deal, or per deal and seat, and the labels' codes within their bounds, ``LABELS``); otherwise an
+    ``ExecutorError`` saying what is wrong with it. An executor hands back whatever it likes: nothing of it is
+    joined to the run before it is checked."""
     start, stop = chunk
     where = f"chunk {k} (deals {start}…{stop - 1})"
     if not isinstance(value, Mapping):
@@ -408,7 +424,19 @@ def _checked_chunk(value: Any, out: Mapping[str, array.array], players: int, who
             has = f"{deals} deals of {players} seats" if per_seat else f"{deals} deals"
             raise ExecutorError(f"{who} returned {len(column)} entries of {name!r} for {where}, which has {has}: "
                                 f"expected {expected}")
+        if name in LABELS and column:  # codes the frames turn into labels: one outside breaks them, or is NaN
+            low, high = LABELS[name](players)
+            odd = next((x for x in (min(column), max(column)) if not low <= x <= high), None)
+            if odd is not None:
+                raise ExecutorError(f"{who} returned {name!r} of {where} holding {odd}, outside {low}…{high}: "
+                                    "no deal has it")
     return value
+
+
+# The columns of labels and their bounds for ``players``: a suit's code, whether the win is shared, and the
+# winning seats as bits (at least one seat on top).
+LABELS = {"first_trump": lambda players: (0, 3), "final_trump": lambda players: (0, 3),
+          "shared": lambda players: (0, 1), "winners": lambda players: (1, 2**players - 1)}
 
 
 def _names(names: Sequence[Any]) -> str:

@@ -575,6 +575,22 @@ def test_the_sampler_names_a_value_that_is_no_view():
     assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
 
 
+def test_a_live_views_unseen_of_names_a_card_that_is_none():
+    # Found by the bots' fuzz test: unseen_of(52) was an IndexError from inside the tally, unseen_of(None) a
+    # TypeError about list indices, and unseen_of(-1) answered for the last card of the pack.
+    deal, seat = _a_seat_to_act()
+    view = deal.live_view(seat)
+    unseen = view.unseen()
+    assert [view.unseen_of(c) for c in range(52)] == [(n, sum(unseen)) for n in unseen]
+    assert view.unseen_of(bibi.cards.Card("KS")) == view.unseen_of(int(bibi.cards.Card("KS")))
+    for bad in (-1, 52, 10**5000):
+        with pytest.raises(ValueError, match=r"^card: .* is outside 0…51$"):
+            view.unseen_of(bad)
+    for bad, shown in ((None, "None"), ("KS", "'KS'"), (True, "True"), (1.0, "1.0")):
+        with pytest.raises(TypeError, match=rf"^card: expected a whole number, not {shown} "):
+            view.unseen_of(bad)
+
+
 def test_replay_refuses_an_upto_beyond_the_record_rather_than_cutting_it_down():
     record = _record()
     assert len(record["actions"]) == 5

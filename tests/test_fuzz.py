@@ -16,27 +16,56 @@ command line; 30 minutes on one core) found three numbers too long to write fail
 (``apply(card, seat=10**5000)``, ``compare({10**5000: "ru"})``, and at 20,000, ``simulate(seed=10**5000)``);
 all fixed, then passed. Also here: the round trips of rules values, ``parse_rules(str(r)) == r`` and
 ``eval(repr(r), vars(bibi)) == r``, over random rules.
+
+Four more targets take no bad argument but a course of play, each with its own check:
+
+- what a seat sees: random rules, 2 to 12 players, random seeds and stop points; deals the seat cannot tell
+  apart (``twins`` of tests/test_seat_sight.py) must look the same to it on every surface (``surfaces``; the
+  explorer's alone, tooltips and clicks too, away from the seat's decisions), and random clicks on the play
+  table and on the explorer in a seat's view must never show another seat's drawn card, its pass or its call
+  decision, nor put an error in ``view.errors``;
+- the bots' views: odd bots (reading every field, assigning and deleting each on the view and on what it holds,
+  answering anything, raising) must end both playing loops alike, having read the same views, and change
+  nothing: the deal is a clean run's, the kit's shared actions and suits stay as they were;
+- executors: a faulty executor per chunk (results changed, futures raising or cancelled, submit failing, no
+  future) ends the run with an ``ExecutorError`` naming it, or the error the task raised, or the frames of
+  ``workers=1`` when it was faithful;
+- the terminal: any bytes to ``bibi play`` and ``bibi practice`` (subprocesses reading strictly as UTF-8), any
+  line to ``cli.Table`` and ``practice.quiz`` in process: the session ends on ``quit`` or at the end of input
+  (or with its deal or round), exits 0, writes nothing to standard error.
 """
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import json
 import os
+import pickle
 import random
+import subprocess
+import sys
+import threading
+import time
+import types
 from collections import Counter
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, InvalidStateError
+from typing import Any
 
+import pandas as pd
 import pytest
 from helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_seat_sight import surfaces, twins
 
 import bibi
-from bibi import cli
+from bibi import cli, simulation
 from bibi.cards import CARDS, Card, parse_card
-from bibi.deal import Action, Deal, IllegalAction, stack
+from bibi.deal import Action, Deal, IllegalAction, LiveView, View, stack
+from bibi.errors import shorten
 from bibi.game import Game
-from bibi.play import play
+from bibi.play import BotError, as_bots, bots_rng, play
 from bibi.rules import (
     MAX_BIBI_POINTS,
     MAX_CARD_POINTS,
@@ -54,6 +83,7 @@ from bibi.rules import (
     TrumpChange,
     parse_rules,
 )
+from bibi.widgets import DealExplorer, PlayTable
 
 EXAMPLES = int(os.environ.get("BIBI_FUZZ_EXAMPLES", "40"))
 SLOW = int(os.environ.get("BIBI_FUZZ_SLOW", str(max(10, EXAMPLES // 10))))
@@ -430,3 +460,625 @@ def test_bibi_play_reads_anything_typed(answers):
     table = cli.Table(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
                       ask=lambda prompt: next(typed), say=lambda text: None)
     assert table.run() == 0
+
+
+# -- what a seat sees ------------------------------------------------------------------------------------
+# Random rules, 2 to 12 players, random seeds and stop points: deals a seat cannot tell apart (the twins of
+# tests/test_seat_sight.py) must look the same to it on every surface, and random clicks on the play table and
+# the explorer must never show it another seat's draw, pass or call decision, nor an error.
+
+
+@st.composite
+def tables(draw) -> tuple[Rules, int]:
+    """Random rules and a number of players they seat, 2 to 12 spread evenly (the rules' own ``max_players``
+    is mostly 2 or 3; it is raised where it is below the players drawn, as far as the pack allows)."""
+    rules = draw(rules_values())
+    room = min(12, 52 * rules.decks // rules.hand_size)
+    players = draw(st.sampled_from(range(2, room + 1)))
+    if rules.max_players < players:
+        rules = dataclasses.replace(rules, max_players=players)
+    return rules, players
+
+
+@st.composite
+def seat_positions(draw) -> tuple[Deal, int, int]:
+    """A deal of random rules and players played by the heuristic to a random point, a random seat, and a seed
+    for the twins."""
+    rules, players = draw(tables())
+    seed = draw(st.integers(0, 10**6))
+    deal = Deal.new(rules, players, seed=seed)
+    rng = bots_rng(seed)
+    play(deal, "heuristic", rng, actions=draw(st.integers(0, 4 * deal.tricks_total)))
+    return deal, draw(st.integers(0, players - 1)), draw(st.integers(0, 10**6))
+
+
+def explorer_surfaces(deal: Deal, seat: int) -> dict[str, Any]:
+    """What the explorer in ``seat``'s view shows at this position, the buttons' tooltips too (the engine's
+    reasons), and what a click on each card says."""
+    explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
+    explorer.go(len(deal.actions))
+    shown = {name: getattr(explorer, name).value for name in ("table", "event_log", "hand_label")}
+    shown["buttons"] = [(b.description, b.tooltip, b.disabled)
+                        for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
+    said = []
+    for card in sorted(set(deal.hand(seat))):
+        if deal.why_illegal(card, seat) is not None:  # a legal one is played: the line is the bot's after it
+            explorer.choose(card)
+            said.append(explorer.reason.value)
+    shown["clicks"] = said
+    return shown
+
+
+@FUZZ_SLOW
+@given(seat_positions(), st.booleans())
+def test_deals_a_seat_cannot_tell_apart_look_the_same_to_it(position, at_decision):
+    deal, seat, seed = position
+    if at_decision:  # the others play on to the seat's decision: every surface, the play table's too
+        bots: list[Any] = ["heuristic"] * deal.players
+        bots[seat] = None
+        play(deal, bots, bots_rng(seed))
+    TRIED["seat views: twins"] += 1
+    found = twins(deal, seat, random.Random(seed), want=2, tries=60)
+    if not found:
+        return
+    TRIED["seat views: twins compared"] += 1
+    # Once the deal is over the bots' own reasons (Review, Why) tell the hands they held: twins differ there.
+    look = surfaces if at_decision and not deal.is_over else explorer_surfaces
+    mine = look(deal, seat)
+    for twin in found:
+        theirs = look(twin, seat)
+        for name, value in mine.items():
+            assert theirs[name] == value, (name, deal.record(), seat, twin.record()["deck"])
+
+
+def hidden_texts(deal: Deal, seat: int) -> list[str]:
+    """What no surface may show ``seat`` of ``deal`` (every event of its line): another seat's drawn card, its
+    pass, and, while another seat decides on a call, that seat's name with the decision."""
+    out = []
+    for event in deal.events:
+        if event.seat is None or event.seat == seat:
+            continue
+        if event.kind == "draw" and event.card is not None:
+            out.append(f"seat {event.seat} draws {event.card.unicode}")
+        elif event.kind == "pass":
+            out.append(f"seat {event.seat} passes")
+    return out
+
+
+def deciding_texts(deal: Deal, seat: int) -> list[str]:
+    """The words that would name another seat's call decision at ``deal``'s position, as ``seat`` looks."""
+    if deal.phase != "call" or deal.to_act == seat:
+        return []
+    k = deal.to_act
+    return [f"seat {k}'s turn", f"Seat {k} is playing", f"seat {k} must first call", "Bi-bi?", "may say Bi-bi",
+            f"seat {k} may"]
+
+
+def shows_nothing_hidden(where: str, texts: dict[str, str], deal: Deal, line: Deal, seat: int) -> None:
+    forbidden = hidden_texts(line, seat) + deciding_texts(deal, seat)
+    for name, text in texts.items():
+        for word in forbidden:
+            assert word not in text, f"{where}, {name} shows {word!r} to seat {seat}: {line.record()}"
+
+
+PLAY_CLICKS = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["card", "action", "why"]), st.integers(0, 20)),
+    st.tuples(st.sampled_from(["hint", "undo", "review", "new deal", "new game"]), st.just(0)),
+    st.tuples(st.just("seed"), st.integers(-5, 10**6)),
+), min_size=1, max_size=25)
+
+
+@FUZZ_SLOW
+@given(tables(), st.data(), PLAY_CLICKS, st.booleans())
+def test_random_clicks_on_the_play_table(table_rules, data, clicks, game):
+    rules, players = table_rules
+    seat = data.draw(st.integers(0, players - 1))
+    table = PlayTable(rules, players, bots="heuristic", seat=seat, seed=data.draw(st.integers(0, 10**6)),
+                      game=game, hint_bot="heuristic")
+    for what, number in clicks:
+        TRIED["seat views: play table clicks"] += 1
+        if what == "card" and table.hand_row.buttons:
+            table.hand_row.buttons[number % len(table.hand_row.buttons)].click()
+        elif what == "action" and table.action_row.buttons:
+            table.action_row.buttons[number % len(table.action_row.buttons)].click()
+        elif what == "why":
+            buttons = list(table.why_buttons.values())
+            buttons[number % len(buttons)].click()
+        elif what == "seed":
+            table.seed_box.value = number
+        else:
+            button = {"hint": table.hint_button, "undo": table.undo_button, "review": table.review_button,
+                      "new deal": table.new_button, "new game": table.deal_button}.get(what)
+            if button is not None:
+                button.click()
+        assert table.errors.outputs == (), table.errors.outputs
+        deal = table.deal
+        assert deal.is_over or deal.to_act == seat  # the bots stop at the person's decision only
+        texts = {name: getattr(table, name).value for name in ("table", "event_log", "message", "news")}
+        if not deal.is_over:  # once it is over, the reasons are the bots' own (Review), hands and passes too
+            texts["reasons"] = table.reasons.value
+        shows_nothing_hidden("play table", texts, deal, deal, seat)
+
+
+EXPLORER_CLICKS = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["start", "back trick", "back", "next", "next trick", "end", "deal"]), st.just(0)),
+    st.tuples(st.sampled_from(["card", "action", "slider", "seat", "players", "seed"]), st.integers(0, 10**6)),
+), min_size=1, max_size=25)
+
+
+@FUZZ_SLOW
+@given(tables(), st.data(), EXPLORER_CLICKS)
+def test_random_clicks_on_the_explorer_in_a_seats_view(table_rules, data, clicks):
+    rules, players = table_rules
+    explorer = DealExplorer(rules, players, data.draw(st.integers(0, 10**6)), bot=data.draw(st.sampled_from(
+        ["heuristic", "random"])), seat=data.draw(st.one_of(st.none(), st.integers(0, players - 1))))
+    nav = {"start": explorer.start_button, "back trick": explorer.back_trick_button, "back": explorer.back_button,
+           "next": explorer.next_button, "next trick": explorer.next_trick_button, "end": explorer.end_button,
+           "deal": explorer.deal_button}
+    for what, number in clicks:
+        TRIED["seat views: explorer clicks"] += 1
+        if what in nav:
+            nav[what].click()
+        elif what in ("card", "action"):
+            row = explorer.hand_row if what == "card" else explorer.action_row
+            if row.buttons:
+                row.buttons[number % len(row.buttons)].click()
+        elif what == "slider":
+            explorer.position_slider.value = number % (explorer.length + 1)
+        elif what == "seat":
+            options = explorer.seat_select.options
+            explorer.seat_select.value = options[number % len(options)][1]
+        elif what == "players":
+            explorer.players_box.value = 2 + number % (explorer.players_box.max - 1)
+        else:
+            explorer.seed_box.value = number
+        assert explorer.errors.outputs == (), explorer.errors.outputs
+        seat = explorer.seat
+        if seat is None:
+            continue
+        texts = {name: getattr(explorer, name).value for name in ("table", "event_log", "message", "reason",
+                                                                   "hand_label")}
+        for i, b in enumerate((*explorer.hand_row.buttons, *explorer.action_row.buttons)):
+            texts[f"button {i}"] = f"{b.description} {b.tooltip}"
+        shows_nothing_hidden("explorer", texts, explorer.deal, explorer.final, seat)
+
+
+# -- what a bot does with its view ------------------------------------------------------------------------------
+# Odd bots on both playing loops (``play(..., fast=False)``, a fresh frozen ``View`` per decision; the fast path,
+# ``Deal.seated_playout``, one ``LiveView`` per seat): a bot that reads every field, tries to assign or delete
+# each (on the view and on what it holds: actions, cards, suits, rules, tricks), answers anything, raises. Both
+# loops must end alike (the same deal, or the same error at the same position), the bot must have read the same
+# view on both, and nothing it did may change the deal: the record is a clean run's, where the bot only chose.
+
+VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(View))
+
+
+class Boom(Exception):
+    """A bot's own error."""
+
+
+def _impostor() -> Exception:
+    exc = IllegalAction("a bot's own refusal, dressed as the engine's")
+    exc.answer, exc.seat = "KS", 99  # type: ignore[attr-defined]
+    return exc
+
+
+RAISES = [lambda: Boom("boom"), lambda: ValueError("a bot's ValueError"), lambda: TypeError("a bot's TypeError"),
+          _impostor, lambda: RecursionError("deep"), lambda: StopIteration()]
+BOT_STEPS = st.one_of(
+    st.tuples(st.sampled_from(["read", "assign", "delete", "keep"]), st.just(None)),
+    st.tuples(st.just("assign"), ANYTHING),
+    st.tuples(st.just("answer"), st.one_of(ANYTHING, ACTIONS)),
+    st.tuples(st.just("raise"), st.sampled_from(range(len(RAISES)))),
+    st.tuples(st.just("notation"), st.sampled_from(["str", "lower", "unicode", "padded"])),
+    st.tuples(st.just("not held"), st.sampled_from(CARDS)),
+    st.tuples(st.just("unseen_of"), ANYTHING),
+)
+UNSET = object()
+
+
+def _targets(view) -> list[tuple[str, Any, tuple[str, ...]]]:
+    """What a bot can reach through its view, with the names to try on each."""
+    out: list[tuple[str, Any, tuple[str, ...]]] = [
+        ("view", view, (*VIEW_FIELDS, "position", "snapshot", "unseen", "unseen_of", "made_up")),
+        ("rules", view.rules, tuple(f.name for f in dataclasses.fields(Rules))),
+        ("card_points", view.rules.card_points, ("made_up",)),
+        ("history", view.history, ("draws", "lacks", "calls", "switches")),
+    ]
+    for suit in {view.trump, view.first_trump}:
+        out.append((f"suit {suit}", suit, ("name", "value", "symbol", "index", "is_red")))
+    for action in view.legal_actions[:3]:
+        out.append((f"action {action}", action, ("kind", "card", "suit", "unicode", "made_up")))
+    for card in view.hand[:2]:
+        out.append((f"card {card}", card, ("kind", "card", "rank", "suit", "unicode", "name", "made_up")))
+    for trick in view.tricks[-1:]:
+        out.append(("trick", trick, ("number", "leader", "trump", "plays", "winner", "points")))
+    for call in view.calls[-1:]:
+        out.append(("call", call, ("seat", "suit", "trick", "mandatory")))
+    return out
+
+
+def _read(view) -> tuple:
+    fields = tuple((name, getattr(view, name)) for name in VIEW_FIELDS)
+    return (*fields, view.position())
+
+
+class OddBot:
+    """A bot that follows ``steps`` (its decision → what it does), choosing as ``random_bot`` does otherwise;
+    ``clean``: it only chooses (what the odd steps answer, never what they read or try). It notes what it read
+    and what each try did, for the two loops to be compared."""
+
+    def __init__(self, steps: dict[int, tuple[str, Any]], clean: bool = False):
+        self.steps, self.clean, self.asked, self.notes, self.kept = steps, clean, 0, [], None
+
+    def __call__(self, view, rng):
+        asked = self.asked
+        self.asked += 1
+        legal = view.legal_actions
+        choice = legal[int(rng.random() * len(legal))]
+        what, value = self.steps.get(asked, ("plain", None))
+        if self.clean and what in ("read", "assign", "delete", "keep", "unseen_of"):
+            return choice
+        if what == "read":
+            self.notes.append(_read(view))
+            if isinstance(view, LiveView):  # the fast path's view: its snapshot and counts agree with it
+                assert view.snapshot() == View(**dict(_read(view)[:-1]))
+                unseen = view.unseen()
+                assert all(view.unseen_of(c) == (unseen[c], sum(unseen)) for c in range(52))
+        elif what in ("assign", "delete"):
+            tried = []
+            for label, target, names in _targets(view):
+                for name in names:
+                    before = getattr(target, name, UNSET)
+                    try:
+                        if what == "assign":
+                            setattr(target, name, value)
+                        else:
+                            delattr(target, name)
+                        tried.append((label, name, "done"))
+                    except Exception as exc:  # noqa: BLE001  # what it raised is noted and compared
+                        tried.append((label, name, type(exc).__name__, str(exc)))
+                    after = getattr(target, name, UNSET)
+                    if not (after is before or after == before):
+                        if before is not UNSET:  # put it back, so that the next examples find the kit whole
+                            object.__setattr__(target, name, before)
+                        raise AssertionError(f"a bot changed {label}.{name}: {shorten(before)} → {shorten(after)}")
+            self.notes.append(tried)
+            self.notes.append(_read(view))
+        elif what == "keep":
+            self.kept = view
+        elif what == "answer":
+            return value
+        elif what == "raise":
+            raise RAISES[value]()
+        elif what == "notation":
+            return {"str": str(choice), "lower": str(choice).lower(), "unicode": choice.unicode,
+                    "padded": f"  {choice.unicode} "}[value]
+        elif what == "not held":
+            return value
+        elif what == "unseen_of" and isinstance(view, LiveView):
+            obeys("LiveView.unseen_of", lambda: view.unseen_of(value), "card")
+        if self.kept is not None:  # a view kept from an earlier decision: reading it changes nothing
+            _read(self.kept)
+        return choice
+
+
+def _interned() -> tuple:
+    """The kit's shared actions and suits, as they must stay whatever a bot does."""
+    actions = tuple((a.kind, a.card, a.suit, str(a), a.unicode) for a in bibi.deal._EVERY_ACTION)
+    suits = tuple((s.name, s.value, s.symbol, s.index, s.is_red) for s in bibi.cards.SUITS)
+    return actions, suits
+
+
+INTERNED = _interned()
+
+
+def _ending(deal: Deal, bot: OddBot, seed: int, fast: bool) -> tuple:
+    try:
+        play(deal, bot, bots_rng(seed), fast=fast)
+    except (BotError, Boom, ValueError, TypeError, RecursionError, StopIteration) as exc:
+        ending: tuple = (type(exc).__name__, str(exc))
+    else:
+        ending = ("over",)
+    return (*ending, snapshot(deal))
+
+
+@FUZZ
+@given(tables(), st.data(), st.dictionaries(st.integers(0, 60), BOT_STEPS, max_size=6))
+def test_odd_bots_end_alike_on_both_loops_and_change_nothing(table_rules, data, steps):
+    rules, players = table_rules
+    seed = data.draw(st.integers(0, 10**6))
+    start = Deal.new(rules, players, seed=seed)
+    play(start, "random", bots_rng(seed), actions=data.draw(st.integers(0, 30)))
+    TRIED["bot views: odd bots"] += 1
+    endings = {}
+    bots = {}
+    for name, fast, clean in (("fast", True, False), ("slow", False, False), ("clean", True, True)):
+        bots[name] = OddBot(steps, clean)
+        endings[name] = _ending(start.copy(), bots[name], seed, fast)
+        assert _interned() == INTERNED, f"the {name} loop's bot changed the kit's shared actions or suits"
+    assert endings["fast"] == endings["slow"], (steps, endings["fast"][:2], endings["slow"][:2])
+    assert bots["fast"].notes == bots["slow"].notes, steps
+    assert endings["fast"] == endings["clean"], (steps, endings["fast"][:2], endings["clean"][:2])
+
+
+# -- executors ------------------------------------------------------------------------------------------------
+# A faulty executor per chunk: faithful (here, or on a thread, late and out of order), cancelled (at once or
+# later), refusing the chunk, handing back no future, a future that raises, or a result changed (another value
+# altogether, a column dropped, added, retyped, resized, made a list, or holding values no chunk holds). A run
+# ends, with an ExecutorError (a ValueError) naming the executor, or the exception a future raised itself, or
+# the frames of workers=1 when every chunk was faithful.
+
+SIM_RUN = {"rules": "ru", "players": 3, "seed": 5, "progress": False}
+_ONE: dict[int, Any] = {}
+TYPECODES = "bBhHiIlLqQfd"
+COLUMNS = tuple(simulation._columns(bibi.RUSSIAN))
+FAITHFUL = ("here", "thread", "mapping")
+
+
+def _one(deals: int):
+    if deals not in _ONE:
+        _ONE[deals] = bibi.simulate(**SIM_RUN, deals=deals)
+    return _ONE[deals]
+
+
+FUTURE_ERRORS = [lambda: ValueError("a task's ValueError"), lambda: RuntimeError("lost"), lambda: KeyError("k"),
+                 lambda: BrokenExecutor("broken"), lambda: CancelledError(), lambda: InvalidStateError("state"),
+                 lambda: TimeoutError("late"), lambda: Boom("boom"), lambda: ZeroDivisionError("zero")]
+SUBMIT_ERRORS = [lambda: RuntimeError("shut down"), lambda: OSError("no processes"), lambda: KeyError("k"),
+                 lambda: TypeError("cannot pickle"), lambda: pickle.PicklingError("no"),
+                 lambda: NotImplementedError("no"), lambda: Boom("boom"), lambda: ValueError("no")]
+CHUNK_FAULTS = st.one_of(
+    st.tuples(st.sampled_from([*FAITHFUL, "cancel", "cancel later"]), st.just(None)),
+    st.tuples(st.just("raise"), st.sampled_from(range(len(FUTURE_ERRORS)))),
+    st.tuples(st.just("refuse"), st.sampled_from(range(len(SUBMIT_ERRORS)))),
+    st.tuples(st.just("no future"), ANYTHING),
+    st.tuples(st.just("value"), ANYTHING),
+    st.tuples(st.just("drop"), st.sampled_from(COLUMNS)),
+    st.tuples(st.just("add"), st.tuples(st.one_of(st.text(max_size=8), st.integers()), ANYTHING)),
+    st.tuples(st.just("retype"), st.tuples(st.sampled_from(COLUMNS), st.sampled_from(TYPECODES))),
+    st.tuples(st.just("resize"), st.tuples(st.sampled_from(COLUMNS), st.integers(-3, 3))),
+    st.tuples(st.just("list"), st.sampled_from(COLUMNS)),
+    st.tuples(st.just("numbers"), st.tuples(st.sampled_from(COLUMNS), st.integers(-(2**31), 2**31 - 1))),
+)
+
+
+class FuzzedExecutor(Executor):
+    """An executor that does to chunk ``k`` what ``faults[k]`` says (faithful by default)."""
+
+    def __init__(self, faults: dict[int, tuple[str, Any]], delays: list[float]):
+        self.faults, self.delays, self.count, self.threads = faults, delays, 0, []
+
+    def submit(self, fn, /, *args, **kwargs):
+        k = self.count
+        self.count += 1
+        what, value = self.faults.get(k, ("here", None))
+        delay = self.delays[k % len(self.delays)] if self.delays else 0.0
+        if what == "refuse":
+            raise SUBMIT_ERRORS[value]()
+        if what == "no future":
+            return value
+        future: Future = Future()
+        if what == "cancel":
+            future.cancel()
+            return future
+        if what in ("thread", "cancel later"):
+            def later():
+                time.sleep(delay)
+                if what == "cancel later":
+                    future.cancel()
+                elif future.set_running_or_notify_cancel():
+                    future.set_result(fn(*args, **kwargs))
+
+            thread = threading.Thread(target=later, daemon=True)
+            self.threads.append(thread)
+            thread.start()
+            return future
+        if what == "raise":
+            future.set_exception(FUTURE_ERRORS[value]())
+            return future
+        future.set_result(_changed(fn(*args, **kwargs), what, value))
+        return future
+
+
+def _changed(columns: dict, what: str, value: Any) -> Any:
+    if what == "here":
+        return columns
+    if what == "mapping":  # the same columns in another kind of mapping
+        return types.MappingProxyType(columns)
+    if what == "value":
+        return value
+    if what == "drop":
+        return {k: v for k, v in columns.items() if k != value}
+    if what == "add":
+        return {**columns, value[0]: value[1]}
+    name, how = value if isinstance(value, tuple) else (value, None)
+    column = columns[name]
+    if what == "retype":
+        try:
+            new = array.array(how, column)
+        except (OverflowError, TypeError):
+            new = array.array(how)
+        return {**columns, name: new}
+    if what == "resize":
+        return {**columns, name: column[:how] if how < 0 else column + column[:how]}
+    if what == "list":
+        return {**columns, name: list(column)}
+    if what == "numbers":  # every entry set to one number that fits the column's type
+        try:
+            return {**columns, name: array.array(column.typecode, [how] * len(column))}
+        except OverflowError:
+            return {**columns, name: array.array(column.typecode, [how % 100] * len(column))}
+    raise AssertionError(what)
+
+
+def _faithful(fault: tuple[str, Any]) -> bool:
+    """Whether the fault leaves the chunk's columns as they were."""
+    what, value = fault
+    empty = simulation._columns(bibi.RUSSIAN)
+    return (what in FAITHFUL or (what == "resize" and value[1] == 0)
+            or (what == "retype" and empty[value[0]].typecode == value[1]))
+
+
+def _raises_its_own(fault: tuple[str, Any]) -> bool:
+    """Whether the fault is a future raising an error the run raises as it is (as the play's own would be)."""
+    return fault[0] == "raise" and type(FUTURE_ERRORS[fault[1]]()) not in (BrokenExecutor, CancelledError)
+
+
+def _frames_equal(a, b) -> bool:
+    try:
+        pd.testing.assert_frame_equal(a.seats, b.seats)
+        pd.testing.assert_frame_equal(a.deals, b.deals)
+    except AssertionError:
+        return False
+    return True
+
+
+@FUZZ_SLOW
+@given(st.integers(1, 40), st.dictionaries(st.integers(0, 16), CHUNK_FAULTS, max_size=4),
+       st.lists(st.sampled_from([0.0, 0.001, 0.005, 0.02]), max_size=4))
+def test_a_faulty_executor_ends_the_run_clearly(deals, faults, delays):
+    executor = FuzzedExecutor(faults, delays)
+    TRIED["executors"] += 1
+    outcome: list[Any] = []
+
+    def run():
+        try:
+            outcome.append(bibi.simulate(**SIM_RUN, deals=deals, executor=executor))
+        except BaseException as exc:  # noqa: B036 (handed to the test)
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), f"the run did not end: {faults}"
+    for worker in executor.threads:
+        worker.join(5)
+    result = outcome[0]
+    used = {k: f for k, f in faults.items() if k < len(simulation._chunks(deals))}
+    if not isinstance(result, BaseException):
+        # Numbers a chunk could hold, put in its place, are a lie no check can tell (but by playing it again).
+        if not any(f[0] == "numbers" for f in used.values()):
+            assert _frames_equal(result, _one(deals)), f"other frames than workers=1's: {used}"
+        return
+    if isinstance(result, simulation.ExecutorError):
+        assert str(result).startswith("executor: the FuzzedExecutor "), str(result)
+        assert len(str(result)) <= SHORT + 100, str(result)
+        assert not all(_faithful(f) or _raises_its_own(f) for f in used.values()), f"no fault, yet: {result}"
+        return
+    # Not the executor's error: the exception one of its futures raised, as the play would raise it.
+    raised = [type(FUTURE_ERRORS[f[1]]()) for f in used.values() if f[0] == "raise"]
+    assert type(result) in raised and type(result) not in (BrokenExecutor, CancelledError), \
+        f"{type(result).__name__}: {shorten(str(result))} for {used}"
+
+
+# -- the terminal ------------------------------------------------------------------------------------------------
+# ``bibi play`` and ``bibi practice`` read any bytes (not UTF-8, control characters, very long lines, digits of
+# other scripts): the session ends on ``quit`` or at the end of input (or when the deal or the round is over),
+# exits 0 and writes nothing to standard error.
+
+QUIT = ("quit", "exit", "q")
+TYPED = ["quit", "QUIT", " q ", "exit", "help", "?", "score", "rules", "undo", "why", "1", "2", "7", "0", "-1",
+         "99", "001", "1.0", "1e3", "²", "٣", "۱", "①", "１", "KH", "10♦", "TD", "k♠", "bibi H", "pass", "trump S",
+         "yes", "no", "seat 1 9♥", "", " ", "\t", "\x1b[A", "\x04", "\x03", "\x00", "\r", "\u2028", "\ufeff1",
+         "K\u0338H"]
+BAD_BYTES = [b"\xff", b"\xfe\xff", b"\xe2\x99", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x80",
+             b"K\xe2\x99\xa5\xff"]
+LINE_BYTES = st.one_of(
+    st.sampled_from(TYPED).map(lambda t: t.encode("utf-8")),
+    st.sampled_from(BAD_BYTES),
+    st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"")),
+    st.text(max_size=20).map(lambda t: t.replace("\n", "").encode("utf-8", "surrogatepass")),
+    st.sampled_from([b"1" * 100_000, "♥".encode() * 30_000, b"\x00" * 5000, b"9" * 5000]),
+)
+
+
+def _quits_at(lines: list[bytes]) -> int | None:
+    """The line (0-based) on which the session must end with ``quit``, reading as the terminal reads."""
+    for i, line in enumerate(lines):
+        try:
+            text = line.decode("utf-8").removesuffix("\r").strip()
+        except UnicodeDecodeError:
+            continue
+        if text.lower() in QUIT:
+            return i
+    return None
+
+
+def _session_ends_right(out: str, prompt: str, data: bytes, over: tuple[str, ...]) -> None:
+    lines = data.split(b"\n")
+    if lines[-1] == b"":  # the end of the last line, or no input at all
+        lines.pop()
+    asked = out.count(prompt)
+    quit_at = _quits_at(lines)
+    if any(word in out for word in over):  # the deal or the round ended first, before the lines did
+        assert asked <= len(lines) + 1
+        return
+    assert asked == (len(lines) + 1 if quit_at is None else quit_at + 1), (asked, quit_at, len(lines))
+    assert out.rstrip().splitlines()[-1].replace(prompt, "").startswith("bye"), out[-300:]
+
+
+@settings(FUZZ, max_examples=max(12, SLOW))
+@given(st.lists(LINE_BYTES, max_size=12), st.booleans(), st.sampled_from(["ru", "it", "en"]),
+       st.integers(0, 10**6), st.integers(2, 5))
+def test_bibi_play_and_practice_read_any_bytes(lines, newline_at_end, rules, seed, players):
+    data = b"\n".join(lines) + (b"\n" if newline_at_end and lines else b"")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    for command, prompt, over in (
+            (["play", "--rules", rules, "--seed", str(seed), "--players", str(players), "--deals", "1",
+              "--seat", str(seed % players)], f"seat {seed % players}> ", ("\nwinner: ", "\nshared win: ")),
+            (["practice", "--rules", rules, "--seed", str(seed), "--players", str(players), "-n", "3"], "answer> ",
+             ("\nDone: ",))):
+        TRIED[f"terminal: bibi {command[0]}"] += 1
+        done = subprocess.run([sys.executable, "-m", "bibi", *command], input=data, capture_output=True,
+                              timeout=300, env=env)
+        out = done.stdout.decode("utf-8")
+        assert done.returncode == 0 and done.stderr == b"", (command, done.returncode, done.stderr[-2000:])
+        _session_ends_right(out, prompt, data, over)
+
+
+def _asker(lines: list[str | None], asked: list[str]):
+    """``ask`` reading ``lines`` (``None``: a line that cannot be decoded), then the end of input."""
+    typed = iter(lines)
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        line = next(typed, EOFError)
+        if line is EOFError:
+            raise EOFError
+        if line is None:
+            return b"\xff".decode("utf-8")
+        return line
+
+    return ask
+
+
+IN_PROCESS = st.one_of(st.sampled_from([*TYPED, "hint"]), st.none(), st.text(max_size=30), st.sampled_from(
+    ["\udcff", "x\ud800", "1" * 10_000, "٣" * 50]), NEAR_TEXT, st.integers(0, 30).map(str))
+
+
+@FUZZ
+@given(st.lists(IN_PROCESS, max_size=15), st.sampled_from(["ru", "it", "en"]), st.integers(0, 10**6),
+       st.integers(2, 5))
+def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
+    from bibi import practice
+
+    seat = seed % players
+    bots = ["heuristic"] * players
+    bots[seat] = None
+    asked: list[str] = []
+    said: list[str] = []
+    TRIED["terminal: cli.Table"] += 1
+    table = cli.Table(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
+                      ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
+    assert table.run() == 0
+    quit_at = next((i for i, line in enumerate(lines) if line is not None and line.strip().lower() in QUIT), None)
+    if not table.deal.is_over:
+        assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
+    TRIED["terminal: practice.quiz"] += 1
+    asked.clear()
+    right, answered = practice.quiz(practice.round(3, rules, players, seed), ask=_asker(lines, asked),
+                                    say=said.append)
+    assert 0 <= right <= answered <= 3
+    if answered < 3:
+        assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1)

@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import FrozenInstanceError
 
 import pytest
 from test_widgets import no_errors
@@ -281,16 +282,16 @@ def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
 
     play(deal, curious, bots_rng(6), fast=fast)
     assert deal.record() == play_seeded("ru", 4, 6, "heuristic").record() and seen
+    # A view refuses every assignment and deletion, on both loops with the same error (a LiveView's plain
+    # fields too, which a bot once could set, the fast path alone: the seat it read next was its own setting).
     view = seen[0]
-    for name in ("seat", "players", "rules", "dealer", "first_trump"):
-        if not fast:  # a frozen View refuses
-            with pytest.raises(AttributeError):
-                setattr(view, name, 3)
-    if fast:  # a live view's plain fields are copies: changing the seat shows no other hand
-        mine = Deal.new("ru", 4, seed=6).live_view(1)
-        hand = mine.hand
-        mine.seat = 2
-        assert mine.hand == hand and mine.snapshot().seat == 1
+    before = view.seat, view.hand
+    for name in ("seat", "players", "rules", "dealer", "first_trump", "hand", "legal_actions", "made_up"):
+        with pytest.raises(FrozenInstanceError, match=f"^cannot assign to field '{name}'$"):
+            setattr(view, name, 3)
+        with pytest.raises(FrozenInstanceError, match=f"^cannot delete field '{name}'$"):
+            delattr(view, name)
+    assert (view.seat, view.hand) == before
 
     deal = Deal.new("ru", 4, seed=6)
 
@@ -300,6 +301,23 @@ def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
 
     with pytest.raises(BotError, match=r"the bot of seat \d \(mover\) chose .*: the deal moved while seat \d's bot"):
         play(deal, mover, bots_rng(6), fast=fast)
+
+
+@pytest.mark.parametrize("seat", [99, 1, "x"])
+def test_a_bots_own_error_that_carries_an_answer_and_a_seat_is_raised_as_it_is(seat):
+    # The engine marks an answer it refuses with the answer and the seat; the fast path took a bot's own error
+    # carrying such attributes for one (found by the bots' fuzz test): an IndexError for seat 99, for seat 1 a
+    # BotError blaming seat 1, where the slow path raised the bot's error.
+    def impostor(view, rng):
+        exc = IllegalAction("the bot's own refusal")
+        exc.answer, exc.seat = "KS", seat
+        raise exc
+
+    for fast in (True, False):
+        deal = Deal.new("ru", 4, seed=6)
+        with pytest.raises(IllegalAction, match="^the bot's own refusal$") as raised:
+            play(deal, impostor, bots_rng(6), fast=fast)
+        assert type(raised.value) is IllegalAction and deal.actions == ()
 
 
 def test_the_fast_path_reads_a_notation_as_apply_does():

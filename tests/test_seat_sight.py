@@ -20,7 +20,7 @@ from helpers import new_deal
 
 from bibi import practice, render
 from bibi.cli import Table
-from bibi.deal import PASS, Deal
+from bibi.deal import PASS, Deal, IllegalAction
 from bibi.play import bots_rng, play, public_reason, why_move
 from bibi.widgets import DealExplorer, PlayTable
 
@@ -180,6 +180,27 @@ def test_another_seats_call_decision_is_not_shown_as_its_turn():
         html = render.table_html(deal, seat)
         assert "Bi-bi?" not in html and "may say Bi-bi" not in html and "the others draw" in html
     assert "may say Bi-bi" in render.table_html(deal)  # every hand shown: every decision is shown
+
+
+def test_a_move_out_of_turn_does_not_name_another_seats_call_decision():
+    # Found by the fuzz test of the explorer's clicks: while seat 1 decided on a call, the explorer in seat 0's
+    # view said "out of turn: it is seat 1's turn" in every card's tooltip and on a click, and apply(card, 0) too.
+    deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)
+    assert deal.phase == "call" and deal.to_act == 1
+    for seat in (0, 2, 3):
+        card = deal.hand(seat)[0]
+        said = deal.why_illegal(card, seat)
+        assert said == f"out of turn: it is not seat {seat}'s turn; the others draw"
+        with pytest.raises(IllegalAction, match=f"^{said}$"):
+            deal.apply(card, seat)
+        explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
+        explorer.go(0)
+        assert [b.tooltip for b in explorer.hand_row.buttons] == [said] * len(deal.hand(seat))
+        explorer.choose(card)
+        assert "seat 1" not in explorer.reason.value and "the others draw" in explorer.reason.value
+    assert deal.why_illegal("pass", 1) is None  # the seat deciding is told as before
+    deal.apply("pass")  # seat 1 passes: the play goes on, and a move out of turn names the seat to play
+    assert deal.why_illegal(deal.hand(2)[0], 2) == f"out of turn: it is seat {deal.to_act}'s turn, not seat 2's"
 
 
 def test_the_present_tense_tells_what_the_table_saw():

@@ -6,13 +6,14 @@ import array
 import dataclasses
 import math
 import os
+import pickle
 import random
 import signal
 import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Executor, Future, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -263,6 +264,13 @@ class Faulty(Executor):
         return future
 
 
+def _set(columns, name, value):
+    """The columns with the first entry of ``name`` set to ``value``."""
+    column = array.array(columns[name].typecode, columns[name])
+    column[0] = value
+    return {**columns, name: column}
+
+
 def _renamed(columns):
     return {("trick" if name == "tricks" else name): column for name, column in columns.items()}
 
@@ -282,12 +290,65 @@ def _renamed(columns):
      r"returned 'card_points' of chunk 0 .* \(array\), not an array of typecode 'i'"),
     (lambda columns: pd.DataFrame({k: list(v) for k, v in columns.items() if k == "tricks"}),
      r"returned .* \(DataFrame\) for chunk 0 .*, not its columns"),
-], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame"])
+    # Codes the frames make labels of (found by the executors' fuzz test: a suit's code 4 or more was pandas'
+    # ValueError from inside the frames, -1 a NaN suit, a winners' mask of 0 a NaN share of the win).
+    (lambda columns: _set(columns, "first_trump", 4),
+     r"returned 'first_trump' of chunk 0 \(deals 0…2\) holding 4, outside 0…3: no deal has it$"),
+    (lambda columns: _set(columns, "final_trump", -1), r"returned 'final_trump' .* holding -1, outside 0…3"),
+    (lambda columns: _set(columns, "shared", 2), r"returned 'shared' .* holding 2, outside 0…1"),
+    (lambda columns: _set(columns, "winners", 0), r"returned 'winners' .* holding 0, outside 1…15"),
+    (lambda columns: _set(columns, "winners", 16), r"returned 'winners' .* holding 16, outside 1…15"),
+], ids=["empty", "none", "doubled", "short", "renamed", "extra", "lists", "floats", "frame", "suit 4", "suit -1",
+        "shared 2", "no winner", "winner 4"])
 def test_every_chunk_an_executor_returns_is_checked(change, message):
     with pytest.raises(ExecutorError, match=r"^executor: the Faulty executor " + message):
         simulate("ru", players=4, deals=40, executor=Faulty(change), progress=False)
     with pytest.raises(ExecutorError, match="Faulty"):
         compare(["ru", "it"], players=4, deals=40, executor=Faulty(change), progress=False)
+
+
+class Refusing(Executor):
+    """An executor whose submit fails with ``error``."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def submit(self, fn, /, *args, **kwargs):
+        raise self.error
+
+
+@pytest.mark.parametrize("error, said", [
+    (KeyError("k"), "KeyError: 'k'"), (TypeError("cannot pickle 'lock'"), "TypeError: cannot pickle 'lock'"),
+    (pickle.PicklingError("no"), "PicklingError: no"), (ValueError("x" * 5000), "ValueError: " + "x" * 200)])
+def test_an_executor_whose_submit_fails_is_named(error, said):
+    # Found by the executors' fuzz test: only a RuntimeError or OSError of submit was the executor's error; any
+    # other came out as it was, naming neither the executor nor the chunk.
+    with pytest.raises(ExecutorError, match=r"^executor: the Refusing executor failed to take chunk 0 "
+                                            r"\(deals 0…2\): ") as raised:
+        simulate("ru", players=4, deals=40, executor=Refusing(error), progress=False)
+    assert str(raised.value).endswith(said) and raised.value.__cause__ is error
+
+
+class Raising(Executor):
+    """An executor whose futures raise ``error`` when asked for their result."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_exception(self.error)
+        return future
+
+
+def test_a_future_that_raises_cancelled_error_is_a_cancelled_chunk():
+    with pytest.raises(ExecutorError, match=r"^executor: the Raising executor cancelled chunk 0 \(deals 0…2\): "
+                                            "its future raised CancelledError$"):
+        simulate("ru", players=4, deals=40, executor=Raising(CancelledError()), progress=False)
+    error = ZeroDivisionError("the task's own")
+    with pytest.raises(ZeroDivisionError) as raised:  # an error of the task is raised as the play raises it
+        simulate("ru", players=4, deals=40, executor=Raising(error), progress=False)
+    assert raised.value is error
 
 
 class NoFutures(Executor):

@@ -418,3 +418,20 @@ def test_a_huge_seat_is_out_of_turn_with_a_short_message():
 def test_a_huge_number_as_a_compare_label_is_refused_naming_variants():
     # found by the long fuzz run: str() of the label failed (a number too long to write)
     refused(lambda: bibi.compare({10**5000: "ru"}, 4, 2, progress=False), ValueError, "variants")
+
+
+@pytest.mark.parametrize("text", ["pass", "bibi H", "trump S"])
+def test_an_action_cannot_be_changed_by_whoever_holds_it(text):
+    # The actions are shared by every deal: a bot holding PASS among its legal actions once could set its suit,
+    # and the next pass anywhere in the process was read as a trump switch (found by the bots' fuzz test).
+    action = Action.parse(text)
+    before = (action.kind, action.card, action.suit, str(action))
+    for name in ("kind", "card", "suit", "_text", "made_up"):
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"^cannot assign to field '{name}'$"):
+            setattr(action, name, bibi.cards.Suit.SPADES)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"^cannot delete field '{name}'$"):
+            delattr(action, name)
+    assert (action.kind, action.card, action.suit, str(action)) == before
+    assert pickle.loads(pickle.dumps(action)) is action
+    deal = Deal.new("ru", 4, seed=1)
+    assert deal.copy().apply(deal.legal_actions()[0]).actions == (deal.legal_actions()[0],)
