@@ -1699,7 +1699,7 @@ class LiveView:
     )
 
     _deal: Deal  # read, never handed out: a view has no way back to the live deal (nor has its tally)
-    _seat: int  # the seat it shows; ``seat`` is a copy for the bots to read (changing it changes nothing)
+    _seat: int  # the seat it shows (``seat`` is the same number, for the bots to read)
     seat: int
     players: int
     rules: Rules

@@ -193,11 +193,13 @@ def test_a_move_out_of_turn_does_not_name_another_seats_call_decision():
         assert said == f"out of turn: it is not seat {seat}'s turn; the others draw"
         with pytest.raises(IllegalAction, match=f"^{said}$"):
             deal.apply(card, seat)
+        # The explorer in that seat's view does not stop at seat 1's decision: it shows the next position the
+        # seat sees, where the seat to play is public.
         explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
         explorer.go(0)
-        assert [b.tooltip for b in explorer.hand_row.buttons] == [said] * len(deal.hand(seat))
-        explorer.choose(card)
-        assert "seat 1" not in explorer.reason.value and "the others draw" in explorer.reason.value
+        shown = explorer.deal
+        assert explorer.position > 0 and shown.to_act_for(seat) is not None and shown.phase == "play"
+        assert "Bi-bi?" not in explorer.table.value
     assert deal.why_illegal("pass", 1) is None  # the seat deciding is told as before
     deal.apply("pass")  # seat 1 passes: the play goes on, and a move out of turn names the seat to play
     assert deal.why_illegal(deal.hand(2)[0], 2) == f"out of turn: it is seat {deal.to_act}'s turn, not seat 2's"
