@@ -743,6 +743,7 @@ class Deal:
         compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
         tally = _Tally(self)  # the played cards, counted once for all the seats
         views = [LiveView(self, seat, tally) for seat in range(self.players)]
+        lend = _LEND
         self._legal = None  # the loop moves the state: a cached answer would go stale if a bot raises
         while self._phase:
             legal = compute()
@@ -751,10 +752,10 @@ class Deal:
             else:
                 seat = self._turn if self._phase == _PLAY else self._call_seat
                 view = views[seat]
-                _lend(view, legal)
+                lend(view, legal)
                 at, pos = len(actions), self._pos
                 act = answer = bots[seat](view, rng)
-                _lend(view, None)
+                lend(view, None)
                 if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
                     exc = IllegalAction(MOVED_DEAL.format(seat=seat))
                     exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[attr-defined]
@@ -1874,6 +1875,14 @@ def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
     """Lend ``view`` the legal actions being decided on (``None``: take them back): the one field the engine
     changes on a view, which refuses every assignment from outside."""
     object.__setattr__(view, "_legal", legal)
+
+
+# ``_lend`` at the cost of one C call, where the field is a plain slot (pure Python): the slot's own setter
+# passes by ``LiveView.__setattr__``. Compiled, the class keeps its fields natively: ``_lend`` then.
+_SLOT = LiveView.__dict__.get("_legal")
+_LEND: Final[Callable[[LiveView, Any], None]] = (
+    _SLOT.__set__ if type(_SLOT).__name__ == "member_descriptor" else _lend  # type: ignore[union-attr]
+)
 
 
 _KING: Final = int(Rank.KING)
