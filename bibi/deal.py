@@ -1879,9 +1879,9 @@ def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
 
 # ``_lend`` at the cost of one C call, where the field is a plain slot (pure Python): the slot's own setter
 # passes by ``LiveView.__setattr__``. Compiled, the class keeps its fields natively: ``_lend`` then.
-_SLOT = LiveView.__dict__.get("_legal")
+_SLOT: Any = getattr(LiveView, "_" + "legal", None)  # looked up at run time: mypyc's classes have no slots
 _LEND: Final[Callable[[LiveView, Any], None]] = (
-    _SLOT.__set__ if type(_SLOT).__name__ == "member_descriptor" else _lend  # type: ignore[union-attr]
+    _SLOT.__set__ if type(_SLOT).__name__ == "member_descriptor" else _lend
 )
 
 
