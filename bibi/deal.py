@@ -76,7 +76,7 @@ import random
 import types
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
 from bibi.cards import (
@@ -393,8 +393,6 @@ class View:
         five reads)."""
         return self.legal_actions, self.trump.index, self.trick, self.stock_size, self.drawing
 
-
-_VIEW_FIELDS: Final = tuple(field.name for field in fields(View))  # in order: View(*values) makes one
 
 # What a bot reads at every decision (``View.position``): the legal actions, the trump's index, the trick under
 # way, the stock's size, whether the stock is in play.
@@ -1692,9 +1690,9 @@ class LiveView:
     count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
     last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
     when a call or a laid-down card played changes it. It follows the deal: keep ``snapshot()`` to keep what a
-    seat saw (a copy of the view, by ``copy``, ``deepcopy`` or a pickle, is that snapshot). Hidden cards stay
-    hidden: it shows nothing ``View`` does not, and it gives no way back to the live deal, its tallies or
-    anything that moves them (``seated_playout`` refuses an answer given after the deal moved all the same).
+    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not, and it gives no way back to the
+    live deal, its tallies or anything that moves them (``seated_playout`` refuses an answer given after the
+    deal moved all the same).
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
@@ -1727,18 +1725,6 @@ class LiveView:
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    # A copy keeps what the seat sees now, as a copy of a frozen View does: that View (``snapshot()``), never the
-    # live deal behind the view, which a deep copy or a pickle would carry whole, every hand and the stock.
-    def __copy__(self) -> View:
-        return self.snapshot()
-
-    def __deepcopy__(self, memo: object) -> View:
-        return self.snapshot()
-
-    def __reduce__(self) -> Any:
-        snapshot = self.snapshot()
-        return View, tuple(getattr(snapshot, name) for name in _VIEW_FIELDS)
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""

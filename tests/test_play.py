@@ -6,9 +6,7 @@ command line, the play layer, simulate's bot path, a widget or a Game.
 
 from __future__ import annotations
 
-import copy
 import json
-import pickle
 import random
 import subprocess
 import sys
@@ -20,7 +18,7 @@ from test_widgets import no_errors
 import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
-from bibi.deal import Deal, IllegalAction, View, shuffle
+from bibi.deal import Deal, IllegalAction, shuffle
 from bibi.game import Game
 from bibi.play import (
     BOTS,
@@ -303,27 +301,6 @@ def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
 
     with pytest.raises(BotError, match=r"the bot of seat \d \(mover\) chose .*: the deal moved while seat \d's bot"):
         play(deal, mover, bots_rng(6), fast=fast)
-
-
-@pytest.mark.parametrize("fast", [True, False])
-def test_a_bot_keeps_what_it_saw_in_a_copy_of_its_view_on_both_loops(fast):
-    # A copy of a view (copy, deepcopy, pickle) is a View of what the seat sees then, on both loops. A LiveView
-    # refusing assignment could not be copied at all (copy sets its slots), and before it a deep copy or a pickle
-    # carried the whole live deal, every hand and the stock with it.
-    kept = []
-
-    def keeper(view, rng):
-        if not kept:
-            kept.extend([copy.copy(view), copy.deepcopy(view), pickle.loads(pickle.dumps(view))])
-            kept.append(view.snapshot() if fast else view)
-        return heuristic_bot(view, rng)
-
-    deal = play(Deal.new("ru", 4, seed=6), keeper, bots_rng(6), fast=fast)
-    assert deal.record() == play_seeded("ru", 4, 6, "heuristic").record()
-    first = Deal.replay(deal.record(), upto=0)
-    assert [type(k) for k in kept] == [View] * 4 and kept[:3] == [first.view(first.to_act)] * 3
-    pickled = pickle.dumps(first.live_view(0))
-    assert pickle.loads(pickled) == first.view(0) and b"_hands" not in pickled and b"_pos" not in pickled
 
 
 @pytest.mark.parametrize("seat", [99, 1, "x"])
