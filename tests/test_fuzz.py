@@ -16,7 +16,8 @@ command line; 30 minutes on one core) found three numbers too long to write fail
 (``apply(card, seat=10**5000)``, ``compare({10**5000: "ru"})``, and at 20,000, ``simulate(seed=10**5000)``);
 all fixed, then passed. The run of 2026-12-02 (25,000 per entry point, 2,500 for the slow ones; 682,778 inputs
 in 37 minutes on one core, the four targets of play below among them) found a seat named while it decided on a
-call, a view a bot could assign to, faulty executors not named, and more: all fixed, each with its test. Also here: the round trips of rules values, ``parse_rules(str(r)) == r`` and
+call, a view a bot could assign to, faulty executors not named, and more: all fixed, each with its test.
+Also here: the round trips of rules values, ``parse_rules(str(r)) == r`` and
 ``eval(repr(r), vars(bibi)) == r``, over random rules.
 
 Four more targets take no bad argument but a course of play, each with its own check:
