@@ -14,8 +14,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-import bibi.cards as cards  # the module, callable as its cards() function: bibi.cards("KS QH")
+import bibi.cards as cards  # the module: bibi.cards.Card, bibi.cards.sort_key, …
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
+from bibi.cards import cards as parse_cards  # a list of cards from a text: bibi.parse_cards("KS QH")
 from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View, stack
 from bibi.errors import WrongType, shorten
 from bibi.kinds import ActionKind, EventKind
@@ -31,7 +32,7 @@ _LAZY = {
     "greedy_bot": "bibi.bots",
     "heuristic_bot": "bibi.bots",
     "sampling_bot": "bibi.bots",
-    "BOTS": "bibi.bots",
+    "BOTS": "bibi.play",  # the one registry; reading it loads the kit's bots
     "simulate": "bibi.simulation",
     "compare": "bibi.simulation",
     "practice": "bibi.practice",
@@ -59,6 +60,6 @@ __all__ = [
     "CARDS", "SUITS", "ENGLISH", "ITALIAN", "OPTIONS", "PRESETS", "RUSSIAN",
     "Action", "ActionKind", "Call", "Card", "CardPoints", "Deal", "Event", "EventKind", "IllegalAction",
     "NotationError", "Outcome", "Rank", "Rules", "Suit", "Trick", "View", "WrongType",
-    "cards", "pack", "parse_card", "parse_rules", "preset", "shorten", "stack",
+    "cards", "pack", "parse_card", "parse_cards", "parse_rules", "preset", "shorten", "stack",
     *(name for name in _LAZY if name not in _HEAVY),
 ]

@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, cast
 from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, LiveView, View, trick_result, winning_card, winning_plays
 from bibi.errors import shorten
-from bibi.play import Bot, Explanation, random_bot, register
+from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
 
@@ -804,8 +804,6 @@ for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("samp
                     ("search", search_bot)):
     register(_name, _bot)
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "heuristic": heuristic_bot,
-                        "sampling": sampling_bot, "search": search_bot}  # the kit's bots, as registered
 
 __all__ = ["BOTS", "SEARCH_PRIORS", "SEARCH_WORLDS", "greedy_bot", "heuristic_bot", "make_oracle_bot",
            "make_sampling_bot", "make_search_bot", "random_bot", "sampling_bot", "search_bot"]

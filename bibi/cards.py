@@ -21,8 +21,6 @@ Internally a card is an ``int`` (``suit * 13 + rank``), which keeps the engine's
 
 from __future__ import annotations
 
-import sys
-import types
 from enum import IntEnum, StrEnum
 
 from bibi.errors import NotationError, WrongType, check_type, shorten
@@ -255,14 +253,3 @@ def pack(decks: int = 2) -> list[Card]:
 def sort_key(card: Card) -> tuple[int, int]:
     """Sort by suit (S, H, D, C), then by the game's ranking, highest first."""
     return (card // 13, -(card % 13))
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable as its ``cards`` function: ``bibi.cards`` names the module (``import bibi.cards as m``
-    gives it) and ``bibi.cards("KS QH")`` still parses a list of cards."""
-
-    def __call__(self, text: str | list | tuple) -> list[Card]:
-        return cards(text)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -211,8 +211,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian",
 
 
 def _bot_names() -> list[str]:
-    get_bot("heuristic")  # the kit's bots register themselves on first use
-    return list(BOTS)
+    return list(BOTS)  # the registry: the kit's bots and any registered before the parser is built
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
@@ -868,13 +867,13 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
 
 @subcommand("practice", "answer exercises on positions of deals; the engine checks and explains", _practice_arguments)
 def cmd_practice(args: argparse.Namespace) -> int:
-    from bibi.practice import quiz, round
+    from bibi.practice import exercises, quiz
 
     seed = _seed(args)
-    exercises = round(args.n, args.rules, args.players, seed)
+    drawn = exercises(args.n, args.rules, args.players, seed)
     print(f"{args.n} exercises, {args.rules.label} rules, {args.players} players, seed {seed}. Answer with a "
           "choice or its number; 'quit' (or Ctrl-D) stops.")
-    quiz(exercises)
+    quiz(drawn)
     return 0
 
 

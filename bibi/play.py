@@ -3,8 +3,8 @@
 A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another hand
 nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same fields
 read from the live deal when asked) and a ``random.Random``, and returns one of ``view.legal_actions``. A bot
-may carry ``explain(view, rng) -> Explanation``: its choice and why. ``BOTS`` finds bots by name;
-``bibi.bots`` registers the kit's own.
+may carry ``explain(view, rng) -> Explanation``: its choice and why. ``BOTS`` is the one registry of bots by
+name; ``bibi.bots`` registers the kit's own.
 
 Every surface (the command line, the widgets, ``simulate``, ``Game``, the notebooks, the bots'
 own playouts) plays through ``play``, so **the same rules, players, seed and bots give the same deal
@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from importlib import import_module
 from typing import Any, NamedTuple, cast
 
@@ -73,7 +73,42 @@ class Explanation(NamedTuple):
         return text
 
 
-BOTS: dict[str, Bot] = {}  # by name; ``bibi.bots`` adds its bots when it is imported
+class BotRegistry(MutableMapping[str, Bot]):
+    """The one registry of bots by name: ``bibi.BOTS``, ``bibi.play.BOTS`` and ``bibi.bots.BOTS`` are this one
+    object, and ``get_bot``, the command line's ``--bots``, ``simulate`` and the views all read it.
+
+    Reading it first imports ``bibi.bots``, so the kit's own bots are always in it; ``BOTS[name] = bot`` is
+    ``register(name, bot)``, with its checks, and ``del BOTS[name]`` forgets a bot.
+    """
+
+    def __init__(self) -> None:
+        self._bots: dict[str, Bot] = {}
+
+    def _loaded(self) -> dict[str, Bot]:
+        if "bibi.bots" not in sys.modules:  # the kit's own bots register when bibi.bots is imported
+            import_module("bibi.bots")
+        return self._bots
+
+    def __getitem__(self, name: str) -> Bot:
+        return self._loaded()[name]
+
+    def __setitem__(self, name: str, bot: Bot) -> None:
+        register(name, bot)
+
+    def __delitem__(self, name: str) -> None:
+        del self._loaded()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __repr__(self) -> str:
+        return f"BotRegistry({', '.join(self._loaded())})"
+
+
+BOTS = BotRegistry()
 
 
 _BOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,60}")  # what ``--bots a,b`` carries: no comma, no space
@@ -91,7 +126,7 @@ def register(name: str, bot: Bot) -> Bot:
                          "'-' and '_' (no space, no comma)")
     if not callable(bot):
         raise WrongType(f"register: bot {shorten(bot)} is not callable")
-    BOTS[name.lower()] = bot
+    BOTS._bots[name.lower()] = bot
     return bot
 
 
@@ -118,19 +153,13 @@ def bots_rng(seed: Any) -> random.Random:
     return random.Random(None if seed is None else f"bibi-bots:{seed}")
 
 
-def _known_bots() -> dict[str, Bot]:
-    if "bibi.bots" not in sys.modules:  # the kit's own bots register when bibi.bots is imported
-        import_module("bibi.bots")
-    return BOTS
-
-
 def get_bot(name: str | Bot) -> Bot:
     """A bot by name (``random``, ``greedy``, ``heuristic``, ``sampling``, …), or the callable itself."""
     if callable(name):
         return name
     if not isinstance(name, str):
         raise WrongType(f"bot: expected a bot name or a callable (view, rng) -> action, not {shorten(name)}")
-    bots = _known_bots()
+    bots = BOTS
     bot = bots.get(name.strip().lower())
     if bot is None:
         raise ValueError(f"unknown bot {shorten(name)}: use one of {', '.join(bots)}")
@@ -153,7 +182,7 @@ def bot_name(bot: Bot | None) -> str:
     """The name a bot is registered under, else its function name; ``"you"`` for a person's seat."""
     if bot is None:
         return "you"
-    for name, known in _known_bots().items():
+    for name, known in BOTS.items():
         if known is bot:
             return name
     return getattr(bot, "__name__", type(bot).__name__)

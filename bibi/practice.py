@@ -41,7 +41,7 @@ from typing import Any
 
 from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Suit, parse_card
-from bibi.deal import CALLS, Deal, Trick
+from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.errors import shorten
 from bibi.kinds import EventKind
 from bibi.play import play
@@ -511,12 +511,13 @@ def _check_rules(rules: Any) -> Rules:
 
 
 def _check_players(rules: Rules, players: Any) -> int:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players: expected a whole number, not {_quote(players)}")
-    if not 2 <= players <= rules.max_players or players * rules.hand_size > rules.pack_size:
-        raise PracticeError(f"players: {_quote(players)} cannot play under these rules (2…{rules.max_players}, "
-                            f"{rules.hand_size} cards each from {rules.pack_size})")
-    return players
+    """The engine's check of the players (``bibi.deal.check_players``), its refusal as a ``PracticeError``."""
+    try:
+        return check_players(rules, players)
+    except TypeError:
+        raise
+    except ValueError as exc:
+        raise PracticeError(str(exc)) from None
 
 
 def _rng(seed: Any) -> random.Random:
@@ -583,8 +584,8 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
     return _make(kind, deal.record(), len(deal.actions), _rng(seed), card, suit)
 
 
-def round(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed: int | str | random.Random = 0, *,
-          kinds: Sequence[str] | None = None) -> tuple[Exercise, ...]:
+def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed: int | str | random.Random = 0,
+              *, kinds: Sequence[str] | None = None) -> tuple[Exercise, ...]:
     """``n`` exercises, the kinds taken in turn (all of ``KINDS`` unless ``kinds``) in an order the seed shuffles."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n: expected a whole number, not {_quote(n)}")
@@ -644,6 +645,6 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 
 __all__ = [
-    "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "quiz",
-    "round",
+    "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "exercises",
+    "quiz",
 ]

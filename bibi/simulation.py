@@ -54,7 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal, set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
-from bibi.play import Bot, bot_name, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules
 
@@ -99,7 +99,7 @@ def deal_seed(seed: int, index: int) -> str:
     return f"bibi/{seed}/{index}"
 
 
-def play(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot], log: bool = False) -> Deal:
+def run_deal(rules: Rules, players: int, seed: int, index: int, bots: Sequence[Bot], log: bool = False) -> Deal:
     """Play deal ``index`` of a run to the end, ``bots`` giving one bot per seat, through the play layer."""
     key = deal_seed(seed, index)
     dealer, trump, deck, _, _ = set_up(rules, players, random.Random(key), dealer=index % players)
@@ -163,7 +163,7 @@ def _play_chunk(spec: _Spec, start: int, stop: int, out: dict[str, array.array] 
         for k in ("first_trump", "final_trump", "trump_changes", "leftovers", "leftover_points", "tricks",
                   "face_up_tricks", "winners", "shared"))
     for i in range(start, stop):
-        deal = play(rules, n, seed, i, callables)
+        deal = run_deal(rules, n, seed, i, callables)
         calls, won, changes, played = _tally(deal, n)
         on_top = Outcome.on_top(deal.scores)  # who won: the one place that says it
         mask = 0
@@ -815,14 +815,13 @@ def _no_processes() -> str | None:
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
     """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
     seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
-    if len(seats) > 12:
-        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     if len(seats) != players:
         raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
     labels, specs = [], []
     for bot in seats:
         if bot is None:
-            bot = RANDOM
+            raise ValueError("bots: None is a person's seat, and simulate seats no person: give a bot name "
+                             f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action")
         if isinstance(bot, str):
             get_bot(bot)  # refuses an unknown name here, naming it
             bot = bot.strip().lower()
@@ -896,6 +895,6 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "play", "rebuild", "simulate",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "rebuild", "run_deal", "simulate",
 ]
 

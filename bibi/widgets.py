@@ -1768,7 +1768,7 @@ class Practice(_View):
             if not self.exercises:
                 raise ValueError("exercises: an empty list; give at least one exercise")
         else:
-            self.exercises = self._practice.round(self.n, self.rules, self.players, self.seed, kinds=self.kinds)
+            self.exercises = self._practice.exercises(self.n, self.rules, self.players, self.seed, kinds=self.kinds)
         self.index = self.right = self.answered = 0
         self._show()
 

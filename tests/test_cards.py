@@ -92,7 +92,7 @@ def test_R10_I18_card_points(name):
 
 
 def test_cards_parses_a_list():
-    assert bibi.cards("KS QH 2C") == [Card("KS"), Card("QH"), Card("2C")]
+    assert bibi.parse_cards("KS QH 2C") == [Card("KS"), Card("QH"), Card("2C")]
     assert cards("ks, 10h, 2♣") == [Card("KS"), Card("TH"), Card("2C")]
     assert cards(["KS", "qh"]) == [Card("KS"), Card("QH")]
     assert cards("") == []

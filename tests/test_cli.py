@@ -464,7 +464,7 @@ def test_seed_007_is_the_text_007_as_everywhere():
     assert record == text and record != number
     assert json.loads(bibi("deal", "--seed", "7", "--json").stdout) == number
     assert "'007' and 'bibi/0/5' are texts" in " ".join(bibi("deal", "--help").stdout.split())
-    from bibi.practice import round as practice_round
+    from bibi.practice import exercises
 
     asked = bibi("practice", "--seed", "007", "-n", "1", stdin="quit\n").stdout
-    assert "seed 007." in asked and str(practice_round(1, RUSSIAN, 4, "007")[0]) in asked
+    assert "seed 007." in asked and str(exercises(1, RUSSIAN, 4, "007")[0]) in asked

@@ -1080,7 +1080,7 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
     TRIED["terminal: practice.quiz"] += 1
     asked.clear()
-    right, answered = practice.quiz(practice.round(3, rules, players, seed), ask=_asker(lines, asked),
+    right, answered = practice.quiz(practice.exercises(3, rules, players, seed), ask=_asker(lines, asked),
                                     say=said.append)
     assert 0 <= right <= answered <= 3
     if answered < 3:

@@ -346,6 +346,41 @@ def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
     assert done.stdout.split() == ["heuristic_bot", "<lambda>"]
 
 
+def test_a_registered_bot_is_found_through_every_way_in(tmp_path):
+    """``bibi.BOTS`` is the registry: one object, read by ``get_bot``, the command line, simulate and the views."""
+    script = """
+import bibi, bibi.bots, bibi.play, bibi.cli, bibi.simulation
+from bibi.play import register
+assert bibi.BOTS is bibi.play.BOTS is bibi.bots.BOTS
+def mine(view, rng):
+    return view.legal_actions[-1]
+register("mine", mine)
+print("mine" in bibi.BOTS, bibi.BOTS["mine"] is mine, bibi.play.get_bot("Mine") is mine)
+sim = bibi.simulate("ru", 3, deals=2, bots="mine", seed=1, progress=False)
+print(sorted(set(sim.seats.bot)))
+print(bibi.cli.main(["simulate", "--rules", "ru", "--players", "3", "--deals", "2", "--bots", "mine,random,mine",
+                     "--no-progress", "--out", OUT]))
+import bibi.widgets
+print("mine" in bibi.widgets.PlayApp().bots_select.options)
+bibi.BOTS["other"] = mine
+print(bibi.play.get_bot("other") is mine, sorted(bibi.BOTS)[:2])
+""".replace("OUT", repr(str(tmp_path / "seats.csv")))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    assert lines[0] == "True True True" and lines[1] == "['mine']"
+    assert lines[-4] == "0" and "mine" in (tmp_path / "seats.csv").read_text()
+    assert lines[-3] == "True" and lines[-2] == "True ['greedy', 'heuristic']"
+
+
+def test_bots_refuses_a_name_unfit_for_the_registry():
+    from bibi.play import BOTS
+
+    with pytest.raises(ValueError, match="register: name 'two words' is not a bot name"):
+        BOTS["two words"] = random_bot
+    assert "two words" not in BOTS
+
+
 def test_the_registry_finds_the_kits_bots_and_new_ones():
     assert get_bot("Heuristic") is heuristic_bot and bot_name(greedy_bot) == "greedy" and bot_name(None) == "you"
     assert {"random", "greedy", "heuristic", "sampling"} <= set(BOTS)

@@ -112,8 +112,8 @@ def test_an_exercise_is_a_value_deterministic_by_seed():
     assert exercise("winner", "it", 5, 12) != one
     assert Deal.replay(json.loads(one.record_json), one.upto).record() == one.position().record()
     assert one.position() is not one.position()  # a fresh copy to play with
-    assert practice.round(6, "ru", 4, seed=3) == practice.round(6, "ru", 4, seed=3)
-    kinds = [ex.kind for ex in practice.round(12, "ru", 4, seed=3)]
+    assert practice.exercises(6, "ru", 4, seed=3) == practice.exercises(6, "ru", 4, seed=3)
+    kinds = [ex.kind for ex in practice.exercises(12, "ru", 4, seed=3)]
     assert sorted(kinds) == sorted(KINDS * 2)
 
 
@@ -164,16 +164,16 @@ def test_the_same_card_twice_in_a_trick_asks_for_the_seat():
     (lambda: exercise(3), TypeError, "kind: expected one of winner"),
     (lambda: exercise("winner", "klondike"), PracticeError, "rules: unknown rules preset 'klondike'"),
     (lambda: exercise("winner", 7), TypeError, "rules: expected a Rules value or a preset name, not 7"),
-    (lambda: exercise("winner", "ru", 13), PracticeError, "players: 13 cannot play"),
-    (lambda: exercise("winner", "ru", 1), PracticeError, "players: 1 cannot play"),
+    (lambda: exercise("winner", "ru", 13), PracticeError, "players: 13 is outside 2…12 \\(R2; max_players\\)"),
+    (lambda: exercise("winner", "ru", 1), PracticeError, "players: 1 is outside 2…12"),
     (lambda: exercise("winner", "ru", "six"), TypeError, "players: expected a whole number, not 'six'"),
     (lambda: exercise("winner", "ru", 4.0), TypeError, "players: expected a whole number, not 4.0"),
     (lambda: exercise("winner", "ru", 4, 1.5), TypeError, "seed: expected a whole number"),
-    (lambda: practice.round(0), PracticeError, "n: 0 is outside 1…1000"),
-    (lambda: practice.round("5"), TypeError, "n: expected a whole number, not '5'"),
-    (lambda: practice.round(3, kinds="winner"), TypeError, "kinds: expected a list of kinds, not 'winner'"),
-    (lambda: practice.round(3, kinds=[]), PracticeError, "kinds: an empty list"),
-    (lambda: practice.round(3, kinds=["x" * 80]), PracticeError, r"kind: 'x+… is not"),
+    (lambda: practice.exercises(0), PracticeError, "n: 0 is outside 1…1000"),
+    (lambda: practice.exercises("5"), TypeError, "n: expected a whole number, not '5'"),
+    (lambda: practice.exercises(3, kinds="winner"), TypeError, "kinds: expected a list of kinds, not 'winner'"),
+    (lambda: practice.exercises(3, kinds=[]), PracticeError, "kinds: an empty list"),
+    (lambda: practice.exercises(3, kinds=["x" * 80]), PracticeError, r"kind: 'x+… is not"),
     (lambda: exercise_at("winner", "deal"), TypeError, "deal: expected a Deal, not 'deal'"),
     (lambda: exercise_at("winner", Deal.new("ru", 4, seed=1)), PracticeError, "deal: .* is not a position"),
 ])
@@ -232,7 +232,7 @@ def test_html_shows_the_question_without_the_answer():
 
 
 def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
-    exercises = practice.round(3, "it", 4, seed=2)
+    exercises = practice.exercises(3, "it", 4, seed=2)
     lines = iter(["", "what?", exercises[0].answer, "quit"])
     said: list[str] = []
     assert practice.quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
@@ -259,7 +259,7 @@ def undecodable(prompt: str) -> str:
 
 
 def test_quiz_asks_again_after_an_unreadable_line_or_an_odd_answer():
-    exercises = practice.round(2, "ru", 4, seed=3)
+    exercises = practice.exercises(2, "ru", 4, seed=3)
     first = exercises[0]
     typed = iter([undecodable, "²", "9" * 5000, first.answer, "quit"])
     said: list[str] = []
@@ -293,7 +293,7 @@ def test_the_widget_runs_a_round_with_feedback_and_a_score():
 
     view = Practice("italian", 4, n=6, seed=5)
     assert "bibi-practice" in view._dom_classes and len(view.exercises) == 6
-    assert view.exercises == practice.round(6, "italian", 4, 5)
+    assert view.exercises == practice.exercises(6, "italian", 4, 5)
     assert "Exercise 1 of 6 · score 0 of 0" in view.header.value
     seen = set()
     for i in range(6):
@@ -321,7 +321,7 @@ def test_the_widget_runs_a_round_with_feedback_and_a_score():
     assert "Round over: 3 of 6 right" in view.message.value and view.next_button.disabled
     assert view.again_button.layout.display is None
     view.again_button.click()
-    assert view.seed == 6 and view.answered == 0 and view.exercises == practice.round(6, "italian", 4, 6)
+    assert view.seed == 6 and view.answered == 0 and view.exercises == practice.exercises(6, "italian", 4, 6)
     assert view.errors.outputs == ()
 
 
@@ -363,7 +363,7 @@ def a_wrong_answer(ex: Exercise) -> str:
 
 
 def test_bibi_practice_asks_checks_explains_and_scores():
-    exercises = practice.round(3, ITALIAN, 5, seed=9)
+    exercises = practice.exercises(3, ITALIAN, 5, seed=9)
     first, second, third = exercises
     answers = ["", "nonsense", first.answer, a_wrong_answer(second), third.answer]
     done = bibi("practice", "--rules", "it", "--players", "5", "--seed", "9", "-n", "3", stdin="\n".join(answers))
@@ -385,7 +385,8 @@ def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
         assert done.returncode == 0 and done.stderr == ""
         assert done.stdout.rstrip().endswith("bye: 0 of 0 right") and "Traceback" not in done.stdout
     done = bibi("practice", "--players", "13", "--seed", "1", stdin="")
-    assert done.returncode == 1 and done.stderr.startswith("bibi practice: error: players: 13 cannot play")
+    assert done.returncode == 1
+    assert done.stderr.startswith("bibi practice: error: players: 13 is outside 2…12 (R2; max_players)")
     done = bibi("practice", "-n", "0", "--seed", "1", stdin="")
     assert done.returncode == 1 and "n: 0 is outside 1…1000" in done.stderr
 
@@ -393,7 +394,7 @@ def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
 def test_bibi_practice_survives_any_keystroke_and_any_byte():
     """A strict UTF-8 standard input (as under LANG=en_US.UTF-8): a byte that is not UTF-8 spoils its own line,
     which is asked again; the lines after it are read as typed."""
-    first = practice.round(2, RUSSIAN, 4, seed=4)[0]
+    first = practice.exercises(2, RUSSIAN, 4, seed=4)[0]
     stdin = b"\xff\n\xc3\n\xc2\xb2\n" + b"9" * 5000 + b"\n" + first.answer.encode() + b"\nquit\n"
     done = subprocess.run([sys.executable, "-m", "bibi", "practice", "--seed", "4", "-n", "2"], input=stdin,
                           capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})

@@ -32,8 +32,8 @@ from bibi.simulation import (
     deal_seed,
     mean_ci,
     parse_rules,
-    play,
     rebuild,
+    run_deal,
     simulate,
 )
 
@@ -554,7 +554,7 @@ def test_simulated_deals_replay_through_the_deal_api(rules):
     seats = sim.seats.set_index(["deal", "seat"])
     for i in range(0, 25, 3):
         deal = rebuild(rules, players, 13, i)  # one apply at a time, events on
-        assert deal.actions == play(rules, players, 13, i, [random_bot] * players).actions
+        assert deal.actions == run_deal(rules, players, 13, i, [random_bot] * players).actions
         rows = seats.loc[i]
         assert deal.scores == tuple(rows.score)
         assert deal.card_points == tuple(rows.card_points)
@@ -701,3 +701,11 @@ def test_compare_the_italian_preset_with_itself_turned_up_at_trick_start():
     row = cmp.table.set_index(["measure", "variant"]).loc[("face_up_tricks", "italian:turn_up=trick_start")]
     assert (row["mean"], row["diff"], row["ci_low"], row["ci_high"]) == (7.0, 1.0, 1.0, 1.0)
     assert (cmp.simulations["italian"].deals["face_up_tricks"] == 6).all()
+
+
+def test_simulate_refuses_none_for_a_seat_and_says_none_is_a_person():
+    with pytest.raises(ValueError, match="bots: None is a person's seat, and simulate seats no person: give a bot "
+                                         "name"):
+        simulate("ru", 3, deals=1, bots=["random", None, "random"], seed=1, progress=False)
+    with pytest.raises(ValueError, match="None is a person's seat"):
+        compare(["ru", "it"], 3, deals=1, bots=None, seed=1, progress=False)

@@ -372,11 +372,14 @@ def test_render_returns_html_values_and_values_display_themselves():
     assert "Bi-bi!" in bibi.deal.Call(1, bibi.Suit.HEARTS, 0, False)._repr_html_()
 
 
-def test_bibi_cards_names_the_module_and_still_parses():
+def test_bibi_cards_is_a_plain_module_and_parse_cards_parses():
+    import types
+
     import bibi.cards as module
 
-    assert type(module).__name__ == "_CallableModule" and module.Card is bibi.Card
-    assert bibi.cards("KS QH") == [bibi.Card("KS"), bibi.Card("QH")]
+    assert type(module) is types.ModuleType and bibi.cards is module and module.Card is bibi.Card
+    assert not callable(bibi.cards)
+    assert bibi.parse_cards("KS QH") == [bibi.Card("KS"), bibi.Card("QH")] == module.cards("KS QH")
 
 
 def test_import_star_brings_neither_pandas_nor_ipywidgets():

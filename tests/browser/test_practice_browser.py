@@ -49,7 +49,7 @@ def test_practice_widget_answers_right_and_wrong(lab, lab_page, kernel, console_
     assert check_notebook(page) == []
 
     k = knobs()
-    first, second = practice.round(k["N"], k["RULES"], k["PLAYERS"], k["SEED"])[:2]
+    first, second = practice.exercises(k["N"], k["RULES"], k["PLAYERS"], k["SEED"])[:2]
     view = page.locator(".bibi-practice").first
     header = view.locator(".bibi-status").first
     feedback = view.locator(".bibi-feedback")
