@@ -1022,6 +1022,14 @@ def banner_markdown(text: str = BANNER) -> str:
             f'padding:6px 10px">\n\n{text}\n\n</div>')
 
 
+@_styled
+def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
+    """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
+    tables come as pandas' HTML."""
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>The measures under each:</p>{levels}'
+            f"<p>{_e(moved)}:</p>{effects}</div>")
+
+
 def banner_hider() -> str:
     """A style rule that hides the notebook's banner: live views carry it, so it goes once they run."""
     return "<style>.bibi-banner{display:none}</style>"

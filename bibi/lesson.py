@@ -1,0 +1,226 @@
+"""The lesson table: what each difference between two rule texts does, measured under both, on the same packs.
+
+``lesson(a, b, players, deals, bots, seed)`` takes every option on which rules ``a`` and ``b`` differ and measures
+what moving that one option from ``a``'s value to ``b``'s does, twice: with the rest of the rules as in ``a`` (``a``
+against ``a`` with the option set to ``b``'s value) and with the rest as in ``b`` (``b`` with the option set back to
+``a``'s value against ``b``). Both are paired comparisons on the same packs (``bibi.simulation.compare``), so an
+effect's interval holds only the luck the option's change leaves, not the luck of the cards; the two columns say
+whether the effect depends on the rest of the rules. A last row moves every option at once: ``a`` against ``b``.
+
+The measures are the simulation's (``bibi.simulation.MEASURES``) plus ``call_worth``: in a deal where some seats
+called a Bi-bi and others did not, the callers' mean card points minus the others' (the 50 points of the call are
+not counted: it says what the call did for the tricks, through the trump it moved). Deals without both kinds of
+seat have no ``call_worth``; its paired effects use the deals that have it under both rules.
+
+>>> table = lesson("ru", "it", players=6, deals=40, seed=1)
+>>> sorted(set(table.frame.option))[:3]
+['all at once', 'bibi_call', 'bibi_suits']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from bibi.errors import WrongType, shorten
+from bibi.rules import OPTIONS, Rules, as_rules
+from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
+
+SHOWN: dict[str, str] = {
+    "score_per_seat": MEASURES["score_per_seat"],
+    "calls": MEASURES["calls"],
+    "trump_changes": MEASURES["trump_changes"],
+    "call_worth": "a caller's card points minus a non-caller's, in deals with both (the 50 of the call not counted)",
+    "first_leader_win": MEASURES["first_leader_win"],
+    "leftover_points": MEASURES["leftover_points"],
+}
+ALL = "all at once"
+
+
+def call_worth(sim: Simulation) -> np.ndarray:
+    """Per deal of ``sim``: the callers' mean card points minus the non-callers' (NaN without both kinds of seat)."""
+    seats = sim.seats
+    d, n = len(sim.deals), sim.players
+    points = seats["card_points"].to_numpy(dtype=np.float64).reshape(d, n)
+    called = seats["calls"].to_numpy().reshape(d, n) > 0
+    callers, others = called.sum(axis=1), (~called).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mine = np.where(called, points, 0).sum(axis=1) / callers
+        theirs = np.where(called, 0, points).sum(axis=1) / others
+    return np.where((callers > 0) & (others > 0), mine - theirs, math.nan)
+
+
+def _per_deal(sim: Simulation) -> pd.DataFrame:
+    table = sim.measures()
+    table["call_worth"] = call_worth(sim)
+    return table
+
+
+def _level(table: pd.DataFrame, measure: str, level: float) -> tuple[float, float, float]:
+    x = table[measure].to_numpy()
+    return mean_ci(x[~np.isnan(x)], level)
+
+
+def _paired(before: pd.DataFrame, after: pd.DataFrame, measure: str, level: float) -> tuple[float, float, float]:
+    x, y = before[measure].to_numpy(), after[measure].to_numpy()
+    both = ~(np.isnan(x) | np.isnan(y))
+    return mean_ci(y[both] - x[both], level)
+
+
+def _differences(a: Rules, b: Rules) -> list[tuple[str, ...]]:
+    """The options on which ``a`` and ``b`` differ, each alone where the rules allow it, else with the fewest
+    others that make a valid change under both (``first_trump='dealer_card'`` needs ``first_dealer``'s draw)."""
+    options = [name for name, _, _ in a.diff(b)]
+    groups: list[tuple[str, ...]] = []
+    for option in options:
+        if any(option in g for g in groups):
+            continue
+        for group in [(option,), *((option, other) for other in options if other != option)]:
+            try:
+                _moved(a, b, group), _moved(b, a, group)
+            except ValueError:
+                continue
+            groups.append(tuple(o for o in options if o in group))
+            break
+        else:
+            groups.append(tuple(options))  # cannot happen for valid a and b: all at once is b itself
+    return groups
+
+
+def _moved(base: Rules, to: Rules, group: tuple[str, ...]) -> Rules:
+    return dataclasses.replace(base, **{o: getattr(to, o) for o in group})
+
+
+def _name(group: tuple[str, ...]) -> str:
+    return "+".join(group)
+
+
+def _cell(mean: float, low: float, high: float, digits: int, sign: str = "+") -> str:
+    if math.isnan(mean):
+        return "–"
+    if math.isnan(low):
+        return f"{mean:{sign}.{digits}f}"
+    return f"{mean:{sign}.{digits}f} ({low:{sign}.{digits}f}…{high:{sign}.{digits}f})"
+
+
+@dataclass(frozen=True, eq=False)
+class Lesson:
+    """The lesson table (``frame``) and how it was made.
+
+    ``frame`` has one row per (option, measure): ``option`` (options that can only change together, like
+    ``first_dealer+first_trump``, are one row); ``sentences`` (the ids they come from); ``measure``; ``a_mean``
+    (the measure's mean under ``a``); ``effect_in_a`` with ``a_low``/``a_high`` (moving the option to ``b``'s
+    value, the rest as in ``a``); ``b_mean``, ``effect_in_b`` with ``b_low``/``b_high`` (the same move with the
+    rest as in ``b``). The last option, ``"all at once"``, is ``a`` against ``b``.
+    ``levels``: each measure's mean under ``a`` and under ``b``, with its interval (one row per measure).
+    ``unchanged``: the differences that changed no deal of the run under either rules (``first_dealer`` and
+    ``first_trump`` choose only a game's first dealer and trump, and each deal of a run has its dealer set).
+    """
+
+    a: Rules
+    b: Rules
+    players: int
+    deals: int
+    bots: Any
+    seed: int
+    level: float
+    frame: pd.DataFrame
+    levels: pd.DataFrame
+    unchanged: tuple[str, ...] = ()
+
+    def effect(self, option: str, measure: str) -> dict[str, float]:
+        """One row of the table as a dict, for a sentence that quotes it."""
+        rows = self.frame[(self.frame.option == option) & (self.frame.measure == measure)]
+        if rows.empty:
+            raise ValueError(f"option/measure: {shorten(option)}/{shorten(measure)} is not in this lesson; "
+                             f"options: {', '.join(dict.fromkeys(self.frame.option))}; measures: {', '.join(SHOWN)}")
+        return rows.iloc[0].to_dict()
+
+    def wide(self, digits: int = 2) -> pd.DataFrame:
+        """The effects to read: each with its interval as ``+1.23 (+0.80…+1.66)``, one column per side."""
+        f = self.frame
+        return pd.DataFrame({
+            "option": f.option, "sentences": f.sentences, "measure": f.measure,
+            f"in {self.a.name}": [_cell(*r, digits) for r in zip(f.effect_in_a, f.a_low, f.a_high, strict=True)],
+            f"in {self.b.name}": [_cell(*r, digits) for r in zip(f.effect_in_b, f.b_low, f.b_high, strict=True)],
+        }).set_index(["option", "sentences", "measure"])
+
+    def levels_wide(self, digits: int = 2) -> pd.DataFrame:
+        """Each measure's mean under ``a`` and under ``b``, with its interval, to read."""
+        v = self.levels
+        return pd.DataFrame({
+            self.a.name: [_cell(*r, digits, sign="") for r in zip(v.a_mean, v.a_low, v.a_high, strict=True)],
+            self.b.name: [_cell(*r, digits, sign="") for r in zip(v.b_mean, v.b_low, v.b_high, strict=True)],
+        }, index=v.index)
+
+    def _head(self) -> tuple[str, str]:
+        run = (f"{self.players} players, {self.deals} paired deals, bots {self.bots}, seed {self.seed}, "
+               f"{round(self.level * 100)} % intervals")
+        moved = (f"Each difference moved from {self.a.name}'s value to {self.b.name}'s, with the rest of the rules as "
+                 f"in {self.a.name} and as in {self.b.name}")
+        if self.unchanged:
+            moved += f"; {', '.join(self.unchanged)} changed no deal of the run (they set only a game's first deal)"
+        return run, moved
+
+    def __repr__(self) -> str:
+        run, moved = self._head()
+        with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
+            return (f"<Lesson {self.a.label} → {self.b.label}: {run}>\nThe measures under each:\n"
+                    f"{self.levels_wide().to_string()}\n{moved}:\n{self.wide().to_string()}")
+
+    def _repr_html_(self) -> str:
+        from bibi import render
+
+        run, moved = self._head()
+        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", self.levels_wide()._repr_html_(),
+                                  moved, self.wide()._repr_html_())
+
+
+def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, deals: int = 1000,
+           bots: Any = RANDOM, seed: int = 0, workers: int = 1, progress: bool = False,
+           level: float = LEVEL) -> Lesson:
+    """The lesson table of the differences between rules ``a`` and ``b`` (see the module's docstring).
+
+    Plays ``deals`` paired deals for ``a``, ``b`` and each one-option change of either: ``2 × (k + 1)`` runs for
+    ``k`` differing options. The arguments are ``compare``'s and are checked by it.
+    """
+    a, b = as_rules(a), as_rules(b)
+    if not isinstance(a, Rules) or not isinstance(b, Rules):
+        raise WrongType(f"a, b: expected rules, not {shorten(a)}, {shorten(b)}")
+    groups = _differences(a, b)
+    if not groups:
+        raise ValueError(f"b: {shorten(b.label)} has the same rules as a ({shorten(a.label)}); nothing differs to "
+                         "measure")
+    in_a = {"base": a, **{_name(g): _moved(a, b, g) for g in groups}}
+    in_b = {"base": b, **{_name(g): _moved(b, a, g) for g in groups}}
+    run = dict(players=players, deals=deals, bots=bots, seed=seed, workers=workers, progress=progress, level=level)
+    under_a = {k: _per_deal(s) for k, s in compare(in_a, **run).simulations.items()}
+    under_b = {k: _per_deal(s) for k, s in compare(in_b, **run).simulations.items()}
+    rows, unchanged = [], []
+    for group in [*groups, ()]:
+        name = _name(group) if group else ALL
+        a_after = under_a[name] if group else under_b["base"]
+        b_before = under_b[name] if group else under_a["base"]
+        if group and under_a["base"].equals(a_after) and under_b["base"].equals(b_before):
+            unchanged.append(name)  # no deal of the run changed under either rules: nothing to show
+            continue
+        sentences = "; ".join(dict.fromkeys(s for o in group for s in OPTIONS[o].sources))
+        for measure in SHOWN:
+            ea = _paired(under_a["base"], a_after, measure, level)
+            eb = _paired(b_before, under_b["base"], measure, level)
+            rows.append((name, sentences, measure, float(np.nanmean(under_a["base"][measure])), *ea,
+                         float(np.nanmean(under_b["base"][measure])), *eb))
+    frame = pd.DataFrame(rows, columns=["option", "sentences", "measure", "a_mean", "effect_in_a", "a_low", "a_high",
+                                        "b_mean", "effect_in_b", "b_low", "b_high"])
+    levels = pd.DataFrame([(m, *_level(under_a["base"], m, level), *_level(under_b["base"], m, level))
+                           for m in SHOWN], columns=["measure", "a_mean", "a_low", "a_high", "b_mean", "b_low",
+                                                     "b_high"]).set_index("measure")
+    return Lesson(a, b, players, deals, bots, seed, level, frame, levels, tuple(unchanged))
+
+
+__all__ = ["ALL", "SHOWN", "Lesson", "call_worth", "lesson"]
