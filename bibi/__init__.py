@@ -16,7 +16,8 @@ from typing import Any
 
 import bibi.cards as cards  # the module, callable as its cards() function: bibi.cards("KS QH")
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
-from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View, stack
+from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View
+from bibi.dealing import stack
 from bibi.errors import WrongType, shorten
 from bibi.kinds import ActionKind, EventKind
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset

@@ -44,11 +44,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
-from bibi.deal import Action, Deal, LiveView, View, trick_result, winning_card, winning_plays
+from bibi.deal import Action, Deal, View
 from bibi.errors import shorten
+from bibi.live import LiveView
 from bibi.play import Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
+from bibi.tricks import trick_result, winning_card, winning_plays
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN, _JACK = int(Rank.KING), int(Rank.QUEEN), int(Rank.JACK)

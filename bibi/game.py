@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
-from bibi.deal import Deal, check_players, set_up, still_drawing
+from bibi.deal import Deal
+from bibi.dealing import check_players, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game

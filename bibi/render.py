@@ -30,9 +30,9 @@ from html import escape
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.deal import trick_reason
 from bibi.outcome import Outcome
 from bibi.rules import OPTIONS, Identical, Rules
+from bibi.tricks import trick_reason
 
 
 class HTML(str):

@@ -23,21 +23,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import (
-    CALLS,
-    KQ_SLOT,
-    PASS,
-    SWITCHES,
-    Deal,
-    IllegalAction,
-    LiveView,
-    View,
-    dealt_places,
-    forced_suits,
-    shuffle,
-)
+from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
+from bibi.dealing import dealt_places, shuffle
 from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.live import LiveView
 from bibi.rules import BibiCall, Follow
+from bibi.tricks import KQ_SLOT, forced_suits
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT
