@@ -125,6 +125,7 @@ from bibi.rules import (
 from bibi.tricks import (
     KQ_SLOT,
     forced_suits,
+    pair_callable,
     trick_reason,
     trick_result,
     trick_winner,
@@ -1522,7 +1523,7 @@ class Deal:
         trump = self._trump
         out = []
         for s in range(4):  # the free pairs (free_pairs), less the trump's under non_trump (R15, R17)
-            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and (self._bibi_any or s != trump):
+            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and pair_callable(s, trump, self._bibi_any):
                 out.append(s)
         return out
 

@@ -164,10 +164,14 @@ def beaters(card: int, second_wins: bool) -> range:
     return range(card if second_wins else card + 1, card - card % 13 + 13)
 
 
-def pair_callable(suit: int, trump: int, rules: Rules) -> bool:
-    """Whether a K+Q pair of ``suit`` may be called while ``trump`` is trump: any suit under
-    ``bibi_suits='any'``, only a suit other than trumps under ``non_trump`` (R15, R17)."""
-    return rules.bibi_suits is BibiSuits.ANY or suit != trump
+def pair_callable(suit: int, trump: int, any_suit: bool) -> bool:
+    """Whether a K+Q pair of ``suit`` may be called while ``trump`` is trump: any suit when ``any_suit``
+    (``bibi_suits='any'``), only a suit other than trumps under ``bibi_suits='non_trump'`` (R15, R17).
+
+    >>> pair_callable(1, 1, any_suit=False), pair_callable(1, 1, any_suit=True), pair_callable(2, 1, False)
+    (False, True, True)
+    """
+    return any_suit or suit != trump
 
 
 def free_copies(card: int, hand: Sequence[int], laid: Sequence[int]) -> int:
