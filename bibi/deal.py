@@ -271,6 +271,11 @@ _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
 # -- what a deal reports ---------------------------------------------------------------------
 
 
+# What an event's ``info`` holds, by kind: ``"mandatory"``, ``"call"`` or ``"switch"`` (a call, a trump change),
+# the points of a trick, the leftover cards turned up; ``None`` for the other kinds.
+EventInfo = str | int | tuple[Card, ...] | None
+
+
 class Event(NamedTuple):
     """Something that happened, in order. ``kind`` is an ``EventKind``:
 
@@ -284,10 +289,11 @@ class Event(NamedTuple):
     seat: int | None = None
     card: Card | None = None
     suit: Suit | None = None
-    info: Any = None
+    info: EventInfo = None
 
     def __str__(self) -> str:
-        k, seat, info = self.kind, self.seat, self.info
+        k, seat = self.kind, self.seat
+        info: Any = self.info  # which it holds depends on the kind
         card: Any = self.card  # which fields are set depends on the kind
         suit: Any = self.suit
         if k == "deal":

@@ -215,7 +215,7 @@ def set_up(
             trump = drawn.suit
         else:
             cards = cut(cards, rng)
-            shown = ((dealer - 1) % players, cards[-1])
+            shown = (cutter(players, dealer), cards[-1])
             trump = carried if carried is not None else cards[-1].suit
     return Setup(dealer, trump, tuple(cards), draws, shown)
 
@@ -280,6 +280,15 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def cutter(players: int, dealer: int) -> int:
+    """The seat that cuts for ``dealer``: the player on his right (R7; I3). ``set_up`` and ``Game`` ask it.
+
+    >>> cutter(players=4, dealer=0)
+    3
+    """
+    return (dealer - 1) % players
+
+
 def cut(cards: list[Card], rng: random.Random) -> list[Card]:
     """Cut the pack: the card shown at the cut (the bottom of the lifted part) ends at the bottom (R7; I4)."""
     k = rng.randrange(1, len(cards))
@@ -290,6 +299,6 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 __all__ = [
-    "Setup", "Whole", "check_deck", "check_players", "cut", "dealt_places", "high_card_draw", "set_up", "shuffle",
-    "stack", "still_drawing",
+    "Setup", "Whole", "check_deck", "check_players", "cut", "cutter", "dealt_places", "high_card_draw", "set_up",
+    "shuffle", "stack", "still_drawing",
 ]
