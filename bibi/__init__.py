@@ -17,7 +17,8 @@ from typing import Any
 import bibi.cards as cards  # the module: bibi.cards.Card, bibi.cards.sort_key, …
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
 from bibi.cards import cards as parse_cards  # a list of cards from a text: bibi.parse_cards("KS QH")
-from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View, stack
+from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View
+from bibi.dealing import stack
 from bibi.errors import WrongType, shorten
 from bibi.kinds import ActionKind, EventKind
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset

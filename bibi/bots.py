@@ -44,11 +44,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
-from bibi.deal import Action, Deal, LiveView, View, trick_result, winning_card, winning_plays
+from bibi.deal import Action, Deal, View
 from bibi.errors import shorten
+from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
+from bibi.tricks import KQ_SLOT, beaters, free_partner, pair_callable, trick_result, winning_card, winning_plays
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN, _JACK = int(Rank.KING), int(Rank.QUEEN), int(Rank.JACK)
@@ -203,9 +205,10 @@ _LEAD_TRUMPS = 3  # in the final tricks under R13: holding this many trumps or m
 
 
 def _beaters(unseen: list[int], card: int, second_wins: bool) -> int:
-    """How many unseen cards of ``card``'s suit would beat it if played after it: higher ones, and its twin
-    under ``second_wins`` (R14)."""
-    return sum(unseen[card if second_wins else card + 1:card - card % 13 + 13])
+    """How many unseen cards of ``card``'s suit would beat it if played after it (the engine's ``beaters``:
+    higher ones, and its twin under ``second_wins``, R14)."""
+    beating = beaters(card, second_wins)
+    return sum(unseen[beating.start:beating.stop])
 
 
 class _Reading:
@@ -244,19 +247,11 @@ class _Reading:
         """The king's queen or the queen's king while it may still make a Bi-bi with ``card``; else None: not a
         king or queen, no draws left, a trump under R15's ``non_trump``, every copy of ``card`` in hand already in
         a called pair (R22: it cannot form another), or a free partner already held (a pair to call)."""
-        rank, suit = card % 13, card // 13
-        if (rank != _KING and rank != _QUEEN) or not self.draws_left:
+        if KQ_SLOT[card] < 0 or not self.draws_left:
             return None
-        if suit == self.trump and self.table.non_trump_pairs:
-            return None
-        partner = suit * 13 + (_QUEEN if rank == _KING else _KING)
-        hand, laid = self.hand, self.view.laid_down[self.view.seat]
-        if laid and hand.count(card) <= laid.count(card):
-            return None  # R22: every copy it holds has formed a pair
-        held = hand.count(partner)
-        if held and held > laid.count(partner):
-            return None  # already a pair
-        return partner
+        if not pair_callable(card // 13, self.trump, not self.table.non_trump_pairs):
+            return None  # R15's non_trump: no pair of trumps
+        return free_partner(card, self.hand, self.view.laid_down[self.view.seat])  # R22, and no pair held yet
 
     def pair_hope(self, card: int) -> float:
         """Expected Bi-bi points still to come from keeping a free king or queen (R15, R22)."""
@@ -571,7 +566,7 @@ def _shed_keys(table: _Table, trump: int, keep: int, pairing: bool) -> tuple[int
         w = table.points[c]
         if c // 13 == trump:
             w += keep
-        if pairing and (c % 13 == _KING or c % 13 == _QUEEN) and not (c // 13 == trump and table.non_trump_pairs):
+        if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not table.non_trump_pairs):
             w += _PAIR_KEEP
         keys.append(w * 13 + c % 13)
     found = table.shed_keys[(trump, keep, pairing)] = tuple(keys)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from bibi.cards import Card, sort_key
-from bibi.deal import PASS, Deal, Event, trick_reason
+from bibi.deal import PASS, Deal, Event
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.errors import MAX_SEED, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
@@ -50,6 +50,7 @@ from bibi.play import (
 )
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
 from bibi.terminal import ask_line, read_line
+from bibi.tricks import trick_reason
 
 # -- the registry -----------------------------------------------------------------------------------
 

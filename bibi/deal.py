@@ -77,7 +77,8 @@ import types
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass
-from typing import Any, ClassVar, Final, NamedTuple
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from bibi.cards import (
     CARD_TEXT,
@@ -89,8 +90,22 @@ from bibi.cards import (
     Card,
     Rank,
     Suit,
-    pack,
     parse_card,
+)
+from bibi.dealing import (
+    Setup,
+    Whole,
+    _as_suit,
+    _rotations,
+    check_deck,
+    check_players,
+    cut,
+    dealt_places,
+    high_card_draw,
+    set_up,
+    shuffle,
+    stack,
+    still_drawing,
 )
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
@@ -99,8 +114,6 @@ from bibi.rules import (
     BibiCall,
     BibiSuits,
     Draw,
-    FirstDealer,
-    FirstTrump,
     Follow,
     Identical,
     MultiCall,
@@ -109,6 +122,19 @@ from bibi.rules import (
     TurnUp,
     as_rules,
 )
+from bibi.tricks import (
+    KQ_SLOT,
+    forced_suits,
+    pair_callable,
+    trick_reason,
+    trick_result,
+    trick_winner,
+    winning_card,
+    winning_plays,
+)
+
+if TYPE_CHECKING:
+    from bibi.live import LiveView
 
 RECORD_FORMAT = "bibi-deal/1"
 
@@ -117,18 +143,9 @@ RECORD_FORMAT = "bibi-deal/1"
 MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
                      "it never moves the deal")
 
-# A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
-# message naming it. It is typed Any: the compiled engine (tools/build_compiled.py) would refuse a value outside
-# a narrower annotation with a bare TypeError before the check could speak.
-Whole = Any
-
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
-_RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
-# Slot in a seat's king/queen counters: kings of suit s at s, queens at 4 + s; -1 for other cards.
-KQ_SLOT: Final[tuple[int, ...]] = tuple(
-    (c // 13) if c % 13 == Rank.KING else (4 + c // 13) if c % 13 == Rank.QUEEN else -1 for c in range(52)
-)
 _KQ_SLOT: Final = KQ_SLOT
+_RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
 
 # The kinds of events, as the engine logs them (``EventKind``; plain tuples inside, ``Event`` outside).
 _DEAL: Final = EventKind.DEAL
@@ -254,6 +271,11 @@ _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
 # -- what a deal reports ---------------------------------------------------------------------
 
 
+# What an event's ``info`` holds, by kind: ``"mandatory"``, ``"call"`` or ``"switch"`` (a call, a trump change),
+# the points of a trick, the leftover cards turned up; ``None`` for the other kinds.
+EventInfo = str | int | tuple[Card, ...] | None
+
+
 class Event(NamedTuple):
     """Something that happened, in order. ``kind`` is an ``EventKind``:
 
@@ -267,10 +289,11 @@ class Event(NamedTuple):
     seat: int | None = None
     card: Card | None = None
     suit: Suit | None = None
-    info: Any = None
+    info: EventInfo = None
 
     def __str__(self) -> str:
-        k, seat, info = self.kind, self.seat, self.info
+        k, seat = self.kind, self.seat
+        info: Any = self.info  # which it holds depends on the kind
         card: Any = self.card  # which fields are set depends on the kind
         suit: Any = self.suit
         if k == "deal":
@@ -703,29 +726,23 @@ class Deal:
         """
         if not callable(choose):
             raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
-        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
-        self._legal = None  # the loop moves the state: a cached answer would go stale if choose raises
-        while self._phase:
-            legal = compute()
+
+        def pick(legal: tuple[Card | Action, ...]) -> Card | Action:
             act = choose(legal)
             # The type first (a plain 12 equals Card('2S'); another type's ``==`` may be anything).
             if not isinstance(act, _ACTION_TYPES) or act not in legal:
                 self._legal = legal
                 raise IllegalAction(self._why_refused(act))
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                do(act)
-        self._legal = None
-        return self
+            return act
+
+        return self._play_out(pick, False)
 
     def seated_playout(self, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random) -> Deal:
         """Play to the end with a bot at every seat: each decision with a choice goes to the seat's bot as
         ``bots[seat](view, rng)``, ``view`` being the seat's ``LiveView`` (one per seat for the whole deal, lent
         the legal actions being decided on), and a forced move is taken without asking, drawing nothing (the play
-        layer's convention). ``playout`` with the asking folded into the loop: the play layer's fast path for
-        bots (``bibi.play.play_out``).
+        layer's convention). ``playout`` with the asking done by ``bibi.live.seated_picker``: the play layer's
+        fast path for bots (``bibi.play.play_out``).
 
         An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
         (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, the seat as
@@ -740,51 +757,19 @@ class Deal:
             raise ValueError(f"bots: expected one bot per seat ({self.players}), not {shorten(bots)}")
         if not isinstance(rng, random.Random):
             raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
-        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
-        tally = _Tally(self)  # the played cards, counted once for all the seats
-        views = [LiveView(self, seat, tally) for seat in range(self.players)]
-        lend = _LEND
-        self._legal = None  # the loop moves the state: a cached answer would go stale if a bot raises
-        while self._phase:
-            legal = compute()
-            if len(legal) == 1:
-                act = legal[0]
-            else:
-                seat = self._turn if self._phase == _PLAY else self._call_seat
-                view = views[seat]
-                lend(view, legal)
-                at, pos = len(actions), self._pos
-                act = answer = bots[seat](view, rng)
-                lend(view, None)
-                if len(actions) != at or self._pos != pos:  # the bot reached the deal by a back way
-                    exc = IllegalAction(MOVED_DEAL.format(seat=seat))
-                    exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[attr-defined]
-                    raise exc
-                # The type first: an answer of another type is never compared (its ``==`` may be anything).
-                if not isinstance(act, _ACTION_TYPES) or act not in legal:
-                    self._legal = legal
-                    try:
-                        act = Action.parse(act)  # a notation, as apply reads it
-                        if act not in legal:
-                            raise IllegalAction(self._why_refused(act))
-                    except (ValueError, TypeError) as exc:
-                        exc.answer, exc.seat, exc.deal = answer, seat, self  # type: ignore[union-attr]
-                        raise
-                    self._legal = None
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                do(act)
-        return self
+        from bibi.live import seated_picker  # above this module: reached lazily, so no import circle forms
+
+        return self._play_out(seated_picker(self, bots, rng), True)
 
     def random_playout(self, rng: random.Random) -> Deal:
         """Play to the end with the random player at every seat: ``playout(bibi.play.random_choice(rng))``
         with the choice folded into the loop (a forced move draws nothing; else ``rng.random()`` picks
-        among the legal actions, each as likely). The same draws and the same deal, about 5 % faster: the
-        path of a table of random bots, ``simulate``'s default."""
+        among the legal actions, each as likely). The same draws and the same deal, faster: the path of a
+        table of random bots, ``simulate``'s default."""
         if not isinstance(rng, random.Random):
             raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
+        # The one loop kept apart from ``_play_out``: this is ``simulate``'s path, and a picker call per decision
+        # slows it measurably, pure and compiled (bench/bench_engine.py --throughput).
         compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
         r = rng.random
         self._legal = None
@@ -797,6 +782,23 @@ class Deal:
                 play(self._turn, act)
             else:
                 do(act)
+        return self
+
+    def _play_out(self, pick: Callable[[tuple[Card | Action, ...]], Card | Action], forced: bool) -> Deal:
+        """The one playing loop of the fast paths: ``pick(legal)`` chooses every decision (a picker checks what
+        it returns), or, with ``forced``, every decision with a choice, a forced move being taken without
+        asking. The very transitions ``apply`` runs, on the same legal actions, minus the per-call overhead."""
+        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        self._legal = None  # the loop moves the state: a cached answer would go stale if a picker raises
+        while self._phase:
+            legal = compute()
+            act = legal[0] if forced and len(legal) == 1 else pick(legal)
+            actions.append(act)
+            if isinstance(act, Card):
+                play(self._turn, act)
+            else:
+                do(act)
+        self._legal = None
         return self
 
     def _why_refused(self, pick: object) -> str:
@@ -1184,6 +1186,8 @@ class Deal:
     def live_view(self, seat: Whole) -> LiveView:
         """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
         fast path gives the bots one per seat for the whole deal."""
+        from bibi.live import LiveView  # above this module: reached lazily, so no import circle forms
+
         return LiveView(self, self._seat(seat))
 
     # ---- copying, records, replay -------------------------------------------------------------
@@ -1534,7 +1538,7 @@ class Deal:
         trump = self._trump
         out = []
         for s in range(4):  # the free pairs (free_pairs), less the trump's under non_trump (R15, R17)
-            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and (self._bibi_any or s != trump):
+            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and pair_callable(s, trump, self._bibi_any):
                 out.append(s)
         return out
 
@@ -1623,660 +1627,24 @@ class Deal:
         return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
 
 
-# -- the live view: what one seat may see, read from the deal as it plays ------------------------
+def _native(module: str) -> bool:
+    """Whether ``module`` of the engine's group would load from an extension (a compiled build), not a source."""
+    spec = find_spec(module)
+    return spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
 
 
-class _Tally:
-    """What every seat sees alike, kept once for the ``LiveView``s that share it: the played cards as the deal
-    goes on (per card index, the copies not in a finished trick, ``left``, taken from ``decks``; their sum; how
-    many tricks are counted) and every seat's laid-down cards."""
-
-    __slots__ = ("_deal", "left", "total", "counted", "laid", "laid_at", "sums", "sums_at")
-
-    def __init__(self, deal: Deal):
-        self._deal = deal
-        self.left = [deal.rules.decks] * 52
-        self.total = 52 * deal.rules.decks
-        self.counted = 0
-        self.laid: tuple[tuple[Card, ...], ...] = ()  # every seat's laid-down cards, as last built
-        self.laid_at = -1  # the deal's ``_laid_moves`` then
-        self.sums: list[int] = []  # ``laid_sums()`` as last counted, and the deal's ``_laid_moves`` then
-        self.sums_at = -1
-
-    def laid_sums(self) -> list[int]:
-        """The laid-down kings, then queens, by suit, summed over the seats (``Deal._laid``'s slots), and the
-        sum of all eight: counted again only when a call or a laid-down card played changes them."""
-        deal = self._deal
-        if deal._laid_moves != self.sums_at:
-            sums = [sum(column) for column in zip(*deal._laid, strict=True)]
-            sums.append(sum(sums))
-            self.sums, self.sums_at = sums, deal._laid_moves
-        return self.sums
-
-    def laid_down(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's laid-down cards, built again only when a call or a laid-down card played changes them."""
-        deal = self._deal
-        if deal._laid_moves != self.laid_at:
-            self.laid = tuple(deal.laid_down(s) for s in range(deal.players))
-            self.laid_at = deal._laid_moves
-        return self.laid
-
-    def update(self) -> list[int]:
-        """``left`` after the tricks finished since the last question."""
-        tricks = self._deal._tricks
-        left = self.left
-        if self.counted > len(tricks):  # not the deal it counted (it never shrinks): count again
-            left[:] = [self._deal.rules.decks] * 52
-            self.total = 52 * self._deal.rules.decks
-            self.counted = 0
-        for t in range(self.counted, len(tricks)):
-            plays = tricks[t].plays
-            for _, c in plays:
-                left[c] -= 1
-            self.total -= len(plays)
-        self.counted = len(tricks)
-        return left
-
-
-class LiveView:
-    """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
-    once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
-
-    It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a property, but
-    for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and ``first_trump``, plain
-    attributes, the cheapest reads for the bots; none can be assigned or deleted, as none of a frozen ``View``
-    can, with the same ``FrozenInstanceError``), ``snapshot()`` (that ``View``), ``unseen()`` (per
-    card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
-    count of the played cards behind them is kept up as the deal goes on (only the tricks finished since the
-    last question are read), and the views of one seated playout share it; ``laid_down`` is built again only
-    when a call or a laid-down card played changes it. It follows the deal: keep ``snapshot()`` to keep what a
-    seat saw. Hidden cards stay hidden: it shows nothing ``View`` does not, and it gives no way back to the
-    live deal, its tallies or anything that moves them (``seated_playout`` refuses an answer given after the
-    deal moved all the same).
-    """
-
-    __slots__: ClassVar[tuple[str, ...]] = (
-        "_deal", "_seat", "seat", "players", "rules", "dealer", "first_trump", "_legal", "_tally",
-    )
-
-    _deal: Deal  # read, never handed out: a view has no way back to the live deal (nor has its tally)
-    _seat: int  # the seat it shows (``seat`` is the same number, for the bots to read)
-    seat: int
-    players: int
-    rules: Rules
-    dealer: int
-    first_trump: Suit
-    _legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
-    _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
-
-    def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
-        if tally is not None and tally._deal is not deal:
-            raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
-        seat = deal._seat(seat)
-        for name, value in (("_deal", deal), ("_seat", seat), ("seat", seat), ("players", deal.players),
-                            ("rules", deal.rules), ("dealer", deal.dealer), ("first_trump", deal.first_trump),
-                            ("_legal", None), ("_tally", _Tally(deal) if tally is None else tally)):
-            object.__setattr__(self, name, value)
-
-    # Read-only, as a frozen ``View`` is, with the same error: a bot that assigns to its view (or deletes from it)
-    # is told so on both playing loops alike, and the view it reads next shows what it showed.
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def snapshot(self) -> View:
-        """The ``View`` of this seat now: a frozen copy."""
-        deal = self._deal
-        if self._legal is None:
-            return deal.view(self._seat)
-        # Inside ``Deal.seated_playout`` the deal caches no legal actions (its loop moves on without
-        # clearing them): lend it the ones the loop is deciding on, and leave no cache behind.
-        deal._legal = self._legal
-        try:
-            return deal.view(self._seat)
-        finally:
-            deal._legal = None
-
-    def unseen(self) -> list[int]:
-        """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
-        deal = self._deal
-        counts = self._tally.update()[:]
-        for c in deal._hands[self._seat]:
-            counts[c] -= 1
-        for c in deal._leftovers:
-            counts[c] -= 1
-        for _, c in self._open_trick():
-            counts[c] -= 1
-        if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
-            sums = self._tally.laid_sums()
-            own = deal._laid[self._seat]
-            for s in range(4):
-                counts[s * 13 + _KING] -= sums[s] - own[s]
-                counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
-        return counts
-
-    def unseen_of(self, card: Any) -> tuple[int, int]:
-        """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
-        chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
-        ``card`` otherwise, a ``TypeError`` for no whole number)."""
-        i = whole("card", card, 0, 51)
-        deal = self._deal
-        tally = self._tally
-        n = tally.update()[i]
-        total = tally.total
-        hand: list[Any] = deal._hands[self._seat]  # Cards, which equal their indexes
-        n -= hand.count(i)
-        total -= len(hand)
-        leftovers = deal._leftovers
-        if leftovers:
-            n -= leftovers.count(i)
-            total -= len(leftovers)
-        trick = self._open_trick()
-        for _, c in trick:
-            if c == i:
-                n -= 1
-        total -= len(trick)
-        if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
-            sums = self._tally.laid_sums()
-            own = deal._laid[self._seat]
-            total -= sums[8] - sum(own)
-            slot = _KQ_SLOT[i]
-            if slot >= 0:
-                n -= sums[slot] - own[slot]
-        return n, total
-
-    def _open_trick(self) -> Sequence[tuple[int, Card]]:
-        """The trick under way, whose cards the tally has not counted yet; none once it is complete (a complete
-        trick is already the last of the tricks)."""
-        trick = self._deal._trick
-        return trick if len(trick) < self.players else ()
-
-    def position(self) -> Position:
-        """``(legal_actions, trump.index, trick, stock_size, drawing)``, as ``View.position`` gives them: the
-        fields a bot reads at every decision, in one call instead of five property reads."""
-        deal = self._deal
-        legal = self._legal
-        return (self.legal_actions if legal is None else legal, deal._trump, tuple(deal._trick),
-                len(deal.deck) - deal._pos, deal._drawing)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return tuple(self._deal._hands[self._seat])
-
-    @property
-    def trump(self) -> Suit:
-        return SUITS[self._deal._trump]
-
-    @property
-    def to_act(self) -> int | None:
-        return self._deal.to_act_for(self._seat)
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(self._deal._trick)
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self._deal._tricks)
-
-    @property
-    def laid_down(self) -> tuple[tuple[Card, ...], ...]:
-        return self._tally.laid_down()
-
-    @property
-    def calls(self) -> tuple[Call, ...]:
-        return tuple(self._deal._calls)
-
-    @property
-    def switch_rights(self) -> tuple[Suit, ...]:
-        return self._deal.switch_rights(self._seat)
-
-    @property
-    def leftovers(self) -> tuple[Card, ...]:
-        return self._deal._leftovers
-
-    @property
-    def stock_size(self) -> int:
-        deal = self._deal
-        return len(deal.deck) - deal._pos
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._deal._hands)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self._deal.scores
-
-    @property
-    def legal_actions(self) -> tuple[Card | Action, ...]:
-        legal = self._legal
-        if legal is not None:
-            return legal
-        deal = self._deal
-        return deal._compute_legal() if deal.to_act == self._seat else ()  # leaves the deal's cache alone
-
-    @property
-    def drawing(self) -> bool:
-        return self._deal._drawing
-
-    @property
-    def pending_trump(self) -> Suit | None:
-        return self._deal.pending_trump
-
-    @property
-    def history(self) -> History:
-        return self._deal.history
-
-
-def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
-    """Lend ``view`` the legal actions being decided on (``None``: take them back): the one field the engine
-    changes on a view, which refuses every assignment from outside."""
-    object.__setattr__(view, "_legal", legal)
-
-
-# ``_lend`` at the cost of one C call, where the field is a plain slot (pure Python): the slot's own setter
-# passes by ``LiveView.__setattr__``. Compiled, the class keeps its fields natively: ``_lend`` then.
-_SLOT: Any = getattr(LiveView, "_" + "legal", None)  # looked up at run time: mypyc's classes have no slots
-_LEND: Final[Callable[[LiveView, Any], None]] = (
-    _SLOT.__set__ if type(_SLOT).__name__ == "member_descriptor" else _lend
+# Whether the engine runs compiled (``make compiled``, tools/build_compiled.py): mypyc compiles the group
+# ``deal``, ``dealing``, ``tricks`` and ``live`` together and makes the modules' functions built-in functions;
+# the source, and so every rule, is the same. True only when the whole group is compiled (``live``, above this
+# module, is asked where it would load from, without importing it).
+COMPILED: Final = (
+    not any(isinstance(f, types.FunctionType) for f in (_native, check_players, trick_winner))
+    and _native("bibi.live")
 )
-
-
-_KING: Final = int(Rank.KING)
-_QUEEN: Final = int(Rank.QUEEN)
-
-
-# -- the trick's winner, and the dealing order: each rule once, for the engine and everyone who asks ---------
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> int:
-    """Where in ``plays`` (``(seat, card)`` in playing order) the winning card is: the highest trump, else
-    the highest card of the suit led (I8); of two identical cards the later one wins under ``second_wins``
-    (R14), the earlier otherwise. ``trump`` is the suit's index (``Suit.index``).
-
-    >>> trick_winner([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
-    2
-    >>> trick_winner([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
-    1
-    """
-    return trick_result(plays, trump, second_wins, _NO_POINTS)[0]
-
-
-_NO_POINTS: Final[tuple[int, ...]] = (0,) * 52
-
-
-def trick_result(
-    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, points_of: Sequence[int]
-) -> tuple[int, int]:
-    """The winning card's place in ``plays`` and the points of all its cards (``points_of`` per card index).
-
-    The one statement of the rule of the trick's winner (I8; R14): the engine resolves every trick with
-    it, and the bots and the exercises ask it through ``trick_winner``.
-    """
-    best = plays[0][1]
-    best_suit = best // 13
-    points = points_of[best]
-    best_i = i = 0
-    for _, c in plays[1:]:
-        i += 1
-        points += points_of[c]
-        s = c // 13
-        if s == best_suit:
-            if c > best or (c == best and second_wins):  # R14
-                best_i, best = i, c
-        elif s == trump:  # I8: a trump beats any card of another suit
-            best_i, best, best_suit = i, c, s
-    return best_i, points
-
-
-def forced_suits(rules: Rules, first_trump: int, trump: int) -> tuple[int, ...]:
-    """The suits (indexes, in the order S, H, D, C) whose free K+Q pairs a mandatory call takes at once:
-    under ``bibi_call='mandatory'`` every suit that may be called now (all but the ``trump`` under
-    ``bibi_suits='non_trump'``) except the deal's original trump, whose pair its holder may lay down
-    whenever he likes (I11, I12); none under optional calls. The engine and the sampler both ask it.
-
-    >>> from bibi.rules import ITALIAN
-    >>> forced_suits(ITALIAN, first_trump=0, trump=1)   # any suit may be called under the Italian rules
-    (1, 2, 3)
-    """
-    if rules.bibi_call is not BibiCall.MANDATORY:
-        return ()
-    barred = -1 if rules.bibi_suits is BibiSuits.ANY else trump
-    return tuple(s for s in range(4) if s != first_trump and s != barred)
-
-
-def winning_card(trick: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> Card:
-    """The card winning ``trick`` (a trick under way, not empty) so far (``trick_winner``'s card)."""
-    return trick[trick_result(trick, trump, second_wins, _NO_POINTS)[0]][1]
-
-
-def winning_plays(
-    trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool, best: Card | None = None
-) -> Sequence[Card]:
-    """The cards of ``plays`` (in ascending order, as ``legal_actions`` lists them) that would take ``trick`` (a
-    trick under way, not empty) if played now, in their order.
-
-    ``trick_result``'s rule for one more card (R14; I8): a higher card of the winning card's suit, its twin
-    under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
-    calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
-    holds the two to the same answers. ``best``, when the caller has it, is ``winning_card(trick, ...)``.
-    The winners are at most two runs of ``plays`` (the winning card's suit above it, and the trumps), found by
-    bisection.
-
-    >>> winning_plays([(0, Card("KH"))], [Card("4S"), Card("3H"), Card("2H")], trump=Suit.SPADES.index,
-    ...               second_wins=True)
-    [Card('4S'), Card('2H')]
-    """
-    if best is None:
-        best = winning_card(trick, trump, second_wins)
-    lo = best if second_wins else best + 1  # of the winning card's suit, the cards from ``lo`` up win
-    top = best - best % 13 + 13
-    i = bisect_left(plays, lo)
-    j = bisect_left(plays, top, i)
-    if best // 13 == trump:
-        return plays[i:j]
-    t = trump * 13  # a trump over a card of another suit (I8)
-    k = bisect_left(plays, t)
-    m = bisect_left(plays, t + 13, k)
-    # Two runs of a tuple or of a list, as given, in their order in ``plays``.
-    return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
-
-
-def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
-    """Why the card ``trick_winner`` picks wins the trick, in words with the sentence it rests on: ``"highest
-    trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
-    ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
-
-    The same rule as ``trick_winner``, told rather than applied.
-
-    >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
-    'highest trump (I8)'
-    >>> trick_reason([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
-    'second of two identical cards wins (R14)'
-    """
-    if not plays:
-        raise ValueError("trick_reason: plays is empty; a trick has at least one card")
-    best = plays[trick_winner(plays, trump, second_wins)][1]
-    if sum(1 for _, c in plays if c == best) > 1:
-        return f"{'second' if second_wins else 'first'} of two identical cards wins (R14)"
-    if best // 13 == trump:
-        return "highest trump (I8)"
-    return "highest card of the suit led (I8)"
-
-
-def _rotations(players: int) -> tuple[tuple[int, ...], ...]:
-    """Every seat's turn order round the table: ``_rotations(n)[w]`` is ``w`` and the seats clockwise after it."""
-    rotations = _ROTATIONS.get(players)
-    if rotations is None:
-        rotations = _ROTATIONS[players] = tuple(tuple((w + i) % players for i in range(players))
-                                                for w in range(players))
-    return rotations
-
-
-_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
-    """The places in the pack (top first) of the cards dealt to ``seat``: one card at a time, clockwise
-    from the dealer's left (I4). The one statement of the dealing order: the deal, ``stack`` and the
-    sampler use it.
-
-    >>> list(dealt_places(players=3, dealer=2, seat=0, hand_size=3))
-    [0, 3, 6]
-    """
-    first = (seat - dealer - 1) % players
-    return range(first, first + players * hand_size, players)
-
-
-# -- dealing helpers -------------------------------------------------------------------------
-
-
-def _as_suit(value: Any, what: str) -> Suit:
-    check_type(what, value, str, "a suit (S, H, D, C)")
-    try:
-        return Suit.parse(value)
-    except ValueError:
-        raise ValueError(f"{what}: {shorten(value)} is not a suit (S, H, D, C)") from None
-
-
-def check_players(rules: Rules, players: Whole) -> int:
-    """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
-    whole("players", players)
-    if not 2 <= players <= rules.max_players:
-        raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
-    if players * rules.hand_size > rules.pack_size:
-        raise ValueError(
-            f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "
-            f"of {rules.decks} pack(s)"
-        )
-    return players
-
-
-_RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
-_SORTED_PACKS = {decks: sorted(pack(decks)) for decks in (1, 2)}
-_PACKS = {decks: tuple(pack(decks)) for decks in (1, 2)}  # ``pack(decks)``, made once: a set-up copies it
-
-
-def check_deck(rules: Rules, deck: Any) -> list[Card]:
-    """Parse a stacked deck and check it is exactly the rules' whole pack (rules §5.1)."""
-    check_type("deck", deck, (list, tuple), "a list of cards, top first")
-    if len(deck) != rules.pack_size:
-        raise ValueError(f"deck: {len(deck)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
-    try:
-        cards = [parse_card(c) for c in deck]
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"deck: {exc}") from None
-    if sorted(cards) == _SORTED_PACKS[rules.decks]:
-        return cards  # the common case, checked cheaply; the rest says what is wrong
-    if len(cards) != rules.pack_size:
-        raise ValueError(f"deck: {len(cards)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
-    counts = [0] * 52
-    for c in cards:
-        counts[c] += 1
-    wrong = [CARD_TEXT[c] for c in range(52) if counts[c] != rules.decks]
-    if wrong:
-        raise ValueError(
-            f"deck: each card must appear {rules.decks} time(s); wrong count for {', '.join(wrong[:6])}"
-        )
-    return cards
-
-
-def stack(
-    hands: Any,
-    stock: Any = (),
-    *,
-    dealer: Whole | None = None,
-    rules: Any = "russian",
-    players: Whole | None = None,
-    filler: Any = (),
-    bottom: Any = (),
-) -> list[Card]:
-    """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
-
-    The whole pack comes back, top first, in the order a deal deals it: one card at a time, clockwise
-    from the dealer's left (I4, ``dealt_places``). ``players`` defaults to the number of hands (extra
-    seats get filler only); the dealer is the last seat unless given, so seat 0 leads. Hands shorter
-    than the rules' hand size are filled, first from ``filler`` in its order, then from the cards left
-    in pack order with kings and queens last, never with a king or queen that would pair one in the
-    hand; the rest of the pack follows the stock, in the same order, and ``bottom`` ends it (the cut
-    card's place: a stacked deal without a trump takes the bottom card's suit).
-
-    >>> deck = stack(["KH QH 2S", "AS"], stock="3C")
-    >>> deck[:4], deck[14], len(deck)
-    ([Card('KH'), Card('AS'), Card('QH'), Card('5S')], Card('3C'), 104)
-    >>> " ".join(map(str, Deal.new("russian", players=2, dealer=1, deck=deck).hand(0)))
-    '3S 3S 4S 4S 2S QH KH'
-    """
-    rules = as_rules(rules)
-    check_type("hands", hands, (list, tuple), "a list of hands, one per seat")
-    n = len(hands) if players is None else players
-    check_players(rules, n)
-    if len(hands) > n:
-        raise ValueError(f"hands: {len(hands)} hands for {n} players")
-    dealer = n - 1 if dealer is None else whole("dealer", dealer, 0, n - 1)
-    wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)] + [[] for _ in range(n - len(hands))]
-    top, low, first = _parse_cards(stock, "stock"), _parse_cards(bottom, "bottom"), _parse_cards(filler, "filler")
-    left = [rules.decks] * 52
-    for c in [c for h in wanted for c in h] + top + low:
-        if not left[c]:
-            raise ValueError(f"stack: {c} is asked for more often than {rules.decks} pack(s) hold it")
-        left[c] -= 1
-    pool: list[Card] = []
-    for c in first:
-        if not left[c]:
-            raise ValueError(f"filler: {c} is not left to fill with")
-        left[c] -= 1
-        pool.append(c)
-    pool += sorted((c for c in CARDS for _ in range(left[c])), key=lambda c: _KQ_SLOT[c] >= 0)
-    size = rules.hand_size
-    for seat, hand in enumerate(wanted):
-        if len(hand) > size:
-            raise ValueError(f"stack: seat {seat} is given {len(hand)} cards, more than {size}")
-        while len(hand) < size:
-            i = next(i for i, c in enumerate(pool) if _KQ_SLOT[c] < 0 or _PARTNER[c] not in hand)
-            hand.append(pool.pop(i))
-    dealt: list[Card] = [CARDS[0]] * (n * size)
-    for seat, hand in enumerate(wanted):
-        for card, place in zip(hand, dealt_places(n, dealer, seat, size), strict=True):
-            dealt[place] = card
-    return dealt + top + pool + low
-
-
-def _parse_cards(spec: Any, what: str) -> list[Card]:
-    check_type(what, spec, (str, list, tuple), "cards like 'KS QH' or a list of cards")
-    try:
-        return [parse_card(c) for c in (spec.replace(",", " ").split() if isinstance(spec, str) else spec)]
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
-_PARTNER = tuple(
-    CARDS[c - 1] if c % 13 == Rank.KING else CARDS[c + 1] if c % 13 == Rank.QUEEN else None for c in range(52)
-)
-
-
-class Setup(NamedTuple):
-    """How a deal starts: its dealer, first trump and pack (top first), and how they were found: the rounds
-    of the high-card draw (empty if none was made) and the cut, ``(the seat that cut, the card shown)``."""
-
-    dealer: int
-    trump: Suit
-    deck: tuple[Card, ...]
-    draws: tuple[tuple[tuple[int, Card], ...], ...]
-    cut: tuple[int, Card] | None
-
-
-def set_up(
-    rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None, trump: Suit | None = None,
-    carried: Suit | None = None,
-) -> Setup:
-    """The one set-up protocol of a deal, drawing from ``rng``: ``Deal.new``, ``Game`` and ``simulate`` use it.
-
-    1. The dealer, unless given: the high-card draw under ``first_dealer='high_card_draw'`` (R5, R6), else a
-       seat at random.
-    2. The whole pack is shuffled.
-    3. The first trump, unless given (then nobody cuts): the suit of the dealer's drawn card under
-       ``first_trump='dealer_card'`` when a draw was made (R6); else the player on the dealer's right cuts
-       (R7; I3, I4): the card shown goes to the bottom of the pack and its suit is trump, unless ``carried``
-       (the last call's suit under ``trump_change='next_deal'``, R16 read literally) takes its place.
-    """
-    drawn: Card | None = None
-    draws: tuple[tuple[tuple[int, Card], ...], ...] = ()
-    if dealer is None:
-        if rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
-            dealer, drawn, rounds = high_card_draw(rules, players, rng)
-            draws = tuple(tuple(r) for r in rounds)
-        else:
-            dealer = rng.randrange(players)
-    cards = list(_PACKS[rules.decks])
-    shuffle(cards, rng)
-    shown: tuple[int, Card] | None = None
-    if trump is None:
-        if drawn is not None and rules.first_trump is FirstTrump.DEALER_CARD:
-            trump = drawn.suit
-        else:
-            cards = cut(cards, rng)
-            shown = ((dealer - 1) % players, cards[-1])
-            trump = carried if carried is not None else cards[-1].suit
-    return Setup(dealer, trump, tuple(cards), draws, shown)
-
-
-def still_drawing(drawn: Sequence[tuple[int, Card]]) -> list[int]:
-    """The seats left in the high-card draw after a round of ``(seat, card)`` draws: those whose card has the
-    highest rank (R6; suits do not count). One seat left deals; several draw again (a convention).
-
-    >>> still_drawing([(0, Card("KH")), (1, Card("2S")), (2, Card("2D"))])
-    [1, 2]
-    """
-    top = max(_RANK_OF[c] for _, c in drawn)
-    return [seat for seat, c in drawn if _RANK_OF[c] == top]
-
-
-def high_card_draw(
-    rules: Rules, players: int, rng: random.Random
-) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
-    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again (a
-    convention: no text says what a tie does).
-
-    Returns ``(dealer, the dealer's card, the rounds of draws)``. Ranks alone compare: the suits of
-    two equal ranks tie. Each round draws from what is left of one shuffled pack.
-    """
-    cards = pack(rules.decks)
-    shuffle(cards, rng)
-    contenders = list(range(players))
-    rounds = []
-    while True:
-        if len(cards) < len(contenders):
-            cards = pack(rules.decks)
-            shuffle(cards, rng)
-        drawn = [(seat, cards.pop()) for seat in contenders]
-        rounds.append(drawn)
-        contenders = still_drawing(drawn)
-        if len(contenders) == 1:
-            seat = contenders[0]
-            card = next(c for s, c in drawn if s == seat)
-            return seat, card, rounds
-
-
-_BITS = tuple(n.bit_length() for n in range(2 * 52 + 1))
-
-
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place, exactly as ``rng.shuffle(cards)`` does (the same draws, the same order).
-
-    For a plain ``random.Random`` it is CPython's own Fisher–Yates (``Random.shuffle`` over
-    ``Random._randbelow_with_getrandbits``) written out, which halves the cost of every deal's shuffle;
-    a test holds it to ``rng.shuffle`` over thousands of seeds. Any other generator is asked to shuffle.
-    """
-    if type(rng) is not random.Random or len(cards) >= len(_BITS):
-        rng.shuffle(cards)
-        return
-    getrandbits, bits = rng.getrandbits, _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def cut(cards: list[Card], rng: random.Random) -> list[Card]:
-    """Cut the pack: the card shown at the cut (the bottom of the lifted part) ends at the bottom (R7; I4)."""
-    k = rng.randrange(1, len(cards))
-    return cards[k:] + cards[:k]
-
-
-# Whether this module runs compiled (``make compiled``, tools/build_compiled.py): mypyc makes
-# the module's functions built-in functions; the source, and so every rule, is the same.
-COMPILED: Final = not isinstance(check_players, types.FunctionType)
 
 __all__ = [
     "Action", "ActionKind", "CALLS", "COMPILED", "Call", "Deal", "Event", "EventKind", "History", "IllegalAction",
-    "LiveView", "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
+    "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
     "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
     "dealt_places", "forced_suits", "high_card_draw", "set_up", "shuffle", "stack", "still_drawing", "trick_reason",
     "trick_result", "trick_winner", "winning_card", "winning_plays",

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bibi.cards import Card, Suit, parse_card
-from bibi.deal import Deal, check_players, set_up, still_drawing
+from bibi.deal import Deal
+from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
@@ -120,7 +121,7 @@ class Game:
         return self
 
     def _start_deal(self, setup: Any) -> Deal:
-        """Deal from a set-up (``bibi.deal.set_up``, the engine's one protocol) and note its draw and cut."""
+        """Deal from a set-up (``bibi.dealing.set_up``, the engine's one protocol) and note its draw and cut."""
         if setup.draws:
             self.draws = setup.draws
         deal = Deal.new(self.rules, self.players, dealer=setup.dealer, trump=setup.trump, deck=setup.deck)
@@ -129,9 +130,10 @@ class Game:
         return deal
 
     def cutter(self, dealer: int) -> int:
-        """The seat that cuts for ``dealer`` (a seat): the player on his right (R7)."""
+        """The seat that cuts for ``dealer`` (a seat): the player on his right (R7), as the engine's set-up
+        has it (``bibi.dealing.cutter``)."""
         whole("dealer", dealer, 0, self.players - 1)
-        return (dealer - 1) % self.players
+        return cutter(self.players, dealer)
 
     # ---- the flow of the game ------------------------------------------------------------------
 

@@ -30,9 +30,9 @@ from html import escape
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.deal import trick_reason
 from bibi.outcome import Outcome
 from bibi.rules import OPTIONS, Identical, Rules
+from bibi.tricks import trick_reason
 
 
 class HTML(str):
@@ -294,7 +294,7 @@ def trick_html(
     reason: str | None = None,
 ) -> str:
     """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far), and
-    ``reason``, the rule that decided it, when given (``bibi.deal.trick_reason``).
+    ``reason``, the rule that decided it, when given (``bibi.tricks.trick_reason``).
 
     ``trick`` is a completed ``Trick`` (its trump, winner and points are read from it) or a sequence
     of ``(seat, card)`` plays.
@@ -388,7 +388,7 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -
 
 
 def last_trick_reason(deal: Any) -> str | None:
-    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.deal.trick_reason``), or None."""
+    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.tricks.trick_reason``), or None."""
     if not deal.tricks:
         return None
     last = deal.tricks[-1]

@@ -3,8 +3,12 @@
 ``resample(view, rng)`` (also ``Deal.resample(seat, rng)``) returns a ``Deal`` whose view for the seat is
 exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used. What is consistent is
 decided by the engine's public history (``View.history``: who drew when, which suits each seat showed it
-lacked, the calls and switches) and by replaying the public actions through ``Deal`` itself, so no rule
-is restated here. The search bots play their options out in such worlds.
+lacked, the calls and switches). To find a deal quickly the sampler encodes a few rules as constraints on
+what a hand may have held: a seat that did not follow suit lacked it (R13; I7), a caller held his pair (R15),
+and under a mandatory call a seat left no pair uncalled at a draw (I11; the engine's ``forced_suits``). These
+only guide the dealing: every sample is then replayed, public action by action, through ``Deal`` itself,
+and kept only if the engine accepts it, so the engine stays the judge of every rule. The search bots play
+their options out in such worlds.
 
 >>> from bibi.deal import Deal
 >>> from bibi.play import bots_rng, play
@@ -23,21 +27,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import (
-    CALLS,
-    KQ_SLOT,
-    PASS,
-    SWITCHES,
-    Deal,
-    IllegalAction,
-    LiveView,
-    View,
-    dealt_places,
-    forced_suits,
-    shuffle,
-)
+from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
+from bibi.dealing import dealt_places, shuffle
 from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.live import LiveView
 from bibi.rules import BibiCall, Follow
+from bibi.tricks import KQ_SLOT, forced_suits
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT

@@ -51,7 +51,8 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from bibi.deal import SUITS, Deal, set_up
+from bibi.deal import SUITS, Deal
+from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play_out

@@ -36,7 +36,8 @@ import ipywidgets as widgets
 
 from bibi import render, texts
 from bibi.cards import Card
-from bibi.deal import PASS, Action, Deal, Trick, check_players
+from bibi.deal import PASS, Action, Deal, Trick
+from bibi.dealing import check_players
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import (

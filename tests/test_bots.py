@@ -28,7 +28,8 @@ from bibi.bots import (
     search_bot,
 )
 from bibi.cards import Card, Rank, cards
-from bibi.deal import Action, Deal, IllegalAction, LiveView, _Tally
+from bibi.deal import Action, Deal, IllegalAction
+from bibi.live import LiveView, _Tally
 from bibi.play import BotError, as_bots, explain, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import determinize, unseen

@@ -17,7 +17,8 @@ from helpers import PRESET_NAMES, finish_trick, hand_text, names, new_deal, play
 
 import bibi
 from bibi.cards import Card, cards, pack
-from bibi.deal import Deal, cut, high_card_draw
+from bibi.deal import Deal
+from bibi.dealing import cut, high_card_draw
 
 
 def variant(name: str, **options) -> bibi.Rules:

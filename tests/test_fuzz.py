@@ -65,9 +65,11 @@ from test_seat_sight import surfaces, twins
 import bibi
 from bibi import cli, simulation
 from bibi.cards import CARDS, Card, parse_card
-from bibi.deal import Action, Deal, IllegalAction, LiveView, View, stack
+from bibi.deal import Action, Deal, IllegalAction, View
+from bibi.dealing import stack
 from bibi.errors import shorten
 from bibi.game import Game
+from bibi.live import LiveView
 from bibi.play import BotError, as_bots, bots_rng, play
 from bibi.rules import (
     MAX_BIBI_POINTS,

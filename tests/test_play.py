@@ -18,7 +18,8 @@ from test_widgets import no_errors
 import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
-from bibi.deal import Deal, IllegalAction, shuffle
+from bibi.deal import Deal, IllegalAction
+from bibi.dealing import shuffle
 from bibi.game import Game
 from bibi.play import (
     BOTS,

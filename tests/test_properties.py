@@ -387,7 +387,7 @@ def test_engine_matches_an_independent_model_of_the_spec(game, crowded):
 def test_winning_plays_is_trick_result_for_one_more_card(trick, plays, trump, second_wins):
     """The bots' written-out rule (deal.winning_plays) gives what the engine's trick_result gives (R14; I8)."""
     from bibi.cards import CARDS
-    from bibi.deal import trick_winner, winning_card, winning_plays
+    from bibi.tricks import trick_winner, winning_card, winning_plays
 
     on_table = [(seat, CARDS[c]) for seat, c in enumerate(trick)]
     cards = [CARDS[c] for c in sorted(set(plays))]  # as legal_actions lists them: ascending, each once

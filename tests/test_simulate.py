@@ -20,7 +20,8 @@ import pandas as pd
 import pytest
 
 import bibi
-from bibi.deal import Deal, check_deck, set_up
+from bibi.deal import Deal
+from bibi.dealing import check_deck, set_up
 from bibi.play import bots_rng, random_bot
 from bibi.play import play as play_layer
 from bibi.simulation import (

@@ -581,7 +581,7 @@ def test_play_table_keeps_the_completed_trick_in_sight_with_its_winner_and_rule(
 
 def test_trick_reason_tells_the_rule_of_trick_winner():
     from bibi.cards import Card, Suit
-    from bibi.deal import trick_reason, trick_winner
+    from bibi.tricks import trick_reason, trick_winner
 
     s, h = Suit.SPADES.index, Suit.HEARTS.index
     kh, ah, ts = Card("KH"), Card("AH"), Card("TS")

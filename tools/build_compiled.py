@@ -1,12 +1,13 @@
-"""Build the compiled engine into ``build/compiled``: a copy of the package whose ``bibi/deal.py`` mypyc compiled.
+"""Build the compiled engine into ``build/compiled``: a copy of the package whose engine group mypyc compiled.
 
     python tools/build_compiled.py          # prints the folder; PYTHONPATH=<it> runs the kit on it
     make compiled                           # the same
 
-mypyc reads the type annotations of ``bibi/deal.py`` and turns the module into a C extension: the
-same source, so every rule is still written once, and the pure-Python module in ``bibi/`` stays the
-engine a learner reads, edits and runs. The copy is never installed over the source tree, so a
-compiled module cannot shadow an edited ``deal.py``; ``bibi.deal.COMPILED`` says which one runs.
+mypyc reads the type annotations of the engine's group (``bibi/deal.py`` with ``dealing.py``, ``tricks.py`` and
+``live.py``, passed together so that they compile as one group and call each other natively) and turns the
+modules into C extensions: the same source, so every rule is still written once, and the pure-Python modules in
+``bibi/`` stay the engine a learner reads, edits and runs. The copy is never installed over the source tree, so
+a compiled module cannot shadow an edited source; ``bibi.deal.COMPILED`` says which one runs.
 The folder is reused while the sources it was built from are unchanged (the tests and the
 benchmark share one build). Needs mypy (the ``test`` extra), a C compiler and Python's headers.
 """
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 STAMP = OUT / ".sources"
-COMPILE = ["bibi/deal.py"]
+COMPILE = ["bibi/deal.py", "bibi/dealing.py", "bibi/tricks.py", "bibi/live.py"]  # the engine's group
 
 
 def sources() -> list[Path]:
@@ -52,8 +53,10 @@ def build() -> Path:
     if done.returncode != 0:
         sys.exit(f"build_compiled: mypyc failed\n{done.stdout}\n{done.stderr}")
     shutil.rmtree(OUT / "build", ignore_errors=True)  # mypyc's C sources and objects
-    if not any(OUT.glob("bibi/deal.*.so")) and not any(OUT.glob("bibi/deal.*.pyd")):
-        sys.exit(f"build_compiled: mypyc made no compiled bibi/deal module in {OUT}")
+    for module in COMPILE:
+        stem = Path(module).with_suffix("")
+        if not any(OUT.glob(f"{stem}.*.so")) and not any(OUT.glob(f"{stem}.*.pyd")):
+            sys.exit(f"build_compiled: mypyc made no compiled {stem} module in {OUT}")
     STAMP.write_text(wanted)
     return OUT
 

@@ -1,0 +1,304 @@
+"""The set-up of a deal from a seed, as pure functions of cards and rules: the high-card draw, the shuffle, the
+cut and the carried trump (``set_up``), the dealing order (``dealt_places``), the checks of a player count and
+of a stacked pack, and stacks for lessons (``stack``).
+
+The module sits below ``bibi.deal`` (the state machine imports it to start a deal) and builds no deal itself;
+it is compiled with it (tools/build_compiled.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
+
+from bibi.cards import CARD_TEXT, CARDS, Card, Suit, pack, parse_card
+from bibi.errors import check_type, shorten, whole
+from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
+from bibi.tricks import KQ_SLOT, PARTNER
+
+# A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
+# message naming it. It is typed Any: the compiled engine (tools/build_compiled.py) would refuse a value outside
+# a narrower annotation with a bare TypeError before the check could speak.
+Whole = Any
+
+_RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
+
+
+# -- the dealing order ---------------------------------------------------------------------------------------
+
+
+def _rotations(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat's turn order round the table: ``_rotations(n)[w]`` is ``w`` and the seats clockwise after it."""
+    rotations = _ROTATIONS.get(players)
+    if rotations is None:
+        rotations = _ROTATIONS[players] = tuple(tuple((w + i) % players for i in range(players))
+                                                for w in range(players))
+    return rotations
+
+
+_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
+    """The places in the pack (top first) of the cards dealt to ``seat``: one card at a time, clockwise
+    from the dealer's left (I4). The one statement of the dealing order: the deal, ``stack`` and the
+    sampler use it.
+
+    >>> list(dealt_places(players=3, dealer=2, seat=0, hand_size=3))
+    [0, 3, 6]
+    """
+    first = (seat - dealer - 1) % players
+    return range(first, first + players * hand_size, players)
+
+
+# -- the checks, stacks and the set-up -------------------------------------------------------------------------
+
+
+def _as_suit(value: Any, what: str) -> Suit:
+    check_type(what, value, str, "a suit (S, H, D, C)")
+    try:
+        return Suit.parse(value)
+    except ValueError:
+        raise ValueError(f"{what}: {shorten(value)} is not a suit (S, H, D, C)") from None
+
+
+def check_players(rules: Rules, players: Whole) -> int:
+    """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
+    whole("players", players)
+    if not 2 <= players <= rules.max_players:
+        raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
+    if players * rules.hand_size > rules.pack_size:
+        raise ValueError(
+            f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "
+            f"of {rules.decks} pack(s)"
+        )
+    return players
+
+
+_SORTED_PACKS = {decks: sorted(pack(decks)) for decks in (1, 2)}
+_PACKS = {decks: tuple(pack(decks)) for decks in (1, 2)}  # ``pack(decks)``, made once: a set-up copies it
+
+
+def check_deck(rules: Rules, deck: Any) -> list[Card]:
+    """Parse a stacked deck and check it is exactly the rules' whole pack (rules §5.1)."""
+    check_type("deck", deck, (list, tuple), "a list of cards, top first")
+    if len(deck) != rules.pack_size:
+        raise ValueError(f"deck: {len(deck)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
+    try:
+        cards = [parse_card(c) for c in deck]
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"deck: {exc}") from None
+    if sorted(cards) == _SORTED_PACKS[rules.decks]:
+        return cards  # the common case, checked cheaply; the rest says what is wrong
+    if len(cards) != rules.pack_size:
+        raise ValueError(f"deck: {len(cards)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
+    counts = [0] * 52
+    for c in cards:
+        counts[c] += 1
+    wrong = [CARD_TEXT[c] for c in range(52) if counts[c] != rules.decks]
+    if wrong:
+        raise ValueError(
+            f"deck: each card must appear {rules.decks} time(s); wrong count for {', '.join(wrong[:6])}"
+        )
+    return cards
+
+
+def stack(
+    hands: Any,
+    stock: Any = (),
+    *,
+    dealer: Whole | None = None,
+    rules: Any = "russian",
+    players: Whole | None = None,
+    filler: Any = (),
+    bottom: Any = (),
+) -> list[Card]:
+    """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
+
+    The whole pack comes back, top first, in the order a deal deals it: one card at a time, clockwise
+    from the dealer's left (I4, ``dealt_places``). ``players`` defaults to the number of hands (extra
+    seats get filler only); the dealer is the last seat unless given, so seat 0 leads. Hands shorter
+    than the rules' hand size are filled, first from ``filler`` in its order, then from the cards left
+    in pack order with kings and queens last, never with a king or queen that would pair one in the
+    hand; the rest of the pack follows the stock, in the same order, and ``bottom`` ends it (the cut
+    card's place: a stacked deal without a trump takes the bottom card's suit).
+
+    >>> deck = stack(["KH QH 2S", "AS"], stock="3C")
+    >>> deck[:4], deck[14], len(deck)
+    ([Card('KH'), Card('AS'), Card('QH'), Card('5S')], Card('3C'), 104)
+    >>> from bibi.deal import Deal
+    >>> " ".join(map(str, Deal.new("russian", players=2, dealer=1, deck=deck).hand(0)))
+    '3S 3S 4S 4S 2S QH KH'
+    """
+    rules = as_rules(rules)
+    check_type("hands", hands, (list, tuple), "a list of hands, one per seat")
+    n = len(hands) if players is None else players
+    check_players(rules, n)
+    if len(hands) > n:
+        raise ValueError(f"hands: {len(hands)} hands for {n} players")
+    dealer = n - 1 if dealer is None else whole("dealer", dealer, 0, n - 1)
+    wanted = [_parse_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)] + [[] for _ in range(n - len(hands))]
+    top, low, first = _parse_cards(stock, "stock"), _parse_cards(bottom, "bottom"), _parse_cards(filler, "filler")
+    left = [rules.decks] * 52
+    for c in [c for h in wanted for c in h] + top + low:
+        if not left[c]:
+            raise ValueError(f"stack: {c} is asked for more often than {rules.decks} pack(s) hold it")
+        left[c] -= 1
+    pool: list[Card] = []
+    for c in first:
+        if not left[c]:
+            raise ValueError(f"filler: {c} is not left to fill with")
+        left[c] -= 1
+        pool.append(c)
+    pool += sorted((c for c in CARDS for _ in range(left[c])), key=lambda c: KQ_SLOT[c] >= 0)
+    size = rules.hand_size
+    for seat, hand in enumerate(wanted):
+        if len(hand) > size:
+            raise ValueError(f"stack: seat {seat} is given {len(hand)} cards, more than {size}")
+        while len(hand) < size:
+            i = next(i for i, c in enumerate(pool) if KQ_SLOT[c] < 0 or PARTNER[c] not in hand)
+            hand.append(pool.pop(i))
+    dealt: list[Card] = [CARDS[0]] * (n * size)
+    for seat, hand in enumerate(wanted):
+        for card, place in zip(hand, dealt_places(n, dealer, seat, size), strict=True):
+            dealt[place] = card
+    return dealt + top + pool + low
+
+
+def _parse_cards(spec: Any, what: str) -> list[Card]:
+    check_type(what, spec, (str, list, tuple), "cards like 'KS QH' or a list of cards")
+    try:
+        return [parse_card(c) for c in (spec.replace(",", " ").split() if isinstance(spec, str) else spec)]
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+class Setup(NamedTuple):
+    """How a deal starts: its dealer, first trump and pack (top first), and how they were found: the rounds
+    of the high-card draw (empty if none was made) and the cut, ``(the seat that cut, the card shown)``."""
+
+    dealer: int
+    trump: Suit
+    deck: tuple[Card, ...]
+    draws: tuple[tuple[tuple[int, Card], ...], ...]
+    cut: tuple[int, Card] | None
+
+
+def set_up(
+    rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None, trump: Suit | None = None,
+    carried: Suit | None = None,
+) -> Setup:
+    """The one set-up protocol of a deal, drawing from ``rng``: ``Deal.new``, ``Game`` and ``simulate`` use it.
+
+    1. The dealer, unless given: the high-card draw under ``first_dealer='high_card_draw'`` (R5, R6), else a
+       seat at random.
+    2. The whole pack is shuffled.
+    3. The first trump, unless given (then nobody cuts): the suit of the dealer's drawn card under
+       ``first_trump='dealer_card'`` when a draw was made (R6); else the player on the dealer's right cuts
+       (R7; I3, I4): the card shown goes to the bottom of the pack and its suit is trump, unless ``carried``
+       (the last call's suit under ``trump_change='next_deal'``, R16 read literally) takes its place.
+    """
+    drawn: Card | None = None
+    draws: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    if dealer is None:
+        if rules.first_dealer is FirstDealer.HIGH_CARD_DRAW:
+            dealer, drawn, rounds = high_card_draw(rules, players, rng)
+            draws = tuple(tuple(r) for r in rounds)
+        else:
+            dealer = rng.randrange(players)
+    cards = list(_PACKS[rules.decks])
+    shuffle(cards, rng)
+    shown: tuple[int, Card] | None = None
+    if trump is None:
+        if drawn is not None and rules.first_trump is FirstTrump.DEALER_CARD:
+            trump = drawn.suit
+        else:
+            cards = cut(cards, rng)
+            shown = (cutter(players, dealer), cards[-1])
+            trump = carried if carried is not None else cards[-1].suit
+    return Setup(dealer, trump, tuple(cards), draws, shown)
+
+
+def still_drawing(drawn: Sequence[tuple[int, Card]]) -> list[int]:
+    """The seats left in the high-card draw after a round of ``(seat, card)`` draws: those whose card has the
+    highest rank (R6; suits do not count). One seat left deals; several draw again (a convention).
+
+    >>> still_drawing([(0, Card("KH")), (1, Card("2S")), (2, Card("2D"))])
+    [1, 2]
+    """
+    top = max(_RANK_OF[c] for _, c in drawn)
+    return [seat for seat, c in drawn if _RANK_OF[c] == top]
+
+
+def high_card_draw(
+    rules: Rules, players: int, rng: random.Random
+) -> tuple[int, Card, list[list[tuple[int, Card]]]]:
+    """The first dealer by drawing (R5, R6): everyone draws; highest deals; tied players draw again (a
+    convention: no text says what a tie does).
+
+    Returns ``(dealer, the dealer's card, the rounds of draws)``. Ranks alone compare: the suits of
+    two equal ranks tie. Each round draws from what is left of one shuffled pack.
+    """
+    cards = pack(rules.decks)
+    shuffle(cards, rng)
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        if len(cards) < len(contenders):
+            cards = pack(rules.decks)
+            shuffle(cards, rng)
+        drawn = [(seat, cards.pop()) for seat in contenders]
+        rounds.append(drawn)
+        contenders = still_drawing(drawn)
+        if len(contenders) == 1:
+            seat = contenders[0]
+            card = next(c for s, c in drawn if s == seat)
+            return seat, card, rounds
+
+
+_BITS = tuple(n.bit_length() for n in range(2 * 52 + 1))
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place, exactly as ``rng.shuffle(cards)`` does (the same draws, the same order).
+
+    For a plain ``random.Random`` it is CPython's own Fisher–Yates (``Random.shuffle`` over
+    ``Random._randbelow_with_getrandbits``) written out, which halves the cost of every deal's shuffle;
+    a test holds it to ``rng.shuffle`` over thousands of seeds. Any other generator is asked to shuffle.
+    """
+    if type(rng) is not random.Random or len(cards) >= len(_BITS):
+        rng.shuffle(cards)
+        return
+    getrandbits, bits = rng.getrandbits, _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def cutter(players: int, dealer: int) -> int:
+    """The seat that cuts for ``dealer``: the player on his right (R7; I3). ``set_up`` and ``Game`` ask it.
+
+    >>> cutter(players=4, dealer=0)
+    3
+    """
+    return (dealer - 1) % players
+
+
+def cut(cards: list[Card], rng: random.Random) -> list[Card]:
+    """Cut the pack: the card shown at the cut (the bottom of the lifted part) ends at the bottom (R7; I4)."""
+    k = rng.randrange(1, len(cards))
+    return cards[k:] + cards[:k]
+
+
+# Whether this module runs compiled (``make compiled``, tools/build_compiled.py): mypyc makes
+
+
+__all__ = [
+    "Setup", "Whole", "check_deck", "check_players", "cut", "cutter", "dealt_places", "high_card_draw", "set_up",
+    "shuffle", "stack", "still_drawing",
+]

@@ -1,0 +1,202 @@
+"""Who wins a trick and why, which cards beat a card, which K+Q pairs a call takes: the rule facts of a trick
+and of a pair, as pure functions of cards and rules.
+
+Each rule is stated once here, for the state machine (``bibi.deal``, which imports this module) and for every
+caller that asks, the bots, the sampler and the exercises among them: none of them restates it. The module sits
+below ``bibi.deal`` and knows nothing of a deal; it is compiled with it (tools/build_compiled.py). Suits are
+indexes 0…3 (``Suit.index``) and cards are ``Card``s or their indexes 0…51 (a card is an ``int``: suit × 13 +
+rank, rank 0 the lowest).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Any, Final
+
+from bibi.cards import CARDS, Card, Rank
+from bibi.rules import BibiCall, BibiSuits, Rules
+
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
+
+# Slot in a seat's king/queen counters: kings of suit s at s, queens at 4 + s; -1 for other cards.
+KQ_SLOT: Final[tuple[int, ...]] = tuple(
+    (c // 13) if c % 13 == Rank.KING else (4 + c // 13) if c % 13 == Rank.QUEEN else -1 for c in range(52)
+)
+# A king's queen, a queen's king: the card a K or Q makes a pair with (R15); None for other cards.
+PARTNER: Final[tuple[Card | None, ...]] = tuple(
+    CARDS[c - 1] if c % 13 == Rank.KING else CARDS[c + 1] if c % 13 == Rank.QUEEN else None for c in range(52)
+)
+
+
+# -- the trick's winner ---------------------------------------------------------------------------------------
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> int:
+    """Where in ``plays`` (``(seat, card)`` in playing order) the winning card is: the highest trump, else
+    the highest card of the suit led (I8); of two identical cards the later one wins under ``second_wins``
+    (R14), the earlier otherwise. ``trump`` is the suit's index (``Suit.index``).
+
+    >>> from bibi.cards import Suit
+    >>> trick_winner([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
+    2
+    >>> trick_winner([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
+    1
+    """
+    return trick_result(plays, trump, second_wins, _NO_POINTS)[0]
+
+
+_NO_POINTS: Final[tuple[int, ...]] = (0,) * 52
+
+
+def trick_result(
+    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, points_of: Sequence[int]
+) -> tuple[int, int]:
+    """The winning card's place in ``plays`` and the points of all its cards (``points_of`` per card index).
+
+    The one statement of the rule of the trick's winner (I8; R14): the engine resolves every trick with
+    it, and the bots and the exercises ask it through ``trick_winner``.
+    """
+    best = plays[0][1]
+    best_suit = best // 13
+    points = points_of[best]
+    best_i = i = 0
+    for _, c in plays[1:]:
+        i += 1
+        points += points_of[c]
+        s = c // 13
+        if s == best_suit:
+            if c > best or (c == best and second_wins):  # R14
+                best_i, best = i, c
+        elif s == trump:  # I8: a trump beats any card of another suit
+            best_i, best, best_suit = i, c, s
+    return best_i, points
+
+
+def forced_suits(rules: Rules, first_trump: int, trump: int) -> tuple[int, ...]:
+    """The suits (indexes, in the order S, H, D, C) whose free K+Q pairs a mandatory call takes at once:
+    under ``bibi_call='mandatory'`` every suit that may be called now (all but the ``trump`` under
+    ``bibi_suits='non_trump'``) except the deal's original trump, whose pair its holder may lay down
+    whenever he likes (I11, I12); none under optional calls. The engine and the sampler both ask it.
+
+    >>> from bibi.rules import ITALIAN
+    >>> forced_suits(ITALIAN, first_trump=0, trump=1)   # any suit may be called under the Italian rules
+    (1, 2, 3)
+    """
+    if rules.bibi_call is not BibiCall.MANDATORY:
+        return ()
+    barred = -1 if rules.bibi_suits is BibiSuits.ANY else trump
+    return tuple(s for s in range(4) if s != first_trump and s != barred)
+
+
+def winning_card(trick: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> Card:
+    """The card winning ``trick`` (a trick under way, not empty) so far (``trick_winner``'s card)."""
+    return trick[trick_result(trick, trump, second_wins, _NO_POINTS)[0]][1]
+
+
+def winning_plays(
+    trick: Sequence[tuple[int, Card]], plays: Sequence[Any], trump: int, second_wins: bool, best: Card | None = None
+) -> Sequence[Card]:
+    """The cards of ``plays`` (in ascending order, as ``legal_actions`` lists them) that would take ``trick`` (a
+    trick under way, not empty) if played now, in their order.
+
+    ``trick_result``'s rule for one more card (R14; I8): a higher card of the winning card's suit, its twin
+    under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
+    calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
+    holds the two to the same answers. ``best``, when the caller has it, is ``winning_card(trick, ...)``.
+    The winners are at most two runs of ``plays`` (the winning card's suit above it, and the trumps), found by
+    bisection.
+
+    >>> from bibi.cards import Suit
+    >>> winning_plays([(0, Card("KH"))], [Card("4S"), Card("3H"), Card("2H")], trump=Suit.SPADES.index,
+    ...               second_wins=True)
+    [Card('4S'), Card('2H')]
+    """
+    if best is None:
+        best = winning_card(trick, trump, second_wins)
+    lo = best if second_wins else best + 1  # of the winning card's suit, the cards from ``lo`` up win
+    top = best - best % 13 + 13
+    i = bisect_left(plays, lo)
+    j = bisect_left(plays, top, i)
+    if best // 13 == trump:
+        return plays[i:j]
+    t = trump * 13  # a trump over a card of another suit (I8)
+    k = bisect_left(plays, t)
+    m = bisect_left(plays, t + 13, k)
+    # Two runs of a tuple or of a list, as given, in their order in ``plays``.
+    return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
+
+
+def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
+    """Why the card ``trick_winner`` picks wins the trick, in words with the sentence it rests on: ``"highest
+    trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
+    ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
+
+    The same rule as ``trick_winner``, told rather than applied.
+
+    >>> from bibi.cards import Suit
+    >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
+    'highest trump (I8)'
+    >>> trick_reason([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
+    'second of two identical cards wins (R14)'
+    """
+    if not plays:
+        raise ValueError("trick_reason: plays is empty; a trick has at least one card")
+    best = plays[trick_winner(plays, trump, second_wins)][1]
+    if sum(1 for _, c in plays if c == best) > 1:
+        return f"{'second' if second_wins else 'first'} of two identical cards wins (R14)"
+    if best // 13 == trump:
+        return "highest trump (I8)"
+    return "highest card of the suit led (I8)"
+
+
+# -- which cards beat a card, which pairs may be called --------------------------------------------------------
+
+
+def beaters(card: int, second_wins: bool) -> range:
+    """The cards (indexes) of ``card``'s suit that beat it when played after it in a trick it leads or wins so
+    far: the higher ones, and its twin under ``second_wins`` (R14; I8). A trump beats a card of another suit
+    too (I8): ``winning_plays`` adds those for a trick under way.
+
+    >>> [str(CARDS[c]) for c in beaters(Card("KH"), second_wins=True)]
+    ['KH', 'AH', '2H']
+    """
+    return range(card if second_wins else card + 1, card - card % 13 + 13)
+
+
+def pair_callable(suit: int, trump: int, any_suit: bool) -> bool:
+    """Whether a K+Q pair of ``suit`` may be called while ``trump`` is trump: any suit when ``any_suit``
+    (``bibi_suits='any'``), only a suit other than trumps under ``bibi_suits='non_trump'`` (R15, R17).
+
+    >>> pair_callable(1, 1, any_suit=False), pair_callable(1, 1, any_suit=True), pair_callable(2, 1, False)
+    (False, True, True)
+    """
+    return any_suit or suit != trump
+
+
+def free_copies(card: int, hand: Sequence[int], laid: Sequence[int]) -> int:
+    """How many copies of ``card`` in ``hand`` have not formed a pair yet (R22: a king or queen forms one pair
+    only), ``laid`` being the seat's laid-down cards (those of its called pairs still in hand)."""
+    return hand.count(card) - laid.count(card)
+
+
+def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | None:
+    """The card that would make a new pair with ``card`` (a king's queen, a queen's king), if a copy of
+    ``card`` in ``hand`` is still free to pair and no free copy of the partner is held yet; else None: not a
+    king or queen, every copy already in a called pair (R22), or a free pair already in hand (one to call).
+    Whether that suit may be called is ``pair_callable``'s question."""
+    partner = PARTNER[card]
+    if partner is None:
+        return None
+    if laid and free_copies(card, hand, laid) <= 0:
+        return None  # R22: every copy held has formed a pair
+    held = hand.count(partner)
+    if held and held > laid.count(partner):
+        return None  # already a pair
+    return partner
+
+
+__all__ = [
+    "KQ_SLOT", "PARTNER", "beaters", "forced_suits", "free_copies", "free_partner", "pair_callable", "trick_reason",
+    "trick_result", "trick_winner", "winning_card", "winning_plays",
+]
