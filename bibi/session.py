@@ -317,7 +317,7 @@ def advice(view: View, action: Card | Action) -> str:
             if len(trick) == view.players - 1:
                 total = on_table + points[action]
                 said.append(f"it takes the trick and its {total} points" if total
-                            else "it takes the trick, which holds no points")
+                            else "it takes a trick without points")
             elif _beaten_by(action, trump, second_wins, hidden):
                 said.append("it wins the trick so far, though a player after you may still beat it")
             else:
