@@ -118,6 +118,7 @@ class Session:
         self.hint_bot: Bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.decisions = Decisions()  # the undo stack of this deal
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
+        self._hinted: tuple[str, Bot, Hint] | None = None  # the last hint: asked again at its position, it is kept
 
     # -- where the session stands --------------------------------------------------------------------
 
@@ -228,17 +229,24 @@ class Session:
     def hint_rng(self) -> random.Random:
         """The hint's stream at this position: seeded by the session's seed and the position (the deal's record)
         alone, so the same position gets the same hint however it was reached, on every surface."""
-        position = json.dumps(self.deal.record(), sort_keys=True, separators=(",", ":"))
-        return random.Random(f"bibi-hint:{self.seed}:{position}")
+        return random.Random(self._hint_seed())
+
+    def _hint_seed(self) -> str:
+        return f"bibi-hint:{self.seed}:{json.dumps(self.deal.record(), sort_keys=True, separators=(',', ':'))}"
 
     def hint(self) -> Hint | None:
         """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
         ``None`` when it is not the person's decision. Nothing is played, the bots' stream is not touched."""
         if not self.my_turn:
             return None
+        key = self._hint_seed()
+        if self._hinted is not None and self._hinted[:2] == (key, self.hint_bot):
+            return self._hinted[2]  # the same position, the same bot: the same hint, not searched again
         view = self.deal.view(self.seat)
-        told = explain(self.hint_bot, view, self.hint_rng())
-        return Hint(told.action, advice(view, told.action), told.in_words(), bot_name(self.hint_bot), told)
+        told = explain(self.hint_bot, view, random.Random(key))
+        hint = Hint(told.action, advice(view, told.action), told.in_words(), bot_name(self.hint_bot), told)
+        self._hinted = (key, self.hint_bot, hint)
+        return hint
 
     def why(self, seat: int | None = None) -> Told | None:
         """Why the bot of ``seat`` (default: of any other seat) made its last move the person saw: in the present

@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 from helpers import new_deal
@@ -157,6 +159,15 @@ def test_the_hint_depends_on_the_seed_and_the_position_only():
     before = one.rng.getstate(), one.deal.record()
     one.hint()
     assert (one.rng.getstate(), one.deal.record()) == before  # a hint plays nothing and draws nothing
+    fresh = Session(Deal.new(RUSSIAN, 3, seed=7), 0, "heuristic", seed=7, hint_bot=HINTER)
+    fresh.advance()
+    assert fresh.hint() == first  # asked afresh, not remembered: the same hint
+
+
+def test_the_session_imports_neither_widgets_nor_pandas():
+    code = "import sys, bibi.session; print('ipywidgets' in sys.modules, 'pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]
 
 
 def test_a_session_plays_a_game_deal_after_deal_to_its_outcome():

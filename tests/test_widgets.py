@@ -642,6 +642,13 @@ def test_play_table_hint_asks_the_strongest_bot_through_explain():
     hint = table.hint_box.value
     assert f"{legal[-1].unicode} — keeps the trumps (R13); estimated points: {legal[-1].unicode} +" in hint
     assert hint.count("+") == len(legal)
+    # Plain words first (the card and what it does here), the bot's own reasons and figures under "details".
+    from html import escape
+
+    from bibi.session import advice
+
+    plain = escape(f"Hint (valued): {advice(table.deal.view(0), legal[-1])}")
+    assert plain in hint and hint.index(plain) < hint.index("<details>") < hint.index("estimated points")
     no_errors(table)
 
 
