@@ -532,10 +532,11 @@ def snapshots(deal: Deal) -> list[Deal]:
 
 
 class Decisions:
-    """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of the play
-    table and of ``bibi play``. ``note`` as the person is about to decide; ``back`` gives the decision to return
-    to, and the caller replays the deal's record up to it (``Deal.replay(record, upto)`` or ``Game.take_back``)
-    and restores the stream, so the bots answer as they did."""
+    """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of a person's
+    session at a table (``bibi.session.Session``, which ``bibi play`` and the play table drive). ``note`` as the
+    person is about to decide; ``back`` gives the decision to return to, and the caller replays the deal's record
+    up to it (``Deal.replay(record, upto)`` or ``Game.take_back``) and restores the stream, so the bots answer as
+    they did."""
 
     def __init__(self) -> None:
         self._stack: list[tuple[int, Any]] = []

@@ -9,8 +9,8 @@ asks for:
   stream restored, so the bots answer as they did (``bibi.play.Decisions``);
 - **hint**: the strongest bot's suggestion, first in plain words a beginner reads (``advice``: the card and what
   it does in this position, from the engine's facts of the trick and the hand), then the bot's own reasons and
-  figures (``Hint.details``). The bot draws from a stream seeded by the session's seed and the position alone
-  (``hint_rng``), so the same position gets the same hint on every surface, however it was reached;
+  figures (``Hint.details``). The bot draws from a stream seeded by the session's seed and the position as the
+  seat sees it (``hint_rng``), so the same position gets the same hint on every surface, however it was reached;
 - **why**: why another seat's bot made its last move the person saw: what the table saw of it while the deal
   is on, the bot's own reasons once it is over (``bibi.play.why_move``), and the **review** of every bot move;
 - **next deal** and the end of the game (``Outcome``: who won, the person's place).
@@ -26,14 +26,13 @@ asks for:
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import SUITS, Card
 from bibi.deal import Action, Deal, View
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import check_seed, check_type, shorten, whole
 from bibi.game import Game
 from bibi.outcome import Outcome
 from bibi.play import (
@@ -104,13 +103,13 @@ class Session:
         self.players = self._deal.players
         self.seat = whole("seat", seat, 0, self.players - 1)
         if isinstance(bots, Sequence) and not isinstance(bots, str):
-            bots = [None if s == seat else b for s, b in enumerate(bots)] if len(bots) == self.players else bots
+            bots = [None if s == self.seat else b for s, b in enumerate(bots)] if len(bots) == self.players else bots
         seats = as_bots(bots, self.players)
-        seats[seat] = None
+        seats[self.seat] = None
         self.bots: list[Bot | None] = seats
         if self.game is not None and seed is None:
             seed = self.game.seed
-        self.seed = seed
+        self.seed = check_seed("seed", seed)
         if rng is None:
             rng = self.game.bots_rng() if self.game is not None else bots_rng(seed)
         check_type("rng", rng, random.Random, "a random.Random")
@@ -227,12 +226,14 @@ class Session:
     # -- what the person may ask -----------------------------------------------------------------------
 
     def hint_rng(self) -> random.Random:
-        """The hint's stream at this position: seeded by the session's seed and the position (the deal's record)
-        alone, so the same position gets the same hint however it was reached, on every surface."""
+        """The hint's stream at this position: seeded by the session's seed and the position as the person's seat
+        sees it (its ``View``, which is all the hint's bot is shown) alone. The same position gets the same hint
+        however it was reached, on every surface; and two deals the seat cannot tell apart get the same hint, so
+        a hint tells nothing the seat may not see."""
         return random.Random(self._hint_seed())
 
     def _hint_seed(self) -> str:
-        return f"bibi-hint:{self.seed}:{json.dumps(self.deal.record(), sort_keys=True, separators=(',', ':'))}"
+        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat)!r}"
 
     def hint(self) -> Hint | None:
         """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
@@ -327,7 +328,7 @@ def advice(view: View, action: Card | Action) -> str:
                 said.append(f"it takes the trick and its {total} points" if total
                             else "it takes a trick without points")
             elif _beaten_by(action, trump, second_wins, hidden):
-                said.append("it wins the trick so far, though a player after you may still beat it")
+                said.append("it wins the trick so far, but a later player may still beat it")
             else:
                 said.append("it wins the trick: no card left can beat it")
             if len(set(winners)) > 1 and points[action] == min(points[c] for c in winners):

@@ -290,3 +290,19 @@ def test_the_session_hint_leads_with_the_card_and_keeps_the_bots_own_words():
     searched.advance()
     told = searched.hint()
     assert "estimated points" in told.details and "estimated" not in told.words  # the figures: a click away
+
+
+@pytest.mark.parametrize("rules, players, seed, decisions", [("russian", 4, 9, 5), ("italian", 3, 4, 2)])
+def test_deals_the_seat_cannot_tell_apart_get_the_same_hint(rules, players, seed, decisions):
+    # The hint's bot sees the seat's view only, and its stream is seeded by what the seat sees: twins (deals that
+    # differ only where the seat cannot look) get the same hint, so a hint gives nothing hidden away.
+    from test_seat_sight import position, twins
+
+    deal, seat = position(rules, players, seed, decisions)
+    found = twins(deal, seat, random.Random(seed))
+    assert found
+    hints = []
+    for each in (deal, *found):
+        session = Session(each.copy(), seat, "heuristic", seed=seed, hint_bot=HINTER)
+        hints.append((session.hint_rng().random(), session.hint()))
+    assert all(hint == hints[0] for hint in hints)
