@@ -21,7 +21,7 @@ from bibi.cards import Card, sort_key
 from bibi.cli import Table
 from bibi.deal import Action, Deal, IllegalAction
 from bibi.game import Game
-from bibi.play import bots_rng, last_seen_move, play, snapshots, trick_number
+from bibi.play import bots_rng
 from bibi.rules import ITALIAN, RUSSIAN
 from bibi.session import Session, advice
 from bibi.widgets import PlayTable
@@ -226,21 +226,6 @@ def test_undo_goes_back_decision_by_decision_and_past_single_choices_when_asked(
     assert (session.deal.record(), session.rng.getstate()) == positions[-2]
     session.undo(forced=False)
     assert len(session.deal.legal_actions()) > 1 or not session.can_undo
-
-
-def test_last_seen_move_and_trick_number_are_the_ones_the_surfaces_show():
-    deal = play(Deal.new(RUSSIAN, 4, seed=2), [None, "heuristic", "heuristic", "heuristic"], bots_rng(2))
-    deal.apply(deal.legal_actions()[0], 0)
-    play(deal, [None, "heuristic", "heuristic", "heuristic"], bots_rng(3))
-    states = snapshots(deal)
-    move = last_seen_move(deal, 0)
-    assert move is not None and move.seat != 0
-    assert move.trick == trick_number(states[move.position]) == min(len(states[move.position].tricks) + 1,
-                                                                      deal.tricks_total)
-    later = [i for i in range(move.position + 1, len(deal.actions)) if states[i].to_act != 0]
-    assert all(deal.actions[i] == Action.parse("pass") for i in later)  # only passes, which seat 0 does not see
-    assert last_seen_move(deal, 0, seat=move.seat) == move
-    assert last_seen_move(Deal.new(RUSSIAN, 4, seed=2), 0) is None
 
 
 # -- hints in plain words ---------------------------------------------------------------------------------
