@@ -341,8 +341,10 @@ def advice(view: View, action: Card | Action) -> str:
             said.append(f"it gives away {points[action]} points")
     else:
         if not _beaten_by(action, trump, second_wins, hidden):
-            said.append("no card left can beat it")
-        said.append(f"it risks its {points[action]} points" if points[action] else "it is worth no points")
+            said.append("no card left can beat it, so it wins the trick" + (f" and keeps its {points[action]} points"
+                                                                          if points[action] else ""))
+        else:
+            said.append(f"it risks its {points[action]} points" if points[action] else "it is worth no points")
     kept = _kept(view, action, hidden, points, trump)
     if kept:
         said.append("it keeps " + " and ".join(kept))
@@ -382,7 +384,7 @@ def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trum
         if partner is not None and pair_callable(c // 13, trump, view.rules.bibi_suits is BibiSuits.ANY) \
                 and hidden[partner]:
             word = call_word(view.rules).rstrip("!")
-            out.append((12.0 + points[c], f"your {c.unicode} for a {word} with {partner.unicode}"))
+            out.append((12.0 + points[c], f"your {c.unicode} for a {word} with a {partner.unicode}"))
         elif points[c] >= 10 and points[c] > worth_of_card:
             out.append((float(points[c]), f"your {c.unicode}"))
     out.sort(key=lambda item: -item[0])

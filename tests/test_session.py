@@ -250,9 +250,9 @@ def test_a_hint_tells_a_winner_its_points_and_a_sure_lead():
     view = deal.view(2)
     assert advice(view, Card("AH")) == "play A♥ (you must follow ♥, R13): it takes the trick and its 15 points"
     assert advice(view, Card("4H")).startswith("play 4♥ (you must follow ♥, R13): it lets a trick of 5 points go")
-    sure = new_deal(RUSSIAN, ["2S 2S 3C", "4C 9C", "5D 6D"], players=3, dealer=2, trump="S")
+    sure = new_deal(RUSSIAN, ["2S 2S 3C", "4C 9C", "5D 6D"], players=3, dealer=2, trump="S")  # both 2♠ in hand
     said = advice(sure.view(0), Card("2S"))
-    assert said.startswith("lead 2♠: no card left can beat it, and it risks its 11 points")  # both 2♠ are in hand
+    assert said.startswith("lead 2♠: no card left can beat it, so it wins the trick and keeps its 11 points")
 
 
 def test_a_hint_for_a_call_says_what_it_brings_under_the_rules():
