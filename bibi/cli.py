@@ -37,7 +37,7 @@ from bibi.game import Game
 from bibi.kinds import EventKind
 from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play, trick_number
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
-from bibi.session import Hint, Session
+from bibi.session import Session
 from bibi.terminal import ask_line, read_line
 from bibi.tricks import trick_reason
 
@@ -532,7 +532,6 @@ class Table:
         self.ask, self.say = ask, say
         self.shown = 0
         self._forced = -1  # where the event of a move played for the person (his only choice) begins
-        self._hint: Hint | None = None  # the last hint given, for "hint more"
 
     @property
     def deal(self) -> Deal:
@@ -658,7 +657,6 @@ class Table:
         hint = self.session.hint()
         if hint is None:
             return "no decision of yours to hint at now"
-        self._hint = hint
         if more:
             return f"hint ({hint.bot}): {hint.words}\n  in the bot's own words: {hint.details}"
         return f"hint ({hint.bot}): {hint.words} ('hint more': the bot's own reasons and figures)"
