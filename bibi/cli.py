@@ -29,26 +29,15 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from bibi.cards import Card, sort_key
-from bibi.deal import PASS, Deal, Event
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
+from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
-from bibi.play import (
-    BOTS,
-    Decisions,
-    bot_name,
-    bots_rng,
-    explain,
-    get_bot,
-    play,
-    review,
-    snapshots,
-    strongest_bot,
-    why_move,
-)
+from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play, trick_number
 from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
+from bibi.session import Session
 from bibi.terminal import ask_line, read_line
 from bibi.tricks import trick_reason
 
@@ -493,7 +482,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"Bi-bi! with the {args.rules.label} rules: {what}, {players} players, seed {seed}. You are seat "
           f"{args.seat}; bots: {', '.join(names)}. Type a card (K♥ or KH, 10♦ or TD), a choice's number, "
           "'help' for the moves, 'quit' to leave.")
-    return Table(table, args.seat, bots, bots_rng(seed)).run()
+    return Table(table, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
 def plain(reason: str) -> str:
@@ -525,38 +514,43 @@ def rules_summary(rules: Rules) -> str:
 
 
 class Table:
-    """A deal or a game with one person's seat: shows what that seat may see, asks for its moves, runs the bots.
+    """``bibi play``: a person's session at a table (``bibi.session.Session``: the deal or game, the bots, undo,
+    hint, why, the next deal) in the terminal. It shows what the person's seat may see, reads his moves and
+    questions, and prints what the session answers; the play itself is the session's.
 
-    ``bots`` has one bot per seat and ``None`` at the person's seat: the play layer (``bibi.play.play``)
-    plays the bots' turns and stops at the person's. Besides a move the person may ask
-    for a ``hint`` (the strongest bot's choice and reason, ``bibi.play.explain``), ``undo`` (back to his previous
-    decision: the deal replayed from its record, the bots' stream restored), ``why`` (the last bot move's
-    reason, from the view that bot had), ``score``, ``rules`` and ``help``.
+    ``bots`` has one bot per seat (the person's seat is ignored: ``None`` there). Besides a move the person may ask
+    for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
+    ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
+    ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
     """
 
-    def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | None], rng: random.Random,
+    def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
                  ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
-                 hint_bot: Callable | str | None = None):
-        self.game = table if isinstance(table, Game) else None
-        self._deal = table if isinstance(table, Deal) else table.deal
-        self.seat, self.bots, self.rng = seat, bots, rng
+                 hint_bot: Callable | str | None = None, seed: Any = None):
+        self.session = Session(table, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
+        self.seat = seat
         self.ask, self.say = ask, say
-        self.hint_bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.shown = 0
         self._forced = -1  # where the event of a move played for the person (his only choice) begins
-        self._decisions = Decisions()  # the undo stack
-        self._before: dict[int, Any] = {}  # the bots' stream before each bot move, by position
 
     @property
     def deal(self) -> Deal:
-        return self.game.deal if self.game is not None else self._deal
+        return self.session.deal
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        return self.session.bots
 
     def run(self) -> int:
         """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
+        session = self.session
         while True:
             self.say(self.header())
             self.shown = 0
-            self._decisions, self._before = Decisions(), {}
             if not self.play_deal():
                 self.say("bye")
                 return 0
@@ -564,12 +558,12 @@ class Table:
             if not self.after_deal():
                 self.say("bye")
                 return 0
-            if self.game is None:
+            if session.game is None:
                 return 0
-            self.say(str(self.game))
-            if self.game.is_over:
+            self.say(str(session.game))
+            if session.is_over:
                 return 0
-            self.game.next_deal()
+            session.next_deal()
 
     def after_deal(self) -> bool:
         """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
@@ -581,43 +575,36 @@ class Table:
                 return False
             if word.lower() not in ("review", "why"):
                 return True
-            for line in review(self.deal, self.bots, self._before):
+            for line in self.session.review():
                 self.say(f"trick {line.trick}, seat {line.seat} ({bot_name(self.bots[line.seat])}): {line.why}")
 
     def header(self) -> str:
         deal = self.deal
-        where = f"deal {len(self.game.deals)} of {self.game.deals_total}: " if self.game is not None else ""
+        game = self.session.game
+        where = f"deal {len(game.deals)} of {game.deals_total}: " if game is not None else ""
         you = " (you)" if deal.dealer == self.seat else ""
         return (f"== {where}seat {deal.dealer}{you} deals; trump {deal.first_trump.symbol} "
                 f"({_SUIT_WORDS[deal.first_trump.value]}); {deal.tricks_total} tricks")
 
     def play_deal(self) -> bool:
         """Play the current deal to its end (True), or until the player quits (False)."""
+        session = self.session
+        session.advance()
         while True:
-            deal = self.deal
-            self.bots_move()
             self.show_events()
+            deal = self.deal
             if deal.is_over:
                 return True
-            self._decisions.note(deal, self.rng)
             legal = deal.legal_actions()
             if len(legal) == 1:  # played for the person; the event's line says so (event_text)
                 self._forced = len(deal.events_for(self.seat))
-                deal.apply(legal[0], self.seat)
+                session.play(legal[0])
                 continue
             action = self.your_action()
             if action is None:
                 return False
-            if action == "undo":
-                continue
-            deal.apply(action, self.seat)
-
-    def bots_move(self) -> None:
-        def note(now: Deal) -> bool:  # before each decision: the bots' stream, for ``why``; never stops the loop
-            self._before[len(now.actions)] = self.rng.getstate()
-            return False
-
-        play(self.deal, self.bots, self.rng, until=note)
+            if action != "undo":
+                session.play(action)
 
     def your_action(self):
         """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""
@@ -627,7 +614,7 @@ class Table:
             text = ask_line(self.ask, f"seat {self.seat}> ", self.say)  # an undecodable line: asked again
             if text is None:
                 return None
-            word = text.lower()
+            word = " ".join(text.lower().split())
             if word in ("quit", "exit", "q"):
                 return None
             if not text:
@@ -636,8 +623,12 @@ class Table:
                 self.say(HELP)
             elif word == "hint":
                 self.say(self.hint())
+            elif word in ("hint more", "more"):
+                self.say(self.hint(more=True))
             elif word == "why":
                 self.say(self.why())
+            elif word.startswith("why ") and word[4:].isascii() and word[4:].isdigit():  # why N: seat N's bot
+                self.say(self.why(int(word[4:]) if len(word) <= 7 else -1))
             elif word == "score":
                 self.say(str(self.game) if self.game is not None else score_line(self.deal))
             elif word == "rules":
@@ -661,48 +652,40 @@ class Table:
         cards = sorted((a for a in legal if isinstance(a, Card)), key=sort_key)
         return cards + [a for a in legal if not isinstance(a, Card)]
 
-    def hint(self) -> str:
-        deal = self.deal
-        rng = random.Random(f"bibi-hint:{len(deal.actions)}")
-        told = explain(self.hint_bot, deal.view(self.seat), rng)
-        return f"hint ({bot_name(self.hint_bot)}): {told.in_words()}"
+    def hint(self, more: bool = False) -> str:
+        """The session's hint in plain words; with ``more``, the bot's own reasons and figures as well."""
+        hint = self.session.hint()
+        if hint is None:
+            return "no decision of yours to hint at now"
+        if more:
+            return f"hint ({hint.bot}): {hint.words}\n  in the bot's own words: {hint.details}"
+        return f"hint ({hint.bot}): {hint.words} ('hint more': the bot's own reasons and figures)"
 
-    def why(self) -> str:
-        """Why the last bot move this seat saw was made (``bibi.play.why_move``): while the deal is on, what the
-        table saw of it and what the rules make of it, never the bot's hand (a pass is nobody else's to see)."""
-        deal = self.deal
-        states = snapshots(deal)
-        for i in range(len(states) - 2, -1, -1):
-            seat = states[i].to_act
-            bot = None if seat is None or seat == self.seat else self.bots[seat]
-            if bot is not None and (deal.is_over or deal.actions[i] is not PASS):
-                rng = None
-                if i in self._before:
-                    rng = random.Random()
-                    rng.setstate(self._before[i])
-                return f"seat {seat} ({bot_name(bot)}) played {why_move(deal, i, bot, rng, viewer=self.seat)}"
-        return "no bot has moved yet in this deal"
+    def why(self, seat: int | None = None) -> str:
+        """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
+        what the table saw of it and what the rules make of it, never the bot's hand."""
+        if seat is not None and not (0 <= seat < self.session.players and self.bots[seat] is not None):
+            return f"not a bot's seat: pick one of {', '.join(str(s) for s, b in enumerate(self.bots) if b)}"
+        told = self.session.why(seat)
+        if told is None:
+            return "no bot has moved yet in this deal" if seat is None else f"seat {seat} has not moved yet"
+        return f"seat {told.seat} ({told.bot}) played {told.words}"
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
-        again = self._decisions.take_back(self.deal, self.rng, self.game)
+        again = self.session.undo(forced=False)
         if again is None:
             self.say("nothing to take back in this deal")
             return False
-        if self.game is None:
-            self._deal = again
-        position = len(again.actions)
-        self._before = {k: v for k, v in self._before.items() if k < position}
         self.shown = len(self.deal.events_for(self.seat))
-        self.say(f"taken back: your move again, trick {min(len(self.deal.tricks) + 1, self.deal.tricks_total)}")
+        self.say(f"taken back: your move again, trick {self.session.trick}")
         return True
 
     def status(self) -> str:
         """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
         view = self.deal.view(self.seat)
-        number = min(len(view.tricks) + 1, self.deal.tricks_total)
         scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
-        lines = [f"— trick {number} of {self.deal.tricks_total} · trump {view.trump.symbol} · "
+        lines = [f"— trick {trick_number(self.deal)} of {self.deal.tricks_total} · trump {view.trump.symbol} · "
                  f"dealer seat {view.dealer} · stock {view.stock_size} · scores {scores}"]
         if view.pending_trump is not None:
             lines.append(f"  trump {view.pending_trump.symbol} from the next trick")
@@ -772,6 +755,7 @@ What to type at your turn:
   bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
   trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
   hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
+  hint more: the bot's own reasons and figures too         why N: of seat N's last move
   (once the deal is over, 'review' tells every bot move with the bot's own reasons)
   undo: take back your last move                           score: the score sheet of the game
   rules: the rules in force, with their sentences          quit (or Ctrl-D): leave"""

@@ -44,7 +44,7 @@ from importlib import import_module
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
-from bibi.deal import MOVED_DEAL, Action, Deal, IllegalAction, View
+from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.rules import Follow, call_word
 
@@ -323,9 +323,50 @@ def review(deal: Deal, bots: Any, rngs: Mapping[int, Any] | None = None) -> list
         rng = random.Random()
         if rngs is not None and at in rngs:
             rng.setstate(rngs[at])
-        trick = min(len(before.tricks) + 1, deal.tricks_total)
-        out.append(Reviewed(at, seat, trick, _told(explain(bot, before.view(seat), rng), action)))
+        out.append(Reviewed(at, seat, trick_number(before), _told(explain(bot, before.view(seat), rng), action)))
     return out
+
+
+def trick_number(deal: Deal) -> int:
+    """The trick in play at ``deal``'s position, counted from 1 (the last one once the deal is over): the trick
+    of the move made next from it.
+
+    >>> trick_number(Deal.new("ru", 4, seed=1)), trick_number(play_seeded("ru", 4, seed=1, bots="random"))
+    (1, 26)
+    """
+    return min(len(deal.tricks) + 1, deal.tricks_total)
+
+
+class Move(NamedTuple):
+    """A move of a deal: its position (the index of its action), the seat that made it, its trick (1-based)."""
+
+    position: int
+    seat: int
+    trick: int
+
+
+def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | None:
+    """The last move of another seat than ``viewer`` (of ``seat``, if given) that ``viewer`` saw in ``deal``: while
+    the deal is on, another seat's pass is nobody else's to see (``Deal.events_for``), so it is passed over;
+    once the deal is over every move counts. ``None`` when there is none.
+
+    >>> deal = play_seeded("ru", 3, seed=2, bots="heuristic", actions=4)
+    >>> move = last_seen_move(deal, viewer=0)
+    >>> move.seat != 0 and move.position == 3, move.trick
+    (True, 2)
+    """
+    check_type("deal", deal, Deal, "a Deal")
+    viewer = whole("viewer", viewer, 0, deal.players - 1)
+    if seat is not None:
+        seat = whole("seat", seat, 0, deal.players - 1)
+    states = snapshots(deal)
+    for at in range(len(deal.actions) - 1, -1, -1):
+        mover = states[at].to_act
+        if mover is None or mover == viewer or (seat is not None and mover != seat):
+            continue
+        if deal.is_over or deal.actions[at] is not PASS:
+            return Move(at, mover, trick_number(states[at]))
+    return None
 
 
 def _told(told: Explanation, made: Card | Action) -> str:
@@ -491,10 +532,11 @@ def snapshots(deal: Deal) -> list[Deal]:
 
 
 class Decisions:
-    """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of the play
-    table and of ``bibi play``. ``note`` as the person is about to decide; ``back`` gives the decision to return
-    to, and the caller replays the deal's record up to it (``Deal.replay(record, upto)`` or ``Game.take_back``)
-    and restores the stream, so the bots answer as they did."""
+    """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of a person's
+    session at a table (``bibi.session.Session``, which ``bibi play`` and the play table drive). ``note`` as the
+    person is about to decide; ``back`` gives the decision to return to, and the caller replays the deal's record
+    up to it (``Deal.replay(record, upto)`` or ``Game.take_back``) and restores the stream, so the bots answer as
+    they did."""
 
     def __init__(self) -> None:
         self._stack: list[tuple[int, Any]] = []
@@ -562,6 +604,7 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "explain",
-    "get_bot", "lockstep", "play", "play_game", "play_out", "play_seeded", "public_reason", "random_bot",
-    "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot", "why_move",
+    "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded", "public_reason",
+    "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot", "trick_number",
+    "why_move",
 ]

@@ -42,20 +42,16 @@ from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.game import Game
 from bibi.play import (
     Bot,
-    Decisions,
     as_bots,
-    bot_name,
     bots_rng,
-    explain,
     get_bot,
     play,
     random_bot,
-    review,
     snapshots,
     strongest_bot,
-    why_move,
 )
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, call_word, parse_rules, preset
+from bibi.session import Session
 
 
 def _sym(suit: Any) -> str:
@@ -1234,17 +1230,21 @@ class PlayTable(_ActionView):
     trump button appears when one is legal. The bots move until it is your turn, their cards shown one by one
     (``delay`` seconds apart once the view is on show; ``None``: 0.25 s in a front end, none in a test).
     The trick just completed stays on the table beside the new one, with its winner, points and the rule that
-    gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do and why; **Undo** takes your last
-    move back (the deal replayed from its record up to your previous decision, the bots' stream restored);
-    **Why seat N?** tells why that bot made its last move you saw: while the deal is on, what the table saw of
-    it and what the rules make of it (never its hand); once it is over, the bot's own reasons from the view it
-    had, and **Review** lists every bot move of the deal with them. The table, its messages and its event log
-    show only what your seat may know (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down,
-    their passes silent. A call the rules make for you
-    (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds: the totals and the
-    score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a ``Game`` under way
-    plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``); ``deal=`` plays on a
-    copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
+    gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do, in plain words, with the bot's own
+    reasons and figures a click away (*details*); **Undo** takes your last move back (the deal replayed from its
+    record up to your previous decision, the bots' stream restored); **Why seat N?** tells why that bot made its
+    last move you saw: while the deal is on, what the table saw of it and what the rules make of it (never its
+    hand); once it is over, the bot's own reasons from the view it had, and **Review** lists every bot move of
+    the deal with them. The table, its messages and its event log show only what your seat may know
+    (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down, their passes silent. A call the
+    rules make for you (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds:
+    the totals and the score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a
+    ``Game`` under way plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``);
+    ``deal=`` plays on a copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its
+    record).
+
+    The play is a ``bibi.session.Session`` (``table.session``), the very one ``bibi play`` drives: the same
+    position gets the same hint and the same reasons here and in the terminal.
     """
 
     css_class = "bibi-play-table"
@@ -1267,16 +1267,12 @@ class PlayTable(_ActionView):
             raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
-        self.bots = self._seat_bots(bots)
-        self.hint_bot: Bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
+        seats = self._seat_bots(bots)
+        hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
+        self.session: Session
         self.delay = delay
         self.playing_game = game
         self.rounds = rounds
-        self.game: Game | None = None
-        self._deal: Deal = None  # type: ignore[assignment]
-        self._rng = bots_rng(seed)
-        self._decisions = Decisions()  # the undo stack
-        self._rng_before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
         self._seen = 0  # the person's events (``Deal.events_for``) before the last move: calls after it are news
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
         self._deal_end: list[Callable[[Deal], None]] = []
@@ -1318,10 +1314,10 @@ class PlayTable(_ActionView):
         if given is not None:  # a game under way: play on from its current deal
             if given.seed is not None:
                 self.seed_box.value = given.seed
-            self.game, self._rng = given, given.bots_rng()
+            self.session = Session(given, seat, seats, hint_bot=hinter)
             self._begin_deal()
         else:
-            self._start(deal)
+            self._start(deal, seats, hinter)
 
     def _seat_bots(self, bots: Any) -> list[Bot | None]:
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
@@ -1342,12 +1338,36 @@ class PlayTable(_ActionView):
     @property
     def deal(self) -> Deal:
         """The deal being played (the game's current deal)."""
-        return self.game.deal if self.game is not None else self._deal
+        return self.session.deal
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played, or ``None`` for one deal."""
+        return self.session.game
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """The bot of each seat, ``None`` at yours (the session's)."""
+        return self.session.bots
+
+    @bots.setter
+    def bots(self, seats: list[Bot | None]) -> None:
+        self.session.bots = seats
+
+    @property
+    def hint_bot(self) -> Bot:
+        """The bot that gives the hints."""
+        return self.session.hint_bot
+
+    @property
+    def _rng(self) -> random.Random:
+        """The bots' stream (the session's)."""
+        return self.session.rng
 
     @property
     def totals(self) -> tuple[int, ...]:
         """The running totals per seat: the game's, or the one deal's scores."""
-        return self.game.totals if self.game is not None else self.deal.scores
+        return self.session.totals
 
     def on_deal_end(self, callback: Callable[[Deal], None]) -> None:
         """Call ``callback(deal)`` each time a deal of this table ends (an app shows it in an explorer)."""
@@ -1370,19 +1390,23 @@ class PlayTable(_ActionView):
 
     # -- callbacks -------------------------------------------------------------------------------
 
-    def _start(self, deal: Deal | None = None) -> None:
+    def _start(self, deal: Deal | None = None, bots: list[Bot | None] | None = None,
+               hint_bot: Bot | None = None) -> None:
+        """A new session from the seed in the box: on a copy of ``deal``, or a new game or deal; the bots and the
+        hint's bot as given, else as they were."""
         seed = self.seed_box.value
-        self._rng = bots_rng(seed)
         if deal is not None:
-            self.game, self._deal = None, _logged(deal)
+            table: Deal | Game = _logged(deal)
         elif self.playing_game:
-            self.game = Game.new(self.rules, self.players, self.rounds, seed=seed)
+            table = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:
-            self.game, self._deal = None, Deal.new(self.rules, self.players, seed=seed)
+            table = Deal.new(self.rules, self.players, seed=seed)
+        self.session = Session(table, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
+                               seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
         self._begin_deal()
 
     def _begin_deal(self) -> None:
-        self._decisions, self._rng_before, self._seen = Decisions(), {}, 0
+        self._seen = 0
         self.hint_box.value = self.reasons.value = ""
         self._bots_move()
         self._render()
@@ -1398,13 +1422,14 @@ class PlayTable(_ActionView):
 
     def next_deal(self) -> None:
         """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
-        if self.game is None or self.game.is_over:
+        game = self.game
+        if game is None or game.is_over:
             self.next_seed()
             return
         if not self.deal.is_over:
-            self._say(f"Finish deal {len(self.game.deals)} first (or press New game).", error=True)
+            self._say(f"Finish deal {len(game.deals)} first (or press New game).", error=True)
             return
-        self.game.next_deal()
+        self.session.next_deal()
         self._begin_deal()
 
     def play(self, action: Card | Action | str) -> None:
@@ -1419,20 +1444,18 @@ class PlayTable(_ActionView):
             self._say(f"{act.unicode} cannot be played now: {why}", error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
-        deal.apply(act, seat=self.seat)
+        self.session.move(act)
         self.hint_box.value = self.reasons.value = ""
         self._bots_move()
         self._render()
 
     def _bots_move(self) -> None:
-        """The bots' turns through the play layer, up to the person's decision; each card shown a moment."""
+        """The bots' turns through the session, up to the person's decision; each card shown a moment."""
         deal = self.deal
         delay = self.delay if self.delay is not None else (0.25 if self._shown else 0.0)
-
         shown = [(len(deal.tricks), len(deal.trick))]  # the cards on the table when last shown
 
-        def watch(now: Deal) -> bool:  # before each decision: the play layer's loop, watched, never stopped
-            at = len(now.actions)
+        def watch(now: Deal) -> None:  # before each decision of the session's loop
             cards = (len(now.tricks), len(now.trick))
             # A bot's card: let the eye follow it, at the next decision the person may see (another seat's
             # call or pass is nobody else's to see, so the table is shown as it stands after it).
@@ -1440,82 +1463,53 @@ class PlayTable(_ActionView):
                 shown[0] = cards
                 self._render()
                 time.sleep(delay)
-            self._rng_before[at] = self._rng.getstate()  # what ``why`` replays a bot's choice with
-            return False
 
-        play(deal, self.bots, self._rng, until=watch)
-        if not deal.is_over:
-            self._decisions.note(deal, self._rng)
+        self.session.advance(watch)
         if deal.is_over:
             for callback in self._deal_end:
                 callback(deal)
 
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
-        again = self._decisions.take_back(self.deal, self._rng, self.game)
-        if again is None:
-            self._say("Nothing to take back: this is your first move of the deal." if self._decisions
+        if self.session.undo() is None:
+            self._say("Nothing to take back: this is your first move of the deal." if self.session.decisions
                       else "Nothing to take back in this deal.", error=True)
             return
-        if self.game is None:
-            self._deal = again
-        position = len(again.actions)
-        self._rng_before = {k: v for k, v in self._rng_before.items() if k < position}
         self._seen = len(self.deal.events_for(self.seat))
         self.hint_box.value = self.reasons.value = ""
         self._render()
         self._say(f"Taken back: your move again ({self._where()}).")
 
     def hint(self) -> None:
-        """What the strongest bot would do in your seat, and why (``bibi.play.explain``); nothing is played."""
-        deal = self.deal
-        if deal.is_over or deal.to_act != self.seat:
+        """What the strongest bot would do in your seat, in plain words, with its own reasons and figures under
+        *details* (``Session.hint``); nothing is played."""
+        hint = self.session.hint()
+        if hint is None:
             self.hint_box.value = _note("No decision of yours to hint at now.")
             return
-        rng = random.Random(f"bibi-hint:{self.seed_box.value}:{len(self._all_deals())}:{len(deal.actions)}")
-        told = explain(self.hint_bot, deal.view(self.seat), rng)
-        self.hint_box.value = _note(f"Hint ({bot_name(self.hint_bot)}): {told.in_words()}")
+        self.hint_box.value = (
+            f'<div class="bibi" style="font-size:14px">{escape(f"Hint ({hint.bot}): {hint.words}")}'
+            f'<details><summary>details: the bot\'s own reasons and figures</summary>{escape(hint.details)}'
+            "</details></div>")
 
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
         table saw of it and what the rules make of it (``bibi.play.why_move``: nothing of its hand); once the
-        deal is over, its own reasons, asked of the view it had then."""
+        deal is over, its own reasons, asked of the view it had then (``Session.why``)."""
         if seat not in self.why_buttons:
             raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
-        deal = self.deal
-        last = self._last_move(seat)
-        if last is None:
+        told = self.session.why(seat)
+        if told is None:
             self.reasons.value = _note(f"Seat {seat} has not moved yet in this deal.")
             return
-        at, trick = last
-        rng = None
-        if at in self._rng_before:
-            rng = random.Random()
-            rng.setstate(self._rng_before[at])
-        said = why_move(deal, at, self.bots[seat], rng, viewer=self.seat)  # type: ignore[arg-type]
-        self.reasons.value = _note(f"Seat {seat} ({bot_name(self.bots[seat])}), trick {trick}: {said}")
-
-    def _last_move(self, seat: int) -> tuple[int, int] | None:
-        """The position of ``seat``'s last move that the person saw (a pass is seen once the deal is over), and
-        its trick (1-based)."""
-        deal = self.deal
-        states = snapshots(deal)
-        for i in range(len(states) - 2, -1, -1):
-            if states[i].to_act == seat and (deal.is_over or deal.actions[i] is not PASS):
-                return i, min(len(states[i].tricks) + 1, deal.tricks_total)
-        return None
+        self.reasons.value = _note(f"Seat {seat} ({told.bot}), trick {told.trick}: {told.words}")
 
     def review(self) -> None:
-        """Once the deal is over: every move each bot made, with its own reasons (``bibi.play.review``)."""
-        deal = self.deal
-        if not deal.is_over:
+        """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
+        if not self.deal.is_over:
             self.reasons.value = _note("The review comes when the deal is over: the bots' reasons show their hands.")
             return
-        lines = review(deal, self.bots, self._rng_before)
-        self.reasons.value = _wrap(render.review_html(lines, names=self._names(), style=False))
-
-    def _all_deals(self) -> tuple[Deal, ...]:
-        return self.game.deals if self.game is not None else (self.deal,)
+        self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -1525,11 +1519,10 @@ class PlayTable(_ActionView):
                               f'font-size:14px">{escape(text)}</div>{render.banner_hider()}')
 
     def _where(self) -> str:
-        deal = self.deal
-        number = min(len(deal.tricks) + 1, deal.tricks_total)
-        where = f"trick {number} of {deal.tricks_total}"
-        if self.game is not None:
-            where = f"deal {len(self.game.deals)} of {self.game.deals_total}, " + where
+        deal, game = self.deal, self.game
+        where = f"trick {self.session.trick} of {deal.tricks_total}"
+        if game is not None:
+            where = f"deal {len(game.deals)} of {game.deals_total}, " + where
         return where
 
     def _announce(self) -> list[str]:
@@ -1569,7 +1562,7 @@ class PlayTable(_ActionView):
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
         self.review_button.disabled = not deal.is_over
-        self.undo_button.disabled = not self._decisions or (len(self._decisions) == 1 and mine)
+        self.undo_button.disabled = not self.session.can_undo
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
         if deal.is_over:
@@ -1586,19 +1579,17 @@ class PlayTable(_ActionView):
             self._say(f"{said}Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
 
     def _end_text(self) -> str:
-        deal = self.deal
+        deal, game = self.deal, self.game
         mine = deal.scores[self.seat]
-        place = 1 + sum(1 for s in deal.scores if s > mine)
-        text = f"Deal over: you scored {mine}, place {place} of {self.players}."
-        if self.game is None:
+        text = f"Deal over: you scored {mine}, place {deal.outcome().place(self.seat)} of {self.players}."
+        if game is None:
             return text + " Press Deal for this seed again, or change the seed."
-        total = self.game.totals[self.seat]
-        place = 1 + sum(1 for s in self.game.totals if s > total)
-        if self.game.is_over:
-            return (f"{text} Game over after {self.game.deals_total} deals: your total {total}, place {place} of "
+        total, place = game.totals[self.seat], game.outcome().place(self.seat)
+        if game.is_over:
+            return (f"{text} Game over after {game.deals_total} deals: your total {total}, place {place} of "
                     f"{self.players}. Press New deal for a new game.")
-        return (f"{text} Your total {total} (place {place}) after deal {len(self.game.deals)} of "
-                f"{self.game.deals_total}. Press New deal for the next one.")
+        return (f"{text} Your total {total} (place {place}) after deal {len(game.deals)} of "
+                f"{game.deals_total}. Press New deal for the next one.")
 
 
 class PlayApp(_View):

@@ -468,3 +468,19 @@ def test_seed_007_is_the_text_007_as_everywhere():
 
     asked = bibi("practice", "--seed", "007", "-n", "1", stdin="quit\n").stdout
     assert "seed 007." in asked and str(exercises(1, RUSSIAN, 4, "007")[0]) in asked
+
+
+def test_play_hints_in_plain_words_with_the_figures_one_word_away():
+    deal = Deal.new("russian", 3, seed=4)
+    answers = iter(["hint", "hint more", "1", "why 2", "why 0", "why 99999", "quit"])
+    said: list[str] = []
+    bots = [None, heuristic_bot, heuristic_bot]
+    Table(deal, 0, bots, bots_rng(4), ask=lambda prompt: next(answers), say=said.append, hint_bot="heuristic",
+          seed=4).run()
+    hint = next(line for line in said if line.startswith("hint (heuristic): "))
+    assert re.match(r"hint \(heuristic\): (play|lead) \S+", hint) and hint.endswith(
+        "('hint more': the bot's own reasons and figures)")
+    more = next(line for line in said if "in the bot's own words: " in line)
+    assert more.startswith(hint.split(" ('hint more'")[0])  # the same plain words, then the bot's own
+    assert any(line.startswith("seat 2 (heuristic) played ") or line == "seat 2 has not moved yet" for line in said)
+    assert said.count("not a bot's seat: pick one of 1, 2") == 2

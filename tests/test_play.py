@@ -18,7 +18,7 @@ from test_widgets import no_errors
 import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
-from bibi.deal import Deal, IllegalAction
+from bibi.deal import PASS, Deal, IllegalAction
 from bibi.dealing import shuffle
 from bibi.game import Game
 from bibi.play import (
@@ -28,6 +28,7 @@ from bibi.play import (
     bot_name,
     bots_rng,
     get_bot,
+    last_seen_move,
     lockstep,
     play,
     play_game,
@@ -36,8 +37,9 @@ from bibi.play import (
     random_choice,
     register,
     snapshots,
+    trick_number,
 )
-from bibi.rules import parse_rules
+from bibi.rules import RUSSIAN, parse_rules
 from bibi.simulation import deal_seed, simulate
 
 TABLES = [
@@ -457,3 +459,18 @@ def test_decisions_is_the_undo_stack_of_a_person():
     assert stack.back(deal) == (first, state)  # moved past it: back to it
     stack.note(deal, rng)
     assert stack.back(deal) == (first, state) and len(stack) == 1  # the one it is at is dropped
+
+
+def test_last_seen_move_and_trick_number_are_the_ones_the_surfaces_show():
+    deal = play(Deal.new(RUSSIAN, 4, seed=2), [None, "heuristic", "heuristic", "heuristic"], bots_rng(2))
+    deal.apply(deal.legal_actions()[0], 0)
+    play(deal, [None, "heuristic", "heuristic", "heuristic"], bots_rng(3))
+    states = snapshots(deal)
+    move = last_seen_move(deal, 0)
+    assert move is not None and move.seat != 0
+    assert move.trick == trick_number(states[move.position]) == min(len(states[move.position].tricks) + 1,
+                                                                      deal.tricks_total)
+    later = [i for i in range(move.position + 1, len(deal.actions)) if states[i].to_act != 0]
+    assert all(deal.actions[i] == PASS for i in later)  # only passes, which seat 0 does not see
+    assert last_seen_move(deal, 0, seat=move.seat) == move
+    assert last_seen_move(Deal.new(RUSSIAN, 4, seed=2), 0) is None

@@ -621,11 +621,11 @@ def test_play_table_bots_cards_appear_one_by_one(monkeypatch):
 
 
 def test_play_table_hint_asks_the_strongest_bot_through_explain():
-    from bibi.play import Explanation
+    from bibi.play import Explanation, bot_name
 
     table = views.PlayTable("russian", 4, bots="random", seat=0, seed=5)
     assert views.strongest_bot() in {"search", "heuristic"}
-    assert views.bot_name(table.hint_bot) == views.strongest_bot()
+    assert bot_name(table.hint_bot) == views.strongest_bot()
     before = table.deal.record(), table._rng.getstate()
     table.hint_button.click()
     assert table.hint_box.value.count(f"Hint ({views.strongest_bot()}): ") == 1
@@ -642,6 +642,13 @@ def test_play_table_hint_asks_the_strongest_bot_through_explain():
     hint = table.hint_box.value
     assert f"{legal[-1].unicode} — keeps the trumps (R13); estimated points: {legal[-1].unicode} +" in hint
     assert hint.count("+") == len(legal)
+    # Plain words first (the card and what it does here), the bot's own reasons and figures under "details".
+    from html import escape
+
+    from bibi.session import advice
+
+    plain = escape(f"Hint (valued): {advice(table.deal.view(0), legal[-1])}")
+    assert plain in hint and hint.index(plain) < hint.index("<details>") < hint.index("estimated points")
     no_errors(table)
 
 

@@ -1,0 +1,417 @@
+"""A person at a table: one seat played by a person, the others by bots, for one deal or a game of deals.
+
+``Session`` is what ``bibi play`` (``bibi.cli.Table``) and the play table (``bibi.widgets.PlayTable``) both drive;
+they turn typing and clicks into its calls and show what it answers, nothing more. It plays through the play
+layer's one loop (``bibi.play.play``, stopping at the person's decisions) and keeps what a person at a table
+asks for:
+
+- **undo**: back to the person's previous decision, the deal replayed from its record up to it and the bots'
+  stream restored, so the bots answer as they did (``bibi.play.Decisions``);
+- **hint**: the strongest bot's suggestion, first in plain words a beginner reads (``advice``: the card and what
+  it does in this position, from the engine's facts of the trick and the hand), then the bot's own reasons and
+  figures (``Hint.details``). The bot draws from a stream seeded by the session's seed and the position as the
+  seat sees it (``hint_rng``), so the same position gets the same hint on every surface, however it was reached;
+- **why**: why another seat's bot made its last move the person saw: what the table saw of it while the deal
+  is on, the bot's own reasons once it is over (``bibi.play.why_move``), and the **review** of every bot move;
+- **next deal** and the end of the game (``Outcome``: who won, the person's place).
+
+>>> from bibi.deal import Deal
+>>> s = Session(Deal.new("ru", 3, seed=4), seat=0, bots="heuristic", seed=4, hint_bot="heuristic")
+>>> s.advance().to_act, s.my_turn
+(0, True)
+>>> hint = s.hint()
+>>> hint.words.startswith(("play ", "lead ")), hint.action in s.deal.legal_actions()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, cast
+
+from bibi.cards import SUITS, Card
+from bibi.deal import Action, Deal, View
+from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.game import Game
+from bibi.outcome import Outcome
+from bibi.play import (
+    Bot,
+    Decisions,
+    Explanation,
+    Reviewed,
+    as_bots,
+    bot_name,
+    bots_rng,
+    explain,
+    get_bot,
+    last_seen_move,
+    play,
+    review,
+    strongest_bot,
+    trick_number,
+    why_move,
+)
+from bibi.rules import BibiSuits, Follow, Identical, TrumpChange, call_word
+from bibi.sampling import unseen
+from bibi.tricks import beaters, free_partner, pair_callable, trick_result, winning_plays
+
+
+class Hint(NamedTuple):
+    """A hint: the action, the plain words that lead with it (``advice``), the bot's own reasons with its
+    figures (``Explanation.in_words``: a click away on the surfaces), the bot's name and its ``Explanation``."""
+
+    action: Card | Action
+    words: str
+    details: str
+    bot: str
+    explanation: Explanation
+
+
+class Told(NamedTuple):
+    """Why a bot made a move: where (the position in the deal), whose seat, in which trick (1-based), which bot,
+    and the words (``bibi.play.why_move``: public while the deal is on, the bot's own once it is over)."""
+
+    position: int
+    seat: int
+    trick: int
+    bot: str
+    words: str
+
+
+Watch = Callable[[Deal], object]  # called before each decision the bots' loop comes to (a view draws the table)
+
+
+class Session:
+    """One person at ``seat`` of ``table`` (a ``Deal`` or a ``Game``, played on as given), the bots at the others.
+
+    ``bots`` as ``bibi.play.as_bots`` takes them (a name or bot for every seat, or one per seat); the person's
+    seat is ``None`` whatever is given for it. ``rng`` is the bots' stream: by default the game's own
+    (``Game.bots_rng()``), or ``bots_rng(seed)`` for a deal. ``seed`` names the session for its hints (default:
+    the game's seed); ``hint_bot`` gives them (default: ``strongest_bot()``).
+
+    Made, the session waits: ``advance()`` lets the bots play up to the person's first decision. ``play(action)``
+    makes the person's move and lets the bots play up to the next one.
+    """
+
+    def __init__(self, table: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
+                 seed: Any = None, hint_bot: Bot | str | None = None):
+        if not isinstance(table, Deal | Game):
+            raise TypeError(f"table: expected a Deal or a Game, not {shorten(table)}")
+        self.game = table if isinstance(table, Game) else None
+        self._deal = table if isinstance(table, Deal) else table.deal
+        self.players = self._deal.players
+        self.seat = whole("seat", seat, 0, self.players - 1)
+        if isinstance(bots, Sequence) and not isinstance(bots, str):
+            bots = [None if s == self.seat else b for s, b in enumerate(bots)] if len(bots) == self.players else bots
+        seats = as_bots(bots, self.players)
+        seats[self.seat] = None
+        self.bots: list[Bot | None] = seats
+        if self.game is not None and seed is None:
+            seed = self.game.seed
+        self.seed = check_seed("seed", seed)
+        if rng is None:
+            rng = self.game.bots_rng() if self.game is not None else bots_rng(seed)
+        check_type("rng", rng, random.Random, "a random.Random")
+        self.rng = rng
+        self.hint_bot: Bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
+        self.decisions = Decisions()  # the undo stack of this deal
+        self._before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
+        self._hinted: tuple[str, Bot, Hint] | None = None  # the last hint: asked again at its position, it is kept
+
+    # -- where the session stands --------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the game's current deal)."""
+        return self.game.deal if self.game is not None else self._deal
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The deals of the session so far: the game's, or the one deal."""
+        return self.game.deals if self.game is not None else (self._deal,)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the person is to decide now."""
+        deal = self.deal
+        return not deal.is_over and deal.to_act == self.seat
+
+    @property
+    def trick(self) -> int:
+        """The trick in play now (1-based; the last one once the deal is over)."""
+        return trick_number(self.deal)
+
+    @property
+    def is_over(self) -> bool:
+        """The deal is over, and with it the game (or the one deal) the session plays."""
+        return self.deal.is_over and (self.game is None or self.game.is_over)
+
+    def outcome(self) -> Outcome:
+        """Who won or leads: the game's outcome on the totals, or the one deal's."""
+        return self.game.outcome() if self.game is not None else self.deal.outcome()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals per seat: the game's, or the one deal's scores."""
+        return self.game.totals if self.game is not None else self.deal.scores
+
+    # -- moves -------------------------------------------------------------------------------------------
+
+    def advance(self, watch: Watch | None = None) -> Deal:
+        """Let the bots play up to the person's next decision (or the end of the deal), through the play layer's
+        loop; ``watch(deal)`` is called before each decision it comes to. Notes the bots' stream before each of
+        their moves (for ``why``) and the person's decision (for ``undo``). Returns the deal."""
+        deal = self.deal
+        before, rng = self._before, self.rng
+
+        def note(now: Deal) -> bool:  # before each decision: never stops the loop
+            if watch is not None:
+                watch(now)
+            before[len(now.actions)] = rng.getstate()
+            return False
+
+        play(deal, self.bots, rng, until=note)
+        if not deal.is_over:
+            self.decisions.note(deal, rng)
+        return deal
+
+    def move(self, action: Card | Action | str) -> Deal:
+        """Make the person's move alone; the bots wait for ``advance`` (a view that shows the move first). A move
+        the rules do not allow raises ``IllegalAction`` with the engine's reason, and nothing moves."""
+        return self.deal.apply(action, self.seat)
+
+    def play(self, action: Card | Action | str, watch: Watch | None = None) -> Deal:
+        """Make the person's move (``move``), then let the bots play up to the next decision (``advance``)."""
+        self.move(action)
+        return self.advance(watch)
+
+    def undo(self, forced: bool = True) -> Deal | None:
+        """Back to the person's previous decision: the deal replayed from its record up to it, the bots' stream as
+        it was then. ``forced=False`` goes past decisions that had a single legal action (a surface that plays
+        those for the person). Returns the deal there, or ``None`` (and nothing changes) when there is nothing to
+        take back in this deal."""
+        deal = self.deal
+        again = self.decisions.take_back(deal, self.rng, self.game)
+        while again is not None and not forced and len(again.legal_actions()) == 1:
+            state = self.rng.getstate()
+            earlier = self.decisions.take_back(again, self.rng, self.game)
+            if earlier is None:  # the first decision had one choice: stay after it
+                self.rng.setstate(state)
+                break
+            again = earlier
+        if again is None:
+            return None
+        if self.game is None:
+            self._deal = again
+        position = len(again.actions)
+        self._before = {k: v for k, v in self._before.items() if k < position}
+        return again
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` has a decision to go back to."""
+        n = len(self.decisions)
+        return bool(n) and not (n == 1 and self.my_turn)
+
+    def next_deal(self) -> Deal:
+        """The game's next deal (R26), once the current one is over; the bots have not moved yet (``advance``).
+        Refused (``ValueError``) while the deal is on, after the game's last deal, or for a session of one deal."""
+        if self.game is None:
+            raise ValueError("next_deal: this session plays one deal")
+        deal = self.game.next_deal()
+        self.decisions, self._before = Decisions(), {}
+        return deal
+
+    # -- what the person may ask -----------------------------------------------------------------------
+
+    def hint_rng(self) -> random.Random:
+        """The hint's stream at this position: seeded by the session's seed and the position as the person's seat
+        sees it (its ``View``, which is all the hint's bot is shown) alone. The same position gets the same hint
+        however it was reached, on every surface; and two deals the seat cannot tell apart get the same hint, so
+        a hint tells nothing the seat may not see."""
+        return random.Random(self._hint_seed())
+
+    def _hint_seed(self) -> str:
+        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat)!r}"
+
+    def hint(self) -> Hint | None:
+        """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
+        ``None`` when it is not the person's decision. Nothing is played, the bots' stream is not touched."""
+        if not self.my_turn:
+            return None
+        key = self._hint_seed()
+        if self._hinted is not None and self._hinted[:2] == (key, self.hint_bot):
+            return self._hinted[2]  # the same position, the same bot: the same hint, not searched again
+        view = self.deal.view(self.seat)
+        told = explain(self.hint_bot, view, random.Random(key))
+        hint = Hint(told.action, advice(view, told.action), told.in_words(), bot_name(self.hint_bot), told)
+        self._hinted = (key, self.hint_bot, hint)
+        return hint
+
+    def why(self, seat: int | None = None) -> Told | None:
+        """Why the bot of ``seat`` (default: of any other seat) made its last move the person saw: in the present
+        tense while the deal is on (what the table saw, nothing hidden), its own reasons once it is over, asked of
+        the view it had and the bots' stream as it stood then. ``None`` when no such move was seen yet."""
+        if seat is not None:
+            seat = whole("seat", seat, 0, self.players - 1)
+            if self.bots[seat] is None:
+                raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
+        deal = self.deal
+        move = last_seen_move(deal, self.seat, seat)
+        if move is None:
+            return None
+        bot = cast(Bot, self.bots[move.seat])
+        rng = None
+        if move.position in self._before:
+            rng = random.Random()
+            rng.setstate(self._before[move.position])
+        words = why_move(deal, move.position, bot, rng, viewer=self.seat)
+        return Told(move.position, move.seat, move.trick, bot_name(bot), words)
+
+    def review(self) -> list[Reviewed]:
+        """Once the deal is over, every bot move with the bot's own reasons (``bibi.play.review``), each asked with
+        the bots' stream as it stood before it; ``ValueError`` while the deal is on."""
+        return review(self.deal, self.bots, self._before)
+
+    def __repr__(self) -> str:
+        what = f"game of {self.game.deals_total} deals" if self.game is not None else "one deal"
+        return (f"Session({what}, {self.deal.rules.label} rules, {self.players} players, seat {self.seat}, "
+                f"seed {self.seed!r})")
+
+
+# -- hints in plain words ------------------------------------------------------------------------------------
+
+
+def advice(view: View, action: Card | Action) -> str:
+    """``action`` as a hint to a beginner in ``view``'s seat: the action first, then what it does here in plain
+    words, from the engine's facts of the position (who wins the trick, which unseen cards beat a card, which
+    pairs may still be made), never from a bot's figures.
+
+    >>> deal = Deal.new("russian", 4, seed=1)
+    >>> view = deal.view(deal.to_act)
+    >>> advice(view, view.legal_actions[0]).startswith(f"lead {view.legal_actions[0].unicode}: ")
+    True
+    """
+    check_type("view", view, View, "a View")
+    legal = view.legal_actions
+    if action not in legal:
+        raise ValueError(f"action: {shorten(action)} is not a legal action in this view")
+    if not isinstance(action, Card):
+        return _other_advice(view, action)
+    trick = view.trick if len(view.trick) < view.players else ()
+    verb = "play" if trick else "lead"
+    if len(legal) == 1:
+        return f"{verb} {action.unicode}: it is your only choice"
+    rules = view.rules
+    points = rules.card_points.per_card()
+    trump = view.trump.index
+    second_wins = rules.identical is Identical.SECOND_WINS
+    hidden = unseen(view)
+    said: list[str] = []
+    bound = ""  # the rule that keeps some of the hand from being played now
+    cards = sorted(a for a in legal if isinstance(a, Card))
+    if trick:
+        led = trick[0][1] // 13
+        if {c // 13 for c in cards} != {c // 13 for c in view.hand}:
+            if rules.follow is Follow.MUST_FOLLOW:
+                bound = f" (you must follow {SUITS[led].symbol}, R13)"
+            elif {c // 13 for c in cards} == {trump} and led != trump:
+                bound = f" (with no {SUITS[led].symbol} you must play a trump, I7)"
+            else:
+                bound = f" (you must play {SUITS[led].symbol} or a trump, I7)"
+        best_at, on_table = trick_result(trick, trump, second_wins, points)
+        winners = winning_plays(trick, cards, trump, second_wins, trick[best_at][1])
+        if action in winners:
+            if len(trick) == view.players - 1:
+                total = on_table + points[action]
+                said.append(f"it takes the trick and its {total} points" if total
+                            else "it takes a trick without points")
+            elif _beaten_by(action, trump, second_wins, hidden):
+                said.append("it wins the trick so far, but a later player may still beat it")
+            else:
+                said.append("it wins the trick: no card left can beat it")
+            if len(set(winners)) > 1 and points[action] == min(points[c] for c in winners):
+                said.append("it is your cheapest card that wins it")
+        elif not winners:
+            said.append("it cannot win this trick")
+        else:
+            said.append(f"it lets a trick of {on_table} points go" if on_table else "it lets a trick without points go")
+        if action not in winners and points[action]:
+            said.append(f"it gives away {points[action]} points")
+    else:
+        if not _beaten_by(action, trump, second_wins, hidden):
+            said.append("no card left can beat it, so it wins the trick" + (f" and keeps its {points[action]} points"
+                                                                          if points[action] else ""))
+        else:
+            said.append(f"it risks its {points[action]} points" if points[action] else "it is worth no points")
+    kept = _kept(view, action, hidden, points, trump)
+    if kept:
+        said.append("it keeps " + " and ".join(kept))
+    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
+    return f"{verb} {action.unicode}{bound}: {text}"
+
+
+def _beaten_by(card: Card, trump: int, second_wins: bool, hidden: list[int]) -> int:
+    """How many cards the seat has not seen would beat ``card`` played after it (the engine's ``beaters``; any
+    trump beats a card of another suit, I8)."""
+    span = beaters(card, second_wins)
+    n = sum(hidden[span.start:span.stop])
+    if card // 13 != trump:
+        n += sum(hidden[trump * 13:trump * 13 + 13])
+    return n
+
+
+def _cards_out(n: int) -> str:
+    return "one card you have not seen" if n == 1 else f"{n} cards you have not seen"
+
+
+def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trump: int) -> list[str]:
+    """What playing ``card`` keeps in hand, worth more than it, the best first (at most two): the trumps, a
+    king or queen that may still make a Bi-bi (R15, R22), a card rich in points."""
+    worth_of_card = points[card] + (10 if card // 13 == trump else 0)
+    rest = [c for c in dict.fromkeys(view.hand) if c != card]
+    trumps = [c for c in rest if c // 13 == trump]
+    out: list[tuple[float, str]] = []
+    if trumps and card // 13 != trump:
+        out.append((15.0, "your trump" + (f" {trumps[0].unicode}" if len(trumps) == 1 else "s")))
+    laid = view.laid_down[view.seat]
+    pairing = view.drawing and view.stock_size > 0
+    for c in rest:
+        if c // 13 == trump and card // 13 != trump:
+            continue  # told as "your trumps"
+        partner = free_partner(c, view.hand, laid) if pairing else None
+        if partner is not None and pair_callable(c // 13, trump, view.rules.bibi_suits is BibiSuits.ANY) \
+                and hidden[partner]:
+            word = call_word(view.rules).rstrip("!")
+            out.append((12.0 + points[c], f"your {c.unicode} for a {word} with a {partner.unicode}"))
+        elif points[c] >= 10 and points[c] > worth_of_card:
+            out.append((float(points[c]), f"your {c.unicode}"))
+    out.sort(key=lambda item: -item[0])
+    return [text for _, text in out[:2]]
+
+
+def _other_advice(view: View, action: Action) -> str:
+    """A call, a pass or a switch of the trump, in plain words."""
+    rules = view.rules
+    suit = action.suit
+    word = call_word(rules)
+    if action.kind == Action.CALL and suit is not None:
+        said = f"say {word} with K{suit.symbol} Q{suit.symbol}: {rules.bibi_points} points at once"
+        if suit != view.trump:
+            if rules.trump_change is TrumpChange.NEXT_TRICK:
+                said += f", and {suit.symbol} becomes trump from the next trick (R16)"
+            elif rules.trump_change is TrumpChange.HOLDER_CHOOSES:
+                said += f", and you may make {suit.symbol} trump when you lead (I12, I14)"
+            else:
+                said += f", and {suit.symbol} becomes the next deal's trump (R16)"
+        return said
+    if action.kind == Action.SWITCH and suit is not None:
+        mine = sum(1 for c in view.hand if c.suit == suit)
+        now = sum(1 for c in view.hand if c.suit == view.trump)
+        return (f"switch the trump to {suit.symbol}: you hold {mine} {suit.symbol} and {now} "
+                f"{view.trump.symbol} (I12, I14)")
+    return f"pass: do not say {word} now"
+
+
+__all__ = ["Hint", "Session", "Told", "advice"]
