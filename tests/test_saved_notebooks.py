@@ -94,3 +94,14 @@ def test_a_notebook_that_needs_pandas_says_so_before_its_first_code(name):
     nb = json.loads((NOTEBOOKS[0].parent / name).read_text(encoding="utf-8"))
     first_code = next(i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code")
     assert any("pandas" in "".join(cell["source"]) for cell in nb["cells"][1:first_code])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_banner_goes_after_a_run_or_says_nothing_a_run_makes_false(path):
+    # a live view of the kit hides the banner once it runs; a notebook without one keeps a banner that stays true
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    banner = "".join(nb["cells"][0]["source"])
+    live = any("bibi.widgets import" in source for source in _code_cells(path))
+    assert ("bring the widgets to life" in banner) == live, path.name
+    if not live:
+        assert "outputs below are saved from a run" in banner
