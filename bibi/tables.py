@@ -1,5 +1,6 @@
-"""Tables of one deal or game as pandas frames, for the views and the notebooks (simulation frames are in
-``bibi.simulation``). Like the simulation layer, this module imports pandas; the engine never does.
+"""Tables of one deal: its score line by line, the stock at each lead, the events of each trick, for the views
+and the notebooks (simulation frames are in ``bibi.simulation``). Only ``score_frame`` needs pandas, and imports it
+when called: the rest is plain Python, for pages that run without pandas.
 
 >>> from bibi.play import play_seeded
 >>> frame = score_frame(play_seeded("ru", 4, seed=2, bots="greedy"))
@@ -9,12 +10,14 @@ True
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import pandas as pd
+from typing import TYPE_CHECKING, NamedTuple
 
 from bibi.cards import Card, Rank
-from bibi.deal import Deal
+from bibi.deal import Deal, Event
+from bibi.kinds import EventKind
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class ScoreLine(NamedTuple):
@@ -80,6 +83,8 @@ def score_frame(deal: Deal) -> pd.DataFrame:
 
     The card points of all rows but the calls add up to the pack's (264 with two packs).
     """
+    import pandas as pd  # lazy: the rest of the module runs without pandas
+
     n = deal.players
     columns = [f"seat {s}" for s in range(n)] + ["nobody", "all"]
     rows: list[tuple[str, list[int]]] = []
@@ -93,4 +98,53 @@ def score_frame(deal: Deal) -> pd.DataFrame:
     return frame
 
 
-__all__ = ["ScoreLine", "score_frame", "score_lines"]
+def stock_at_leads(deal: Deal) -> tuple[int, ...]:
+    """The cards in the stock, face down, as each completed trick of ``deal`` was led: the pack less the hands
+    dealt and the cards drawn before that lead (the deal's public ``history``), and 0 once the leftovers lie face up.
+
+    >>> from bibi.play import play_seeded
+    >>> stock_at_leads(play_seeded("ru", 6, seed=1, bots="random"))[:3]
+    (62, 56, 50)
+    """
+    draws = [trick for trick, _ in deal.history.draws]
+    start = len(deal.deck) - deal.players * deal.rules.hand_size
+    face_up = deal.face_up_from
+    return tuple(0 if face_up is not None and t >= face_up else start - sum(d < t for d in draws)
+                 for t in range(len(deal.tricks)))
+
+
+def trick_events(deal: Deal, number: int) -> tuple[Event, ...]:
+    """The events of trick ``number`` (0-based) of ``deal``, in order: for the first trick the calls of pairs dealt
+    in the hand; its plays, the draws and the calls they bring; the trick won; the trump change it brings; the draws
+    after it (I9). A switch of the trump belongs to the trick its holder then leads, and the turn-up of the
+    leftovers to the trick that begins with a short stock, whether the table sees it at that trick's start (R25)
+    or at the failed draw after it (I16). Every event but the deal's first and last belongs to one trick.
+
+    >>> from bibi.play import play_seeded
+    >>> deal = play_seeded("it", 6, seed=1, bots="greedy")
+    >>> [str(e) for e in trick_events(deal, 0)][-7:-5]
+    ['seat 1 wins the trick (18 points)', 'seat 1 draws 7♠']
+    """
+    if not 0 <= number < len(deal.tricks):
+        raise ValueError(f"number: {number!r} is not a completed trick of this deal (0 to {len(deal.tricks) - 1})")
+    short = deal.rules.draw_rounds(deal.players)  # the trick that begins with a short stock
+    current, over, mine = 0, False, []
+    for event in deal.events:
+        kind = event.kind
+        if kind in (EventKind.DEAL, EventKind.END):
+            continue
+        if kind == EventKind.PLAY and over:
+            current, over = current + 1, False
+        owner = current
+        if kind == EventKind.TURN_UP:
+            owner = short
+        elif kind == EventKind.TRUMP_CHANGE and event.info == "switch" and over:
+            owner = current + 1
+        elif kind == EventKind.TRICK:
+            over = True
+        if owner == number:
+            mine.append(event)
+    return tuple(mine)
+
+
+__all__ = ["ScoreLine", "score_frame", "score_lines", "stock_at_leads", "trick_events"]

@@ -3,7 +3,11 @@ work, and a picture (HTML) where a widget will be (``tools/static_notebooks.py``
 
 from __future__ import annotations
 
+import ast
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,3 +43,65 @@ def test_the_play_table_is_saved_as_a_picture(path):
 def test_the_banner_is_one_reusable_line():
     assert "\n" not in BANNER and BANNER in banner_markdown()
     assert banner_markdown("other words").count("other words") == 1
+
+
+def _code_cells(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in nb["cells"] if cell["cell_type"] == "code"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_read_as_essays_no_cell_of_bare_asserts_and_no_html_wrapper(path):
+    for source in _code_cells(path):
+        statements = ast.parse(source).body
+        assert not statements or not all(isinstance(s, ast.Assert) for s in statements), (
+            f"{path.name}: a cell of bare asserts; fold them into the cell that computes:\n{source}")
+        assert not re.search(r"\bHTML\(\s*render\.", source), f"{path.name}: render output displays itself"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_exercise_is_answered_before_the_reader_answers(path):
+    # a cell that shows the check of an answer written in greets a first Run All with a verdict on words nobody said
+    for source in _code_cells(path):
+        body = ast.parse(source).body
+        last = body[-1] if body else None
+        shown = isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and last.value.func
+        assert not (isinstance(shown, ast.Attribute) and shown.attr == "check"
+                    and any(isinstance(arg, ast.Constant) for arg in last.value.args)), (
+            f"{path.name}: a pre-filled answer:\n{source}")
+
+
+OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
+           "app.ipynb"]
+NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb"]
+
+
+@pytest.mark.parametrize("name", OFFLINE)
+def test_the_learners_notebooks_import_neither_pandas_nor_numpy_nor_matplotlib(name):
+    # every import of the notebook, run in a fresh interpreter: what they load is what the page needs
+    imports = [ast.get_source_segment(source, node) for source in _code_cells(NOTEBOOKS[0].parent / name)
+               for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import | ast.ImportFrom)]
+    assert any("bibi" in line for line in imports)
+    probe = "\n".join([*imports, "import sys",
+                       "print(sorted(m for m in ('pandas', 'numpy', 'matplotlib') if m in sys.modules))"])
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         cwd=NOTEBOOKS[0].parent)
+    assert out.stdout.strip() == "[]", f"{name} loads {out.stdout.strip()}"
+
+
+@pytest.mark.parametrize("name", NEEDS_PANDAS)
+def test_a_notebook_that_needs_pandas_says_so_before_its_first_code(name):
+    nb = json.loads((NOTEBOOKS[0].parent / name).read_text(encoding="utf-8"))
+    first_code = next(i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code")
+    assert any("pandas" in "".join(cell["source"]) for cell in nb["cells"][1:first_code])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_banner_goes_after_a_run_or_says_nothing_a_run_makes_false(path):
+    # a live view of the kit hides the banner once it runs; a notebook without one keeps a banner that stays true
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    banner = "".join(nb["cells"][0]["source"])
+    live = any("bibi.widgets import" in source for source in _code_cells(path))
+    assert ("bring the widgets to life" in banner) == live, path.name
+    if not live:
+        assert "outputs below are saved from a run" in banner

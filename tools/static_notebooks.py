@@ -29,7 +29,7 @@ from typing import Any
 import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-NO_VIEWS = ("01-learn-to-play.ipynb", "05-explore-the-rules.ipynb")  # no bibi view: the banner says so
+NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
 
 
 def _banner(name: str) -> dict:
@@ -37,8 +37,8 @@ def _banner(name: str) -> dict:
 
     text = None
     if name in NO_VIEWS:
-        text = ("▶ **Run ▸ Run All Cells** to run the examples yourself: the outputs below are those of the "
-                "last run.")
+        text = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
+                "**Run ▸ Run All Cells** to see its own.")
     source = banner_markdown(text) if text else banner_markdown()
     return {"cell_type": "markdown", "id": "bibi-banner", "metadata": {}, "source": source.splitlines(True)}
 
