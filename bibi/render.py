@@ -919,15 +919,16 @@ def _acts(actions: Iterable[Any]) -> str:
     return " ".join(_e(getattr(a, "unicode", a)) for a in actions) or "nothing"
 
 
-def _doing(deal: Any, label: str) -> str:
+def _doing(deal: Any) -> str:
+    """What is happening in ``deal`` at its parting point: "seat 5 plays to the trick"."""
     if deal.is_over:
-        return f"under {_e(label)} the deal is over"
+        return "the deal is over"
     who = f"seat {deal.to_act}"
     if deal.phase == "call":
-        return f"under {_e(label)} {who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
+        return f"{who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
     if not deal.trick:
-        return f"under {_e(label)} {who} leads"
-    return f"under {_e(label)} {who} plays to the trick"
+        return f"{who} leads"
+    return f"{who} plays to the trick"
 
 
 @_styled
@@ -951,7 +952,10 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
         return (f'<div class="bibi-parting"><b>The two deals never part</b>: every decision is the same under '
                 f"{_e(la)} and {_e(lb)}, to the end.</div>")
     where = f"after {_count(parting.actions, 'action')}, in trick {parting.trick + 1}"
-    lines = [f"<b>The deals part {where}</b>: {_doing(a, la)}; {_doing(b, lb)}."]
+    doing_a, doing_b = _doing(a), _doing(b)
+    doing = (f"under both rules {doing_a}" if doing_a == doing_b  # the difference is in what he may do: said below
+             else f"under {_e(la)} {doing_a}; under {_e(lb)} {doing_b}")
+    lines = [f"<b>The deals part {where}</b>: {doing}."]
     for side, here, other, lhere, lother in (("b", b, a, lb, la), ("a", a, b, la, lb)):
         only = parting.only_in(side)
         if not only or other.is_over or other.to_act != here.to_act:

@@ -609,9 +609,10 @@ class CompareView(_View):
     stepped together trick by trick; the point where the two deals first part is marked, with the option the
     engine finds responsible and its sentences (``bibi.parting``).
 
-    ``a`` and ``b`` are any rules: a preset or a label with changes (``"it:follow=must_follow"``). The ``a`` deal
-    is the seed's (``Deal.new(a, players, seed=seed)``, the deal every other view shows for that seed); the ``b``
-    deal is dealt from the very same pack, dealer and first trump.
+    ``a`` and ``b`` are any rules: a preset or a label with changes (``"it:follow=must_follow"``). Both deals are
+    dealt from the seed's one pack, dealer and first trump, the same whichever rules are on the left
+    (``bibi.parting.compare_lines``): where the rules find the first dealer or trump differently, by the
+    high-card draw (a convention, rules §2), so a Russian side is the deal every other view shows for that seed.
     """
 
     css_class = "bibi-compare-view"
