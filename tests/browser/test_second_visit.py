@@ -72,8 +72,10 @@ def banner_display(page: Page, name: str) -> str:
 
 
 def explorer_cell(page: Page):
-    """The output area of the cell that shows the deal explorer (``explorer`` alone)."""
-    return page.locator(".jp-CodeCell", has=page.locator(".jp-InputArea", has_text="explorer\n").last).last
+    """The code cell of the front notebook that shows a view (notebook 02 shows one: the deal explorer)."""
+    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", has=page.locator(".bibi-picture"))
+    expect(cell).to_have_count(1)
+    return cell
 
 
 def save(page: Page, path: Path) -> dict:
