@@ -1,10 +1,14 @@
 """Where two variants part: the same pack played under two sets of rules in lockstep, and the options to blame.
 
-``compare_lines(a, b, players, seed, bots)`` deals the seed's pack under rules ``a`` and deals the very same pack
-(deck, dealer, first trump) under rules ``b``; the play layer's ``lockstep`` plays both with one decision of the
-bots at a time until the seat to act or its legal actions differ: the **parting point**. From there each deal is
-played on by the same bots, each from its own copy of the bots' stream at that point. The ``a`` line is therefore
-exactly ``play_seeded(a, players, seed, bots)``.
+``compare_lines(a, b, players, seed, bots)`` deals the seed's pack once and starts it under rules ``a`` and under
+rules ``b`` (the very same deck, dealer and first trump); the play layer's ``lockstep`` plays both with one
+decision of the bots at a time until the seat to act or its legal actions differ: the **parting point**. From
+there each deal is played on by the same bots, each from its own copy of the bots' stream at that point.
+
+The pack never depends on which rules come first: it is dealt as both rules deal it, and where they find the
+first dealer or the first trump differently, by the high-card draw and the dealer's card (R5, R6; a convention,
+rules §2, ``comparison_rules``). So a side whose rules deal that way (the Russian preset, say) plays
+exactly ``play_seeded(side, players, seed, bots)``, on either side.
 
 Which option made them part is decided by the engine, not by a table: for each option that differs, the ``b``
 line up to the parting is replayed under ``b`` with only that option set back to ``a``'s value; if the seat to act
@@ -17,6 +21,8 @@ other way round, ``a`` with only that option set to ``b``'s value).
 (('follow',), 1)
 >>> lines.a[-1].record() == play_seeded("ru", 6, 1, "greedy").record()
 True
+>>> compare_lines("it", "ru", 6, seed=1, bots="greedy").b[-1].record() == lines.a[-1].record()
+True
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import Any, NamedTuple
 
 from bibi.deal import Deal
 from bibi.play import as_bots, bots_rng, lockstep, play, snapshots
-from bibi.rules import Rules, as_rules
+from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
 
 
 class Parting(NamedTuple):
@@ -104,18 +110,39 @@ def responsible(a: Deal, b: Deal) -> tuple[str, ...]:
     return tuple(found)
 
 
+def comparison_rules(a: Rules | str, b: Rules | str) -> Rules:
+    """The rules whose set-up (``bibi.dealing.set_up``) deals the one pack that ``a`` and ``b`` are compared on:
+    ``a`` with the first dealer and first trump the two rules share, and where they find them differently, the
+    high-card draw and the dealer's card (R5, R6; a convention, rules §2 "Conventions no text states"). The
+    set-up reads nothing else of the rules but the number of packs, so the pack, dealer and first trump of a
+    seed do not depend on which rules come first.
+
+    >>> [comparison_rules(a, b).first_dealer.value for a, b in (("it", "ru"), ("ru", "it"), ("it", "it"))]
+    ['high_card_draw', 'high_card_draw', 'random']
+    """
+    ra, rb = as_rules(a), as_rules(b)
+    shared: dict[str, Any] = {}
+    for name, fallback in (("first_dealer", FirstDealer.HIGH_CARD_DRAW), ("first_trump", FirstTrump.DEALER_CARD)):
+        mine, theirs = getattr(ra, name), getattr(rb, name)
+        shared[name] = mine if mine == theirs else fallback
+    return dataclasses.replace(ra, **shared)
+
+
 def compare_lines(a: Rules | str, b: Rules | str, players: int, seed: int, bots: Any = "random") -> Lines:
     """The seed's pack under rules ``a`` and the same pack under rules ``b``, played in lockstep to their parting
     and on to their ends by ``bots``, from ``bots_rng(seed)``.
 
-    With a different number of packs the two deals cannot share a pack: ``b`` is then dealt from the seed too.
+    The pack, dealer and first trump are the seed's under ``comparison_rules(a, b)``, the same whichever rules
+    come first. With a different number of packs the two deals cannot share a pack: each is then the seed's deal
+    under its own rules.
     """
     ra, rb = as_rules(a), as_rules(b)
-    first = Deal.new(ra, players, seed=seed)
     if ra.decks == rb.decks:
-        second = Deal.new(rb, players, deck=first.deck, dealer=first.dealer, trump=first.first_trump)
+        dealt = Deal.new(comparison_rules(ra, rb), players, seed=seed)
+        first, second = (Deal.new(r, players, deck=dealt.deck, dealer=dealt.dealer, trump=dealt.first_trump)
+                         for r in (ra, rb))
     else:
-        second = Deal.new(rb, players, seed=seed)
+        first, second = Deal.new(ra, players, seed=seed), Deal.new(rb, players, seed=seed)
     seats = as_bots(bots, players)
     rng = bots_rng(seed)
     if ra.decks == rb.decks:
@@ -133,4 +160,4 @@ def compare_lines(a: Rules | str, b: Rules | str, players: int, seed: int, bots:
     return Lines(snapshots(ends[0]), snapshots(ends[1]), parting)
 
 
-__all__ = ["Lines", "Parting", "compare_lines", "responsible"]
+__all__ = ["Lines", "Parting", "compare_lines", "comparison_rules", "responsible"]

@@ -919,15 +919,16 @@ def _acts(actions: Iterable[Any]) -> str:
     return " ".join(_e(getattr(a, "unicode", a)) for a in actions) or "nothing"
 
 
-def _doing(deal: Any, label: str) -> str:
+def _doing(deal: Any) -> str:
+    """What is happening in ``deal`` at its parting point: "seat 5 plays to the trick"."""
     if deal.is_over:
-        return f"under {_e(label)} the deal is over"
+        return "the deal is over"
     who = f"seat {deal.to_act}"
     if deal.phase == "call":
-        return f"under {_e(label)} {who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
+        return f"{who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
     if not deal.trick:
-        return f"under {_e(label)} {who} leads"
-    return f"under {_e(label)} {who} plays to the trick"
+        return f"{who} leads"
+    return f"{who} plays to the trick"
 
 
 @_styled
@@ -951,7 +952,10 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
         return (f'<div class="bibi-parting"><b>The two deals never part</b>: every decision is the same under '
                 f"{_e(la)} and {_e(lb)}, to the end.</div>")
     where = f"after {_count(parting.actions, 'action')}, in trick {parting.trick + 1}"
-    lines = [f"<b>The deals part {where}</b>: {_doing(a, la)}; {_doing(b, lb)}."]
+    doing_a, doing_b = _doing(a), _doing(b)
+    doing = (f"under both rules {doing_a}" if doing_a == doing_b  # the difference is in what he may do: said below
+             else f"under {_e(la)} {doing_a}; under {_e(lb)} {doing_b}")
+    lines = [f"<b>The deals part {where}</b>: {doing}."]
     for side, here, other, lhere, lother in (("b", b, a, lb, la), ("a", a, b, la, lb)):
         only = parting.only_in(side)
         if not only or other.is_over or other.to_act != here.to_act:
@@ -1030,9 +1034,34 @@ def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
             f"<p>{_e(moved)}:</p>{effects}</div>")
 
 
+# Where a live widget view is on a page: a rendered widget inside an output of a notebook (JupyterLab, Notebook 7,
+# JupyterLite and Voilà draw outputs with the same classes), still connected to its kernel (after a restart the old
+# views stay, marked disconnected). The widget renderer's output node is the one with no ``data-mime-type`` (every
+# other renderer marks its node with its type); its own "Loading widget..." and "Error displaying widget: model not
+# found" lines are that node's text, with no widget inside it.
+_LIVE = ".jp-OutputArea-output .jupyter-widgets:not(.jupyter-widgets-disconnected)"
+_WIDGET_OUTPUT = ".jp-OutputArea-output:not([data-mime-type])"
+
+
 def banner_hider() -> str:
-    """A style rule that hides the notebook's banner: live views carry it, so it goes once they run."""
-    return "<style>.bibi-banner{display:none}</style>"
+    """A style rule that hides the banner of the notebook a live view is in, and of no other notebook on the page:
+    live views carry it, so the banner goes once a view of its notebook runs and comes back if the kernel goes."""
+    return f"<style>.jp-Notebook:has({_LIVE}) .bibi-banner{{display:none}}</style>"
+
+
+def picture_rules() -> str:
+    """The style rules a still picture of a view (``class="bibi-picture"``) carries, for the output area of its cell:
+    while the view beside it is live, the picture is hidden; while the view cannot show (its model is gone with
+    the kernel that made it, or still loading), the widget's placeholder line is hidden and the picture stands in.
+
+    A view shows in a notebook as two outputs of its cell, the picture and the widget (``_View._repr_mimebundle_``):
+    JupyterLab draws a saved widget output with the widget renderer whenever the notebook is trusted, never with
+    the other forms of the same output, so the picture has to be an output of its own.
+    """
+    # (``:has`` cannot hold another ``:has``: the second rule says "no live widget" outside it.)
+    return (f"<style>.jp-OutputArea:has(> .jp-OutputArea-child > {_LIVE}) > .jp-OutputArea-child:has(.bibi-picture)"
+            f"{{display:none}} .jp-OutputArea:has(> .jp-OutputArea-child .bibi-picture) > .jp-OutputArea-child:has("
+            f"> {_WIDGET_OUTPUT}):not(:has({_LIVE})){{display:none}}</style>")
 
 
 def suit_html(suit: Suit | str) -> HTML:
@@ -1061,7 +1090,8 @@ def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
 __all__ = [
     "BANNER", "CSS", "HTML", "PLAY_CSS", "banner_hider", "banner_markdown", "call_html", "card_html",
     "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
-    "marks_legend_html", "option_meaning", "page", "parting_html", "play_style_block", "points_check", "rules_html",
+    "marks_legend_html", "option_meaning", "page", "parting_html", "picture_rules", "play_style_block", "points_check",
+    "rules_html",
     "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
     "review_html", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
 ]

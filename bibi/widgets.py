@@ -233,9 +233,23 @@ class _View(widgets.VBox):
         self.message.value = _note(text, error=error) + render.banner_hider()  # a live view: no "Run All" banner
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, and a still picture of it for the page that opens the notebook once this kernel is gone.
+
+        In a kernel the picture is an output of its own, shown just before the widget: JupyterLab draws a saved
+        widget output with the widget renderer ("Error displaying widget: model not found" once its model is
+        gone), never with another form of the same output. The picture's style rules (``render.picture_rules``)
+        hide it while the widget beside it is live, and hide the widget's placeholder while it is not. Outside a
+        kernel the picture is the bundle's ``text/html``."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):  # a still picture too, for a saved notebook opened without a kernel
-            bundle = {**bundle, "text/html": self.picture_html()}
+        if not isinstance(bundle, dict):
+            return bundle
+        from IPython import get_ipython  # ipywidgets' own dependency
+        from IPython.display import publish_display_data
+
+        picture = f'<div class="bibi-picture">{render.picture_rules()}{self.picture_html()}</div>'
+        if getattr(get_ipython(), "kernel", None) is None:  # no kernel: no front end to publish to
+            return {**bundle, "text/html": picture}
+        publish_display_data({"text/html": picture})
         return bundle
 
     def picture_html(self, note: bool = True) -> str:
@@ -591,9 +605,10 @@ class CompareView(_View):
     stepped together trick by trick; the point where the two deals first part is marked, with the option the
     engine finds responsible and its sentences (``bibi.parting``).
 
-    ``a`` and ``b`` are any rules: a preset or a label with changes (``"it:follow=must_follow"``). The ``a`` deal
-    is the seed's (``Deal.new(a, players, seed=seed)``, the deal every other view shows for that seed); the ``b``
-    deal is dealt from the very same pack, dealer and first trump.
+    ``a`` and ``b`` are any rules: a preset or a label with changes (``"it:follow=must_follow"``). Both deals are
+    dealt from the seed's one pack, dealer and first trump, the same whichever rules are on the left
+    (``bibi.parting.compare_lines``): where the rules find the first dealer or trump differently, by the
+    high-card draw (a convention, rules §2), so a Russian side is the deal every other view shows for that seed.
     """
 
     css_class = "bibi-compare-view"

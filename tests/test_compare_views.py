@@ -341,3 +341,58 @@ def test_a_compare_view_on_its_own_names_the_one_option_changed():
     view.to_parting()
     assert view.deal_a.actions == view.deal_b.actions and here(view.deal_a) != here(view.deal_b)
     no_errors(view)
+
+
+# -- the pack never depends on which rules come first (rules §2, "Conventions no text states") -------------------
+
+
+def start(deal: Deal) -> tuple:
+    return (deal.deck, deal.dealer, deal.first_trump)
+
+
+FLIPS = [("ru", "it"), ("it", "ru:follow=follow_or_trump"), ("en", "it:draw=after_each_card"),
+         ("ru:first_trump=cut", "it")]
+
+
+@pytest.mark.parametrize("a, b", FLIPS)
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_flipping_a_compare_view_deals_the_same_pack(a, b, seed):
+    ab, ba = views.CompareView(a, b, 6, seed=seed), views.CompareView(b, a, 6, seed=seed)
+    assert start(ab.lines.a[0]) == start(ab.lines.b[0]) == start(ba.lines.a[0]) == start(ba.lines.b[0])
+    # With the same seed the bots' stream is the same, so the lines are each other's mirror image.
+    assert [d.record() for d in ab.lines.a] == [d.record() for d in ba.lines.b]
+    assert [d.record() for d in ab.lines.b] == [d.record() for d in ba.lines.a]
+    assert ab.parting.actions == ba.parting.actions and ab.parting.options == ba.parting.options
+    no_errors(ab)
+    no_errors(ba)
+
+
+def test_italian_vs_russian_deals_the_russian_seeds_pack():
+    """With seed 1 the Russian high-card draw makes seat 3 the dealer; the Italian deal of the seed has seat 1.
+    Where the two find the first dealer differently the comparison draws high cards, on either side."""
+    ru, it = Deal.new(RUSSIAN, 6, seed=1), Deal.new(ITALIAN, 6, seed=1)
+    assert (ru.dealer, it.dealer) == (3, 1)
+    for a, b in (("russian", "italian"), ("italian", "russian")):
+        lines = compare_lines(a, b, 6, seed=1, bots="greedy")
+        assert start(lines.a[0]) == start(lines.b[0]) == start(ru)
+    flipped = compare_lines("it", "ru", 6, seed=1, bots="greedy")
+    assert flipped.b[-1].record() == play_seeded("ru", 6, 1, "greedy").record()
+
+
+def test_rules_that_deal_alike_keep_their_own_set_up():
+    """Two Italian variants both pick the first dealer at random and cut: the pack is the Italian seed's."""
+    lines = compare_lines("it", "it:follow=must_follow", 5, seed=4, bots="random")
+    assert start(lines.a[0]) == start(lines.b[0]) == start(Deal.new(ITALIAN, 5, seed=4))
+    assert lines.a[-1].record() == play_seeded("it", 5, 4, "random").record()
+
+
+def test_the_parting_box_says_once_what_both_sides_do():
+    lines = compare_lines("ru", "it", 6, seed=1, bots="greedy")
+    assert (lines.parting.a.to_act, lines.parting.b.to_act) == (5, 5)
+    box = str(render.parting_html(lines.parting, labels=("russian", "italian"), style=False))
+    assert "under both rules seat 5 plays to the trick." in box
+    assert "under russian seat 5 plays" not in box and "under italian seat 5 plays" not in box
+    # Where the two sides do different things, each is said.
+    apart = compare_lines("ru", "it", 6, seed=4, bots="greedy").parting
+    box = str(render.parting_html(apart, labels=("russian", "italian"), style=False))
+    assert "under russian seat 0 may say Bi-bi or pass" in box and "under italian seat 2 leads" in box

@@ -497,6 +497,20 @@ def test_compare_plays_the_same_packs():
     assert cmp.seats.rules.dtype == "category" and set(cmp.deals.changed) == {"", "trump_change=next_deal"}
 
 
+def test_the_order_of_the_variants_changes_no_pack():
+    """Deal i's pack, dealer and first trump come from (seed, i) alone, whichever variant is the baseline: the
+    frames of each variant are the same in either order, and only the signs of the differences turn."""
+    ab = compare(["ru", "it"], players=6, deals=30, seed=1, progress=False)
+    ba = compare(["it", "ru"], players=6, deals=30, seed=1, progress=False)
+    for label in ("russian", "italian"):
+        assert ab.simulations[label].deals.equals(ba.simulations[label].deals)
+        assert ab.simulations[label].seats.equals(ba.simulations[label].seats)
+    assert ab.deal(5)["italian"].record() == ba.deal(5)["italian"].record()
+    ab_diff = ab.table.query("variant == 'italian'").set_index("measure")["diff"]
+    ba_diff = ba.table.query("variant == 'russian'").set_index("measure")["diff"]
+    assert np.allclose(ab_diff, -ba_diff.loc[ab_diff.index], equal_nan=True)
+
+
 def test_compare_rejects_different_pack_counts():
     with pytest.raises(ValueError, match="same packs"):
         compare(["ru", "ru:decks=1,max_players=7"], deals=2, progress=False)

@@ -6,11 +6,12 @@
 A saved widget view needs the widget's model, which lives in a kernel: opened without one (or with the saved
 state that cannot answer clicks), JupyterLab shows "Error displaying widget" or a dead copy. So this tool
 
-- removes ``application/vnd.jupyter.widget-view+json`` from every output and the notebook's ``metadata.widgets``;
-  what stays is the output's other forms: the ``text/html`` picture that every ``bibi`` view offers
-  (``_View.picture_html``), and ``text/plain``;
+- removes ``application/vnd.jupyter.widget-view+json`` from every output and the notebook's ``metadata.widgets``,
+  and an output left with nothing but the widget's ``text/plain`` (its class and children, cut short). What stays
+  for a view is the picture it shows beside itself in a kernel, an output of its own (``_View._repr_mimebundle_``;
+  an older run left the picture as the widget output's ``text/html``, which stays too);
 - puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one.
-  A live view hides it (``bibi.render.banner_hider``), so it shows only while the notebook has not run;
+  A live view hides its own notebook's banner (``bibi.render.banner_hider``), so it shows until the notebook runs;
 - with ``--widget-cells``, first runs a copy of the notebook (nbclient, in this Python) and takes the fresh
   outputs of the cells that display widgets only, so those carry the picture, and every other cell keeps its
   committed output byte for byte.
@@ -47,6 +48,14 @@ def _shows_widgets(cell: dict) -> bool:
     return any(WIDGET_VIEW in out.get("data", {}) for out in cell.get("outputs", []))
 
 
+def _without_widget(out: dict) -> dict | None:
+    """``out`` without its widget view (changed in place), or None when nothing but the widget's text is left."""
+    data = out.get("data", {})
+    if data.pop(WIDGET_VIEW, None) is not None and set(data) <= {"text/plain"}:
+        return None
+    return out
+
+
 def _fresh_outputs(path: Path, nb: Any) -> list:
     """Every code cell's outputs from a run of a copy of ``nb`` (in ``path``'s folder)."""
     from nbclient import NotebookClient
@@ -69,8 +78,8 @@ def static(path: Path, widget_cells: bool = False) -> bool:
             if cell["cell_type"] == "code" and _shows_widgets({"outputs": outputs}):
                 cell["outputs"] = outputs
     for cell in cells:
-        for out in cell.get("outputs", []):
-            out.get("data", {}).pop(WIDGET_VIEW, None)
+        if "outputs" in cell:
+            cell["outputs"] = [out for out in cell["outputs"] if _without_widget(out) is not None]
     nb.get("metadata", {}).pop("widgets", None)
     nb["cells"] = [nbformat.from_dict(_banner(path.name)), *cells]
     new = nbformat.writes(nb)
