@@ -5,8 +5,9 @@ Every function returns an ``HTML`` value (a ``str`` that displays itself in Jupy
 engine's public surface only; the same input gives
 the same markup byte for byte (no random ids, no timestamps), so nbval can compare notebook
 outputs and tests can assert on them. Styling is one ``<style>`` block of classes prefixed
-``bibi-``; by default each function wraps its markup as ``<div class="bibi">`` + that block, and
-``style=False`` returns the bare fragment for composing larger pages.
+``bibi-``, read once from the package's style sheet (``bibi/data/bibi.css``); by default each function wraps
+its markup as ``<div class="bibi">`` + that block, and ``style=False`` returns the bare fragment for
+composing larger pages. The widget views (``bibi.widgets``) take every piece of their markup from here.
 
 >>> from bibi.cards import Card
 >>> html = card_html(Card("KS"), style=False)
@@ -27,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from importlib import resources
 from typing import Any
 
 from bibi.cards import Card, Suit
@@ -44,121 +46,30 @@ class HTML(str):
     def _repr_html_(self) -> str:
         return str(self)
 
-CSS = """
-.bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
- color:var(--jp-content-font-color1,#1d1d1d);white-space:normal;text-align:left;box-sizing:border-box;max-width:100%}
-.bibi *{box-sizing:border-box}
-.bibi-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
- width:44px;height:62px;margin:0 3px 3px 0;border:1px solid #8d8d8d;border-radius:6px;background:#fff;
- color:#1d1d1d;line-height:1;vertical-align:top;box-shadow:0 1px 2px rgba(0,0,0,.25);flex:none}
-.bibi-card .bibi-rank{font-size:20px;font-weight:700;letter-spacing:-1px}
-.bibi-card .bibi-suit{font-size:22px;margin-top:3px}
-.bibi-card.bibi-small{width:32px;height:46px;border-radius:5px}
-.bibi-card.bibi-small .bibi-rank{font-size:16px}
-.bibi-card.bibi-small .bibi-suit{font-size:16px;margin-top:1px}
-.bibi-red{color:#c62828}
-.bibi-card.bibi-back{background:repeating-linear-gradient(45deg,#2b4c8c 0 4px,#3d66b5 4px 8px);
- border-color:#1d3564}
-.bibi-card.bibi-laid{border:2px solid #d49a00;background:#fff8df}
-.bibi-card.bibi-dim{opacity:.4}
-.bibi-card.bibi-win{box-shadow:0 0 0 3px #2e9e4f;border-color:#1b6e33}
-.bibi-legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:2px 0}
-.bibi-legend .bibi-card{width:24px;height:32px;margin:0 5px 0 0;vertical-align:middle;border-radius:4px}
-.bibi-legend .bibi-card .bibi-rank{font-size:12px;letter-spacing:0}
-.bibi-legend .bibi-card .bibi-suit{font-size:12px;margin-top:0}
-.bibi-legend>span{display:inline-flex;align-items:center}
-.bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
-.bibi-empty{color:#777;font-style:italic;padding:4px 0}
-.bibi-table{display:grid;gap:8px;width:100%;max-width:1240px}
-.bibi-seat{border:1px solid #c9c9c2;border-radius:8px;background:#f6f6f1;color:#1d1d1d;padding:5px 6px;min-width:0}
-.bibi-seat.bibi-acting{border:2px solid #1565c0;background:#eef4fd;padding:4px 5px}
-.bibi-seat-head,.bibi-seat-foot{display:flex;flex-wrap:wrap;gap:4px;align-items:center;font-size:13px}
-.bibi-seat-head{margin-bottom:3px}
-.bibi-seat-foot{margin-top:1px;color:#333}
-.bibi-name{font-weight:700}
-.bibi-badge{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;background:#ddd;color:#222}
-.bibi-badge.bibi-dealer{background:#5d4037;color:#fff}
-.bibi-badge.bibi-turn{background:#1565c0;color:#fff}
-.bibi-badge.bibi-call{background:#d49a00;color:#1d1d1d}
-.bibi-center{border-radius:10px;background:#2e6b45;color:#f4f4ee;padding:8px 10px;min-width:0;
- display:flex;flex-direction:column;gap:6px}
-.bibi-center .bibi-label{color:#d8e8dc}
-.bibi-status{font-weight:700;font-size:14px}
-.bibi-row{display:flex;flex-wrap:wrap;gap:14px;align-items:center}
-.bibi-trump{display:inline-flex;align-items:center;justify-content:center;width:38px;height:38px;
- border-radius:50%;background:#fff;color:#1d1d1d;font-size:26px;line-height:1}
-.bibi-trump.bibi-red{color:#c62828}
-.bibi-label{font-size:12px;color:var(--jp-content-font-color2,#555);margin-right:4px}
-.bibi-trick{display:flex;flex-direction:column;gap:3px}
-.bibi-plays{display:flex;flex-wrap:wrap;gap:4px}
-.bibi-play{display:flex;flex-direction:column;align-items:center;font-size:11px}
-.bibi-play .bibi-card{margin:1px 0 0 0}
-.bibi-trick-foot{font-size:13px}
-.bibi-sheet{border-collapse:collapse;font-size:13px;margin:4px 0}
-.bibi .bibi-sheet th,.bibi .bibi-sheet td{padding:3px 9px;border-bottom:1px solid #ddd;text-align:right;
- background:transparent;color:inherit;vertical-align:top}
-.bibi .bibi-sheet th{font-weight:700;border-bottom:2px solid #999}
-.bibi .bibi-sheet .bibi-text{text-align:left}
-.bibi .bibi-sheet tfoot td{font-weight:700;border-top:2px solid #999;border-bottom:none}
-.bibi .bibi-sheet tr.bibi-diff td{background:#fff3c4;color:#1d1d1d}
-.bibi .bibi-sheet td.bibi-diff{background:#fff3c4;color:#1d1d1d}
-.bibi .bibi-sheet tr.bibi-lead td{font-weight:700}
-.bibi-check{font-size:13px;color:#2e5d34}
-.bibi-check.bibi-bad{color:#b71c1c}
-.bibi-events{margin:0;padding-left:3.6em;font-size:13px}
-.bibi-events li{margin:0;padding:0}
-.bibi-ev-trick{font-weight:700}
-.bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
-.bibi-ev-turn_up,.bibi-ev-end{color:var(--jp-content-font-color2,#555);font-style:italic}
-.bibi-evlines{font-size:13px}
-.bibi-evline{display:flex;gap:8px}
-.bibi-evline .bibi-evn{flex:none;min-width:3.6em;text-align:right;font-weight:400;font-style:normal;
- font-variant-numeric:tabular-nums;color:var(--jp-content-font-color2,#555)}
-.bibi .bibi-sheet tbody th{font-weight:400;border-bottom:1px solid #ddd;text-align:left}
-.bibi-scoring{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-end}
-.bibi-scoring .bibi-pts{display:flex;flex-direction:column;align-items:center;font-size:11px}
-.bibi-scoring .bibi-card{margin:0}
-.bibi-parting{border-left:4px solid #c77700;background:#fff7e6;color:#1d1d1d;padding:5px 9px;font-size:13px;
- margin:4px 0}
-.bibi-parting .bibi-why{display:block;margin-top:3px}
-.bibi-side-head{font-weight:700;font-size:14px;margin:2px 0 4px 0}
-.bibi-side .bibi-card{width:32px;height:46px;border-radius:5px}
-.bibi-side .bibi-card .bibi-rank{font-size:16px}
-.bibi-side .bibi-card .bibi-suit{font-size:16px;margin-top:1px}
-.bibi-side-head.bibi-apart{color:#8a4b00}
-.bibi-field-error{color:#b71c1c;font-size:13px;padding:4px 6px}
-.bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
-.bibi-sid{font-weight:700;margin-right:6px}
-.bibi-original{font-style:italic}
-.bibi-translation{display:block;color:var(--jp-content-font-color2,#444)}
-.bibi-note{display:block;color:#8a3b00;font-size:12px}
-.bibi-bars{display:grid;grid-template-columns:max-content 1fr max-content;gap:3px 8px;align-items:center;
- font-size:13px;max-width:640px}
-.bibi-bar{display:flex;height:16px;background:#eee;border-radius:3px;overflow:hidden}
-.bibi-bar-cards{background:#3d66b5}
-.bibi-bar-bibi{background:#d49a00}
-.bibi-key{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px}
-"""
 
-_STYLE = f"<style>{' '.join(line.strip() for line in CSS.strip().splitlines())}</style>"
+def _sheet(name: str) -> str:
+    """A style sheet of the package's data (``bibi/data/NAME``), its comments left out."""
+    text = resources.files("bibi").joinpath("data", name).read_text(encoding="utf-8")
+    return re.sub(r"/\*.*?\*/\s*", "", text, flags=re.S)
 
-# The play table's own rules, in a block of their own (``play_style_block``): its card buttons show the card
-# big, its name in words small below; the trick just completed sits under a dashed line.
-PLAY_CSS = """
-.bibi-last{border-top:1px dashed #9cc3a8;padding-top:5px}
-.bibi-review{max-height:360px;overflow:auto}
-.bibi .bibi-review td.bibi-who{white-space:nowrap}
-.bibi-why{color:#fff3c4}
-button.bibi-hand-button{white-space:normal!important;line-height:1.1!important;font-size:11px!important;
- overflow:hidden!important;text-overflow:clip!important}
-button.bibi-hand-button::first-line{font-size:21px;font-weight:700}
-button.bibi-hand-button:focus-visible{outline:3px solid #1565c0;outline-offset:1px}
-"""
+
+def _block(css: str) -> str:
+    """A style sheet as one ``<style>`` block: each line stripped, the lines joined by a space."""
+    return f"<style>{' '.join(line.strip() for line in css.strip().splitlines())}</style>"
+
+
+# The style sheets, read once: every view's and page's (``bibi/data/bibi.css``), and the play table's own
+# (``bibi/data/play.css``: its card buttons show the card big, its name in words small below; the trick just
+# completed sits under a dashed line).
+CSS = _sheet("bibi.css")
+PLAY_CSS = _sheet("play.css")
+_STYLE = _block(CSS)
+_PLAY_STYLE = _block(PLAY_CSS)
 
 
 def play_style_block() -> str:
     """The play table's style rules (``PLAY_CSS``) as one ``<style>`` block."""
-    return f"<style>{' '.join(line.strip() for line in PLAY_CSS.strip().splitlines())}</style>"
+    return _PLAY_STYLE
 
 
 def style_block() -> str:

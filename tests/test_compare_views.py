@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import ipywidgets
 import pytest
 
 from bibi import render
@@ -243,7 +244,7 @@ def test_a_game_sheet_has_a_button_per_deal():
 
     game = Game.new("russian", players=3, seed=7).play("greedy")
     inspector = views.ScoreInspector(game)
-    buttons = [b for b in inspector.deal_buttons.children if isinstance(b, views.widgets.Button)]
+    buttons = [b for b in inspector.deal_buttons.children if isinstance(b, ipywidgets.Button)]
     assert len(buttons) == len(game.deals)
     buttons[0].click()
     assert inspector.deal is game.deals[0] and inspector.lines == score_lines(game.deals[0])

@@ -603,7 +603,8 @@ def test_play_table_bots_cards_appear_one_by_one(monkeypatch):
 
     class Watched(views.PlayTable):
         def _bots_move(self):
-            monkeypatch.setattr(views.time, "sleep", lambda seconds: pictures.append((seconds, self.table.value)))
+            monkeypatch.setattr(views.play_table.time, "sleep",
+                                lambda seconds: pictures.append((seconds, self.table.value)))
             super()._bots_move()
 
     table = Watched("russian", 4, bots=first_bot, seat=0, seed=2, delay=0.01)
