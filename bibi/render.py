@@ -941,9 +941,12 @@ def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
             f"<p>{_e(moved)}:</p>{effects}</div>")
 
 
+_BANNER_HIDER = "<style>.bibi-banner{display:none}</style>"
+
+
 def banner_hider() -> str:
     """A style rule that hides the notebook's banner: live views carry it, so it goes once they run."""
-    return "<style>.bibi-banner{display:none}</style>"
+    return _BANNER_HIDER
 
 
 def suit_html(suit: Suit | str) -> HTML:
@@ -969,10 +972,140 @@ def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
             f"{when}{how}</span>")
 
 
+
+# -- the pieces of the widget views (bibi.widgets) ---------------------------------------------
+
+
+def wrap(*fragments: str, style: bool = True) -> HTML:
+    """Fragments in one ``<div class="bibi">``, the style block first (``style=False``: without it, for a fragment
+    shown where the page has it already)."""
+    return HTML(f'<div class="bibi">{_STYLE if style else ""}{"".join(fragments)}</div>')
+
+
+def message_html(text: str, *, error: bool = False) -> HTML:
+    """A view's message line: ``text`` as said, red for an error (a refused move, a bad value).
+
+    >>> print(message_html("5♠ is illegal", error=True))
+    <div class="bibi bibi-message bibi-error">5♠ is illegal</div>
+    """
+    return HTML(f'<div class="bibi bibi-message{" bibi-error" if error else ""}">{_e(text)}</div>')
+
+
+def field_error_html(text: str) -> HTML:
+    """An error shown next to the control that caused it."""
+    return HTML(f'<div class="bibi" role="alert"><div class="bibi-field-error">⚠ {_e(text)}</div></div>')
+
+
+def caption_html(bold: str = "", rest: str = "") -> HTML:
+    """A caption over a part of a view: its first words in bold, then the rest.
+
+    >>> print(caption_html("Events", " (newest first)"))
+    <b>Events</b> (newest first)
+    """
+    return HTML((f"<b>{_e(bold)}</b>" if bold else "") + _e(rest))
+
+
+def heading_html(text: str) -> HTML:
+    """A heading between the parts of a view (the app's)."""
+    return HTML(f"<h3>{_e(text)}</h3>")
+
+
+def status_html(text: str) -> HTML:
+    """A status line in bold (a view's counter, the note over a picture)."""
+    return HTML(f'<div class="bibi-status">{_e(text)}</div>')
+
+
+def view_picture_html(parts: Iterable[str], *, note: str = "") -> HTML:
+    """A still picture of a view from the HTML of its parts, in order: what a saved notebook shows without a
+    kernel. Each part's own style block and banner hider are left out, the style block comes once, ``note`` (if
+    any) on top."""
+    bare = (part.replace(_BANNER_HIDER, "").replace(_STYLE, "") for part in parts)
+    return wrap(status_html(note) if note else "", *bare)
+
+
+# The card buttons of the views are ipywidgets Buttons, coloured through their style traits (which win over
+# the front end's own button rules): their ink and paper, and the lines drawn around buttons and rows.
+CARD_BUTTON_BORDER = "1px solid #8d8d8d"
+ROW_RULE = "1px solid #ddd"
+
+
+def card_button_colours(*, legal: bool, red: bool, laid: bool) -> tuple[str, str]:
+    """The ink and the paper of a card button (its ``text_color`` and ``button_color``): red or black ink, both
+    faded for a card that may not be played; yellow paper for a laid-down card.
+
+    >>> card_button_colours(legal=True, red=True, laid=False)
+    ('#c62828', '#ffffff')
+    """
+    ink = ("#c62828", "#1d1d1d") if legal else ("#e3a3a3", "#a3a3a3")
+    paper = ("#fff3c4", "#ffffff") if legal else ("#f0e6c0", "#e9e9e9")
+    return ink[0] if red else ink[1], paper[0] if laid else paper[1]
+
+
+def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
+    """One option of ``rules`` for the rules panel: what its value means (or why it has no effect), its citation,
+    and the sentences it comes from, folded; marked, with the value, where ``theirs`` (the other side's) differs."""
+    from bibi import texts  # lazy: texts load a data file
+
+    differs = rules.options()[name] != theirs
+    mark = ' class="bibi-differs"' if differs else ""
+    left = f' <span class="bibi-label">(left: {_e(_value(theirs))})</span>' if differs else ""
+    sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
+    return wrap(f"<div{mark}><details><summary>{_e(rules.explain(name))}{left} "
+                f'<span class="bibi-label">({_e(rules.citation(name))})</span></summary>{sentences}</details></div>')
+
+
+def score_line_detail_html(deal: Any, line: Any) -> HTML:
+    """One line of a deal's score in words, with its trick (a ``bibi.tables.ScoreLine``: a trick, a call, the
+    leftovers or what is still out), as the score inspector shows it under its rows."""
+    rules = deal.rules
+    if line.kind == "leftovers":
+        body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
+                f"{line.points} points count for no one (R25; I16)."
+                + hand_html(deal.leftovers, small=True, style=False))
+    elif line.kind == "out":
+        body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
+    elif line.kind == "call" and line.trick < 0:
+        body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
+                f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+    else:
+        trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
+        if line.kind == "call":
+            body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
+                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+        else:
+            body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
+                    f"its cards worth points make {line.points}.")
+        if trick is not None:
+            body += trick_html(trick, style=False)
+    return wrap(f'<div class="bibi-parting">{body}</div>')
+
+
+def score_check_html(deal: Any, card_points: int, lines: Sequence[Any]) -> HTML:
+    """The score inspector's check: ``card_points`` (the card points of the deal's score table) against the
+    pack's, the Bi-bi points and the scores, then the lines' sum (``points_check``)."""
+    total = deal.rules.total_points()
+    calls = len(deal.calls)
+    ok = "✓" if card_points == total else "✗"
+    return wrap(
+        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">card points {card_points} = the '
+        f"pack's {total} {ok}; Bi-bi {sum(deal.bonus_points)} ({_count(calls, 'call')}); scores "
+        f"{' '.join(map(str, deal.scores))}</div>"
+        f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
+    )
+
+
+def frame_html(frame: Any) -> HTML:
+    """A pandas frame as a score sheet (pandas' own HTML, classed as the kit's tables)."""
+    return wrap(frame.to_html(classes="bibi-sheet", border=0))
+
+
 __all__ = [
-    "BANNER", "CSS", "HTML", "PLAY_CSS", "banner_hider", "banner_markdown", "call_html", "card_html",
-    "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
-    "marks_legend_html", "option_meaning", "page", "parting_html", "play_style_block", "points_check", "rules_html",
-    "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
-    "review_html", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
+    "BANNER", "CARD_BUTTON_BORDER", "CSS", "HTML", "PLAY_CSS", "ROW_RULE", "banner_hider", "banner_markdown",
+    "call_html", "caption_html", "card_button_colours", "card_html", "comparison_html", "event_actions", "events_html",
+    "field_error_html", "frame_html", "game_html", "hand_html", "heading_html", "last_trick_reason", "lesson_html",
+    "marks_legend_html", "message_html", "option_meaning", "option_source_html", "page", "parting_html",
+    "play_style_block", "points_check", "review_html", "rules_html", "score_bars_html", "score_check_html",
+    "score_line_detail_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html",
+    "seat_cells", "sentences_html", "side_html", "status_html", "style_block", "suit_html", "table_html", "trick_html",
+    "view_picture_html", "wrap",
 ]

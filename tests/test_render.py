@@ -305,3 +305,69 @@ def test_sentences_html():
 def test_page_is_a_whole_document():
     html = render.page(render.card_html(Card("AS"), style=False), title="x")
     assert html.startswith("<!DOCTYPE html>") and html.count("<style>") == 1
+
+
+# -- the style sheets as package data, and the views' pieces ----------------------------------------------
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_style_sheets_are_package_data_read_once():
+    """The style blocks are the data files' rules, line by line, without the files' comments."""
+    for name, css, block in [("bibi.css", render.CSS, render.style_block()),
+                             ("play.css", render.PLAY_CSS, render.play_style_block())]:
+        text = (ROOT / "bibi" / "data" / name).read_text(encoding="utf-8")
+        assert text.startswith("/*") and "/*" not in css and "/*" not in block
+        lines = [line.strip() for line in re.sub(r"/\*.*?\*/", "", text, flags=re.S).splitlines() if line.strip()]
+        assert len(lines) > 5 and block == f"<style>{' '.join(lines)}</style>"
+    assert render.style_block() is render.style_block()  # the same value every time: read once
+    assert ".bibi-message.bibi-error{color:#b71c1c}" in render.style_block()
+
+
+def test_the_wheel_ships_the_style_sheets_and_the_views(tmp_path):
+    """pyproject's package-data ships bibi/data/*.css, and the wheel holds the widgets package."""
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/render.py", "bibi/widgets/__init__.py",
+            "bibi/widgets/base.py", "bibi/widgets/explorer.py", "bibi/widgets/play_table.py"} <= names
+    assert not any(name == "bibi/widgets.py" for name in names)
+
+
+def test_the_views_pieces_escape_what_they_say():
+    assert render.message_html("<b>") == '<div class="bibi bibi-message">&lt;b&gt;</div>'
+    assert 'bibi-error">' in render.message_html("no", error=True)
+    assert render.field_error_html("x < y").count("&lt;") == 1 and 'role="alert"' in render.field_error_html("x")
+    assert render.caption_html("Seat 1's cards", ": click") == "<b>Seat 1&#x27;s cards</b>: click"
+    assert render.caption_html(rest="plain") == "plain"
+    assert render.status_html("a & b") == '<div class="bibi-status">a &amp; b</div>'
+
+
+def test_a_picture_of_a_view_carries_the_style_block_once_and_no_banner_hider():
+    parts = [render.table_html(known_deal()), render.message_html("said") + render.banner_hider(),
+             render.wrap(render.status_html("more"))]
+    html = render.view_picture_html(parts, note="A picture")
+    assert html.count("<style>") == 1 and render.banner_hider() not in html
+    assert html.index("A picture") < html.index('class="bibi-table"') < html.index("said") < html.index("more")
+    assert "bibi-status" not in render.view_picture_html(["x"]).replace(render.style_block(), "")
+
+
+def test_card_button_colours_fade_illegal_cards_and_mark_laid_ones():
+    legal_red = render.card_button_colours(legal=True, red=True, laid=False)
+    assert legal_red == ("#c62828", "#ffffff")
+    assert render.card_button_colours(legal=False, red=True, laid=False)[0] != legal_red[0]
+    assert render.card_button_colours(legal=True, red=False, laid=True) == ("#1d1d1d", "#fff3c4")
+
+
+def test_option_source_marks_a_difference_with_the_other_side_value():
+    same = render.option_source_html(RUSSIAN, "follow", RUSSIAN.follow)
+    differs = render.option_source_html(ITALIAN, "follow", RUSSIAN.follow)
+    assert "bibi-differs" not in same.replace(render.style_block(), "") and "(left:" not in same
+    assert 'class="bibi-differs"' in differs and f"(left: {RUSSIAN.follow.value})" in differs
+    assert "<details><summary>" in differs and "I7" in differs

@@ -4,6 +4,8 @@ the engine state and the rendered HTML."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -1034,3 +1036,33 @@ def test_number_boxes_clamp_nothing_the_rules_decide():
     assert app.table is not table and app.table.players == 12 and app.table.seat == 11
     no_errors(ex)
     no_errors(app)
+
+
+# -- the package: one module a view, the markup in bibi.render ---------------------------------------
+
+
+VIEWS = {"DealExplorer": "explorer", "CompareView": "compare", "RulesPanel": "rules_panel",
+         "ScoreInspector": "scores", "PlayTable": "play_table", "PlayApp": "app", "Practice": "practice"}
+WIDGETS = Path(views.__file__).parent
+
+
+def test_every_view_has_a_module_of_its_own_and_is_reached_from_the_package():
+    import importlib
+
+    for name, module in VIEWS.items():
+        view = getattr(views, name)
+        assert view.__module__ == f"bibi.widgets.{module}", name
+        assert getattr(importlib.import_module(f"bibi.widgets.{module}"), name) is view
+        assert name in views.__all__ and f"``{name}(" in views.__doc__, name
+    assert {"base.py", "__init__.py"} | {f"{m}.py" for m in VIEWS.values()} == {p.name for p in WIDGETS.glob("*.py")}
+    for path in [*WIDGETS.glob("*.py"), WIDGETS.parent / "render.py"]:
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 1200, path.name
+
+
+@pytest.mark.parametrize("module", sorted(set(VIEWS.values()) - {"play_table"} | {"base"}))
+def test_the_views_take_their_markup_and_colours_from_render(module):
+    """No tag, no inline style, no colour in a view module: every piece of markup is bibi.render's."""
+    source = (WIDGETS / f"{module}.py").read_text(encoding="utf-8")
+    code = "\n".join(line.split("#")[0] if not line.lstrip().startswith("#") else "" for line in source.splitlines())
+    assert not re.findall(r"</?[a-z][a-z0-9]*[ >]|style=\\?\"|&[a-z]+;", code)
+    assert not re.findall(r"#[0-9a-fA-F]{3,6}\b", source)

@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.errors import shorten, whole
@@ -62,7 +63,7 @@ class PlayApp(_View):
             widgets.HBox([self.players_box, self.seat_box, self.bots_select, self.seed_box, self.start_button],
                          layout=wrap),
             self.message, self.table_box,
-            widgets.HTML("<h3>Your game, deal by deal, in the explorer</h3>"), self.explorer_note,
+            widgets.HTML(render.heading_html("Your game, deal by deal, in the explorer")), self.explorer_note,
             self.explorer_box, self.errors,
         ]
         self._option_values()

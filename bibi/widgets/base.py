@@ -9,7 +9,6 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Sequence
 from enum import Enum
-from html import escape
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -46,17 +45,17 @@ def _button(description: str, tooltip: str, *, width: str = "auto", icon: str = 
 
 def _wrap(html: str) -> str:
     """A fragment with the shared style block, for one HTML widget."""
-    return f'<div class="bibi">{render.style_block()}{html}</div>'
+    return render.wrap(html)
 
 
 def _note(text: str, *, error: bool = False) -> str:
-    colour = "#b71c1c" if error else "inherit"
-    return f'<div class="bibi" style="color:{colour};font-size:14px">{escape(text)}</div>'
+    """A message line (``render.message_html``)."""
+    return render.message_html(text, error=error)
 
 
 def _field_error(text: str) -> str:
     """An error shown next to the control that caused it."""
-    return f'<div class="bibi" role="alert"><div class="bibi-field-error">⚠ {escape(text)}</div></div>'
+    return render.field_error_html(text)
 
 
 _SAFE = 2**53  # the largest whole number a browser's IntText holds exactly
@@ -123,7 +122,7 @@ class _ActionRow(widgets.HBox):
         while len(self._pool) < len(choices):
             i = len(self._pool)
             # Wide enough for "10♦" with JupyterLab's button padding taken out.
-            layout = (widgets.Layout(width="64px", height="48px", padding="0 2px", border="1px solid #8d8d8d",
+            layout = (widgets.Layout(width="64px", height="48px", padding="0 2px", border=render.CARD_BUTTON_BORDER,
                                      margin="0 4px 4px 0")
                       if self._card_size else widgets.Layout(width="auto"))
             button = widgets.Button(layout=layout)
@@ -138,10 +137,8 @@ class _ActionRow(widgets.HBox):
             if self._card_size:
                 button.style.font_size = "18px"
                 button.style.font_weight = "bold"
-                ink = ("#c62828", "#1d1d1d") if choice.legal else ("#e3a3a3", "#a3a3a3")
-                button.style.text_color = ink[0] if choice.red else ink[1]
-                paper = ("#fff3c4", "#ffffff") if choice.legal else ("#f0e6c0", "#e9e9e9")
-                button.style.button_color = paper[0] if choice.laid else paper[1]
+                button.style.text_color, button.style.button_color = render.card_button_colours(
+                    legal=choice.legal, red=choice.red, laid=choice.laid)
         self.children = tuple(self._pool[: len(choices)])
 
     def button_for(self, action: Card | Action | str) -> widgets.Button:
@@ -215,13 +212,13 @@ class _View(widgets.VBox):
         while stack:
             widget = stack.pop(0)
             if isinstance(widget, _View) and widget is not self:  # a view inside: its own picture
-                parts.append(widget.picture_html(note=False).replace(render.style_block(), ""))
+                parts.append(widget.picture_html(note=False))
                 continue
             if isinstance(widget, widgets.HTML):
-                parts.append(widget.value.replace(render.banner_hider(), "").replace(render.style_block(), ""))
+                parts.append(widget.value)
             stack[:0] = list(getattr(widget, "children", ()))
-        head = '<div class="bibi-status">A picture of this view: Run All to bring it to life.</div>' if note else ""
-        return _wrap(head + "".join(parts))
+        return render.view_picture_html(parts, note="A picture of this view: Run All to bring it to life."
+                                        if note else "")
 
     def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
         """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""

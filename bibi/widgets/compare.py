@@ -12,7 +12,7 @@ from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules
-from bibi.widgets.base import _button, _html, _seed, _View, _wrap, as_bot
+from bibi.widgets.base import _button, _html, _seed, _View, as_bot
 
 
 class CompareView(_View):
@@ -155,7 +155,7 @@ class CompareView(_View):
 
     def _render(self) -> None:
         la, lb = self.labels
-        self.explanation.value = _wrap(render.parting_html(self.parting, labels=(la, lb), style=False))
+        self.explanation.value = render.parting_html(self.parting, labels=(la, lb))
         ends = (len(self.lines.a) - 1, len(self.lines.b) - 1)
         at_start, at_end = self._at == [0, 0], tuple(self._at) == ends
         for button in (self.start_button, self.back_button):
@@ -174,8 +174,8 @@ class CompareView(_View):
                 note = "where the deals part"
             else:
                 note = "parted"
-            html.value = _wrap(render.side_html(deal, label, position=at, note=note,
-                                                apart=self.parting.parted and at > shared, style=False))
+            html.value = render.side_html(deal, label, position=at, note=note,
+                                          apart=self.parting.parted and at > shared)
         tricks = self._tricks_shown()
         total = self.deal_a.tricks_total
         self._say(f"{la} | {lb}: after {tricks} of {total} tricks; the deals "

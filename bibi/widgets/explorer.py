@@ -24,7 +24,6 @@ from bibi.widgets.base import (
     _note,
     _other_choices,
     _table,
-    _wrap,
     as_bot,
 )
 
@@ -67,7 +66,7 @@ class DealExplorer(_ActionView):
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
         self.reason = _html()
         self.event_log = _html(max_height="220px", overflow="auto")
-        self.legend = _html(_wrap(render.marks_legend_html(style=False)))
+        self.legend = _html(render.marks_legend_html())
         self._states: list[Deal] = []
         self._at = 0
         self._rng = bots_rng(seed)
@@ -89,8 +88,8 @@ class DealExplorer(_ActionView):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.table, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
-            widgets.HTML("<b>Events</b>, numbered by the step that brought them, as the slider counts "
-                         "(newest first)"),
+            widgets.HTML(render.caption_html("Events", ", numbered by the step that brought them, as the slider "
+                                                       "counts (newest first)")),
             self.event_log, self.errors,
         ]
         self._start(seat, deal)
@@ -264,23 +263,22 @@ class DealExplorer(_ActionView):
             button.disabled = at_start
         for button in (self.next_button, self.next_trick_button, self.end_button):
             button.disabled = at_end
-        self.table.value = _wrap(render.table_html(deal, self.seat, style=False))
+        self.table.value = render.table_html(deal, self.seat)
         looking = self.seat
 
         def seen(state: Deal) -> tuple[Any, ...]:  # the log as the seat looked from knows it (all: every event)
             return state.events if looking is None else state.events_for(looking)
 
         numbers = render.event_actions([len(seen(self._states[p])) for p in line[: step + 1]])
-        self.event_log.value = _wrap(render.events_html(seen(deal), newest_first=True, actions=numbers,
-                                                        style=False))
+        self.event_log.value = render.events_html(seen(deal), newest_first=True, actions=numbers)
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
             self.hand_label.value = ""
             self.hand_row.show([])
             self.action_row.show([])
             return
-        self.hand_label.value = (f"<b>Seat {seat}'s cards</b>: click one to play it here, "
-                                 "or to see why it is illegal (greyed)")
+        self.hand_label.value = render.caption_html(f"Seat {seat}'s cards", ": click one to play it here, or to see "
+                                                    "why it is illegal (greyed)")
         self.hand_row.show(_card_choices(deal, seat, enable_illegal=True))
         self.action_row.show(_other_choices(deal, seat))
 

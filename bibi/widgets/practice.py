@@ -8,8 +8,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from bibi import render
 from bibi.rules import Rules
-from bibi.widgets.base import _button, _html, _View, _wrap
+from bibi.widgets.base import _button, _html, _View
 
 
 class Practice(_View):
@@ -114,7 +115,7 @@ class Practice(_View):
         total = len(self.exercises)
         answered = self.feedback is not None
         score = f"score {self.right} of {self.answered}"
-        self.header.value = _wrap(f'<div class="bibi-status">Exercise {self.index + 1} of {total} · {score}</div>')
+        self.header.value = render.wrap(render.status_html(f"Exercise {self.index + 1} of {total} · {score}"))
         for button in self._choice_buttons:
             button.disabled = answered
             button.button_style = ("success" if answered and button.description == self.feedback.answer else

@@ -6,17 +6,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from enum import Enum
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from bibi import render, texts
+from bibi import render
 from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.play import Bot
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
-from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _field_error, _html, _seed, _View, _wrap, as_bot
+from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _field_error, _html, _seed, _View, as_bot
 from bibi.widgets.compare import CompareView
 
 
@@ -98,15 +97,16 @@ class RulesPanel(_View):
         self._on_value(self.players_box, lambda: self._box_changed("players"))
         self.options_box = widgets.VBox(rows)
         fe = self.field_errors
+        right_hand = widgets.HTML(render.caption_html(rest="\u00a0right-hand rules:"))
         self.children = [
-            widgets.HBox([*self.pair_buttons.values(), widgets.HTML("&nbsp;right-hand rules:"),
-                          *self.preset_buttons.values()], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*self.pair_buttons.values(), right_hand, *self.preset_buttons.values()],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([widgets.VBox([self.left_box, fe["left"]]), widgets.VBox([self.right_box, fe["right"]]),
                           widgets.VBox([self.seed_box, fe["seed"]]), widgets.VBox([self.players_box, fe["players"]])],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.compare,
-            widgets.HTML("<b>Options of the right-hand rules</b>: each with the sentences it comes from (click to "
-                         "unfold); a yellow row differs from the left-hand rules"),
+            widgets.HTML(render.caption_html("Options of the right-hand rules", ": each with the sentences it comes "
+                                             "from (click to unfold); a yellow row differs from the left-hand rules")),
             self.options_box, self.errors,
         ]
         self._sync_controls()
@@ -233,23 +233,12 @@ class RulesPanel(_View):
         for name, button in self.preset_buttons.items():
             button.button_style = "info" if right == PRESETS[name] and right.name == name else ""
         left_values = left.options()
-        for name, value in right.options().items():
-            self.sources[name].value = self._source_html(name, value, left_values[name])
+        for name in right.options():
+            self.sources[name].value = render.option_source_html(right, name, left_values[name])
         what = (f"{len(changed)} option{'s' if len(changed) != 1 else ''} differ: "
                 + ", ".join(k for k, _, _ in changed)) if changed else "the same rules on both sides"
         players, seed = self._where()
         self._say(f"Seed {seed}, {players} players: {left.label} (left) vs {right.label} (right); {what}.")
-
-    def _source_html(self, name: str, value: Any, theirs: Any) -> str:
-        meaning = escape(self.rules.explain(name))  # or why it has no effect under these rules
-        cite = escape(self.rules.citation(name))
-        sentences = render.sentences_html(texts.cite(OPTIONS[name].sources), style=False)
-        differs = value != theirs
-        mark = ' style="background:#fff3c4"' if differs else ""
-        left = (f' <span class="bibi-label">(left: {escape(str(_control_value(theirs)))})</span>'
-                if differs else "")
-        return _wrap(f'<div{mark}><details><summary>{meaning}{left} <span class="bibi-label">({cite})</span>'
-                     f"</summary>{sentences}</details></div>")
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:

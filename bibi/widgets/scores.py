@@ -3,7 +3,6 @@ by seat as a pandas table and a bar chart; for a game, its score sheet and a but
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -11,7 +10,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal, Trick
 from bibi.errors import WrongType, shorten, whole
-from bibi.widgets.base import _button, _html, _View, _wrap
+from bibi.widgets.base import _button, _html, _View
 from bibi.widgets.explorer import DealExplorer
 
 
@@ -53,9 +52,10 @@ class ScoreInspector(_View):
         self._on_click(self.refresh_button, self.refresh)
         top = [self.deal_select, self.refresh_button] if is_game else [self.refresh_button]
         self.children = [widgets.HBox(top), self.game_sheet, self.deal_buttons, self.message, self.check,
-                         widgets.HTML("<b>Where the points come from</b>: click a row to see its trick here"),
-                         self.trick_view, self.rows, widgets.HTML("<b>Seat by seat</b>"), self.chart, self.table,
-                         self.errors]
+                         widgets.HTML(render.caption_html("Where the points come from",
+                                                          ": click a row to see its trick here")),
+                         self.trick_view, self.rows, widgets.HTML(render.caption_html("Seat by seat")), self.chart,
+                         self.table, self.errors]
         self.refresh()
 
     @property
@@ -109,33 +109,15 @@ class ScoreInspector(_View):
             raise ValueError(f"index: {shorten(index)} is not a line of this score, 0…{len(self.lines) - 1}")
         line = self.lines[index]
         deal = self.deal
-        rules = deal.rules
         trick: Trick | None = None
-        if line.kind == "leftovers":
-            body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
-                    f"{line.points} points count for no one (R25; I16)."
-                    + render.hand_html(deal.leftovers, small=True, style=False))
-        elif line.kind == "out":
-            body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
-        elif line.kind == "call" and line.trick < 0:
-            body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
-                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
-        else:
-            trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
-            if line.kind == "call":
-                body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
-                        f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
-            else:
-                body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
-                        f"its cards worth points make {line.points}.")
-            if trick is not None:
-                body += render.trick_html(trick, style=False)
+        if line.kind in ("trick", "call") and 0 <= line.trick < len(deal.tricks):
+            trick = deal.tricks[line.trick]
         if trick is not None and self.explorer is not None:
             self._check_explorer(deal)  # before anything changes
         self.selected = index
         for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
             button.button_style = "info" if i == index else ""
-        self.trick_view.value = _wrap(f'<div class="bibi-parting">{body}</div>')
+        self.trick_view.value = render.score_line_detail_html(deal, line)
         if trick is not None and self.explorer is not None:
             self.explorer.show_trick(trick.number)
 
@@ -156,33 +138,25 @@ class ScoreInspector(_View):
         self.frame = frame = score_frame(deal)
         self.lines = lines = score_lines(deal)
         cards = int(frame.loc["total", "all"]) - sum(deal.bonus_points)
-        total = deal.rules.total_points()
-        ok = "✓" if cards == total else "✗"
-        calls = len(deal.calls)
-        self.check.value = _wrap(
-            f'<div class="bibi-check{"" if cards == total else " bibi-bad"}">card points {cards} = the pack\'s '
-            f"{total} {ok}; Bi-bi {sum(deal.bonus_points)} ({calls} call{'' if calls == 1 else 's'}); scores "
-            f"{' '.join(map(str, deal.scores))}</div>"
-            f'<div class="bibi-check">{escape(render.points_check(deal, lines))}</div>'
-        )
+        self.check.value = render.score_check_html(deal, cards, lines)
         while len(self._row_pool) < len(lines):
             i = len(self._row_pool)
             button = _button("", "show this line's trick", width="150px")
             self._on_click(button, lambda i=i: self.show_line(i))
             html = _html(width="100%")
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
-                align_items="center", border_bottom="1px solid #ddd", flex="0 0 auto"))))  # no shrinking
+                align_items="center", border_bottom=render.ROW_RULE, flex="0 0 auto"))))  # no shrinking
         for (button, html, _), line in zip(self._row_pool, lines, strict=False):
             button.description = line.label
             button.button_style = ""
             button.disabled = line.kind == "out"
             # The style block comes once, with the check above; each row is a bare fragment.
-            html.value = f'<div class="bibi">{render.score_line_html(line, style=False)}</div>'
+            html.value = render.wrap(render.score_line_html(line, style=False), style=False)
         self.rows.children = [box for _, _, box in self._row_pool[: len(lines)]]
         self.selected = None
         self.trick_view.value = ""
-        self.chart.value = _wrap(render.score_bars_html(deal, style=False))
-        self.table.value = _wrap(frame.to_html(classes="bibi-sheet", border=0))
+        self.chart.value = render.score_bars_html(deal)
+        self.table.value = render.frame_html(frame)
         state = "over" if deal.is_over else f"in play, trick {len(deal.tricks) + 1} of {deal.tricks_total}"
         self._say(f"{deal.rules.label} rules, {deal.players} players, dealer seat {deal.dealer}: {state}.")
 
