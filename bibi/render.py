@@ -485,17 +485,13 @@ def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
 
 @_styled
 def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
-    """A game's score sheet: one row per deal (dealer, first trump, each seat's score), then the totals.
-
-    Reads ``game.deals`` (deals with ``dealer``, ``first_trump``, ``scores``) and ``game.totals`` when
-    the game offers them; the leaders are marked, as winners once ``game.is_over``.
+    """A game's score sheet (a ``bibi.game.Game``): one row per deal (dealer, first trump, each seat's score), then
+    the game's own totals (``Game.totals``) with its leaders marked (``Game.outcome()``), as winners once it is over.
     """
-    deals = list(getattr(game, "deals", ()))
-    n = getattr(game, "players", None) or (deals[0].players if deals else 0)
-    totals = getattr(game, "totals", None)
-    if totals is None:
-        totals = [sum(d.scores[s] for d in deals) for s in range(n)]
-    totals = list(totals)
+    deals = list(game.deals)
+    n = game.players
+    totals = list(game.totals)
+    outcome = game.outcome()
     heads = "".join(f"<th>{_e(_seat_name(s, names))}</th>" for s in range(n))
     rows = []
     for i, d in enumerate(deals):
@@ -505,8 +501,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
             f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
         )
-    over = bool(getattr(game, "is_over", False))
-    top = Outcome.of(totals, over).winners if totals and deals else ()
+    over = outcome.final
+    top = outcome.winners if deals else ()
     marks = "".join(
         f'<td class="bibi-diff">{v}</td>' if s in top else f"<td>{v}</td>" for s, v in enumerate(totals)
     )
@@ -519,11 +515,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             "leads" if len(leaders) == 1 else "share the lead")
         who = leaders[0] if len(leaders) == 1 else ", ".join(leaders[:-1]) + " and " + leaders[-1]
         verdict = f'<div class="bibi-check">{_e(who)} {verb}</div>'
-    rules = _e(getattr(getattr(game, "rules", None), "name", ""))
-    planned = getattr(game, "deals_total", None)
-    count = f"{len(deals)} of {planned}" if planned else str(len(deals))
-    plural = "s" if (planned or len(deals)) != 1 else ""
-    caption = f"Game{' (' + rules + ' rules)' if rules else ''}: {count} deal{plural}"
+    planned = game.deals_total
+    caption = f"Game ({_e(game.rules.name)} rules): {len(deals)} of {planned} deal{'s' if planned != 1 else ''}"
     return (
         f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
         f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'

@@ -235,30 +235,39 @@ def test_score_bars():
     assert sum(float(w) for w in widths[2 * top: 2 * top + 2]) == pytest.approx(100, abs=0.1)
 
 
-def test_game_sheet_reads_a_game_duck_typed():
-    deals = [played_out(Deal.new(RUSSIAN, 3, seed=s)) for s in (1, 2)]
-    totals = [sum(d.scores[s] for d in deals) for s in range(3)]
-    game = SimpleNamespace(deals=deals, totals=totals, players=3, rules=RUSSIAN, is_over=True)
+def test_game_sheet_takes_its_totals_and_leaders_from_the_game():
+    from bibi.game import Game
+    from bibi.outcome import Outcome
+
+    game = Game.new(RUSSIAN, 3, seed=1).play("random")
     html = render.game_html(game, style=False)
     assert_well_formed(html)
-    assert "Game (russian rules): 2 deals" in html
-    best = max(range(3), key=totals.__getitem__)
-    assert f"seat {best} wins" in html or "share the win" in html
-    for t in totals:
+    assert "Game (russian rules): 3 of 3 deals" in html
+    assert f"{game.outcome().who()} wins" in html or "share the win" in html
+    for t in game.totals:
         assert f">{t}</td>" in html
-    one = render.game_html(SimpleNamespace(deals=deals[:1]), style=False)
-    assert "Game: 1 deal" in one and ("leads" in one or "share the lead" in one)
+    # The sheet shows what the game says (Game.totals, Game.outcome), never a sum of its own.
+    told = SimpleNamespace(deals=game.deals, players=3, rules=RUSSIAN, deals_total=3, totals=(7, 900, 8),
+                           outcome=lambda: Outcome.of((7, 900, 8), final=True))
+    html = render.game_html(told, style=False)
+    assert ">900</td>" in html and "seat 1 wins" in html and f">{game.totals[1]}</td>" not in html
+    first = Game.new(RUSSIAN, 3, seed=1)
+    assert "Game (russian rules): 1 of 3 deals" in render.game_html(first, style=False)
 
 
 def test_a_game_sheet_names_who_leads_in_plain_words():
     from bibi.game import Game
+    from bibi.outcome import Outcome
 
     game = Game.new("russian", 4, 1, seed=3)
     assert "all 4 seats are level" in render.game_html(game, style=False)  # before any point: no list of four
-    sheet = SimpleNamespace(deals=game.deals, totals=[20, 20, 20, 5], players=4, rules=RUSSIAN, is_over=False)
-    assert "seat 0, seat 1 and seat 2 share the lead" in render.game_html(sheet, style=False)
-    sheet.totals, sheet.is_over = [20, 20, 20, 20], True
-    assert "all 4 seats share the win" in render.game_html(sheet, style=False)
+
+    def sheet(totals, over):
+        return SimpleNamespace(deals=game.deals, players=4, rules=RUSSIAN, deals_total=4, totals=totals,
+                               outcome=lambda: Outcome.of(totals, over))
+
+    assert "seat 0, seat 1 and seat 2 share the lead" in render.game_html(sheet([20, 20, 20, 5], False), style=False)
+    assert "all 4 seats share the win" in render.game_html(sheet([20, 20, 20, 20], True), style=False)
 
 
 def test_rules_table_marks_differences_and_cites_sentences():

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from helpers import new_deal
 
 from bibi import widgets as views
 from bibi.deal import Action, Deal
+from bibi.game import Game
+from bibi.play import play
 from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
 
 
@@ -355,6 +356,21 @@ def test_a_value_typed_in_a_box_is_the_rules_to_take_or_refuse():
     no_errors(panel)
 
 
+def test_the_panel_bounds_are_the_rules_bounds():
+    """Hand size, packs and players as Rules bound them (a hand of 52, R8), no bound of the panel's own."""
+    panel = views.RulesPanel("russian", 2, seed=1)
+    panel.controls["hand_size"].value = 52  # two packs deal two hands of 52
+    assert panel.rules.hand_size == 52 and panel.rules.max_players == 2 and panel.controls["hand_size"].value == 52
+    assert len(panel.deal.hand(0)) + len(panel.deal.hand(1)) == 0 and len(panel.deal.tricks) == 52
+    panel.controls["hand_size"].value = 53
+    assert "hand_size: 53 is outside 1…52 (R8)" in panel.control_errors["hand_size"].value
+    assert isinstance(panel.controls["decks"], type(panel.controls["hand_size"]))  # a box, not a list of values
+    panel.controls["decks"].value = 3
+    assert "decks: 3 is not 1 or 2 (R3)" in panel.control_errors["decks"].value and panel.rules.decks == 2
+    assert panel.controls["decks"].value == 2
+    no_errors(panel)
+
+
 # -- ScoreInspector --------------------------------------------------------------------------
 
 
@@ -398,12 +414,22 @@ def test_score_inspector_follows_a_live_deal():
     no_errors(inspector)
 
 
+def game_of(rules, players, seed, deals) -> Game:
+    """A game with its first ``deals`` deals played out by random bots."""
+    game = Game.new(rules, players, seed=seed)
+    rng = game.bots_rng()
+    for i in range(deals):
+        if i:
+            game.next_deal()
+        play(game.deal, views.random_bot, rng)
+    return game
+
+
 def test_score_inspector_on_a_game():
-    deals = [played("italian", 3, s) for s in (1, 2)]
-    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
-                           players=3, rules=ITALIAN, is_over=True)
+    game = game_of("italian", 3, 1, deals=2)
+    deals = game.deals
     inspector = views.ScoreInspector(game)
-    assert inspector.deal is deals[1] and "Game (italian rules): 2 deals" in inspector.game_sheet.value
+    assert inspector.deal is deals[1] and "Game (italian rules): 2 of 3 deals" in inspector.game_sheet.value
     inspector.deal_select.value = 0
     assert inspector.deal is deals[0]
     assert list(inspector.frame.loc["total", ["seat 0", "seat 1", "seat 2"]]) == list(deals[0].scores)
@@ -416,10 +442,8 @@ def inspector_state(inspector) -> tuple:
 
 
 def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_was():
-    explorer = views.DealExplorer("russian", 4, seed=5)
-    deals = [explorer.final, played("russian", 4, 6)]
-    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
-                           players=4, rules=RUSSIAN, is_over=True)
+    game = game_of("russian", 4, 5, deals=2)
+    explorer = views.DealExplorer(deal=game.deals[0])
     inspector = views.ScoreInspector(game, explorer=explorer)
     inspector.show_deal(0)
     inspector.show_line(2)
@@ -445,6 +469,7 @@ def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_
     with pytest.raises(ValueError, match="^explorer: it shows another deal"):
         inspector.show_line(trick_row)
     assert inspector_state(inspector) == shown and explorer_state(explorer) == seen
+    last = len(inspector.lines) - 1  # the other deal's last row (what is still out, or the leftovers)
     inspector.show_line(last)
     assert inspector.selected == last
     no_errors(inspector)

@@ -33,10 +33,9 @@ def _control(name: str, value: Any) -> widgets.Widget:
     if isinstance(value, CardPoints):
         return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
                             layout=layout)
-    if name == "decks":
-        return widgets.Dropdown(options=[1, 2], value=value, description=title, style=style, layout=layout)
-    # A number box without bounds of its own: a bounded box would clamp a typed value silently (to its max); here
-    # the rules decide, and a value they refuse is said next to the box (RulesPanel._option_changed).
+    # A number box without bounds or choices of its own (packs, hand size, players, points): a bounded box would
+    # clamp a typed value silently, a list would restate the rules; here the rules decide, and a value they refuse
+    # is said next to the box (RulesPanel._option_changed).
     return widgets.IntText(value=value, description=title, style=style, layout=layout)
 
 

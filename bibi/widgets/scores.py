@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal, Trick
 from bibi.errors import WrongType, shorten, whole
+from bibi.game import Game
 from bibi.widgets.base import _button, _html, _View
 from bibi.widgets.explorer import DealExplorer
 
@@ -24,13 +25,11 @@ class ScoreInspector(_View):
     css_class = "bibi-score-inspector"
 
     def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None):
-        if not isinstance(deal_or_game, Deal) and not hasattr(deal_or_game, "deals"):  # a Game, or any with deals
+        if not isinstance(deal_or_game, Deal | Game):
             raise WrongType(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)} "
                             f"({type(deal_or_game).__name__})")
         super().__init__()
-        is_game = hasattr(deal_or_game, "deals")
-        if not is_game and not isinstance(deal_or_game, Deal):
-            raise TypeError(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)}")
+        is_game = isinstance(deal_or_game, Game)
         if explorer is not None and not isinstance(explorer, DealExplorer):
             raise TypeError(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
         self.source = deal_or_game
@@ -61,7 +60,7 @@ class ScoreInspector(_View):
     @property
     def deals(self) -> tuple[Deal, ...]:
         """The deals inspected: the game's, or the one deal."""
-        return tuple(getattr(self.source, "deals", (self.source,)))
+        return self.source.deals if isinstance(self.source, Game) else (self.source,)
 
     @property
     def deal(self) -> Deal:
@@ -72,7 +71,7 @@ class ScoreInspector(_View):
     def finished(self) -> bool:
         """Whether nothing more can happen to what is inspected (then there is nothing to refresh)."""
         over = all(d.is_over for d in self.deals)
-        return over and bool(getattr(self.source, "is_over", True))
+        return over and self.source.is_over
 
     def refresh(self) -> None:
         """Read the deal or game again and show it (the last deal of a game)."""
@@ -83,7 +82,7 @@ class ScoreInspector(_View):
             self.deal_select.value = count - 1
         finally:
             self._syncing = False
-        if hasattr(self.source, "deals"):
+        if isinstance(self.source, Game):
             self.game_sheet.value = render.game_html(self.source)
             buttons = []
             for i in range(count):
