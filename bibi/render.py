@@ -897,13 +897,15 @@ def _ids(name: str, value: Any) -> str:
 def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bool = False,
               seat: int | None = None) -> str:
     """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
-    in step, parted…), the table, and the scores so far. ``apart`` marks a column past the parting point."""
+    in step, parted…), the table, and the scores (so far, or final once the deal is over). ``apart`` marks a column
+    past the parting point."""
     head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
     mark = " bibi-apart" if apart else ""
     scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
+    which = "final scores" if deal.is_over else "scores so far"
     return (
         f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
-        f'<div class="bibi-check">scores so far: {scores}</div></div>'
+        f'<div class="bibi-check">{which}: {scores}</div></div>'
     )
 
 

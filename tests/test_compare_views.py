@@ -342,3 +342,14 @@ def test_a_compare_view_on_its_own_names_the_one_option_changed():
     view.to_parting()
     assert view.deal_a.actions == view.deal_b.actions and here(view.deal_a) != here(view.deal_b)
     no_errors(view)
+
+
+def test_each_side_calls_its_scores_final_once_its_deal_is_over():
+    view = views.CompareView("russian", "italian", 4, seed=3)
+    assert "scores so far: " in view.left.value and "final scores" not in view.left.value
+    view.end_button.click()
+    for side in (view.left, view.right):
+        assert "final scores: " in side.value and "scores so far" not in side.value
+    panel = views.RulesPanel("russian", 4, seed=3, other="italian")
+    panel.compare.end_button.click()
+    assert "final scores: " in panel.compare.right.value and "final scores: " in panel.picture_html()

@@ -145,6 +145,31 @@ def test_explorer_plays_a_legal_click_and_the_bot_goes_on():
     no_errors(ex)
 
 
+def test_explorer_header_counts_the_line_after_a_card_played_there():
+    ex = views.DealExplorer("russian", 4, seed=1)
+    assert ex.length == 104 and "Deal of seed 1: 104 actions" in ex.message.value
+    ex.button_for("3H").click()  # another first card: the bot plays another deal from there
+    assert ex.length == 106 and ex.deal.actions[0] == Action.parse("3H")
+    assert "Deal of seed 1: 106 actions" in ex.message.value and "104" not in ex.message.value
+    ex.seat_select.value = 2
+    ex.go(next(p for p in ex._line() if ex._states[p].to_act == 2 and ex._states[p].phase == "play"))
+    ex.button_for(ex.deal.legal_actions()[-1]).click()
+    assert ex.message.value.count(f"as seat 2 sees it: {len(ex._line()) - 1} steps") == 1
+    no_errors(ex)
+
+
+def test_explorer_of_a_deal_given_names_it_by_its_title():
+    deal = views.DealExplorer("italian", 3, seed=9).final
+    ex = views.DealExplorer(deal=deal, title="Deal 2 of your game")
+    assert ex.message.value.count("Deal 2 of your game: ") == 1 and "seed" not in ex.message.value
+    assert "This deal: " in views.DealExplorer(deal=deal).message.value
+    ex.deal_button.click()  # the seed in the box: its own deal, named by its seed
+    assert "Deal of seed 1: " in ex.message.value
+    with pytest.raises(TypeError, match="^title: expected a text"):
+        views.DealExplorer(deal=deal, title=3)
+    no_errors(ex)
+
+
 def test_explorer_starts_from_a_given_deal_and_offers_calls():
     deal = new_deal(RUSSIAN, ["", "KH QH"], players=4)  # seat 1 is dealt a pair: he may call first
     ex = views.DealExplorer(deal=deal, bot=first_bot)
@@ -994,6 +1019,37 @@ def test_play_app_plays_the_rules_chosen_and_replays_your_own_deal():
     app.seat_box.value = 7
     app.start_button.click()
     assert "your seat: 7 is not a seat 0…3" in app.message.value and app.table is table  # refused: nothing changed
+    no_errors(app)
+    no_errors(table)
+
+
+def play_to_the_end(table) -> None:
+    while not table.deal.is_over:
+        click_first_legal(table)
+
+
+def test_play_app_replays_any_deal_of_your_game_with_its_number_and_one_seed_box():
+    app = views.PlayApp("russian", players=3, seat=0, bots="random", seed=9, delay=0)
+    table = app.table
+    assert table.seed_box.layout.display == "none" and app.seed_box.layout.display != "none"
+    assert app.replay_select.disabled and app.explorer is None
+    play_to_the_end(table)
+    explorer = app.explorer
+    assert "Deal 1 of your game: " in explorer.message.value and "seed" not in explorer.message.value
+    assert all(c.layout.display == "none" for c in (explorer.seed_box, explorer.players_box, explorer.deal_button))
+    table.new_button.click()
+    play_to_the_end(table)
+    assert app.replay_select.options == (("deal 1 of your game", 1), ("deal 2 of your game", 2))
+    assert app.replay_select.value == 2 and app.explorer.final.record() == table.game.deals[1].record()
+    app.replay_select.value = 1  # the first deal again, as the list offers it
+    assert app.explorer.final.record() == table.game.deals[0].record()
+    assert "Deal 1 of your game: " in app.explorer.message.value and "Deal 1 of your game" in app.explorer_note.value
+    with pytest.raises(ValueError, match="^number: 3 is outside 1…2"):
+        app.replay(3)
+    table.new_button.click()
+    play_to_the_end(table)
+    table.new_button.click()  # after the game's last deal: a new game with the next seed, said in the app's box
+    assert app.seed_box.value == 10 == table.seed_box.value and len(table.game.deals) == 1
     no_errors(app)
     no_errors(table)
 

@@ -20,9 +20,13 @@ from bibi.widgets.play_table import PlayTable
 
 
 class PlayApp(_View):
-    """The Voilà app: pick the rules (a preset, and one option changed if you like), the players, your seat and
-    the bots, then play a whole game at a ``PlayTable``; each deal of YOUR game, once over, is replayed in a
-    ``DealExplorer`` below (every hand face up, step by step)."""
+    """The Voilà app: pick the rules (a preset, and one option changed if you like), the players, your seat, the
+    bots and the seed, then play a whole game at a ``PlayTable``; each deal of YOUR game, once over, is replayed in
+    a ``DealExplorer`` below (every hand face up, step by step), and any deal of it over can be picked again.
+
+    The seed is chosen once, in the app's row: the table's own seed box is not shown (it follows the app's, and
+    the app's follows it when the table moves on to a new game), nor the explorer's seed and Deal controls (a
+    deal of your game is no seed's first deal)."""
 
     css_class = "bibi-play-app"
 
@@ -53,7 +57,12 @@ class PlayApp(_View):
         self._on_click(self.start_button, self.start)
         self.table_box = widgets.VBox()
         self.explorer_note = _html()
+        self.replay_select = widgets.Dropdown(options=[], description="replay", disabled=True,
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="200px"))
+        self._on_value(self.replay_select, lambda: self.replay(self.replay_select.value))
         self.explorer_box = widgets.VBox()
+        self._seed_link: Any = None
         self.table: PlayTable | None = None
         self.explorer: DealExplorer | None = None
         self._shown = False
@@ -64,7 +73,7 @@ class PlayApp(_View):
                          layout=wrap),
             self.message, self.table_box,
             widgets.HTML(render.heading_html("Your game, deal by deal, in the explorer")), self.explorer_note,
-            self.explorer_box, self.errors,
+            self.replay_select, self.explorer_box, self.errors,
         ]
         self._option_values()
         self.start()
@@ -102,9 +111,14 @@ class PlayApp(_View):
                           delay=self.delay)
         table.on_deal_end(self.show_deal)
         table._shown = self._shown
+        table.seed_box.layout.display = "none"  # one seed box on the page: the app's, linked to the table's
+        if self._seed_link is not None:
+            self._seed_link.unlink()
+        self._seed_link = widgets.link((self.seed_box, "value"), (table.seed_box, "value"))
         self.table, self.explorer = table, None
         self.table_box.children = [table]
         self.explorer_box.children = []
+        self._list_deals(None)
         self.explorer_note.value = _note("When a deal of your game is over, the explorer replays it here, every "
                                          "hand face up: step through it trick by trick.")
         changed = ", ".join(f"{k} = {_control_value(v)}" for k, _, v in preset(rules.name).diff(rules))
@@ -114,11 +128,45 @@ class PlayApp(_View):
         if table.deal.is_over:
             self.show_deal(table.deal)
 
+    def _finished(self) -> list[Deal]:
+        """The deals of the table's game that are over, in order (the table's one deal outside a game)."""
+        table = self.table
+        if table is None:
+            return []
+        deals = table.game.deals if table.game is not None else (table.deal,)
+        return [d for d in deals if d.is_over]
+
+    def _list_deals(self, number: int | None) -> None:
+        """Offer every deal of the game that is over in the replay list, ``number`` (1-based) chosen."""
+        count = len(self._finished())
+        self._syncing = True
+        try:
+            self.replay_select.options = [(f"deal {i} of your game", i) for i in range(1, count + 1)]
+            self.replay_select.value = number
+        finally:
+            self._syncing = False
+        self.replay_select.disabled = not count
+
     def show_deal(self, deal: Deal) -> None:
-        """Replay ``deal`` (a deal of this game, over) in the explorer."""
-        number = len(self.table.game.deals) if self.table is not None and self.table.game is not None else 1
-        self.explorer = DealExplorer(deal=deal, bot=self.bots_select.value)
-        self.explorer_box.children = [self.explorer]
+        """Replay ``deal`` (a deal of this game, over) in the explorer, and list it with the others over."""
+        finished = self._finished()
+        number = next((i for i, d in enumerate(finished, 1) if d is deal), len(finished))
+        self._list_deals(number)
+        self.replay(number)
+
+    def replay(self, number: int) -> None:
+        """Replay deal ``number`` (1-based) of your game, one that is over, in the explorer, every hand face up."""
+        finished = self._finished()
+        if not finished:
+            raise ValueError("replay: no deal of your game is over yet")
+        whole("number", number, 1, len(finished))
+        explorer = DealExplorer(deal=finished[number - 1], bot=self.bots_select.value,
+                                title=f"Deal {number} of your game")
+        for control in (explorer.seed_box, explorer.players_box, explorer.deal_button):
+            control.layout.display = "none"  # they deal a seed's deal, which is not one of your game
+        self.explorer = explorer
+        self.explorer_box.children = [explorer]
+        self._list_deals(number)
         self.explorer_note.value = _note(f"Deal {number} of your game, as you played it: every hand face up.")
 
 

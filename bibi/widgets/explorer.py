@@ -11,7 +11,7 @@ from bibi import render
 from bibi.cards import Card
 from bibi.deal import Action, Deal
 from bibi.dealing import check_players
-from bibi.errors import shorten, whole
+from bibi.errors import check_type, shorten, whole
 from bibi.play import Bot, bots_rng, play, snapshots
 from bibi.rules import Rules
 from bibi.widgets.base import (
@@ -33,14 +33,19 @@ class DealExplorer(_ActionView):
 
     Clicking a card of the seat to act (or of the seat you look from) tells why it is illegal; a
     legal one is played there and the bot plays the rest of the deal from that point. ``deal=`` explores a
-    copy of a deal given (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record).
+    copy of a deal given (one made with ``log=False``, as ``Deal.resample``'s, replayed from its record);
+    ``title`` names it in the message line (``"Deal 3 of your game"``; by default "This deal", and a seeded
+    deal is "Deal of seed S").
     """
 
     css_class = "bibi-deal-explorer"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None):
+                 bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None,
+                 title: str | None = None):
         rules, players = _table(rules, players, seed, deal)
+        if title is not None:
+            check_type("title", title, str, "a text")
         if seat is not None:
             whole("seat", seat, 0, players - 1)
         super().__init__()
@@ -59,7 +64,9 @@ class DealExplorer(_ActionView):
         self.end_button = _button("end", "to the end of the deal", icon="fast-forward")
         self.position_slider = widgets.IntSlider(min=0, max=0, description="action", continuous_update=False,
                                                  layout=widgets.Layout(width="320px"))
-        self.seat_select = widgets.Dropdown(description="show", layout=widgets.Layout(width="190px"))
+        # The label as wide as "show" and the rest for the longest choice ("seat 11's view"), arrow included.
+        self.seat_select = widgets.Dropdown(description="show", style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="200px"))
         self.table = _html()
         self.hand_label = _html()
         self.hand_row = _ActionRow(self._pick, "bibi-card-button", card_size=True)
@@ -68,6 +75,8 @@ class DealExplorer(_ActionView):
         self.event_log = _html(max_height="220px", overflow="auto")
         self.legend = _html(render.marks_legend_html())
         self._states: list[Deal] = []
+        self._given_title = title or "This deal"
+        self.title = ""  # what the message line calls the deal shown (set by ``_start``)
         self._at = 0
         self._rng = bots_rng(seed)
 
@@ -134,20 +143,24 @@ class DealExplorer(_ActionView):
             self._syncing = False
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
+        self.title = self._given_title if deal is not None else f"Deal of seed {seed}"
         self._states = []
         self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = self._line()[0]
         self.reason.value = ""  # a click's message belongs to the line it was made on
         self._look()
 
+    def _headline(self) -> str:
+        """What the message line says of the line shown: the deal's title and what it counts."""
+        if self.seat is None:
+            return f"{self.title}: {self.length} actions. Step through it, or click a card."
+        # another seat's call decision is not a step the seat sees
+        return (f"{self.title}, as seat {self.seat} sees it: {len(self._line()) - 1} steps. "
+                "Step through it, or click a card.")
+
     def _look(self) -> None:
         """Show the line from the seat chosen (or with every hand): what it counts, and the position shown."""
-        seed = self.seed_box.value
-        if self.seat is None:
-            self._say(f"Deal of seed {seed}: {self.length} actions. Step through it, or click a card.")
-        else:  # another seat's call decision is not a step the seat sees
-            self._say(f"Deal of seed {seed}, as seat {self.seat} sees it: {len(self._line()) - 1} steps. "
-                      "Step through it, or click a card.")
+        self._say(self._headline())
         self._at = self._seen_from(self._at)
         self._render()
 
@@ -243,6 +256,7 @@ class DealExplorer(_ActionView):
         self._play_on(branch)
         self._at = self._seen_from(self._at + 1)
         self.reason.value = _note(f"played {Action.parse(action).unicode}; the bot plays on from here")
+        self._say(self._headline())  # the new line counts its own actions
         self._render()
 
     # -- rendering ------------------------------------------------------------------------------
