@@ -59,7 +59,7 @@ class PlayApp(_View):
         self.explorer_note = _html()
         self.replay_select = widgets.Dropdown(options=[], description="replay", disabled=True,
                                               style={"description_width": "initial"},
-                                              layout=widgets.Layout(width="200px"))
+                                              layout=widgets.Layout(width="260px"))  # room for "deal 12 of your game"
         self._on_value(self.replay_select, lambda: self.replay(self.replay_select.value))
         self.explorer_box = widgets.VBox()
         self._seed_link: Any = None
