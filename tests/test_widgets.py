@@ -1050,6 +1050,9 @@ def test_play_app_replays_any_deal_of_your_game_with_its_number_and_one_seed_box
     play_to_the_end(table)
     table.new_button.click()  # after the game's last deal: a new game with the next seed, said in the app's box
     assert app.seed_box.value == 10 == table.seed_box.value and len(table.game.deals) == 1
+    app.replay_select.value = 2  # the list offers the deals of the game it was made from, and replays them
+    assert app.explorer.final.record() == app._listed[1].record()
+    assert "Deal 2 of your game: " in app.explorer.message.value
     no_errors(app)
     no_errors(table)
 

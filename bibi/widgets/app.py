@@ -62,6 +62,7 @@ class PlayApp(_View):
                                               layout=widgets.Layout(width="260px"))  # room for "deal 12 of your game"
         self._on_value(self.replay_select, lambda: self.replay(self.replay_select.value))
         self.explorer_box = widgets.VBox()
+        self._listed: list[Deal] = []  # the deals the replay list offers (of the game they were listed from)
         self._seed_link: Any = None
         self.table: PlayTable | None = None
         self.explorer: DealExplorer | None = None
@@ -138,7 +139,8 @@ class PlayApp(_View):
 
     def _list_deals(self, number: int | None) -> None:
         """Offer every deal of the game that is over in the replay list, ``number`` (1-based) chosen."""
-        count = len(self._finished())
+        self._listed = self._finished()
+        count = len(self._listed)
         self._syncing = True
         try:
             self.replay_select.options = [(f"deal {i} of your game", i) for i in range(1, count + 1)]
@@ -155,18 +157,23 @@ class PlayApp(_View):
         self.replay(number)
 
     def replay(self, number: int) -> None:
-        """Replay deal ``number`` (1-based) of your game, one that is over, in the explorer, every hand face up."""
-        finished = self._finished()
-        if not finished:
+        """Replay deal ``number`` (1-based) of those the replay list offers (your game's deals that are over), in
+        the explorer, every hand face up."""
+        listed = self._listed
+        if not listed:
             raise ValueError("replay: no deal of your game is over yet")
-        whole("number", number, 1, len(finished))
-        explorer = DealExplorer(deal=finished[number - 1], bot=self.bots_select.value,
+        whole("number", number, 1, len(listed))
+        explorer = DealExplorer(deal=listed[number - 1], bot=self.bots_select.value,
                                 title=f"Deal {number} of your game")
         for control in (explorer.seed_box, explorer.players_box, explorer.deal_button):
             control.layout.display = "none"  # they deal a seed's deal, which is not one of your game
         self.explorer = explorer
         self.explorer_box.children = [explorer]
-        self._list_deals(number)
+        self._syncing = True
+        try:
+            self.replay_select.value = number
+        finally:
+            self._syncing = False
         self.explorer_note.value = _note(f"Deal {number} of your game, as you played it: every hand face up.")
 
 
