@@ -936,12 +936,9 @@ def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
             f"<p>{_e(moved)}:</p>{effects}</div>")
 
 
-_BANNER_HIDER = "<style>.bibi-banner{display:none}</style>"
-
-
 def banner_hider() -> str:
     """A style rule that hides the notebook's banner: live views carry it, so it goes once they run."""
-    return _BANNER_HIDER
+    return "<style>.bibi-banner{display:none}</style>"
 
 
 def suit_html(suit: Suit | str) -> HTML:
@@ -1014,7 +1011,7 @@ def view_picture_html(parts: Iterable[str], *, note: str = "") -> HTML:
     """A still picture of a view from the HTML of its parts, in order: what a saved notebook shows without a
     kernel. Each part's own style block and banner hider are left out, the style block comes once, ``note`` (if
     any) on top."""
-    bare = (part.replace(_BANNER_HIDER, "").replace(_STYLE, "") for part in parts)
+    bare = (part.replace(banner_hider(), "").replace(_STYLE, "") for part in parts)
     return wrap(status_html(note) if note else "", *bare)
 
 
@@ -1095,12 +1092,13 @@ def frame_html(frame: Any) -> HTML:
 
 
 __all__ = [
-    "BANNER", "CARD_BUTTON_BORDER", "CSS", "HTML", "PLAY_CSS", "ROW_RULE", "banner_hider", "banner_markdown",
-    "call_html", "caption_html", "card_button_colours", "card_html", "comparison_html", "event_actions", "events_html",
-    "field_error_html", "frame_html", "game_html", "hand_html", "heading_html", "last_trick_reason", "lesson_html",
-    "marks_legend_html", "message_html", "option_meaning", "option_source_html", "page", "parting_html",
-    "play_style_block", "points_check", "review_html", "rules_html", "score_bars_html", "score_check_html",
-    "score_line_detail_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html",
-    "seat_cells", "sentences_html", "side_html", "status_html", "style_block", "suit_html", "table_html", "trick_html",
-    "view_picture_html", "wrap",
+    "BANNER", "CSS", "HTML", "PLAY_CSS", "banner_hider", "banner_markdown", "call_html", "card_html",
+    "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
+    "marks_legend_html", "option_meaning", "page", "parting_html", "play_style_block", "points_check", "rules_html",
+    "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
+    "review_html", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
+    # the pieces of the widget views
+    "CARD_BUTTON_BORDER", "ROW_RULE", "caption_html", "card_button_colours", "field_error_html", "frame_html",
+    "heading_html", "lesson_html", "message_html", "option_source_html", "score_check_html", "score_line_detail_html",
+    "status_html", "view_picture_html", "wrap",
 ]
