@@ -116,6 +116,17 @@ def test_russian_vs_italian_is_one_click_and_marks_the_first_divergence():
     no_errors(panel)
 
 
+def test_each_side_calls_its_scores_final_once_its_deal_is_over():
+    view = views.CompareView("russian", "italian", 4, seed=3)
+    assert "scores so far: " in view.left.value and "final scores" not in view.left.value
+    view.end_button.click()
+    for side in (view.left, view.right):
+        assert "final scores: " in side.value and "scores so far" not in side.value
+    panel = views.RulesPanel("russian", 4, seed=3, other="italian")
+    panel.compare.end_button.click()
+    assert "final scores: " in panel.compare.right.value and "final scores: " in panel.picture_html()
+
+
 def test_the_boxes_take_any_two_labels():
     panel = views.RulesPanel("ru", 4, seed=2, bot="random")
     panel.right_box.value = "it:follow=must_follow"
@@ -343,13 +354,3 @@ def test_a_compare_view_on_its_own_names_the_one_option_changed():
     assert view.deal_a.actions == view.deal_b.actions and here(view.deal_a) != here(view.deal_b)
     no_errors(view)
 
-
-def test_each_side_calls_its_scores_final_once_its_deal_is_over():
-    view = views.CompareView("russian", "italian", 4, seed=3)
-    assert "scores so far: " in view.left.value and "final scores" not in view.left.value
-    view.end_button.click()
-    for side in (view.left, view.right):
-        assert "final scores: " in side.value and "scores so far" not in side.value
-    panel = views.RulesPanel("russian", 4, seed=3, other="italian")
-    panel.compare.end_button.click()
-    assert "final scores: " in panel.compare.right.value and "final scores: " in panel.picture_html()
