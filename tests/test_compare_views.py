@@ -353,4 +353,3 @@ def test_a_compare_view_on_its_own_names_the_one_option_changed():
     view.to_parting()
     assert view.deal_a.actions == view.deal_b.actions and here(view.deal_a) != here(view.deal_b)
     no_errors(view)
-
