@@ -5,8 +5,9 @@ Every function returns an ``HTML`` value (a ``str`` that displays itself in Jupy
 engine's public surface only; the same input gives
 the same markup byte for byte (no random ids, no timestamps), so nbval can compare notebook
 outputs and tests can assert on them. Styling is one ``<style>`` block of classes prefixed
-``bibi-``; by default each function wraps its markup as ``<div class="bibi">`` + that block, and
-``style=False`` returns the bare fragment for composing larger pages.
+``bibi-``, read once from the package's style sheet (``bibi/data/bibi.css``); by default each function wraps
+its markup as ``<div class="bibi">`` + that block, and ``style=False`` returns the bare fragment for
+composing larger pages. The widget views (``bibi.widgets``) take every piece of their markup from here.
 
 >>> from bibi.cards import Card
 >>> html = card_html(Card("KS"), style=False)
@@ -27,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from importlib import resources
 from typing import Any
 
 from bibi.cards import Card, Suit
@@ -44,121 +46,30 @@ class HTML(str):
     def _repr_html_(self) -> str:
         return str(self)
 
-CSS = """
-.bibi{font-family:system-ui,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;font-size:14px;line-height:1.3;
- color:var(--jp-content-font-color1,#1d1d1d);white-space:normal;text-align:left;box-sizing:border-box;max-width:100%}
-.bibi *{box-sizing:border-box}
-.bibi-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
- width:44px;height:62px;margin:0 3px 3px 0;border:1px solid #8d8d8d;border-radius:6px;background:#fff;
- color:#1d1d1d;line-height:1;vertical-align:top;box-shadow:0 1px 2px rgba(0,0,0,.25);flex:none}
-.bibi-card .bibi-rank{font-size:20px;font-weight:700;letter-spacing:-1px}
-.bibi-card .bibi-suit{font-size:22px;margin-top:3px}
-.bibi-card.bibi-small{width:32px;height:46px;border-radius:5px}
-.bibi-card.bibi-small .bibi-rank{font-size:16px}
-.bibi-card.bibi-small .bibi-suit{font-size:16px;margin-top:1px}
-.bibi-red{color:#c62828}
-.bibi-card.bibi-back{background:repeating-linear-gradient(45deg,#2b4c8c 0 4px,#3d66b5 4px 8px);
- border-color:#1d3564}
-.bibi-card.bibi-laid{border:2px solid #d49a00;background:#fff8df}
-.bibi-card.bibi-dim{opacity:.4}
-.bibi-card.bibi-win{box-shadow:0 0 0 3px #2e9e4f;border-color:#1b6e33}
-.bibi-legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:2px 0}
-.bibi-legend .bibi-card{width:24px;height:32px;margin:0 5px 0 0;vertical-align:middle;border-radius:4px}
-.bibi-legend .bibi-card .bibi-rank{font-size:12px;letter-spacing:0}
-.bibi-legend .bibi-card .bibi-suit{font-size:12px;margin-top:0}
-.bibi-legend>span{display:inline-flex;align-items:center}
-.bibi-hand{display:flex;flex-wrap:wrap;align-items:flex-start;min-height:46px}
-.bibi-empty{color:#777;font-style:italic;padding:4px 0}
-.bibi-table{display:grid;gap:8px;width:100%;max-width:1240px}
-.bibi-seat{border:1px solid #c9c9c2;border-radius:8px;background:#f6f6f1;color:#1d1d1d;padding:5px 6px;min-width:0}
-.bibi-seat.bibi-acting{border:2px solid #1565c0;background:#eef4fd;padding:4px 5px}
-.bibi-seat-head,.bibi-seat-foot{display:flex;flex-wrap:wrap;gap:4px;align-items:center;font-size:13px}
-.bibi-seat-head{margin-bottom:3px}
-.bibi-seat-foot{margin-top:1px;color:#333}
-.bibi-name{font-weight:700}
-.bibi-badge{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;background:#ddd;color:#222}
-.bibi-badge.bibi-dealer{background:#5d4037;color:#fff}
-.bibi-badge.bibi-turn{background:#1565c0;color:#fff}
-.bibi-badge.bibi-call{background:#d49a00;color:#1d1d1d}
-.bibi-center{border-radius:10px;background:#2e6b45;color:#f4f4ee;padding:8px 10px;min-width:0;
- display:flex;flex-direction:column;gap:6px}
-.bibi-center .bibi-label{color:#d8e8dc}
-.bibi-status{font-weight:700;font-size:14px}
-.bibi-row{display:flex;flex-wrap:wrap;gap:14px;align-items:center}
-.bibi-trump{display:inline-flex;align-items:center;justify-content:center;width:38px;height:38px;
- border-radius:50%;background:#fff;color:#1d1d1d;font-size:26px;line-height:1}
-.bibi-trump.bibi-red{color:#c62828}
-.bibi-label{font-size:12px;color:var(--jp-content-font-color2,#555);margin-right:4px}
-.bibi-trick{display:flex;flex-direction:column;gap:3px}
-.bibi-plays{display:flex;flex-wrap:wrap;gap:4px}
-.bibi-play{display:flex;flex-direction:column;align-items:center;font-size:11px}
-.bibi-play .bibi-card{margin:1px 0 0 0}
-.bibi-trick-foot{font-size:13px}
-.bibi-sheet{border-collapse:collapse;font-size:13px;margin:4px 0}
-.bibi .bibi-sheet th,.bibi .bibi-sheet td{padding:3px 9px;border-bottom:1px solid #ddd;text-align:right;
- background:transparent;color:inherit;vertical-align:top}
-.bibi .bibi-sheet th{font-weight:700;border-bottom:2px solid #999}
-.bibi .bibi-sheet .bibi-text{text-align:left}
-.bibi .bibi-sheet tfoot td{font-weight:700;border-top:2px solid #999;border-bottom:none}
-.bibi .bibi-sheet tr.bibi-diff td{background:#fff3c4;color:#1d1d1d}
-.bibi .bibi-sheet td.bibi-diff{background:#fff3c4;color:#1d1d1d}
-.bibi .bibi-sheet tr.bibi-lead td{font-weight:700}
-.bibi-check{font-size:13px;color:#2e5d34}
-.bibi-check.bibi-bad{color:#b71c1c}
-.bibi-events{margin:0;padding-left:3.6em;font-size:13px}
-.bibi-events li{margin:0;padding:0}
-.bibi-ev-trick{font-weight:700}
-.bibi-ev-call,.bibi-ev-trump{color:#8a5a00;font-weight:700}
-.bibi-ev-turn_up,.bibi-ev-end{color:var(--jp-content-font-color2,#555);font-style:italic}
-.bibi-evlines{font-size:13px}
-.bibi-evline{display:flex;gap:8px}
-.bibi-evline .bibi-evn{flex:none;min-width:3.6em;text-align:right;font-weight:400;font-style:normal;
- font-variant-numeric:tabular-nums;color:var(--jp-content-font-color2,#555)}
-.bibi .bibi-sheet tbody th{font-weight:400;border-bottom:1px solid #ddd;text-align:left}
-.bibi-scoring{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-end}
-.bibi-scoring .bibi-pts{display:flex;flex-direction:column;align-items:center;font-size:11px}
-.bibi-scoring .bibi-card{margin:0}
-.bibi-parting{border-left:4px solid #c77700;background:#fff7e6;color:#1d1d1d;padding:5px 9px;font-size:13px;
- margin:4px 0}
-.bibi-parting .bibi-why{display:block;margin-top:3px}
-.bibi-side-head{font-weight:700;font-size:14px;margin:2px 0 4px 0}
-.bibi-side .bibi-card{width:32px;height:46px;border-radius:5px}
-.bibi-side .bibi-card .bibi-rank{font-size:16px}
-.bibi-side .bibi-card .bibi-suit{font-size:16px;margin-top:1px}
-.bibi-side-head.bibi-apart{color:#8a4b00}
-.bibi-field-error{color:#b71c1c;font-size:13px;padding:4px 6px}
-.bibi-sentence{margin:3px 0;padding:3px 8px;border-left:3px solid #b7b7ad;font-size:13px}
-.bibi-sid{font-weight:700;margin-right:6px}
-.bibi-original{font-style:italic}
-.bibi-translation{display:block;color:var(--jp-content-font-color2,#444)}
-.bibi-note{display:block;color:#8a3b00;font-size:12px}
-.bibi-bars{display:grid;grid-template-columns:max-content 1fr max-content;gap:3px 8px;align-items:center;
- font-size:13px;max-width:640px}
-.bibi-bar{display:flex;height:16px;background:#eee;border-radius:3px;overflow:hidden}
-.bibi-bar-cards{background:#3d66b5}
-.bibi-bar-bibi{background:#d49a00}
-.bibi-key{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px}
-"""
 
-_STYLE = f"<style>{' '.join(line.strip() for line in CSS.strip().splitlines())}</style>"
+def _sheet(name: str) -> str:
+    """A style sheet of the package's data (``bibi/data/NAME``), its comments left out."""
+    text = resources.files("bibi").joinpath("data", name).read_text(encoding="utf-8")
+    return re.sub(r"/\*.*?\*/\s*", "", text, flags=re.S)
 
-# The play table's own rules, in a block of their own (``play_style_block``): its card buttons show the card
-# big, its name in words small below; the trick just completed sits under a dashed line.
-PLAY_CSS = """
-.bibi-last{border-top:1px dashed #9cc3a8;padding-top:5px}
-.bibi-review{max-height:360px;overflow:auto}
-.bibi .bibi-review td.bibi-who{white-space:nowrap}
-.bibi-why{color:#fff3c4}
-button.bibi-hand-button{white-space:normal!important;line-height:1.1!important;font-size:11px!important;
- overflow:hidden!important;text-overflow:clip!important}
-button.bibi-hand-button::first-line{font-size:21px;font-weight:700}
-button.bibi-hand-button:focus-visible{outline:3px solid #1565c0;outline-offset:1px}
-"""
+
+def _block(css: str) -> str:
+    """A style sheet as one ``<style>`` block: each line stripped, the lines joined by a space."""
+    return f"<style>{' '.join(line.strip() for line in css.strip().splitlines())}</style>"
+
+
+# The style sheets, read once: every view's and page's (``bibi/data/bibi.css``), and the play table's own
+# (``bibi/data/play.css``: its card buttons show the card big, its name in words small below; the trick just
+# completed sits under a dashed line).
+CSS = _sheet("bibi.css")
+PLAY_CSS = _sheet("play.css")
+_STYLE = _block(CSS)
+_PLAY_STYLE = _block(PLAY_CSS)
 
 
 def play_style_block() -> str:
     """The play table's style rules (``PLAY_CSS``) as one ``<style>`` block."""
-    return f"<style>{' '.join(line.strip() for line in PLAY_CSS.strip().splitlines())}</style>"
+    return _PLAY_STYLE
 
 
 def style_block() -> str:
@@ -574,17 +485,13 @@ def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
 
 @_styled
 def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
-    """A game's score sheet: one row per deal (dealer, first trump, each seat's score), then the totals.
-
-    Reads ``game.deals`` (deals with ``dealer``, ``first_trump``, ``scores``) and ``game.totals`` when
-    the game offers them; the leaders are marked, as winners once ``game.is_over``.
+    """A game's score sheet (a ``bibi.game.Game``): one row per deal (dealer, first trump, each seat's score), then
+    the game's own totals (``Game.totals``) with its leaders marked (``Game.outcome()``), as winners once it is over.
     """
-    deals = list(getattr(game, "deals", ()))
-    n = getattr(game, "players", None) or (deals[0].players if deals else 0)
-    totals = getattr(game, "totals", None)
-    if totals is None:
-        totals = [sum(d.scores[s] for d in deals) for s in range(n)]
-    totals = list(totals)
+    deals = list(game.deals)
+    n = game.players
+    totals = list(game.totals)
+    outcome = game.outcome()
     heads = "".join(f"<th>{_e(_seat_name(s, names))}</th>" for s in range(n))
     rows = []
     for i, d in enumerate(deals):
@@ -594,8 +501,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
             f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
         )
-    over = bool(getattr(game, "is_over", False))
-    top = Outcome.of(totals, over).winners if totals and deals else ()
+    over = outcome.final
+    top = outcome.winners if deals else ()
     marks = "".join(
         f'<td class="bibi-diff">{v}</td>' if s in top else f"<td>{v}</td>" for s, v in enumerate(totals)
     )
@@ -608,11 +515,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
             "leads" if len(leaders) == 1 else "share the lead")
         who = leaders[0] if len(leaders) == 1 else ", ".join(leaders[:-1]) + " and " + leaders[-1]
         verdict = f'<div class="bibi-check">{_e(who)} {verb}</div>'
-    rules = _e(getattr(getattr(game, "rules", None), "name", ""))
-    planned = getattr(game, "deals_total", None)
-    count = f"{len(deals)} of {planned}" if planned else str(len(deals))
-    plural = "s" if (planned or len(deals)) != 1 else ""
-    caption = f"Game{' (' + rules + ' rules)' if rules else ''}: {count} deal{plural}"
+    planned = game.deals_total
+    caption = f"Game ({_e(game.rules.name)} rules): {len(deals)} of {planned} deal{'s' if planned != 1 else ''}"
     return (
         f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
         f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'
@@ -997,13 +901,15 @@ def _ids(name: str, value: Any) -> str:
 def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bool = False,
               seat: int | None = None) -> str:
     """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
-    in step, parted…), the table, and the scores so far. ``apart`` marks a column past the parting point."""
+    in step, parted…), the table, and the scores (so far, or final once the deal is over). ``apart`` marks a column
+    past the parting point."""
     head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
     mark = " bibi-apart" if apart else ""
     scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
+    which = "final scores" if deal.is_over else "scores so far"
     return (
         f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
-        f'<div class="bibi-check">scores so far: {scores}</div></div>'
+        f'<div class="bibi-check">{which}: {scores}</div></div>'
     )
 
 
@@ -1064,6 +970,12 @@ def picture_rules() -> str:
             f"> {_WIDGET_OUTPUT}):not(:has({_LIVE})){{display:none}}</style>")
 
 
+def picture_output_html(picture: str) -> HTML:
+    """A view's still picture as an output of its own, with the rules that show it only while the view is not live
+    (``picture_rules``)."""
+    return HTML(f'<div class="bibi-picture">{picture_rules()}{picture}</div>')
+
+
 def suit_html(suit: Suit | str) -> HTML:
     """A suit symbol, red or black, for inline text.
 
@@ -1087,6 +999,133 @@ def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
             f"{when}{how}</span>")
 
 
+
+# -- the pieces of the widget views (bibi.widgets) ---------------------------------------------
+
+
+def wrap(*fragments: str, style: bool = True) -> HTML:
+    """Fragments in one ``<div class="bibi">``, the style block first (``style=False``: without it, for a fragment
+    shown where the page has it already)."""
+    return HTML(f'<div class="bibi">{_STYLE if style else ""}{"".join(fragments)}</div>')
+
+
+def message_html(text: str, *, error: bool = False) -> HTML:
+    """A view's message line: ``text`` as said, red for an error (a refused move, a bad value).
+
+    >>> print(message_html("5♠ is illegal", error=True))
+    <div class="bibi bibi-message bibi-error">5♠ is illegal</div>
+    """
+    return HTML(f'<div class="bibi bibi-message{" bibi-error" if error else ""}">{_e(text)}</div>')
+
+
+def field_error_html(text: str) -> HTML:
+    """An error shown next to the control that caused it."""
+    return HTML(f'<div class="bibi" role="alert"><div class="bibi-field-error">⚠ {_e(text)}</div></div>')
+
+
+def caption_html(bold: str = "", rest: str = "") -> HTML:
+    """A caption over a part of a view: its first words in bold, then the rest.
+
+    >>> print(caption_html("Events", " (newest first)"))
+    <b>Events</b> (newest first)
+    """
+    return HTML((f"<b>{_e(bold)}</b>" if bold else "") + _e(rest))
+
+
+def heading_html(text: str) -> HTML:
+    """A heading between the parts of a view (the app's)."""
+    return HTML(f"<h3>{_e(text)}</h3>")
+
+
+def status_html(text: str) -> HTML:
+    """A status line in bold (a view's counter, the note over a picture)."""
+    return HTML(f'<div class="bibi-status">{_e(text)}</div>')
+
+
+def view_picture_html(parts: Iterable[str], *, note: str = "") -> HTML:
+    """A still picture of a view from the HTML of its parts, in order: what a saved notebook shows without a
+    kernel. Each part's own style block and banner hider are left out, the style block comes once, ``note`` (if
+    any) on top."""
+    bare = (part.replace(banner_hider(), "").replace(_STYLE, "") for part in parts)
+    return wrap(status_html(note) if note else "", *bare)
+
+
+# The card buttons of the views are ipywidgets Buttons, coloured through their style traits (which win over
+# the front end's own button rules): their ink and paper, and the lines drawn around buttons and rows.
+CARD_BUTTON_BORDER = "1px solid #8d8d8d"
+ROW_RULE = "1px solid #ddd"
+
+
+def card_button_colours(*, legal: bool, red: bool, laid: bool) -> tuple[str, str]:
+    """The ink and the paper of a card button (its ``text_color`` and ``button_color``): red or black ink, both
+    faded for a card that may not be played; yellow paper for a laid-down card.
+
+    >>> card_button_colours(legal=True, red=True, laid=False)
+    ('#c62828', '#ffffff')
+    """
+    ink = ("#c62828", "#1d1d1d") if legal else ("#e3a3a3", "#a3a3a3")
+    paper = ("#fff3c4", "#ffffff") if legal else ("#f0e6c0", "#e9e9e9")
+    return ink[0] if red else ink[1], paper[0] if laid else paper[1]
+
+
+def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
+    """One option of ``rules`` for the rules panel: what its value means (or why it has no effect), its citation,
+    and the sentences it comes from, folded; marked, with the value, where ``theirs`` (the other side's) differs."""
+    from bibi import texts  # lazy: texts load a data file
+
+    differs = rules.options()[name] != theirs
+    mark = ' class="bibi-differs"' if differs else ""
+    left = f' <span class="bibi-label">(left: {_e(_value(theirs))})</span>' if differs else ""
+    sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
+    return wrap(f"<div{mark}><details><summary>{_e(rules.explain(name))}{left} "
+                f'<span class="bibi-label">({_e(rules.citation(name))})</span></summary>{sentences}</details></div>')
+
+
+def score_line_detail_html(deal: Any, line: Any) -> HTML:
+    """One line of a deal's score in words, with its trick (a ``bibi.tables.ScoreLine``: a trick, a call, the
+    leftovers or what is still out), as the score inspector shows it under its rows."""
+    rules = deal.rules
+    if line.kind == "leftovers":
+        body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
+                f"{line.points} points count for no one (R25; I16)."
+                + hand_html(deal.leftovers, small=True, style=False))
+    elif line.kind == "out":
+        body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
+    elif line.kind == "call" and line.trick < 0:
+        body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
+                f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+    else:
+        trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
+        if line.kind == "call":
+            body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
+                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+        else:
+            body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
+                    f"its cards worth points make {line.points}.")
+        if trick is not None:
+            body += trick_html(trick, style=False)
+    return wrap(f'<div class="bibi-parting">{body}</div>')
+
+
+def score_check_html(deal: Any, card_points: int, lines: Sequence[Any]) -> HTML:
+    """The score inspector's check: ``card_points`` (the card points of the deal's score table) against the
+    pack's, the Bi-bi points and the scores, then the lines' sum (``points_check``)."""
+    total = deal.rules.total_points()
+    calls = len(deal.calls)
+    ok = "✓" if card_points == total else "✗"
+    return wrap(
+        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">card points {card_points} = the '
+        f"pack's {total} {ok}; Bi-bi {sum(deal.bonus_points)} ({_count(calls, 'call')}); scores "
+        f"{' '.join(map(str, deal.scores))}</div>"
+        f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
+    )
+
+
+def frame_html(frame: Any) -> HTML:
+    """A pandas frame as a score sheet (pandas' own HTML, classed as the kit's tables)."""
+    return wrap(frame.to_html(classes="bibi-sheet", border=0))
+
+
 __all__ = [
     "BANNER", "CSS", "HTML", "PLAY_CSS", "banner_hider", "banner_markdown", "call_html", "card_html",
     "comparison_html", "event_actions", "events_html", "game_html", "hand_html", "last_trick_reason",
@@ -1094,4 +1133,8 @@ __all__ = [
     "rules_html",
     "score_bars_html", "score_line_html", "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells",
     "review_html", "sentences_html", "side_html", "style_block", "suit_html", "table_html", "trick_html",
+    # the pieces of the widget views
+    "CARD_BUTTON_BORDER", "ROW_RULE", "caption_html", "card_button_colours", "field_error_html", "frame_html",
+    "heading_html", "lesson_html", "message_html", "option_source_html", "score_check_html", "score_line_detail_html",
+    "status_html", "view_picture_html", "wrap",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import ipywidgets
 import pytest
 
 from bibi import render
@@ -113,6 +114,17 @@ def test_russian_vs_italian_is_one_click_and_marks_the_first_divergence():
     compare.end_button.click()
     assert compare.deal_a.is_over and compare.deal_b.is_over and compare.next_button.disabled
     no_errors(panel)
+
+
+def test_each_side_calls_its_scores_final_once_its_deal_is_over():
+    view = views.CompareView("russian", "italian", 4, seed=3)
+    assert "scores so far: " in view.left.value and "final scores" not in view.left.value
+    view.end_button.click()
+    for side in (view.left, view.right):
+        assert "final scores: " in side.value and "scores so far" not in side.value
+    panel = views.RulesPanel("russian", 4, seed=3, other="italian")
+    panel.compare.end_button.click()
+    assert "final scores: " in panel.compare.right.value and "final scores: " in panel.picture_html()
 
 
 def test_the_boxes_take_any_two_labels():
@@ -243,7 +255,7 @@ def test_a_game_sheet_has_a_button_per_deal():
 
     game = Game.new("russian", players=3, seed=7).play("greedy")
     inspector = views.ScoreInspector(game)
-    buttons = [b for b in inspector.deal_buttons.children if isinstance(b, views.widgets.Button)]
+    buttons = [b for b in inspector.deal_buttons.children if isinstance(b, ipywidgets.Button)]
     assert len(buttons) == len(game.deals)
     buttons[0].click()
     assert inspector.deal is game.deals[0] and inspector.lines == score_lines(game.deals[0])

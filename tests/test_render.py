@@ -235,30 +235,39 @@ def test_score_bars():
     assert sum(float(w) for w in widths[2 * top: 2 * top + 2]) == pytest.approx(100, abs=0.1)
 
 
-def test_game_sheet_reads_a_game_duck_typed():
-    deals = [played_out(Deal.new(RUSSIAN, 3, seed=s)) for s in (1, 2)]
-    totals = [sum(d.scores[s] for d in deals) for s in range(3)]
-    game = SimpleNamespace(deals=deals, totals=totals, players=3, rules=RUSSIAN, is_over=True)
+def test_game_sheet_takes_its_totals_and_leaders_from_the_game():
+    from bibi.game import Game
+    from bibi.outcome import Outcome
+
+    game = Game.new(RUSSIAN, 3, seed=1).play("random")
     html = render.game_html(game, style=False)
     assert_well_formed(html)
-    assert "Game (russian rules): 2 deals" in html
-    best = max(range(3), key=totals.__getitem__)
-    assert f"seat {best} wins" in html or "share the win" in html
-    for t in totals:
+    assert "Game (russian rules): 3 of 3 deals" in html
+    assert f"{game.outcome().who()} wins" in html or "share the win" in html
+    for t in game.totals:
         assert f">{t}</td>" in html
-    one = render.game_html(SimpleNamespace(deals=deals[:1]), style=False)
-    assert "Game: 1 deal" in one and ("leads" in one or "share the lead" in one)
+    # The sheet shows what the game says (Game.totals, Game.outcome), never a sum of its own.
+    told = SimpleNamespace(deals=game.deals, players=3, rules=RUSSIAN, deals_total=3, totals=(7, 900, 8),
+                           outcome=lambda: Outcome.of((7, 900, 8), final=True))
+    html = render.game_html(told, style=False)
+    assert ">900</td>" in html and "seat 1 wins" in html and f">{game.totals[1]}</td>" not in html
+    first = Game.new(RUSSIAN, 3, seed=1)
+    assert "Game (russian rules): 1 of 3 deals" in render.game_html(first, style=False)
 
 
 def test_a_game_sheet_names_who_leads_in_plain_words():
     from bibi.game import Game
+    from bibi.outcome import Outcome
 
     game = Game.new("russian", 4, 1, seed=3)
     assert "all 4 seats are level" in render.game_html(game, style=False)  # before any point: no list of four
-    sheet = SimpleNamespace(deals=game.deals, totals=[20, 20, 20, 5], players=4, rules=RUSSIAN, is_over=False)
-    assert "seat 0, seat 1 and seat 2 share the lead" in render.game_html(sheet, style=False)
-    sheet.totals, sheet.is_over = [20, 20, 20, 20], True
-    assert "all 4 seats share the win" in render.game_html(sheet, style=False)
+
+    def sheet(totals, over):
+        return SimpleNamespace(deals=game.deals, players=4, rules=RUSSIAN, deals_total=4, totals=totals,
+                               outcome=lambda: Outcome.of(totals, over))
+
+    assert "seat 0, seat 1 and seat 2 share the lead" in render.game_html(sheet([20, 20, 20, 5], False), style=False)
+    assert "all 4 seats share the win" in render.game_html(sheet([20, 20, 20, 20], True), style=False)
 
 
 def test_rules_table_marks_differences_and_cites_sentences():
@@ -305,3 +314,69 @@ def test_sentences_html():
 def test_page_is_a_whole_document():
     html = render.page(render.card_html(Card("AS"), style=False), title="x")
     assert html.startswith("<!DOCTYPE html>") and html.count("<style>") == 1
+
+
+# -- the style sheets as package data, and the views' pieces ----------------------------------------------
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_style_sheets_are_package_data_read_once():
+    """The style blocks are the data files' rules, line by line, without the files' comments."""
+    for name, css, block in [("bibi.css", render.CSS, render.style_block()),
+                             ("play.css", render.PLAY_CSS, render.play_style_block())]:
+        text = (ROOT / "bibi" / "data" / name).read_text(encoding="utf-8")
+        assert text.startswith("/*") and "/*" not in css and "/*" not in block
+        lines = [line.strip() for line in re.sub(r"/\*.*?\*/", "", text, flags=re.S).splitlines() if line.strip()]
+        assert len(lines) > 5 and block == f"<style>{' '.join(lines)}</style>"
+    assert render.style_block() is render.style_block()  # the same value every time: read once
+    assert ".bibi-message.bibi-error{color:#b71c1c}" in render.style_block()
+
+
+def test_the_wheel_ships_the_style_sheets_and_the_views(tmp_path):
+    """pyproject's package-data ships bibi/data/*.css, and the wheel holds the widgets package."""
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/render.py", "bibi/widgets/__init__.py",
+            "bibi/widgets/base.py", "bibi/widgets/explorer.py", "bibi/widgets/play_table.py"} <= names
+    assert not any(name == "bibi/widgets.py" for name in names)
+
+
+def test_the_views_pieces_escape_what_they_say():
+    assert render.message_html("<b>") == '<div class="bibi bibi-message">&lt;b&gt;</div>'
+    assert 'bibi-error">' in render.message_html("no", error=True)
+    assert render.field_error_html("x < y").count("&lt;") == 1 and 'role="alert"' in render.field_error_html("x")
+    assert render.caption_html("Seat 1's cards", ": click") == "<b>Seat 1&#x27;s cards</b>: click"
+    assert render.caption_html(rest="plain") == "plain"
+    assert render.status_html("a & b") == '<div class="bibi-status">a &amp; b</div>'
+
+
+def test_a_picture_of_a_view_carries_the_style_block_once_and_no_banner_hider():
+    parts = [render.table_html(known_deal()), render.message_html("said") + render.banner_hider(),
+             render.wrap(render.status_html("more"))]
+    html = render.view_picture_html(parts, note="A picture")
+    assert html.count("<style>") == 1 and render.banner_hider() not in html
+    assert html.index("A picture") < html.index('class="bibi-table"') < html.index("said") < html.index("more")
+    assert "bibi-status" not in render.view_picture_html(["x"]).replace(render.style_block(), "")
+
+
+def test_card_button_colours_fade_illegal_cards_and_mark_laid_ones():
+    legal_red = render.card_button_colours(legal=True, red=True, laid=False)
+    assert legal_red == ("#c62828", "#ffffff")
+    assert render.card_button_colours(legal=False, red=True, laid=False)[0] != legal_red[0]
+    assert render.card_button_colours(legal=True, red=False, laid=True) == ("#1d1d1d", "#fff3c4")
+
+
+def test_option_source_marks_a_difference_with_the_other_side_value():
+    same = render.option_source_html(RUSSIAN, "follow", RUSSIAN.follow)
+    differs = render.option_source_html(ITALIAN, "follow", RUSSIAN.follow)
+    assert "bibi-differs" not in same.replace(render.style_block(), "") and "(left:" not in same
+    assert 'class="bibi-differs"' in differs and f"(left: {RUSSIAN.follow.value})" in differs
+    assert "<details><summary>" in differs and "I7" in differs

@@ -4,13 +4,16 @@ the engine state and the rendered HTML."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
+import re
+from pathlib import Path
 
 import pytest
 from helpers import new_deal
 
 from bibi import widgets as views
 from bibi.deal import Action, Deal
+from bibi.game import Game
+from bibi.play import play
 from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
 
 
@@ -139,6 +142,31 @@ def test_explorer_plays_a_legal_click_and_the_bot_goes_on():
     ex.button_for(card).click()
     assert ex.position == 1 and ex.deal.actions == (card,)
     assert ex.final.is_over and ex.final.actions[0] is card
+    no_errors(ex)
+
+
+def test_explorer_header_counts_the_line_after_a_card_played_there():
+    ex = views.DealExplorer("russian", 4, seed=1)
+    assert ex.length == 104 and "Deal of seed 1: 104 actions" in ex.message.value
+    ex.button_for("3H").click()  # another first card: the bot plays another deal from there
+    assert ex.length == 106 and ex.deal.actions[0] == Action.parse("3H")
+    assert "Deal of seed 1: 106 actions" in ex.message.value and "104" not in ex.message.value
+    ex.seat_select.value = 2
+    ex.go(next(p for p in ex._line() if ex._states[p].to_act == 2 and ex._states[p].phase == "play"))
+    ex.button_for(ex.deal.legal_actions()[-1]).click()
+    assert ex.message.value.count(f"as seat 2 sees it: {len(ex._line()) - 1} steps") == 1
+    no_errors(ex)
+
+
+def test_explorer_of_a_deal_given_names_it_by_its_title():
+    deal = views.DealExplorer("italian", 3, seed=9).final
+    ex = views.DealExplorer(deal=deal, title="Deal 2 of your game")
+    assert ex.message.value.count("Deal 2 of your game: ") == 1 and "seed" not in ex.message.value
+    assert "This deal: " in views.DealExplorer(deal=deal).message.value
+    ex.deal_button.click()  # the seed in the box: its own deal, named by its seed
+    assert "Deal of seed 1: " in ex.message.value
+    with pytest.raises(TypeError, match="^title: expected a text"):
+        views.DealExplorer(deal=deal, title=3)
     no_errors(ex)
 
 
@@ -353,6 +381,21 @@ def test_a_value_typed_in_a_box_is_the_rules_to_take_or_refuse():
     no_errors(panel)
 
 
+def test_the_panel_bounds_are_the_rules_bounds():
+    """Hand size, packs and players as Rules bound them (a hand of 52, R8), no bound of the panel's own."""
+    panel = views.RulesPanel("russian", 2, seed=1)
+    panel.controls["hand_size"].value = 52  # two packs deal two hands of 52
+    assert panel.rules.hand_size == 52 and panel.rules.max_players == 2 and panel.controls["hand_size"].value == 52
+    assert len(panel.deal.hand(0)) + len(panel.deal.hand(1)) == 0 and len(panel.deal.tricks) == 52
+    panel.controls["hand_size"].value = 53
+    assert "hand_size: 53 is outside 1…52 (R8)" in panel.control_errors["hand_size"].value
+    assert isinstance(panel.controls["decks"], type(panel.controls["hand_size"]))  # a box, not a list of values
+    panel.controls["decks"].value = 3
+    assert "decks: 3 is not 1 or 2 (R3)" in panel.control_errors["decks"].value and panel.rules.decks == 2
+    assert panel.controls["decks"].value == 2
+    no_errors(panel)
+
+
 # -- ScoreInspector --------------------------------------------------------------------------
 
 
@@ -396,12 +439,22 @@ def test_score_inspector_follows_a_live_deal():
     no_errors(inspector)
 
 
+def game_of(rules, players, seed, deals) -> Game:
+    """A game with its first ``deals`` deals played out by random bots."""
+    game = Game.new(rules, players, seed=seed)
+    rng = game.bots_rng()
+    for i in range(deals):
+        if i:
+            game.next_deal()
+        play(game.deal, views.random_bot, rng)
+    return game
+
+
 def test_score_inspector_on_a_game():
-    deals = [played("italian", 3, s) for s in (1, 2)]
-    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
-                           players=3, rules=ITALIAN, is_over=True)
+    game = game_of("italian", 3, 1, deals=2)
+    deals = game.deals
     inspector = views.ScoreInspector(game)
-    assert inspector.deal is deals[1] and "Game (italian rules): 2 deals" in inspector.game_sheet.value
+    assert inspector.deal is deals[1] and "Game (italian rules): 2 of 3 deals" in inspector.game_sheet.value
     inspector.deal_select.value = 0
     assert inspector.deal is deals[0]
     assert list(inspector.frame.loc["total", ["seat 0", "seat 1", "seat 2"]]) == list(deals[0].scores)
@@ -414,10 +467,8 @@ def inspector_state(inspector) -> tuple:
 
 
 def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_was():
-    explorer = views.DealExplorer("russian", 4, seed=5)
-    deals = [explorer.final, played("russian", 4, 6)]
-    game = SimpleNamespace(deals=tuple(deals), totals=tuple(map(sum, zip(*(d.scores for d in deals), strict=True))),
-                           players=4, rules=RUSSIAN, is_over=True)
+    game = game_of("russian", 4, 5, deals=2)
+    explorer = views.DealExplorer(deal=game.deals[0])
     inspector = views.ScoreInspector(game, explorer=explorer)
     inspector.show_deal(0)
     inspector.show_line(2)
@@ -443,6 +494,7 @@ def test_score_inspector_refuses_a_line_or_a_deal_off_its_range_and_stays_as_it_
     with pytest.raises(ValueError, match="^explorer: it shows another deal"):
         inspector.show_line(trick_row)
     assert inspector_state(inspector) == shown and explorer_state(explorer) == seen
+    last = len(inspector.lines) - 1  # the other deal's last row (what is still out, or the leftovers)
     inspector.show_line(last)
     assert inspector.selected == last
     no_errors(inspector)
@@ -603,7 +655,8 @@ def test_play_table_bots_cards_appear_one_by_one(monkeypatch):
 
     class Watched(views.PlayTable):
         def _bots_move(self):
-            monkeypatch.setattr(views.time, "sleep", lambda seconds: pictures.append((seconds, self.table.value)))
+            monkeypatch.setattr(views.play_table.time, "sleep",
+                                lambda seconds: pictures.append((seconds, self.table.value)))
             super()._bots_move()
 
     table = Watched("russian", 4, bots=first_bot, seat=0, seed=2, delay=0.01)
@@ -977,6 +1030,40 @@ def test_play_app_plays_the_rules_chosen_and_replays_your_own_deal():
     no_errors(table)
 
 
+def play_to_the_end(table) -> None:
+    while not table.deal.is_over:
+        click_first_legal(table)
+
+
+def test_play_app_replays_any_deal_of_your_game_with_its_number_and_one_seed_box():
+    app = views.PlayApp("russian", players=3, seat=0, bots="random", seed=9, delay=0)
+    table = app.table
+    assert table.seed_box.layout.display == "none" and app.seed_box.layout.display != "none"
+    assert app.replay_select.disabled and app.explorer is None
+    play_to_the_end(table)
+    explorer = app.explorer
+    assert "Deal 1 of your game: " in explorer.message.value and "seed" not in explorer.message.value
+    assert all(c.layout.display == "none" for c in (explorer.seed_box, explorer.players_box, explorer.deal_button))
+    table.new_button.click()
+    play_to_the_end(table)
+    assert app.replay_select.options == (("deal 1 of your game", 1), ("deal 2 of your game", 2))
+    assert app.replay_select.value == 2 and app.explorer.final.record() == table.game.deals[1].record()
+    app.replay_select.value = 1  # the first deal again, as the list offers it
+    assert app.explorer.final.record() == table.game.deals[0].record()
+    assert "Deal 1 of your game: " in app.explorer.message.value and "Deal 1 of your game" in app.explorer_note.value
+    with pytest.raises(ValueError, match="^number: 3 is outside 1…2"):
+        app.replay(3)
+    table.new_button.click()
+    play_to_the_end(table)
+    table.new_button.click()  # after the game's last deal: a new game with the next seed, said in the app's box
+    assert app.seed_box.value == 10 == table.seed_box.value and len(table.game.deals) == 1
+    app.replay_select.value = 2  # the list offers the deals of the game it was made from, and replays them
+    assert app.explorer.final.record() == app._listed[1].record()
+    assert "Deal 2 of your game: " in app.explorer.message.value
+    no_errors(app)
+    no_errors(table)
+
+
 def test_every_view_offers_a_still_picture_of_itself():
     explorer = views.DealExplorer("russian", 4, seed=1)
     bundle = explorer._repr_mimebundle_()
@@ -1040,3 +1127,33 @@ def test_number_boxes_clamp_nothing_the_rules_decide():
     assert app.table is not table and app.table.players == 12 and app.table.seat == 11
     no_errors(ex)
     no_errors(app)
+
+
+# -- the package: one module a view, the markup in bibi.render ---------------------------------------
+
+
+VIEWS = {"DealExplorer": "explorer", "CompareView": "compare", "RulesPanel": "rules_panel",
+         "ScoreInspector": "scores", "PlayTable": "play_table", "PlayApp": "app", "Practice": "practice"}
+WIDGETS = Path(views.__file__).parent
+
+
+def test_every_view_has_a_module_of_its_own_and_is_reached_from_the_package():
+    import importlib
+
+    for name, module in VIEWS.items():
+        view = getattr(views, name)
+        assert view.__module__ == f"bibi.widgets.{module}", name
+        assert getattr(importlib.import_module(f"bibi.widgets.{module}"), name) is view
+        assert name in views.__all__ and f"``{name}(" in views.__doc__, name
+    assert {"base.py", "__init__.py"} | {f"{m}.py" for m in VIEWS.values()} == {p.name for p in WIDGETS.glob("*.py")}
+    for path in [*WIDGETS.glob("*.py"), WIDGETS.parent / "render.py"]:
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 1200, path.name
+
+
+@pytest.mark.parametrize("module", sorted(set(VIEWS.values()) - {"play_table"} | {"base"}))
+def test_the_views_take_their_markup_and_colours_from_render(module):
+    """No tag, no inline style, no colour in a view module: every piece of markup is bibi.render's."""
+    source = (WIDGETS / f"{module}.py").read_text(encoding="utf-8")
+    code = "\n".join(line.split("#")[0] if not line.lstrip().startswith("#") else "" for line in source.splitlines())
+    assert not re.findall(r"</?[a-z][a-z0-9]*[ >]|style=\\?\"|&[a-z]+;", code)
+    assert not re.findall(r"#[0-9a-fA-F]{3,6}\b", source)

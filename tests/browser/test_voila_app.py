@@ -37,14 +37,18 @@ def test_app_plays_a_whole_deal_and_the_explorer_replays_it(app, page, kernel, c
     # The explorer now replays YOUR deal: at its end, the same scores as the table's.
     explorer = app.locator(".bibi-deal-explorer")
     expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT)
-    expect(app.locator(".widget-html-content", has_text="Deal 1 of your game")).to_be_visible()
+    expect(app.locator(".widget-html-content", has_text="Deal 1 of your game, as you played it")).to_be_visible()
     kernel.click(explorer.get_by_title("to the end of the deal", exact=True))
     feet = "els => els.map(e => [e.closest('[data-seat]').dataset.seat, e.innerText]).sort().join('|')"
     assert (explorer.locator(".bibi-seat-foot").evaluate_all(feet)
             == table.locator(".bibi-seat-foot").evaluate_all(feet)), "the explorer shows another deal"
     snap("explorer-your-deal", explorer)
     kernel.click(explorer.get_by_title("back to the start of the deal", exact=True))
-    step_through_deal(explorer, kernel, snap)
+    step_through_deal(explorer, kernel, snap, seeded=False)  # a deal of your game: no seed box of its own
+    expect(explorer.locator(".widget-html-content", has_text="Deal 1 of your game: ")).to_be_visible()
+    seed_boxes = "els => els.filter(e => e.offsetParent !== null && /^seed$/.test(e.textContent.trim())).length"
+    assert app.locator(".widget-label").evaluate_all(seed_boxes) == 1, "one seed box in the app, its own"
+    expect(app.locator("select", has=page.locator("option", has_text="deal 1 of your game"))).to_be_visible()
     expect(table.locator('[role="status"]').first).to_contain_text("Press New deal for the next one")
     expect(table.locator(".widget-html-content", has_text="Game (russian rules)")).to_contain_text(
         "Game (russian rules): 1 of 4 deals")

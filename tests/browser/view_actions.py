@@ -64,11 +64,27 @@ def message(view: Locator, pattern: str) -> Locator:
     return view.locator(".widget-html-content").filter(has_text=re.compile(pattern)).first
 
 
+def choices_cut_short(view: Locator) -> list[str]:
+    """The choices of ``view``'s drop-downs wider than the room the drop-down gives its text (its width less its
+    padding, where the arrow sits), measured in the drop-down's own font."""
+    return view.locator("select").evaluate_all(
+        """els => els.filter(el => el.offsetParent !== null).flatMap(el => {
+      const style = getComputedStyle(el);
+      const pen = document.createElement('canvas').getContext('2d');
+      pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [...el.options].map(o => o.text).filter(t => pen.measureText(t).width > room)
+        .map(t => `${JSON.stringify(t)}: ${Math.round(pen.measureText(t).width)}px in ${Math.round(room)}px`);
+    })"""
+    )
+
+
 # ----------------------------------------------------------------------------------------------- DealExplorer
 
 
-def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
-    """Step one action, one trick, another trick, back one action, back to the start; then deal another seed.
+def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap, *, seeded: bool = True) -> None:
+    """Step one action, one trick, another trick, back one action, back to the start; then (``seeded``: an
+    explorer with its seed box) deal another seed.
 
     The centre of the table must follow: the trick just finished, who played what and who won it.
     """
@@ -76,6 +92,7 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_sn
     center = explorer.locator(".bibi-center")
     expect(position).to_have_text("0")
     start = text(center)
+    assert choices_cut_short(explorer) == [], "the seat to look from: a choice is cut short"
 
     press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
     expect(position).to_have_text("1")
@@ -100,6 +117,8 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_sn
     press(explorer, kernel, explorer.get_by_title("back to the start of the deal", exact=True))
     expect(position).to_have_text("0")
     expect(center).to_have_text(start)
+    if not seeded:
+        return
 
     # Another seed deals other hands.
     hands = text(explorer.locator(".bibi-table"))

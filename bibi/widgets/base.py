@@ -1,0 +1,285 @@
+"""The pieces every view shares: ``_View`` (a container with a message line, an ``Output`` for callback errors and
+a still picture for a saved notebook), ``_ActionView`` and its rows of card and action buttons, and the small
+checks and helpers (a seed, a table's rules and players, a bot from a name).
+
+The markup these pieces show comes from ``bibi.render``; this module only builds widgets."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any, NamedTuple
+
+import ipywidgets as widgets
+
+from bibi import render
+from bibi.cards import Card
+from bibi.deal import PASS, Action, Deal
+from bibi.dealing import check_players
+from bibi.errors import check_type, whole
+from bibi.play import Bot, get_bot, random_bot
+from bibi.rules import CardPoints, Rules, as_rules
+
+
+def _sym(suit: Any) -> str:
+    """A suit's symbol (the suit of a call or a switch, which always has one)."""
+    return suit.symbol if suit is not None else "?"
+
+
+def as_bot(bot: Bot | str | None) -> Bot:
+    """A bot from a callable, a name the play layer knows (``bibi.play.BOTS``), or ``None`` (the random bot)."""
+    return random_bot if bot is None else get_bot(bot)
+
+
+# -- pieces shared by the views --------------------------------------------------------------
+
+
+def _html(value: str = "", **layout: Any) -> widgets.HTML:
+    return widgets.HTML(value=value, layout=widgets.Layout(**layout))
+
+
+def _button(description: str, tooltip: str, *, width: str = "auto", icon: str = "") -> widgets.Button:
+    return widgets.Button(description=description, tooltip=tooltip, icon=icon, layout=widgets.Layout(width=width))
+
+
+def _wrap(html: str) -> str:
+    """A fragment with the shared style block, for one HTML widget."""
+    return render.wrap(html)
+
+
+def _note(text: str, *, error: bool = False) -> str:
+    """A message line (``render.message_html``)."""
+    return render.message_html(text, error=error)
+
+
+def _field_error(text: str) -> str:
+    """An error shown next to the control that caused it."""
+    return render.field_error_html(text)
+
+
+_SAFE = 2**53  # the largest whole number a browser's IntText holds exactly
+
+
+def _seed(seed: Any) -> int:
+    """A seed a view's seed box can show: a whole number (``TypeError`` otherwise), within ±2**53."""
+    return whole("seed", seed, -_SAFE, _SAFE)
+
+
+def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
+    """A view's rules and players, checked before any widget is built: from ``deal`` when given, else from
+    ``rules`` and ``players`` (as the engine checks them: 2…max_players, the pack large enough; a wrong type
+    is a ``TypeError``, a number out of range a ``ValueError``, both naming the parameter); ``seed`` is a
+    whole number a seed box can show."""
+    _seed(seed)
+    if deal is not None:
+        check_type("deal", deal, Deal, "a Deal")
+        return deal.rules, deal.players
+    rules = as_rules(rules)
+    return rules, check_players(rules, players)
+
+
+def _logged(deal: Deal) -> Deal:
+    """A copy of ``deal`` that keeps its events, as the views show them: the deal copied, or, for a deal made
+    with ``log=False`` (what ``Deal.resample`` returns), the same deal replayed from its record."""
+    try:
+        _ = deal.events  # raises for a deal that kept none
+    except ValueError:  # log=False: no events kept, and Deal.replay keeps them
+        return Deal.replay(deal.record())
+    return deal.copy()
+
+
+class _Choice(NamedTuple):
+    """One button of an action row: what it does, how it looks, and whether it is enabled."""
+
+    action: Card | Action
+    label: str
+    tooltip: str
+    enabled: bool = True
+    legal: bool = True
+    red: bool = False
+    laid: bool = False
+
+
+class _ActionRow(widgets.HBox):
+    """A row of buttons, one per choice, reused between renders; a click calls ``on_pick(action)``."""
+
+    def __init__(self, on_pick: Callable[[Card | Action], None], css_class: str, *, card_size: bool):
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", min_height="0"))
+        self._on_pick = on_pick
+        self._class = css_class
+        self._card_size = card_size
+        self._pool: list[widgets.Button] = []
+        self._choices: list[_Choice] = []
+
+    @property
+    def buttons(self) -> tuple[widgets.Button, ...]:
+        """The buttons shown now, in order."""
+        return self.children
+
+    def show(self, choices: Sequence[_Choice]) -> None:
+        """Show one button per choice."""
+        while len(self._pool) < len(choices):
+            i = len(self._pool)
+            # Wide enough for "10♦" with JupyterLab's button padding taken out.
+            layout = (widgets.Layout(width="64px", height="48px", padding="0 2px", border=render.CARD_BUTTON_BORDER,
+                                     margin="0 4px 4px 0")
+                      if self._card_size else widgets.Layout(width="auto"))
+            button = widgets.Button(layout=layout)
+            button.add_class(self._class)
+            button.on_click(lambda _, i=i: self._on_pick(self._choices[i].action))
+            self._pool.append(button)
+        self._choices = list(choices)
+        for button, choice in zip(self._pool, choices, strict=False):
+            button.description = choice.label
+            button.tooltip = choice.tooltip
+            button.disabled = not choice.enabled
+            if self._card_size:
+                button.style.font_size = "18px"
+                button.style.font_weight = "bold"
+                button.style.text_color, button.style.button_color = render.card_button_colours(
+                    legal=choice.legal, red=choice.red, laid=choice.laid)
+        self.children = tuple(self._pool[: len(choices)])
+
+    def button_for(self, action: Card | Action | str) -> widgets.Button:
+        """The first button shown for ``action`` (``"KS"``, ``"bibi H"``, ``"pass"``)."""
+        act = Action.parse(action)
+        for button, choice in zip(self.children, self._choices, strict=False):
+            if choice.action is act:
+                return button
+        raise KeyError(f"no button for {act} now")
+
+
+def _card_choices(deal: Deal, seat: int, *, enable_illegal: bool) -> list[_Choice]:
+    """A button per card of ``seat``'s hand; illegal ones carry the engine's reason as their tooltip."""
+    laid = list(deal.laid_down(seat))
+    out = []
+    for card in deal.hand(seat):
+        is_laid = card in laid
+        if is_laid:
+            laid.remove(card)
+        why = deal.why_illegal(card, seat)
+        tip = why or f"play the {card.name}"
+        if is_laid:
+            tip += " (laid down)"
+        legal = why is None
+        out.append(_Choice(card, card.unicode, tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
+    return out
+
+
+def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
+    """Buttons for the legal calls, passes and trump switches of ``seat`` (none when it is not his turn)."""
+    if deal.to_act != seat:
+        return []
+    out = []
+    for action in deal.legal_actions():
+        if action.kind == Action.CALL:
+            out.append(_Choice(action, action.unicode, f"say Bi-bi: lay down K+Q {_sym(action.suit)} (R15; I11)"))
+        elif action.kind == Action.SWITCH:
+            out.append(_Choice(action, action.unicode, f"make {_sym(action.suit)} trump from this trick on "
+                                                       "(I12, I14; at the lead: the kit's reading)"))
+        elif action is PASS:
+            out.append(_Choice(action, "pass", "do not call (no points for this pair now, R23)"))
+    return out
+
+
+class _View(widgets.VBox):
+    """A view: a container with a message line and an ``Output`` that catches callback errors."""
+
+    css_class = "bibi-view"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class(self.css_class)
+        self.message = _html()
+        self.errors = widgets.Output()
+        self._syncing = False
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message.value = _note(text, error=error) + render.banner_hider()  # a live view: no "Run All" banner
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, and a still picture of it for the page that opens the notebook once this kernel is gone.
+
+        In a kernel the picture is an output of its own, shown just before the widget: JupyterLab draws a saved
+        widget output with the widget renderer ("Error displaying widget: model not found" once its model is
+        gone), never with another form of the same output. The picture's style rules (``render.picture_rules``)
+        hide it while the widget beside it is live, and hide the widget's placeholder while it is not. Outside a
+        kernel the picture is the bundle's ``text/html``."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(bundle, dict):
+            return bundle
+        from IPython import get_ipython  # ipywidgets' own dependency
+        from IPython.display import publish_display_data
+
+        picture = render.picture_output_html(self.picture_html())
+        if getattr(get_ipython(), "kernel", None) is None:  # no kernel: no front end to publish to
+            return {**bundle, "text/html": picture}
+        publish_display_data({"text/html": picture})
+        return bundle
+
+    def picture_html(self, note: bool = True) -> str:
+        """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
+        (the widget's own view cannot work there)."""
+        parts = []
+        stack = [self]
+        while stack:
+            widget = stack.pop(0)
+            if isinstance(widget, _View) and widget is not self:  # a view inside: its own picture
+                parts.append(widget.picture_html(note=False))
+                continue
+            if isinstance(widget, widgets.HTML):
+                parts.append(widget.value)
+            stack[:0] = list(getattr(widget, "children", ()))
+        return render.view_picture_html(parts, note="A picture of this view: Run All to bring it to life."
+                                        if note else "")
+
+    def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
+        """Wrap a callback: a refused move or bad value is said in the message, any other error goes to ``errors``."""
+
+        def guarded(*args: Any) -> None:
+            if self._syncing:
+                return
+            try:
+                handler(*args)
+            except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, with its citation
+                self._say(str(exc), error=True)
+            except Exception:
+                self.errors.append_stderr(traceback.format_exc())
+                self._say("something went wrong: see the error below", error=True)
+
+        return guarded
+
+    def _on_click(self, button: widgets.Button, handler: Callable[..., object]) -> None:
+        button.on_click(self._guard(lambda _: handler()))
+
+    def _on_value(self, control: widgets.Widget, handler: Callable[..., object]) -> None:
+        control.observe(self._guard(lambda _: handler()), names="value")
+
+
+class _ActionView(_View):
+    """A view with a row of card buttons (``hand_row``) and a row of call/pass/switch buttons (``action_row``)."""
+
+    hand_row: Any  # an _ActionRow (the explorer's) or a _HandRow (the play table's): both have button_for
+    action_row: _ActionRow
+
+    def button_for(self, action: Card | Action | str) -> widgets.Button:
+        """The card or action button for ``action`` shown now."""
+        act = Action.parse(action)
+        row = self.hand_row if act.kind == Action.PLAY else self.action_row
+        return row.button_for(act)
+
+
+# The presets' names as the rules panel's buttons and the app's picker show them.
+_PRESET_LABELS = {"russian": "Russian (Би-би!)", "italian": "Italian (bip bip)", "english": "English (Pip-Pip!)"}
+
+
+def _control_value(value: Any) -> Any:
+    """An option's value as its control holds it: an enum's value, card points as text, the rest as it is."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, CardPoints):
+        return str(value)
+    return value
+
+

@@ -1,0 +1,462 @@
+"""``PlayTable``: one seat against bots, a whole game or one deal, with hint, undo and the bots' reasons."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from bibi import render
+from bibi.cards import Card
+from bibi.deal import Action, Deal
+from bibi.errors import check_type, shorten, whole
+from bibi.game import Game
+from bibi.play import Bot, as_bots, bots_rng, get_bot, strongest_bot
+from bibi.rules import Rules, call_word
+from bibi.session import Session
+from bibi.widgets.base import (
+    _ActionRow,
+    _ActionView,
+    _button,
+    _html,
+    _logged,
+    _note,
+    _other_choices,
+    _sym,
+    _table,
+    _wrap,
+    as_bot,
+)
+
+
+def _card_label(card: Card, laid: bool) -> str:
+    """A card button's description, its accessible name too: ``"K♥ king of hearts"``."""
+    return f"{card.unicode} {card.name}" + (" (laid down)" if laid else "")
+
+
+class _HandRow(widgets.HBox):
+    """The person's hand as one row of buttons, one per card: the button IS the card (its description is the card
+    and its name in words, so a keyboard or a screen reader can play). Every card is clickable: a click on an
+    illegal one is answered with the engine's reason, in the view's message line."""
+
+    def __init__(self, on_pick: Callable[[Card], None]):
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", min_height="0"))
+        self._on_pick = on_pick
+        self._pool: list[widgets.Button] = []
+        self._cards: list[Card] = []
+
+    @property
+    def buttons(self) -> tuple[widgets.Button, ...]:
+        """The card buttons shown now, in the hand's order."""
+        return self.children
+
+    def show(self, deal: Deal, seat: int, *, active: bool) -> None:
+        """One button per card of ``seat``'s hand; the illegal ones look faded (and stay clickable)."""
+        hand = deal.hand(seat)
+        while len(self._pool) < len(hand):
+            i = len(self._pool)
+            button = widgets.Button(layout=widgets.Layout(width="66px", height="72px", padding="2px 2px",
+                                                          border="1px solid #8d8d8d", margin="0 4px 4px 0"))
+            button.add_class("bibi-card-button")
+            button.add_class("bibi-hand-button")
+            button.on_click(lambda _, i=i: self._on_pick(self._cards[i]))
+            self._pool.append(button)
+        laid = list(deal.laid_down(seat))
+        legal = set(a for a in deal.legal_actions() if isinstance(a, Card)) if active else set()
+        self._cards = list(hand)
+        for button, card in zip(self._pool, hand, strict=False):
+            is_laid = card in laid
+            if is_laid:
+                laid.remove(card)
+            ok = card in legal
+            button.description = _card_label(card, is_laid)
+            button.tooltip = None
+            button.disabled = not active
+            ink = ("#c62828", "#1d1d1d") if ok else ("#d99a9a", "#8f8f8f")
+            button.style.text_color = ink[0] if card.suit.is_red else ink[1]
+            paper = ("#fff3c4", "#ffffff") if ok else ("#f3ecd2", "#eeeeee")
+            button.style.button_color = paper[0] if is_laid else paper[1]
+            (button.remove_class if ok or not active else button.add_class)("bibi-illegal")
+        self.children = tuple(self._pool[: len(hand)])
+
+    def button_for(self, card: Card | str) -> widgets.Button:
+        """The first button shown for ``card`` (``"KS"``)."""
+        card = Card(card)
+        for button, shown in zip(self.children, self._cards, strict=False):
+            if shown == card:
+                return button
+        raise KeyError(f"no button for {card} now")
+
+
+class PlayTable(_ActionView):
+    """Play one seat against bots, a whole game of deals (R26) or one deal.
+
+    Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
+    a card the rules do not allow now answers with the engine's reason in the message line. A Bi-bi, pass or
+    trump button appears when one is legal. The bots move until it is your turn, their cards shown one by one
+    (``delay`` seconds apart once the view is on show; ``None``: 0.25 s in a front end, none in a test).
+    The trick just completed stays on the table beside the new one, with its winner, points and the rule that
+    gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do, in plain words, with the bot's own
+    reasons and figures a click away (*details*); **Undo** takes your last move back (the deal replayed from its
+    record up to your previous decision, the bots' stream restored); **Why seat N?** tells why that bot made its
+    last move you saw: while the deal is on, what the table saw of it and what the rules make of it (never its
+    hand); once it is over, the bot's own reasons from the view it had, and **Review** lists every bot move of
+    the deal with them. The table, its messages and its event log show only what your seat may know
+    (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down, their passes silent. A call the
+    rules make for you (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds:
+    the totals and the score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a
+    ``Game`` under way plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``);
+    ``deal=`` plays on a copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its
+    record).
+
+    The play is a ``bibi.session.Session`` (``table.session``), the very one ``bibi play`` drives: the same
+    position gets the same hint and the same reasons here and in the terminal.
+    """
+
+    css_class = "bibi-play-table"
+
+    def __init__(self, rules: Rules | str = "russian", players: int = 4,
+                 bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
+                 seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
+                 rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
+        given = game if isinstance(game, Game) else None
+        if deal is not None:
+            check_type("deal", deal, Deal, "a Deal")
+            rules, players, game = deal.rules, deal.players, False
+        elif given is not None:
+            rules, players, rounds = given.rules, given.players, given.rounds
+        rules, players = _table(rules, players, seed, None)
+        whole("seat", seat, 0, players - 1)
+        super().__init__()
+        self.rules = rules
+        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
+            raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
+        self.players = players
+        self.seat = seat
+        seats = self._seat_bots(bots)
+        hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
+        self.session: Session
+        self.delay = delay
+        self.playing_game = game
+        self.rounds = rounds
+        self._seen = 0  # the person's events (``Deal.events_for``) before the last move: calls after it are news
+        self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
+        self._deal_end: list[Callable[[Deal], None]] = []
+        self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
+        self.deal_button = _button("New game" if game else "Deal", "start again with the seed in the box",
+                                   icon="refresh")
+        self.new_button = _button("New deal", "the game's next deal (after the last one, a new game)",
+                                  icon="forward")
+        self.hint_button = _button("Hint", "what the strongest bot would play here, and why", icon="lightbulb-o")
+        self.undo_button = _button("Undo", "take back your last move", icon="undo")
+        self.table = _html()
+        self.news = _html()
+        self.hand_label = _html()
+        self.hand_row = _HandRow(self.play)
+        self.action_row = _ActionRow(self.play, "bibi-action-button", card_size=False)
+        self.hint_box = _html()
+        self.why_buttons = {s: _button(f"Why seat {s}?", f"why seat {s}'s bot made its last move")
+                            for s in range(players) if s != seat}
+        self.review_button = _button("Review", "once the deal is over: every bot move with its own reasons",
+                                     icon="list")
+        self.reasons = _html()
+        self.sheet = _html()
+        self.event_log = _html(max_height="200px", overflow="auto")
+        self._on_click(self.deal_button, self.new_game)
+        self._on_click(self.new_button, self.next_deal)
+        self._on_click(self.hint_button, self.hint)
+        self._on_click(self.undo_button, self.undo)
+        for s, button in self.why_buttons.items():
+            self._on_click(button, lambda s=s: self.why(s))
+        self._on_click(self.review_button, self.review)
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.children = [
+            widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
+                         layout=wrap),
+            self.news, self.table, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+            widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
+            widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
+        ]
+        if given is not None:  # a game under way: play on from its current deal
+            if given.seed is not None:
+                self.seed_box.value = given.seed
+            self.session = Session(given, seat, seats, hint_bot=hinter)
+            self._begin_deal()
+        else:
+            self._start(deal, seats, hinter)
+
+    def _seat_bots(self, bots: Any) -> list[Bot | None]:
+        """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
+        seats: list[Bot | None]
+        if isinstance(bots, Mapping):
+            seats = [as_bot(bots.get(s)) for s in range(self.players)]
+        elif isinstance(bots, Sequence) and not isinstance(bots, str):
+            if len(bots) != self.players:
+                raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
+            seats = [as_bot(b) for b in bots]
+        else:
+            seats = list(as_bots(as_bot(bots), self.players))
+        seats[self.seat] = None
+        return seats
+
+    # -- what the view shows ---------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the game's current deal)."""
+        return self.session.deal
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played, or ``None`` for one deal."""
+        return self.session.game
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """The bot of each seat, ``None`` at yours (the session's)."""
+        return self.session.bots
+
+    @bots.setter
+    def bots(self, seats: list[Bot | None]) -> None:
+        self.session.bots = seats
+
+    @property
+    def hint_bot(self) -> Bot:
+        """The bot that gives the hints."""
+        return self.session.hint_bot
+
+    @property
+    def _rng(self) -> random.Random:
+        """The bots' stream (the session's)."""
+        return self.session.rng
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals per seat: the game's, or the one deal's scores."""
+        return self.session.totals
+
+    def on_deal_end(self, callback: Callable[[Deal], None]) -> None:
+        """Call ``callback(deal)`` each time a deal of this table ends (an app shows it in an explorer)."""
+        self._deal_end.append(callback)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self._shown = True  # on show in a front end: the bots' cards now appear one by one
+        return super()._repr_mimebundle_(**kwargs)
+
+    def picture_html(self, note: bool = True) -> str:
+        """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
+        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
+        said = self.message.value.replace(render.banner_hider(), "")
+        sheet = self.sheet.value.replace(render.style_block(), "")
+        head = '<div class="bibi-status">A picture of the play table: Run All to play.</div>' if note else ""
+        return _wrap(f"{head}{said}{body}{sheet}")
+
+    def _names(self) -> list[str]:
+        return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
+
+    # -- callbacks -------------------------------------------------------------------------------
+
+    def _start(self, deal: Deal | None = None, bots: list[Bot | None] | None = None,
+               hint_bot: Bot | None = None) -> None:
+        """A new session from the seed in the box: on a copy of ``deal``, or a new game or deal; the bots and the
+        hint's bot as given, else as they were."""
+        seed = self.seed_box.value
+        if deal is not None:
+            table: Deal | Game = _logged(deal)
+        elif self.playing_game:
+            table = Game.new(self.rules, self.players, self.rounds, seed=seed)
+        else:
+            table = Deal.new(self.rules, self.players, seed=seed)
+        self.session = Session(table, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
+                               seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
+        self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        self._seen = 0
+        self.hint_box.value = self.reasons.value = ""
+        self._bots_move()
+        self._render()
+
+    def new_game(self) -> None:
+        """Start again from the seed in the box: a new game (or deal)."""
+        self._start()
+
+    def next_seed(self) -> None:
+        """A new game (or deal) with the next seed."""
+        self.seed_box.value += 1
+        self._start()
+
+    def next_deal(self) -> None:
+        """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
+        game = self.game
+        if game is None or game.is_over:
+            self.next_seed()
+            return
+        if not self.deal.is_over:
+            self._say(f"Finish deal {len(game.deals)} first (or press New game).", error=True)
+            return
+        self.session.next_deal()
+        self._begin_deal()
+
+    def play(self, action: Card | Action | str) -> None:
+        """Make the person's move (a click does this), then let the bots play to the next decision."""
+        self._guard(self._play)(action)
+
+    def _play(self, action: Card | Action | str) -> None:
+        deal = self.deal
+        act = Action.parse(action)
+        why = deal.why_illegal(act, self.seat)
+        if why is not None:
+            self._say(f"{act.unicode} cannot be played now: {why}", error=True)
+            return
+        self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
+        self.session.move(act)
+        self.hint_box.value = self.reasons.value = ""
+        self._bots_move()
+        self._render()
+
+    def _bots_move(self) -> None:
+        """The bots' turns through the session, up to the person's decision; each card shown a moment."""
+        deal = self.deal
+        delay = self.delay if self.delay is not None else (0.25 if self._shown else 0.0)
+        shown = [(len(deal.tricks), len(deal.trick))]  # the cards on the table when last shown
+
+        def watch(now: Deal) -> None:  # before each decision of the session's loop
+            cards = (len(now.tricks), len(now.trick))
+            # A bot's card: let the eye follow it, at the next decision the person may see (another seat's
+            # call or pass is nobody else's to see, so the table is shown as it stands after it).
+            if delay and cards != shown[0] and now.to_act_for(self.seat) is not None:
+                shown[0] = cards
+                self._render()
+                time.sleep(delay)
+
+        self.session.advance(watch)
+        if deal.is_over:
+            for callback in self._deal_end:
+                callback(deal)
+
+    def undo(self) -> None:
+        """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
+        if self.session.undo() is None:
+            self._say("Nothing to take back: this is your first move of the deal." if self.session.decisions
+                      else "Nothing to take back in this deal.", error=True)
+            return
+        self._seen = len(self.deal.events_for(self.seat))
+        self.hint_box.value = self.reasons.value = ""
+        self._render()
+        self._say(f"Taken back: your move again ({self._where()}).")
+
+    def hint(self) -> None:
+        """What the strongest bot would do in your seat, in plain words, with its own reasons and figures under
+        *details* (``Session.hint``); nothing is played."""
+        hint = self.session.hint()
+        if hint is None:
+            self.hint_box.value = _note("No decision of yours to hint at now.")
+            return
+        self.hint_box.value = (
+            f'<div class="bibi" style="font-size:14px">{escape(f"Hint ({hint.bot}): {hint.words}")}'
+            f'<details><summary>details: the bot\'s own reasons and figures</summary>{escape(hint.details)}'
+            "</details></div>")
+
+    def why(self, seat: int) -> None:
+        """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
+        table saw of it and what the rules make of it (``bibi.play.why_move``: nothing of its hand); once the
+        deal is over, its own reasons, asked of the view it had then (``Session.why``)."""
+        if seat not in self.why_buttons:
+            raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
+        told = self.session.why(seat)
+        if told is None:
+            self.reasons.value = _note(f"Seat {seat} has not moved yet in this deal.")
+            return
+        self.reasons.value = _note(f"Seat {seat} ({told.bot}), trick {told.trick}: {told.words}")
+
+    def review(self) -> None:
+        """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
+        if not self.deal.is_over:
+            self.reasons.value = _note("The review comes when the deal is over: the bots' reasons show their hands.")
+            return
+        self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
+
+    # -- rendering -------------------------------------------------------------------------------
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "#b71c1c" if error else "inherit"
+        self.message.value = (f'<div class="bibi" role="status" aria-live="polite" style="color:{colour};'
+                              f'font-size:14px">{escape(text)}</div>{render.banner_hider()}')
+
+    def _where(self) -> str:
+        deal, game = self.deal, self.game
+        where = f"trick {self.session.trick} of {deal.tricks_total}"
+        if game is not None:
+            where = f"deal {len(game.deals)} of {game.deals_total}, " + where
+        return where
+
+    def _announce(self) -> list[str]:
+        """The calls made since the person's last move, in the news line (they stay there until the person
+        moves again, however often the table is drawn meanwhile); one the rules made for the person is
+        announced as his, and returned: the message line says it too."""
+        deal = self.deal
+        word = call_word(deal.rules)
+        lines = []
+        seen = deal.events_for(self.seat)
+        for event in seen[self._seen:]:
+            if event.kind != "call":
+                continue
+            pair = f"K{_sym(event.suit)} Q{_sym(event.suit)} laid down, +{deal.rules.bibi_points}"
+            if event.seat == self.seat and event.info == "mandatory":
+                lines.append(f"You must say {word}: {pair} (I11).")
+            elif event.seat == self.seat:
+                lines.append(f"You say {word}: {pair}.")
+            else:
+                how = " (mandatory, I11)" if event.info == "mandatory" else ""
+                lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
+        self.news.value = _note(" ".join(lines)) if lines else ""
+        return [line for line in lines if line.startswith("You must")]
+
+    def _render(self) -> None:
+        deal = self.deal
+        mine = deal.to_act == self.seat and not deal.is_over
+        self.table.value = _wrap(render.play_style_block()
+                                 + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
+                                                     hand_below=True, style=False))
+        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
+        self.sheet.value = render.game_html(self.game) if self.game is not None else ""
+        self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
+                                 "to play it; a faded card tells why it may not be played" if not deal.is_over
+                                 else f"<b>Your cards</b> (seat {self.seat}): none left, the deal is over")
+        self.hand_row.show(deal, self.seat, active=mine)
+        self.action_row.show(_other_choices(deal, self.seat))
+        self.hint_button.disabled = not mine
+        self.review_button.disabled = not deal.is_over
+        self.undo_button.disabled = not self.session.can_undo
+        forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
+        said = f"{forced} " if forced else ""
+        if deal.is_over:
+            self._say(said + self._end_text())
+        elif deal.to_act != self.seat:
+            acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
+            self._say("The others draw…" if acting is None else f"Seat {acting} is playing…")
+        elif deal.phase == "call":
+            self._say(f"{said}Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
+        elif not deal.trick:
+            switch = " or switch the trump" if self.action_row.children else ""
+            self._say(f"{said}Your lead ({self._where()}): play any card{switch}.")
+        else:
+            self._say(f"{said}Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
+
+    def _end_text(self) -> str:
+        deal, game = self.deal, self.game
+        mine = deal.scores[self.seat]
+        text = f"Deal over: you scored {mine}, place {deal.outcome().place(self.seat)} of {self.players}."
+        if game is None:
+            return text + " Press Deal for this seed again, or change the seed."
+        total, place = game.totals[self.seat], game.outcome().place(self.seat)
+        if game.is_over:
+            return (f"{text} Game over after {game.deals_total} deals: your total {total}, place {place} of "
+                    f"{self.players}. Press New deal for a new game.")
+        return (f"{text} Your total {total} (place {place}) after deal {len(game.deals)} of "
+                f"{game.deals_total}. Press New deal for the next one.")

@@ -1,0 +1,132 @@
+"""``Practice``: a round of exercises (``bibi.practice``), answered by buttons or a number, with the engine's
+feedback and a running score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from bibi import render
+from bibi.rules import Rules
+from bibi.widgets.base import _button, _html, _View
+
+
+class Practice(_View):
+    """A round of exercises (``bibi.practice``): the question and the position, answer buttons (or a
+    box for a number), feedback with the engine's reason and the sentences it cites, a running score.
+
+    ``Practice(rules, players, n, seed)`` draws the round itself; ``exercises=`` gives one ready made.
+    """
+
+    css_class = "bibi-practice"
+
+    def __init__(self, rules: Rules | str = "russian", players: int = 4, n: int = 6, seed: int = 1, *,
+                 kinds: Sequence[str] | None = None, exercises: Sequence[Any] | None = None):
+        super().__init__()
+        from bibi import practice  # lazy: the exercises sit above the views
+
+        self._practice = practice
+        self.rules, self.players, self.n, self.seed, self.kinds = rules, players, n, seed, kinds
+        self.exercises: tuple[Any, ...] = ()
+        self.index = 0
+        self.right = 0
+        self.answered = 0
+        self.feedback: Any = None  # the current exercise's Feedback, once answered
+        self.header = _html()
+        self.question = _html()
+        self.choice_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.answer_box = widgets.Text(placeholder="a number", description="answer",
+                                       layout=widgets.Layout(width="220px"))
+        self.answer_button = _button("Answer", "check the number in the box", icon="check")
+        self.text_row = widgets.HBox([self.answer_box, self.answer_button])
+        self.feedback_html = _html()
+        self.next_button = _button("Next", "the next exercise", icon="forward")
+        self.again_button = _button("New round", "a new round of exercises (the next seed)", icon="refresh")
+        self._choice_buttons: list[widgets.Button] = []
+        self._on_click(self.answer_button, lambda: self.answer(self.answer_box.value))
+        self._on_click(self.next_button, self.next)
+        self._on_click(self.again_button, self.new_round)
+        self.children = [self.header, self.question, self.choice_row, self.text_row, self.feedback_html,
+                         self.message, widgets.HBox([self.next_button, self.again_button]), self.errors]
+        self._start(exercises)
+
+    @property
+    def exercise(self) -> Any:
+        """The exercise shown."""
+        return self.exercises[self.index]
+
+    @property
+    def done(self) -> bool:
+        """Whether every exercise of the round has been answered."""
+        return self.answered == len(self.exercises)
+
+    def _start(self, exercises: Sequence[Any] | None = None) -> None:
+        if exercises is not None:
+            self.exercises = tuple(exercises)
+            if not self.exercises:
+                raise ValueError("exercises: an empty list; give at least one exercise")
+        else:
+            self.exercises = self._practice.exercises(self.n, self.rules, self.players, self.seed, kinds=self.kinds)
+        self.index = self.right = self.answered = 0
+        self._show()
+
+    def new_round(self) -> None:
+        """A new round: the next seed's exercises."""
+        self.seed += 1
+        self._start()
+
+    def answer(self, value: Any) -> None:
+        """Answer the exercise shown (a choice, or a number): the feedback and the score follow."""
+        if self.feedback is not None:
+            self._say("Already answered: press Next for the next exercise.")
+            return
+        feedback = self.exercise.check(value)  # an unreadable answer raises: _guard says why
+        self.feedback = feedback
+        self.answered += 1
+        self.right += feedback.right
+        self._render()
+
+    def next(self) -> None:
+        """The next exercise (an answer is not required)."""
+        if self.index + 1 < len(self.exercises):
+            self.index += 1
+            self._show()
+
+    def _show(self) -> None:
+        ex = self.exercise
+        self.feedback = None
+        self.answer_box.value = ""
+        buttons = []
+        for choice in ex.choices:
+            button = _button(choice, f"answer: {choice}")
+            button.add_class("bibi-answer-button")
+            self._on_click(button, lambda choice=choice: self.answer(choice))
+            buttons.append(button)
+        self._choice_buttons = buttons
+        self.choice_row.children = buttons
+        self.text_row.layout.display = "none" if ex.choices else None
+        self.question.value = ex.html()
+        self._say("")
+        self._render()
+
+    def _render(self) -> None:
+        total = len(self.exercises)
+        answered = self.feedback is not None
+        score = f"score {self.right} of {self.answered}"
+        self.header.value = render.wrap(render.status_html(f"Exercise {self.index + 1} of {total} · {score}"))
+        for button in self._choice_buttons:
+            button.disabled = answered
+            button.button_style = ("success" if answered and button.description == self.feedback.answer else
+                                   "danger" if answered and button.description == self.feedback.given else "")
+        self.answer_box.disabled = self.answer_button.disabled = answered
+        self.feedback_html.value = self.feedback.html() if answered else ""
+        last = self.index + 1 == total
+        self.next_button.disabled = last
+        self.again_button.layout.display = None if last and answered else "none"
+        if answered:
+            self._say(f"Round over: {self.right} of {self.answered} right. Press New round for more."
+                      if last else "Press Next for the next exercise.")
+
+

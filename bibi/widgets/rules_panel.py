@@ -1,0 +1,259 @@
+"""``RulesPanel``: a ``CompareView`` with the presets, any two labels of rules and a control per option of the
+right-hand rules with its sentences; a change the rules refuse leaves the panel as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+import ipywidgets as widgets
+
+from bibi import render
+from bibi.deal import Deal
+from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.play import Bot
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
+from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _field_error, _html, _seed, _View, as_bot
+from bibi.widgets.compare import CompareView
+
+
+def _control(name: str, value: Any) -> widgets.Widget:
+    """The widget for one option, by the kind of its value."""
+    title = OPTIONS[name].title
+    style = {"description_width": "110px"}
+    layout = widgets.Layout(width="330px", min_width="330px")
+    if isinstance(value, bool):
+        return widgets.Dropdown(options=[("true", True), ("false", False)], value=value, description=title,
+                                style=style, layout=layout)
+    if isinstance(value, Enum):
+        return widgets.Dropdown(options=[e.value for e in type(value)], value=value.value, description=title,
+                                style=style, layout=layout)
+    if isinstance(value, CardPoints):
+        return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
+                            layout=layout)
+    # A number box without bounds or choices of its own (packs, hand size, players, points): a bounded box would
+    # clamp a typed value silently, a list would restate the rules; here the rules decide, and a value they refuse
+    # is said next to the box (RulesPanel._option_changed).
+    return widgets.IntText(value=value, description=title, style=style, layout=layout)
+
+
+_PAIRS = {("russian", "italian"): "Russian vs Italian", ("italian", "russian"): "Italian vs Russian"}
+
+
+class RulesPanel(_View):
+    """Any two rules side by side on one pack, in lockstep (a ``CompareView``), with a control per option of the
+    right-hand rules and its sentences. "Russian vs Italian" is one click; the preset buttons set the right-hand
+    rules; the two boxes take any labels (``it:turn_up=…``, ``ru:follow=follow_or_trump``).
+
+    A change is atomic: if the engine refuses it (impossible rules, too many players for ``max_players``, …),
+    nothing changes (rules, deals, controls, message) and the error shows next to the control that caused it.
+    """
+
+    css_class = "bibi-rules-panel"
+
+    def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
+                 bot: Bot | str | None = None, other: Rules | str | None = None):
+        left = _label_rules(rules)
+        right = left if other is None else _label_rules(other)
+        players, seed = whole("players", players), _seed(seed)
+        super().__init__()
+        self.bot = as_bot(bot)
+        self.compare = CompareView(left, right, players, seed, bot=self.bot)  # refuses bad values, first
+        self.pair_buttons = {pair: _button(label, f"the {pair[0]} rules on the left, the {pair[1]} on the right")
+                             for pair, label in _PAIRS.items()}
+        self.preset_buttons = {
+            name: _button(label, f"the {name} rules on the right", width="auto")
+            for name, label in _PRESET_LABELS.items()
+        }
+        text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
+                "style": {"description_width": "40px"}}
+        self.left_box = widgets.Text(value=left.label, description="left", **text)
+        self.right_box = widgets.Text(value=right.label, description="right", **text)
+        self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
+        # No bounds of its own (a bounded box clamps silently): the rules refuse a count they do not seat.
+        self.players_box = widgets.IntText(value=players, description="players", layout=widgets.Layout(width="150px"))
+        self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
+        self.controls: dict[str, widgets.Widget] = {}
+        self.control_errors: dict[str, widgets.HTML] = {}
+        self.sources: dict[str, widgets.HTML] = {}
+        rows = []
+        for name, value in right.options().items():
+            control = self.controls[name] = _control(name, value)
+            error = self.control_errors[name] = _html(width="330px")
+            source = self.sources[name] = _html(flex="1 1 0%", min_width="0")
+            self._on_value(control, lambda name=name: self._option_changed(name))
+            rows.append(widgets.HBox([widgets.VBox([control, error], layout=widgets.Layout(flex="0 0 auto")), source],
+                                     layout=widgets.Layout(align_items="flex-start", width="100%")))
+        for pair, button in self.pair_buttons.items():
+            self._on_click(button, lambda pair=pair: self.compare_rules(*pair))
+        for name, button in self.preset_buttons.items():
+            self._on_click(button, lambda name=name: self.choose_preset(name))
+        self._on_value(self.left_box, lambda: self._box_changed("left"))
+        self._on_value(self.right_box, lambda: self._box_changed("right"))
+        self._on_value(self.seed_box, lambda: self._box_changed("seed"))
+        self._on_value(self.players_box, lambda: self._box_changed("players"))
+        self.options_box = widgets.VBox(rows)
+        fe = self.field_errors
+        right_hand = widgets.HTML(render.caption_html(rest="\u00a0right-hand rules:"))
+        self.children = [
+            widgets.HBox([*self.pair_buttons.values(), right_hand, *self.preset_buttons.values()],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([widgets.VBox([self.left_box, fe["left"]]), widgets.VBox([self.right_box, fe["right"]]),
+                          widgets.VBox([self.seed_box, fe["seed"]]), widgets.VBox([self.players_box, fe["players"]])],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.message, self.compare,
+            widgets.HTML(render.caption_html("Options of the right-hand rules", ": each with the sentences it comes "
+                                             "from (click to unfold); a yellow row differs from the left-hand rules")),
+            self.options_box, self.errors,
+        ]
+        self._sync_controls()
+        self._render()
+
+    # -- state -------------------------------------------------------------------------------------
+
+    @property
+    def baseline(self) -> Rules:
+        """The left-hand rules."""
+        return self.compare.rules_a
+
+    @property
+    def rules(self) -> Rules:
+        """The right-hand rules (the ones the option controls show)."""
+        return self.compare.rules_b
+
+    @property
+    def base_deal(self) -> Deal:
+        """The left-hand deal, played to its end."""
+        return self.compare.lines.a[-1]
+
+    @property
+    def deal(self) -> Deal:
+        """The right-hand deal (the same pack), played to its end."""
+        return self.compare.lines.b[-1]
+
+    # -- callbacks ---------------------------------------------------------------------------------
+
+    def compare_rules(self, left: Rules | str, right: Rules | str) -> bool:
+        """Set both sides (as the pair buttons do); ``False`` if refused (nothing changed)."""
+        return self._attempt("left", lambda: (_label_rules(left), _label_rules(right), *self._where()))
+
+    def choose_preset(self, name: str) -> bool:
+        """The right-hand rules become preset ``name``; the left stays."""
+        return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
+
+        ``value`` is any value ``Rules`` takes for the option (an enum's value as text too; ``card_points`` as a
+        map or as text, ``"2:11 A:10"``). An unknown option, or a value the rules refuse (alone, or with the
+        other options and the players), raises a ``ValueError`` (a ``TypeError`` for a wrong type) naming the
+        option and quoting the value, and the panel stays exactly as it was: rules, deals, controls, HTML.
+        """
+        check_type("option", name, str, "an option's name")
+        if name not in OPTIONS:
+            raise ValueError(f"option: {shorten(name)} is not an option; options are {', '.join(OPTIONS)}")
+        try:
+            self.compare.set(*self._with_option(name, value))
+        except (ValueError, TypeError) as exc:
+            text = _option_error(name, value, exc)
+            raise (WrongType(text) if isinstance(exc, TypeError) else ValueError(text)) from None
+        self._sync_controls()
+        self._error_at(None, "")
+        self._render()
+
+    def _where(self) -> tuple[int, int]:
+        return self.compare.players, self.compare.seed
+
+    def _with_option(self, name: str, value: Any) -> tuple[Rules, Rules, int, int]:
+        """Both sides, the players and the seed with option ``name`` of the right-hand rules set to ``value``."""
+        if name == "card_points" and isinstance(value, str):
+            value = CardPoints.parse(value)
+        return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
+
+    def _option_changed(self, name: str) -> None:
+        """A value typed or picked in an option's control: set as ``set_option`` sets it, or refused next to the
+        control (which shows the rules' value again)."""
+        value = self.controls[name].value
+        self._attempt(name, lambda: self._with_option(name, value), lambda exc: _option_error(name, value, exc))
+
+    def _box_changed(self, name: str) -> None:
+        def changed() -> tuple[Rules, Rules, int, int]:
+            players, seed = self._where()
+            if name == "left":
+                return _label_rules(self.left_box.value), self.rules, players, seed
+            if name == "right":
+                return self.baseline, _label_rules(self.right_box.value), players, seed
+            if name == "seed":
+                return self.baseline, self.rules, players, self.seed_box.value
+            return self.baseline, self.rules, self.players_box.value, seed
+
+        self._attempt(name, changed)
+
+    def _attempt(self, where: str, change: Callable[[], tuple[Rules, Rules, int, int]],
+                 say: Callable[[Exception], str] = str) -> bool:
+        """Make one change, all or nothing: on a refusal every control shows the rules' values again and the
+        error (as ``say`` words it) shows next to ``where`` (an option's name, ``left``, ``right``, ``seed`` or
+        ``players``)."""
+        try:
+            left, right, players, seed = change()
+            self.compare.set(left, right, players, seed)
+        except (ValueError, TypeError) as exc:
+            self._sync_controls()
+            self._error_at(where, say(exc))
+            return False
+        self._sync_controls()
+        self._error_at(None, "")
+        self._render()
+        return True
+
+    def _error_at(self, where: str | None, text: str) -> None:
+        for name, html in [*self.control_errors.items(), *self.field_errors.items()]:
+            html.value = _field_error(text) if name == where else ""
+
+    # -- rendering ---------------------------------------------------------------------------------
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            for name, value in self.rules.options().items():
+                self.controls[name].value = _control_value(value)
+            self.left_box.value, self.right_box.value = self.baseline.label, self.rules.label
+            self.players_box.value, self.seed_box.value = self._where()
+        finally:
+            self._syncing = False
+
+    def _render(self) -> None:
+        left, right = self.baseline, self.rules
+        changed = left.diff(right)
+        for pair, button in self.pair_buttons.items():
+            button.button_style = "info" if (left, right) == (PRESETS[pair[0]], PRESETS[pair[1]]) else ""
+        for name, button in self.preset_buttons.items():
+            button.button_style = "info" if right == PRESETS[name] and right.name == name else ""
+        left_values = left.options()
+        for name in right.options():
+            self.sources[name].value = render.option_source_html(right, name, left_values[name])
+        what = (f"{len(changed)} option{'s' if len(changed) != 1 else ''} differ: "
+                + ", ".join(k for k, _, _ in changed)) if changed else "the same rules on both sides"
+        players, seed = self._where()
+        self._say(f"Seed {seed}, {players} players: {left.label} (left) vs {right.label} (right); {what}.")
+
+
+def _option_error(name: str, value: Any, exc: Exception) -> str:
+    """Why option ``name`` cannot be ``value``, naming the option and quoting the value."""
+    reason = str(exc).removeprefix(f"Rules.{name}: ").removeprefix(f"{name}: ")
+    quoted = shorten(value)
+    return f"{name}: {reason}" if reason.startswith(f"{quoted} ") else f"{name}: {quoted} is refused: {reason}"
+
+
+def _label_rules(rules: Rules | str) -> Rules:
+    """Rules from a ``Rules`` or a label (``it``, ``ru:follow=follow_or_trump``)."""
+    if isinstance(rules, Rules):
+        return rules
+    if not isinstance(rules, str):
+        raise TypeError(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
+                        f"not {shorten(rules)}")
+    return parse_rules(rules) if ":" in rules else preset(rules)
+
+
