@@ -76,12 +76,14 @@ def wheel(tmp_path_factory) -> zipfile.ZipFile:
         yield built
 
 
+@pytest.mark.subprocess
 def test_the_wheel_ships_py_typed_so_type_checkers_read_the_kits_hints(wheel):
     names = set(wheel.namelist())
     assert "bibi/py.typed" in names
     assert (ROOT / "bibi" / "py.typed").exists()
 
 
+@pytest.mark.subprocess
 def test_the_wheel_ships_the_package_and_its_data_and_nothing_beside_it(wheel):
     names = wheel.namelist()
     sources = {f"bibi/{p.relative_to(ROOT / 'bibi').as_posix()}" for p in (ROOT / "bibi").rglob("*")
