@@ -1,4 +1,5 @@
-# The two commands of the README: `make lab` and `make test`. Both work from a fresh clone.
+# The two commands of the README: `make lab` and `make test` (`make test-fast` for an edit loop). All work from a
+# fresh clone.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -33,6 +34,13 @@ lint: $(VENV)/.test
 pytest: $(VENV)/.test
 	$(PY) -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests bibi $(wildcard notebooks/*.ipynb)
+
+## test-fast: the edit loop's tests, engine and values (under a minute): all but the slow, subprocess, widgets,
+##            browser, notebooks and compiled tiers (markers in pyproject.toml); `make test` still runs them all
+FAST := not slow and not subprocess and not widgets and not browser and not notebooks and not compiled
+.PHONY: test-fast
+test-fast: $(VENV)/.test
+	$(PY) -m pytest -q -m "$(FAST)" tests bibi
 
 ## chromium: Debian's chromium for the browser tests (installed once, with apt)
 chromium:

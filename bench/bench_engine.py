@@ -1,6 +1,6 @@
 """Engine throughput and memory: random play, Russian and Italian presets, 6 players, one core.
 
-    python bench/bench_engine.py            # the full run (about two minutes)
+    python bench/bench_engine.py            # the full run (it prints the time it took)
     python bench/bench_engine.py --quick    # small numbers, to check the script itself
     PYTHONPATH=build/compiled python bench/bench_engine.py --throughput   # the compiled engine
                                             # (make compiled builds it; make bench runs both)
@@ -133,10 +133,12 @@ def main() -> None:
         child(args.child)
         return
     quick = args.quick
+    began = time.perf_counter()
     print(machine())
     throughput(deals=2_000 if quick else 20_000, api_deals=1_000 if quick else 5_000)
     if not args.throughput:
         memory([5_000, 20_000] if quick else [20_000, 200_000])
+    print(f"\n{time.perf_counter() - began:.0f} s", file=sys.stderr)
 
 
 if __name__ == "__main__":

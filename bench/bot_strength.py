@@ -17,7 +17,7 @@ tested bot is asked (forced moves are not asked) is measured: its mean and its w
 
 The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). ``--scores FILE`` also writes every
 deal's score per bot (CSV), from which any paired figure can be had to any precision. The oracle
-(``make_oracle_bot``) is given the true deal. It prints a Markdown table (the ones in README.md, "Bot strength") and
+(``make_oracle_bot``) is given the true deal. It prints a Markdown table (the ones in bench/README.md) and
 the time taken; the deals run in parallel worker processes, one per core unless ``--workers`` says otherwise.
 """
 

@@ -1,8 +1,9 @@
 """Which bot decides better, one decision at a time? Paired on the same positions, the stock's luck averaged out.
 
 ``bot_strength.py`` pairs whole deals, and once two bots choose differently the rest of their deals part: the
-draws go elsewhere and a Bi-bi is a 50-point swing, so two search variants differ by ±2.8 points a deal over 600
-deals. This bench asks each bot for one decision at a time, in the same positions:
+draws go elsewhere and a Bi-bi is a 50-point swing, so over hundreds of deals two search variants still differ by
+less than the interval of their difference (bench/README.md, "One decision at a time"). This bench asks each bot for
+one decision at a time, in the same positions:
 
 - **The positions.** Deal ``i`` (``Deal.new(rules, players, seed=SEED+i)``) is played by the table's bots,
   ``heuristic_bot`` at every seat, through the play layer with the bots' stream ``bots_rng(SEED+i)``. Every

@@ -28,7 +28,7 @@ are registered under.
 Every bot can say why: ``bibi.play.explain(bot, view, rng)`` asks the bot's ``explain(view, rng)``, which
 runs the very function that chooses (the same action, the same draws from ``rng``) and returns an
 ``Explanation`` with a reason in plain words, and for the searching bots the estimated score of each
-legal action. Their strength is measured by ``bench/bot_strength.py`` (README, "Bot strength").
+legal action. Their strength is measured by ``bench/bot_strength.py`` (the figures: bench/README.md).
 
 >>> from bibi.play import play_seeded
 >>> deal = play_seeded("italian", 4, seed=3, bots=["heuristic", "random", "greedy", "sampling"])
@@ -184,7 +184,7 @@ greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
 
 # -- the heuristic bot ---------------------------------------------------------------------------------
 
-# What wins points, measured at 6 players against the greedy bot (README, "Bot strength"): spending a trump
+# What wins points, measured at 6 players against the greedy bot (bench/README.md): spending a trump
 # on any trick with points while the stock lasts (a trump spent is replaced at the next draw), but holding
 # the trumps for the final tricks, where nothing is replaced; under follow_or_trump (I7), where a trump may
 # always be played, holding them all along; and valuing a free king or queen at twice its chance of a Bi-bi.
@@ -589,7 +589,7 @@ def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | No
 
 # -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
 
-SEARCH_WORLDS = 300  # the default budget: worlds per decision (README, "Bot strength": the time it takes)
+SEARCH_WORLDS = 300  # the default budget: worlds per decision (bench/README.md: the time it takes)
 SEARCH_MARGIN = 1.5  # standard errors by which the best action must beat the heuristic's to be played
 SEARCH_PRIORS = ("keeps", "uniform")  # how the search deals the hidden cards: ``make_search_bot(prior=…)``
 
@@ -598,10 +598,8 @@ SEARCH_PRIORS = ("keeps", "uniform")  # how the search deals the hidden cards: `
 # weight (``Sampler``'s ``held``): (per trump, per 10 points, per king or queen, the trick from which it counts in
 # full: from a share of it at the first trick, as the others shed), by the rule of following. Under R13 (must
 # follow, else trump) trumps are kept too; under I7 (follow or trump, any trick) they are spent, and the hands
-# hold fewer than at random. Fitted by ``bench/calibration.py`` (README, "Bot strength") to heuristic play at 6
-# players, seeds 30000…30149: dealt at random, the other hands hold about 10 % fewer points than they truly do
-# while the stock lasts (under R13 also 10 % fewer trumps, under I7 5 % more); with the prior, the trumps, kings
-# and queens, points, aces and 2s there are the true ones within about their noise. A belief about how people
+# hold fewer than at random. Fitted by ``bench/calibration.py`` to heuristic play at 6 players, seeds
+# 30000…30149; what the worlds hold with it and without it: bench/README.md. A belief about how people
 # play, not a rule: every world it draws is consistent with the view. Rule mixes get the weights of their rule
 # of following.
 _KEEPS = {Follow.MUST_FOLLOW: (0.3, 0.3, 0.1, 3), Follow.FOLLOW_OR_TRUMP: (-0.15, 0.45, 0.2, 5)}
@@ -684,15 +682,15 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     final score for its seat by the mean over the worlds. The same worlds judge every action, so much of the luck
     cancels out between them. It plays the best action only when it beats the heuristic's choice by more than
     ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played out
-    through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: README, "Bot
-    strength"). Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts per world;
+    through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: bench/README.md).
+    Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts per world;
     a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a given ``rng``. If
     no world is found it plays as ``heuristic_bot``.
 
     ``prior`` says how likely each consistent world is taken to be: ``"keeps"`` (the default) weighs the
     hidden point cards, kings and queens toward the other hands, as players keep those and shed the rest,
     and the trumps too under R13 (under I7, where any trick may be trumped, away from them: they are spent);
-    ``_keeps``, and README, "Bot strength", for the figures. ``"uniform"`` deals the hidden cards at random,
+    ``_keeps``, and bench/README.md for the figures. ``"uniform"`` deals the hidden cards at random,
     every consistent world alike.
     """
     _check_count("worlds", worlds, 1)
@@ -725,7 +723,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
 def make_oracle_bot(deal: Deal) -> Bot:
     """A cheating bot for ``deal``: the search bot's playouts run on the true deal (every hand, the stock's order)
     instead of sampled ones. The ceiling of the search, for benchmarks and to show what hidden information is
-    worth (README, "Bot strength"); it needs the live deal it plays in, so it is not registered by name:
+    worth (bench/README.md); it needs the live deal it plays in, so it is not registered by name:
 
         deal = Deal.new("ru", 6, seed=1)
         bots = ["heuristic"] * 6

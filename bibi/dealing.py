@@ -264,7 +264,7 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place, exactly as ``rng.shuffle(cards)`` does (the same draws, the same order).
 
     For a plain ``random.Random`` it is CPython's own Fisher–Yates (``Random.shuffle`` over
-    ``Random._randbelow_with_getrandbits``) written out, which halves the cost of every deal's shuffle;
+    ``Random._randbelow_with_getrandbits``) written out, which makes every deal's shuffle cheaper (bench/README.md);
     a test holds it to ``rng.shuffle`` over thousands of seeds. Any other generator is asked to shuffle.
     """
     if type(rng) is not random.Random or len(cards) >= len(_BITS):

@@ -50,12 +50,14 @@ def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[
     return statistics.fmean(gains), statistics.stdev(gains) / len(gains) ** 0.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
 def test_heuristic_bot_scores_clearly_more_than_random_bot(rules):
     gain, error = paired_gain(rules, 6, heuristic_bot, random_bot, deals=300, seed=100)
     assert gain > 3 * error and gain > 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
 def test_sampling_bot_scores_clearly_more_than_heuristic_bot(rules):
     gain, error = paired_gain(rules, 2, sampling_bot, heuristic_bot, deals=30, seed=200)
@@ -301,6 +303,7 @@ def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
     assert compared["hopes"] > 60 and compared["moved"] > 30 and compared["plain"] > 2000, compared
 
 
+@pytest.mark.slow
 def test_the_search_bot_plays_only_legal_actions_under_random_rule_mixes():
     rng = random.Random(14)
     small = make_search_bot(1)
@@ -369,6 +372,7 @@ def test_the_oracle_needs_the_deal_it_plays_in():
     assert play(deal, bots, random.Random(2)).is_over
 
 
+@pytest.mark.slow
 def test_the_search_bot_scores_more_than_the_heuristic_heads_up():
     # One pack heads-up: short deals, few hidden cards, and the search's edge shows in few deals.
     rules = dataclasses.replace(RUSSIAN, decks=1, max_players=7, name="custom")
@@ -376,6 +380,7 @@ def test_the_search_bot_scores_more_than_the_heuristic_heads_up():
     assert gain > 2 * error and gain > 2
 
 
+@pytest.mark.slow
 def test_the_oracle_scores_more_than_the_search_bot():
     rules = dataclasses.replace(RUSSIAN, decks=1, max_players=7, name="custom")
     gains = []

@@ -331,6 +331,7 @@ def test_views_refuse_other_bad_arguments():
         explorer.show_trick(99)
 
 
+@pytest.mark.subprocess
 def test_the_parting_module_stays_light():
     import json
     import subprocess

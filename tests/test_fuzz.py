@@ -1023,6 +1023,7 @@ def _session_ends_right(out: str, prompt: str, data: bytes, over: tuple[str, ...
     assert out.rstrip().splitlines()[-1].replace(prompt, "").startswith("bye"), out[-300:]
 
 
+@pytest.mark.subprocess
 @settings(FUZZ, max_examples=max(12, SLOW))
 @given(st.lists(LINE_BYTES, max_size=12), st.booleans(), st.sampled_from(["ru", "it", "en"]),
        st.integers(0, 10**6), st.integers(2, 5))

@@ -1,9 +1,15 @@
-"""The conda/Binder environment mirrors pyproject.toml, so `make lab` and Binder install the same kit."""
+"""Packaging: the wheel ships what a user's tools need, and the conda/Binder environment mirrors pyproject.toml,
+so `make lab` and Binder install the same kit."""
 
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +31,19 @@ def test_environment_yml_mirrors_pyproject_runtime_and_notebooks_extra():
     assert listed == wanted, f"only in environment.yml: {listed - wanted}; only in pyproject: {wanted - listed}"
 
 
+def _specs(requirements: list[str]) -> dict[str, str]:
+    """Each requirement's name and its version bounds, spaces dropped: ``{"pandas": ">=2.2"}``."""
+    return {_name(r): re.sub(r"\s", "", r.strip()[len(_name(r)):]) for r in requirements}
+
+
+def test_environment_yml_asks_the_versions_pyproject_asks():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = _specs(project["dependencies"] + project["optional-dependencies"]["notebooks"])
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    listed = _specs([d for d in env["dependencies"] if isinstance(d, str) and _name(d) not in {"python", "pip"}])
+    assert listed == wanted
+
+
 def test_environment_yml_python_matches_requires_python():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
@@ -40,3 +59,35 @@ def test_binder_installs_the_kit_itself():
 
 def test_ci_runs_make_test():
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    """The kit's wheel, built by setuptools (the [build-system] backend) from a copy of the sources."""
+    tree = tmp_path_factory.mktemp("tree")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tree / name)
+    shutil.copytree(ROOT / "bibi", tree / "bibi", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    backend = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["build-backend"]
+    code = f"import sys, {backend} as backend; print(backend.build_wheel(sys.argv[1]))"
+    done = subprocess.run([sys.executable, "-c", code, str(tree / "dist")], cwd=tree, capture_output=True, text=True)
+    assert done.returncode == 0, f"building the wheel failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    with zipfile.ZipFile(tree / "dist" / done.stdout.strip().splitlines()[-1]) as built:
+        yield built
+
+
+@pytest.mark.subprocess
+def test_the_wheel_ships_py_typed_so_type_checkers_read_the_kits_hints(wheel):
+    names = set(wheel.namelist())
+    assert "bibi/py.typed" in names
+    assert (ROOT / "bibi" / "py.typed").exists()
+
+
+@pytest.mark.subprocess
+def test_the_wheel_ships_the_package_and_its_data_and_nothing_beside_it(wheel):
+    names = wheel.namelist()
+    sources = {f"bibi/{p.relative_to(ROOT / 'bibi').as_posix()}" for p in (ROOT / "bibi").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts and p.suffix not in {".so", ".pyd"}}
+    assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
+    top = {name.split("/")[0] for name in names}
+    assert {t for t in top if not t.endswith(".dist-info")} == {"bibi"}

@@ -66,6 +66,7 @@ def as_a_person(table: views.PlayTable, bot) -> None:
         deal = table.deal
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("label, players, seed, bots", TABLES)
 def test_the_same_seed_plays_the_same_deal_on_every_surface(label, players, seed, bots):
     rules = parse_rules(label)
@@ -341,6 +342,7 @@ def test_the_fast_path_reads_a_notation_as_apply_does():
     assert deal.actions == ()  # every refusal left the deal as it was
 
 
+@pytest.mark.subprocess
 def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
     script = ("from bibi.play import get_bot, register\n"
               "register('mine', lambda view, rng: view.legal_actions[0])\n"
@@ -349,6 +351,7 @@ def test_a_bot_registered_first_leaves_the_kits_bots_to_be_found():
     assert done.stdout.split() == ["heuristic_bot", "<lambda>"]
 
 
+@pytest.mark.subprocess
 def test_a_registered_bot_is_found_through_every_way_in(tmp_path):
     """``bibi.BOTS`` is the registry: one object, read by ``get_bot``, the command line, simulate and the views."""
     script = """

@@ -79,6 +79,7 @@ def engine_verdict(ex: Exercise) -> str:
     return str(len(end.tricks) - len(deal.tricks))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN], ids=["russian", "italian"])
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_under_both_presets_agrees_with_the_engine(kind, rules):
@@ -274,6 +275,7 @@ def test_quiz_asks_again_after_an_unreadable_line_or_an_odd_answer():
     assert said[-1] == "bye: 1 of 1 right"
 
 
+@pytest.mark.subprocess
 def test_practice_needs_neither_widgets_nor_pandas():
     code = ("import sys, bibi; bibi.practice.exercise('winner'); "
             "print('ipywidgets' in sys.modules, 'pandas' in sys.modules)")
@@ -362,6 +364,7 @@ def a_wrong_answer(ex: Exercise) -> str:
     return next(c for c in ex.choices if c != ex.answer) if ex.choices else str(int(ex.answer) + 1)
 
 
+@pytest.mark.subprocess
 def test_bibi_practice_asks_checks_explains_and_scores():
     exercises = practice.exercises(3, ITALIAN, 5, seed=9)
     first, second, third = exercises
@@ -379,6 +382,7 @@ def test_bibi_practice_asks_checks_explains_and_scores():
     assert out.rstrip().endswith("Done: 2 of 3 right.")
 
 
+@pytest.mark.subprocess
 def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
     for stdin in ("quit\n", ""):
         done = bibi("practice", "--seed", "1", "-n", "2", stdin=stdin)
@@ -391,6 +395,7 @@ def test_bibi_practice_ends_quietly_on_quit_or_end_of_input():
     assert done.returncode == 1 and "n: 0 is outside 1…1000" in done.stderr
 
 
+@pytest.mark.subprocess
 def test_bibi_practice_survives_any_keystroke_and_any_byte():
     """A strict UTF-8 standard input (as under LANG=en_US.UTF-8): a byte that is not UTF-8 spoils its own line,
     which is asked again; the lines after it are read as typed."""
@@ -406,6 +411,7 @@ def test_bibi_practice_survives_any_keystroke_and_any_byte():
     assert f"Right: {first.answer}." in out and out.rstrip().endswith("bye: 1 of 1 right")
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(games())

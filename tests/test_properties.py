@@ -192,6 +192,7 @@ def state(deal: Deal) -> tuple:
             tuple(deal.switch_rights(s) for s in range(deal.players)))
 
 
+@pytest.mark.slow
 @ENGINE
 @given(games())
 def test_every_step_keeps_the_invariants(game):
@@ -356,6 +357,7 @@ def crowded_deal(rules: Rules, players: int, seed: int) -> Deal:
     return Deal.new(rules, players=players, dealer=rng.randrange(players), trump=rng.choice("SHDC"), deck=deck)
 
 
+@pytest.mark.slow
 @ENGINE
 @given(games(), st.booleans())
 def test_engine_matches_an_independent_model_of_the_spec(game, crowded):

@@ -164,6 +164,7 @@ def _same(a, b):
     pd.testing.assert_frame_equal(a.deals, b.deals)
 
 
+@pytest.mark.subprocess
 def test_workers_and_executors_give_the_same_frames():
     args = dict(rules="ru", players=4, deals=120, seed=9, progress=False)
     one = simulate(**args)
@@ -172,6 +173,7 @@ def test_workers_and_executors_give_the_same_frames():
         _same(one, simulate(**args, executor=pool))
 
 
+@pytest.mark.subprocess
 def test_bots_on_processes_give_the_same_frames():
     args = dict(rules="it", players=4, deals=24, seed=2, bots=[first_legal, "random"] * 2, progress=False)
     _same(simulate(**args), simulate(**args, workers=2))
@@ -401,6 +403,7 @@ def _alive(pid: int) -> bool:
         return os.path.exists(f"/proc/{pid}") if os.path.isdir("/proc") else True
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_workers_end_when_their_parent_is_killed(sig):
     proc = subprocess.Popen([sys.executable, "-c", LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -654,6 +657,7 @@ def _bibi(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bibi", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.subprocess
 def test_cli_simulate_writes_the_seat_rows(tmp_path):
     out = tmp_path / "results.csv"
     done = _bibi("simulate", "--rules", "ru", "--players", "4", "--deals", "30", "--seed", "1", "--out", str(out))
@@ -667,6 +671,7 @@ def test_cli_simulate_writes_the_seat_rows(tmp_path):
     assert list(frame.score) == list(expected.score)
 
 
+@pytest.mark.subprocess
 def test_cli_compare_prints_the_paired_table(tmp_path):
     out = tmp_path / "table.csv"
     done = _bibi("compare", "ru", "it", "--deals", "20", "--players", "5", "--no-progress", "--out", str(out))
@@ -677,11 +682,13 @@ def test_cli_compare_prints_the_paired_table(tmp_path):
     assert len(table) == 2 * len(MEASURES)
 
 
+@pytest.mark.subprocess
 def test_cli_reports_bad_rules():
     done = _bibi("compare", "ru", "ru:nope=1", "--deals", "5", "--no-progress")
     assert done.returncode == 2 and "nope" in done.stderr
 
 
+@pytest.mark.subprocess
 def test_cli_bots_per_seat_and_options(tmp_path):
     out = tmp_path / "deals.csv"
     done = _bibi("simulate", "--rules", "it:draw=after_each_card", "--players", "3", "--deals", "6",
@@ -691,12 +698,14 @@ def test_cli_bots_per_seat_and_options(tmp_path):
     assert tuple(pd.read_csv(out).columns) == DEAL_COLUMNS
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("args", [["--help"], ["simulate", "--help"], ["compare", "--help"]])
 def test_cli_help(args):
     done = _bibi(*args)
     assert done.returncode == 0 and "95%" in done.stdout, done.stderr
 
 
+@pytest.mark.subprocess
 def test_the_other_commands_start_without_pandas():
     code = "import sys; from bibi.cli import build_parser; build_parser(); print('pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -81,6 +81,7 @@ def test_an_unpicklable_bot_with_workers_is_refused_at_once_naming_it():
     assert "seat 0" in text
 
 
+@pytest.mark.subprocess
 def test_the_pool_never_deadlocks_when_a_task_cannot_be_sent():
     # The check above is bypassed: the run itself must fail at once, not hang (a child process, with a timeout).
     code = ("from bibi import simulation as S; from bibi.bots import make_sampling_bot\n"
@@ -382,6 +383,7 @@ def test_bibi_cards_is_a_plain_module_and_parse_cards_parses():
     assert bibi.parse_cards("KS QH") == [bibi.Card("KS"), bibi.Card("QH")] == module.cards("KS QH")
 
 
+@pytest.mark.subprocess
 def test_import_star_brings_neither_pandas_nor_ipywidgets():
     code = "import sys\nfrom bibi import *\nprint('pandas' in sys.modules, 'ipywidgets' in sys.modules, Outcome)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

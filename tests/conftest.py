@@ -1,0 +1,49 @@
+"""The tiers of the test suite: each folder or module whose every test costs or needs the same gets its markers here.
+
+The markers are registered in pyproject.toml (``[tool.pytest.ini_options]``, with ``--strict-markers``). A single
+test that is slow or starts a process in a module of quick ones carries its own ``@pytest.mark.slow`` or
+``@pytest.mark.subprocess``. ``make test`` runs every test; ``make test-fast`` only those with none of these marks.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import pytest
+
+# This file holds no doctests, and --doctest-modules would import it a second time as the module `conftest`,
+# the name tests/browser/conftest.py also has.
+collect_ignore = ["conftest.py"]
+
+# Paths from the repository's root, and the markers every test under them carries.
+MARKS: dict[str, tuple[str, ...]] = {
+    "tests/browser": ("browser", "slow"),  # chromium, JupyterLab, Voila
+    "tests/test_compiled.py": ("compiled", "slow", "subprocess"),  # builds with mypyc, runs the suite again
+    "tests/test_cli.py": ("subprocess",),  # every test runs `python -m bibi`
+    "tests/test_layering.py": ("subprocess",),  # most of its tests import the kit in fresh interpreters
+    "tests/test_widgets.py": ("widgets",),
+    "tests/test_compare_views.py": ("widgets",),
+    "tests/test_saved_notebooks.py": ("notebooks",),
+    "notebooks": ("notebooks",),  # nbval's cells
+    "bibi/lesson.py": ("slow",),  # its doctest measures a lesson table
+}
+
+
+def marks_for(path: PurePosixPath) -> list[str]:
+    """The markers of a test file at ``path`` (relative to the root), from every entry of ``MARKS`` it lies under."""
+    names: list[str] = []
+    for where, marks in MARKS.items():
+        if path == PurePosixPath(where) or PurePosixPath(where) in path.parents:
+            names += [mark for mark in marks if mark not in names]
+    return names
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by these marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        try:
+            path = PurePosixPath(item.path.relative_to(config.rootpath).as_posix())
+        except ValueError:  # a file outside the repository
+            continue
+        for name in marks_for(path):
+            item.add_marker(name)
