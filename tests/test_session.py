@@ -164,6 +164,7 @@ def test_the_hint_depends_on_the_seed_and_the_position_only():
     assert fresh.hint() == first  # asked afresh, not remembered: the same hint
 
 
+@pytest.mark.subprocess
 def test_the_session_imports_neither_widgets_nor_pandas():
     code = "import sys, bibi.session; print('ipywidgets' in sys.modules, 'pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
