@@ -14,7 +14,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bibi.cards import CARDS, Card, Rank
+from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, Card, Rank
 from bibi.rules import BibiCall, BibiSuits, Rules
 
 _KING: Final = int(Rank.KING)
@@ -150,6 +150,64 @@ def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: boo
     return "highest card of the suit led (I8)"
 
 
+def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
+    """Why the card ``trick_winner`` picks wins the completed trick ``plays``, in a sentence that names the seat,
+    the card and what it beat, citing the sentences of both texts (``Deal.why_won`` tells it).
+
+    >>> from bibi.cards import Suit
+    >>> why_trick_won([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], Suit.SPADES.index, second_wins=True)
+    "seat 2's 3♠ wins: it is the only trump ♠, and a trump beats every card of another suit (R4; I5, I8)"
+    """
+    seat, card = plays[trick_winner(plays, trump, second_wins)]
+    led, sym = plays[0][1] // 13, SUIT_SYMBOLS[trump]
+    trumps = [c for _, c in plays if c // 13 == trump]
+    if led == trump:
+        why = f"trumps {sym} were led, and it is the highest trump (R4; I5, I8)"
+    elif trumps:
+        only = "the only trump" if len(trumps) == 1 else "the highest trump"
+        why = f"it is {only} {sym}, and a trump beats every card of another suit (R4; I5, I8)"
+    else:
+        why = (f"nobody played a trump {sym}, and it is the highest card of the suit led {SUIT_SYMBOLS[led]} "
+               "(R4; I5, I8)")
+    twins = [s for s, c in plays if c == card and s != seat]
+    if twins:
+        when = "before" if second_wins else "after"
+        why += (f"; seat {twins[0]} played an identical {CARD_UNICODE[card]} {when} it, and of identical cards "
+                f"the one played {'second' if second_wins else 'first'} counts higher (R14)")
+    return f"seat {seat}'s {CARD_UNICODE[card]} wins: {why}"
+
+
+# -- what may be played to a trick, and what a card off the suit led shows ------------------------------------
+
+
+def follow_refusal(seat: int, hand: Sequence[int], led: int, trump: int, must_follow: bool) -> str:
+    """Why ``seat``, holding ``hand``, may not play a card off the suits he must answer a trick led in ``led``
+    with: the suit led (R13), or under ``follow_or_trump`` the suit led or a trump (I7); what he holds of them."""
+    if must_follow:
+        held = " ".join(CARD_UNICODE[c] for c in hand if c // 13 == led)
+        return f"must follow suit {SUIT_SYMBOLS[led]}: seat {seat} holds {held} (R13)"
+    allowed = " ".join(CARD_UNICODE[c] for c in hand if c // 13 in (led, trump))
+    if led == trump:
+        return f"must play a trump {SUIT_SYMBOLS[trump]} when trumps are led: seat {seat} holds {allowed} (I7)"
+    return (f"must answer with the suit led {SUIT_SYMBOLS[led]} or a trump {SUIT_SYMBOLS[trump]}: "
+            f"seat {seat} holds {allowed} (I7)")
+
+
+def shown_lacks(plays: Sequence[tuple[int, Card]], trump: int, must_follow: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """What the cards of ``plays`` off the suit led show: ``(seat, suits)``, the suits that seat held none of
+    then: the suit led (R13), and the trump too under ``follow_or_trump`` (I7), unless he played a trump."""
+    led = plays[0][1] // 13
+    lacks: list[tuple[int, tuple[int, ...]]] = []
+    for seat, c in plays[1:]:
+        suit = c // 13
+        if suit != led:
+            if must_follow:
+                lacks.append((seat, (led,)))
+            elif suit != trump:
+                lacks.append((seat, (led, trump) if led < trump else (trump, led)))
+    return lacks
+
+
 # -- which cards beat a card, which pairs may be called --------------------------------------------------------
 
 
@@ -162,6 +220,21 @@ def beaters(card: int, second_wins: bool) -> range:
     ['KH', 'AH', '2H']
     """
     return range(card if second_wins else card + 1, card - card % 13 + 13)
+
+
+def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -> str | None:
+    """What ``seat`` lacks for a free K+Q of ``suit`` (R15, R22; I11), or ``None`` if he holds one; ``kq`` and
+    ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs)."""
+    sym = SUIT_SYMBOLS[suit]
+    if not kq[suit] and not kq[4 + suit]:
+        return f"seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"
+    if not kq[suit]:
+        return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
+    if not kq[4 + suit]:
+        return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
+    if not (kq[suit] > laid[suit] and kq[4 + suit] > laid[4 + suit]):
+        return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
+    return None
 
 
 def pair_callable(suit: int, trump: int, any_suit: bool) -> bool:
@@ -197,6 +270,7 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaters", "forced_suits", "free_copies", "free_partner", "pair_callable", "trick_reason",
-    "trick_result", "trick_winner", "winning_card", "winning_plays",
+    "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_partner", "pair_callable",
+    "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card",
+    "winning_plays",
 ]
