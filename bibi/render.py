@@ -392,7 +392,8 @@ def last_trick_reason(deal: Any) -> str | None:
     if not deal.tricks:
         return None
     last = deal.tricks[-1]
-    return trick_reason(last.plays, last.trump.index, deal.rules.identical is Identical.SECOND_WINS)
+    return trick_reason(last.plays, last.trump.index, deal.rules.identical is Identical.SECOND_WINS,
+                        rules=deal.rules)
 
 
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,

@@ -127,27 +127,47 @@ def winning_plays(
     return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
 
 
-def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
-    """Why the card ``trick_winner`` picks wins the trick, in words with the sentence it rests on: ``"highest
+# The sentences behind the rule of the trick, by the text a preset follows (``Rules.name``; rules §1): the Italian
+# text states the rule (I8); the Russian one, like the English original it renders, ranks the cards (R4) and leaves
+# the rule itself unstated, so the kit takes it from I8. Of two identical cards only R14 speaks, which the Italian
+# text does not (rules §2, ``identical``). Each pair: (the trick's winner, two identical cards).
+_TRICK_CITES: Final[dict[str, tuple[str, str]]] = {
+    "russian": ("R4; not stated, taken from I8", "R14"),
+    "english": ("R4; not stated, taken from I8", "R14"),
+    "italian": ("I8", "not stated, taken from R14"),
+}
+_REFERENCE_CITES: Final = ("I8", "R14")  # no rules given, or a custom mix: the rules reference's own citation
+
+
+def trick_reason(
+    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, rules: Rules | None = None
+) -> str:
+    """Why the card ``trick_winner`` picks wins the trick, in words with the sentences it rests on: ``"highest
     trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
     ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
 
-    The same rule as ``trick_winner``, told rather than applied.
+    With ``rules``, the sentences are those of the text these rules follow: under the Russian and English presets
+    the cards' ranking (R4), the rule of the trick being taken from the Italian text; without, those of the rules
+    reference. The same rule as ``trick_winner``, told rather than applied.
 
     >>> from bibi.cards import Suit
     >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
     'highest trump (I8)'
+    >>> from bibi.rules import RUSSIAN
+    >>> trick_reason([(0, Card("KH")), (1, Card("2H"))], trump=Suit.SPADES.index, second_wins=True, rules=RUSSIAN)
+    'highest card of the suit led (R4; not stated, taken from I8)'
     >>> trick_reason([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
     'second of two identical cards wins (R14)'
     """
     if not plays:
         raise ValueError("trick_reason: plays is empty; a trick has at least one card")
+    winner, twins = _REFERENCE_CITES if rules is None else _TRICK_CITES.get(rules.name, _REFERENCE_CITES)
     best = plays[trick_winner(plays, trump, second_wins)][1]
     if sum(1 for _, c in plays if c == best) > 1:
-        return f"{'second' if second_wins else 'first'} of two identical cards wins (R14)"
+        return f"{'second' if second_wins else 'first'} of two identical cards wins ({twins})"
     if best // 13 == trump:
-        return "highest trump (I8)"
-    return "highest card of the suit led (I8)"
+        return f"highest trump ({winner})"
+    return f"highest card of the suit led ({winner})"
 
 
 def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
