@@ -59,6 +59,11 @@ Rule decisions the texts leave open, and how this engine takes them:
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
   ``Deal.new``'s defaults (dealer 0, the bottom card's suit): that would not be the recorded deal.
 
+The module is the state machine and its explanations. Beside it, compiled with it as one group, below it: the
+actions and their notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a
+seat's view (``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of
+a trick and of a pair (``bibi.tricks``); above it, reached lazily: the bots' live views (``bibi.live``).
+
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
 (3, 0, 'S', 76)
@@ -92,6 +97,7 @@ from bibi.tricks import (
     KQ_SLOT,
     follow_refusal,
     forced_suits,
+    free_pair,
     pair_callable,
     pair_missing,
     trick_result,
@@ -585,7 +591,7 @@ class Deal:
         """The suits in which ``seat`` holds a king and a queen not yet in a called pair (R22), callable now or
         not (a pair of the trump cannot be called under ``bibi_suits='non_trump'``, R15)."""
         kq, laid = self._kq[self._seat(seat)], self._laid[seat]
-        return tuple(SUITS[s] for s in range(4) if kq[s] > laid[s] and kq[4 + s] > laid[4 + s])
+        return tuple(SUITS[s] for s in range(4) if free_pair(kq, laid, s))
 
     def switch_rights(self, seat: Whole) -> tuple[Suit, ...]:
         """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
@@ -1110,8 +1116,9 @@ class Deal:
             self._append_event((_DRAW, seat, c, None, None))
 
     def _recount(self, seat: int) -> None:
-        """Whether ``seat`` holds a free K+Q pair in some suit (R22: a king or queen forms one pair only), kept
-        in ``_paired`` so that the draws that bring none (most) skip the offer of calls at the cost of one test."""
+        """Whether ``seat`` holds a free K+Q pair in some suit (``free_pair`` of each suit, written out: it runs
+        after every K or Q drawn, played or called), kept in ``_paired`` so that the draws that bring none (most)
+        skip the offer of calls at the cost of one test."""
         kq, laid = self._kq[seat], self._laid[seat]
         self._paired[seat] = (
             (kq[0] > laid[0] and kq[4] > laid[4]) or (kq[1] > laid[1] and kq[5] > laid[5])
@@ -1124,7 +1131,7 @@ class Deal:
         trump = self._trump
         out = []
         for s in range(4):  # the free pairs (free_pairs), less the trump's under non_trump (R15, R17)
-            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and pair_callable(s, trump, self._bibi_any):
+            if free_pair(kq, laid, s) and pair_callable(s, trump, self._bibi_any):
                 out.append(s)
         return out
 
@@ -1142,7 +1149,7 @@ class Deal:
         kq, laid = self._kq[seat], self._laid[seat]
         if self._mandatory:
             for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # rules §5.4: S, H, D, C
-                while kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
+                while free_pair(kq, laid, s):
                     self._make_call(seat, s, True)
         if self._optional_calls(seat):
             self._phase = _CALL

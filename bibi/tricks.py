@@ -242,6 +242,13 @@ def beaters(card: int, second_wins: bool) -> range:
     return range(card if second_wins else card + 1, card - card % 13 + 13)
 
 
+def free_pair(kq: Sequence[int], laid: Sequence[int], suit: int) -> bool:
+    """Whether a seat whose counters by ``KQ_SLOT`` are ``kq`` (kings and queens held) and ``laid`` (those of them
+    in called pairs) holds a king and a queen of ``suit`` not yet in a pair (R22: a king or queen forms one pair
+    only), callable now or not (``pair_callable``)."""
+    return kq[suit] > laid[suit] and kq[4 + suit] > laid[4 + suit]
+
+
 def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -> str | None:
     """What ``seat`` lacks for a free K+Q of ``suit`` (R15, R22; I11), or ``None`` if he holds one; ``kq`` and
     ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs)."""
@@ -252,7 +259,7 @@ def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -
         return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
     if not kq[4 + suit]:
         return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
-    if not (kq[suit] > laid[suit] and kq[4 + suit] > laid[4 + suit]):
+    if not free_pair(kq, laid, suit):
         return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
     return None
 
@@ -290,7 +297,8 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_partner", "pair_callable",
+    "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_pair", "free_partner",
+    "pair_callable",
     "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card",
     "winning_plays",
 ]
