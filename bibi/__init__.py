@@ -15,12 +15,15 @@ from importlib import import_module
 from typing import Any
 
 import bibi.cards as cards  # the module: bibi.cards.Card, bibi.cards.sort_key, …
+from bibi.actions import Action
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
 from bibi.cards import cards as parse_cards  # a list of cards from a text: bibi.parse_cards("KS QH")
-from bibi.deal import Action, Call, Deal, Event, IllegalAction, NotationError, Outcome, Trick, View
+from bibi.deal import Deal
 from bibi.dealing import stack
-from bibi.errors import WrongType, shorten
+from bibi.errors import IllegalAction, NotationError, WrongType, shorten
 from bibi.kinds import ActionKind, EventKind
+from bibi.outcome import Outcome
+from bibi.reports import Call, Event, Trick, View
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset
 
 __version__ = "0.1.0"
@@ -37,6 +40,7 @@ _LAZY = {
     "simulate": "bibi.simulation",
     "compare": "bibi.simulation",
     "practice": "bibi.practice",
+    "notation": "bibi.notation",
     "texts": "bibi.texts",
     "render": "bibi.render",
     "widgets": "bibi.widgets",

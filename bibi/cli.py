@@ -35,11 +35,13 @@ from bibi.errors import MAX_SEED, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.kinds import EventKind
+from bibi.notation import cards_text as _cards
+from bibi.notation import game_text, score_line, transcript
 from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Identical, Rules, call_word, parse_rules, preset
+from bibi.rules import OPTIONS, PRESETS, Rules, call_word, parse_rules, preset
 from bibi.session import Session
 from bibi.terminal import ask_line, read_line
-from bibi.tricks import trick_reason
+from bibi.tricks import reason_of
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -325,49 +327,6 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return _report(args, seed, transcript(deal, draws=args.draws), deal.record())
 
 
-def transcript(deal: Deal, draws: bool = False) -> str:
-    """A deal trick by trick: the hands dealt, each trick, the calls and trump changes, the scores."""
-    lines = [
-        f"{deal.rules.label} rules, {deal.players} players; seat {deal.dealer} deals; "
-        f"trump {deal.first_trump.symbol}",
-        *(f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(deal.dealt_hands())),
-    ]
-    tricks = deal.tricks
-    pending: list[str] = []  # what happened since the last trick line
-    done = started = 0
-    for event in deal.events:
-        if event.kind == "play" and not started:  # a trick starts: what happened before it comes first
-            lines += pending
-            pending, started = [], 1
-        elif event.kind == "trick":
-            lines.append(str(tricks[done]))
-            lines += pending
-            pending, done, started = [], done + 1, 0
-        elif event.kind in _TOLD or (draws and event.kind == EventKind.DRAW):
-            pending.append(f"    {event}")
-    lines += pending
-    lines.append(score_line(deal))
-    return "\n".join(lines)
-
-
-_TOLD = (EventKind.CALL, EventKind.TRUMP_CHANGE, EventKind.TURN_UP)  # what a transcript tells between tricks
-
-
-def _cards(cards: Sequence) -> str:
-    return " ".join(c.unicode for c in sorted(cards, key=sort_key)) or "—"
-
-
-def score_line(deal: Deal) -> str:
-    """The scores (card points + Bi-bi points), and the winner(s) once the deal is over."""
-    parts = []
-    for seat, (cards, bonus) in enumerate(zip(deal.card_points, deal.bonus_points, strict=True)):
-        parts.append(f"seat {seat} {cards + bonus}" + (f" ({cards} + Bi-bi {bonus})" if bonus else ""))
-    text = "scores: " + ", ".join(parts)
-    if not deal.is_over:
-        return text + f"\ndeal in progress: seat {deal.to_act} to act ({deal.phase})"
-    return text + "\n" + str(deal.outcome())
-
-
 # -- bibi game --------------------------------------------------------------------------------------------
 
 
@@ -383,18 +342,6 @@ def cmd_game(args: argparse.Namespace) -> int:
     seed = _seed(args)
     game = Game.new(args.rules, args.players, args.rounds, seed=seed).play(args.bots)
     return _report(args, seed, game_text(game, deals=args.deals), game.record())
-
-
-def game_text(game: Game, deals: bool = False) -> str:
-    """Each deal's dealer and trump, each deal's transcript if ``deals``, and the score sheet."""
-    lines = []
-    for i, deal in enumerate(game.deals):
-        lines.append(f"deal {i + 1}: seat {deal.dealer} deals; trump {deal.first_trump.symbol} "
-                     f"from {game.trump_source(i)}")
-        if deals:
-            lines += ["  " + line for line in transcript(deal).splitlines()]
-    lines.append(str(game))
-    return "\n".join(lines)
 
 
 # -- bibi replay ------------------------------------------------------------------------------------------
@@ -733,7 +680,7 @@ class Table:
         if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
             plays = "  ".join(f"{s}:{c.unicode}" for s, c in done.plays)
-            rule = trick_reason(done.plays, done.trump.index, self.deal.rules.identical is Identical.SECOND_WINS)
+            rule = reason_of(done, self.deal.rules)
             who = "you win" if mine else f"seat {event.seat} wins"
             return f"trick {done.number + 1}: {plays} → {who}, {done.points} points: {rule}"
         return str(event)

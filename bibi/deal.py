@@ -59,6 +59,11 @@ Rule decisions the texts leave open, and how this engine takes them:
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
   ``Deal.new``'s defaults (dealer 0, the bottom card's suit): that would not be the recorded deal.
 
+The module is the state machine and its explanations. Beside it, compiled with it as one group, below it: the
+actions and their notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a
+seat's view (``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of
+a trick and of a pair (``bibi.tricks``); above it, reached lazily: the bots' live views (``bibi.live``).
+
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
 (3, 0, 'S', 76)
@@ -75,68 +80,32 @@ from __future__ import annotations
 import random
 import types
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import FrozenInstanceError, dataclass
+from collections.abc import Callable, Sequence
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from bibi.cards import (
-    CARD_TEXT,
-    CARD_UNICODE,
-    CARDS,
-    RANKS,
-    SUIT_SYMBOLS,
-    SUITS,
-    Card,
-    Rank,
-    Suit,
-    parse_card,
-)
-from bibi.dealing import (
-    Setup,
-    Whole,
-    _as_suit,
-    _rotations,
-    check_deck,
-    check_players,
-    cut,
-    dealt_places,
-    high_card_draw,
-    set_up,
-    shuffle,
-    stack,
-    still_drawing,
-)
+from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
+from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit
+from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
-from bibi.rules import (
-    BibiCall,
-    BibiSuits,
-    Draw,
-    Follow,
-    Identical,
-    MultiCall,
-    Rules,
-    TrumpChange,
-    TurnUp,
-    as_rules,
-)
+from bibi.records import RECORD_FORMAT, check_record, deal_record
+from bibi.reports import Call, Event, History, Position, Trick, View
+from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange, TurnUp, as_rules
 from bibi.tricks import (
     KQ_SLOT,
+    follow_refusal,
     forced_suits,
+    free_pair,
     pair_callable,
-    trick_reason,
+    pair_missing,
     trick_result,
-    trick_winner,
-    winning_card,
-    winning_plays,
+    why_trick_won,
 )
 
 if TYPE_CHECKING:
     from bibi.live import LiveView
-
-RECORD_FORMAT = "bibi-deal/1"
 
 # Why a bot's answer is refused when the deal moved while it was choosing (``seated_playout``, and the play
 # layer's slow path, which hands out frozen views): a bot reads its view and answers, nothing more.
@@ -145,7 +114,8 @@ MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot
 
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _KQ_SLOT: Final = KQ_SLOT
-_RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
+_ACTION_TYPES: Final = ACTION_TYPES
+_EVERY_ACTION: Final = EVERY_ACTION  # every action there is, in a fixed order (the tests read it here)
 
 # The kinds of events, as the engine logs them (``EventKind``; plain tuples inside, ``Event`` outside).
 _DEAL: Final = EventKind.DEAL
@@ -158,268 +128,7 @@ _TRUMP_CHANGE: Final = EventKind.TRUMP_CHANGE
 _TURN_UP: Final = EventKind.TURN_UP
 _END: Final = EventKind.END
 
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-class Action:
-    """A decision other than playing a card: call a pair (``bibi H``), ``pass``, or switch the trump
-    (``trump H``). The action of playing a card is the ``Card`` itself (``KS``), which answers to
-    ``kind`` (``"play"``) and ``card`` too, so every action reads the same way. Actions are
-    interned: compare them with ``==`` or ``is``; ``str`` is the notation.
-
-    >>> Action.parse("bibi ♥"), Action.parse("10d"), Action.parse("PASS")
-    (Action('bibi H'), Card('TD'), Action('pass'))
-    >>> Action.parse("KS").kind, Action.parse("trump H").kind
-    (<ActionKind.PLAY: 'play'>, <ActionKind.SWITCH: 'switch'>)
-    """
-
-    __slots__ = ("kind", "card", "suit", "_text")
-    PLAY: ClassVar[ActionKind] = ActionKind.PLAY
-    CALL: ClassVar[ActionKind] = ActionKind.CALL
-    PASS: ClassVar[ActionKind] = ActionKind.PASS
-    SWITCH: ClassVar[ActionKind] = ActionKind.SWITCH
-
-    kind: ActionKind
-    card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
-    suit: Suit | None
-    _text: str
-
-    def __init__(self, kind: ActionKind, suit: Suit | None, text: str):
-        for name, value in (("kind", kind), ("card", None), ("suit", suit), ("_text", text)):
-            object.__setattr__(self, name, value)
-
-    # An action is shared by every deal (``PASS`` is one object): it cannot be changed, as a frozen ``View``
-    # cannot, so that nothing holding one (a bot, from its legal actions) changes any deal with it.
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"Action('{self._text}')"
-
-    def __reduce__(self):
-        return (Action.parse, (self._text,))
-
-    def __copy__(self) -> Action:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Action:
-        return self
-
-    @property
-    def unicode(self) -> str:
-        """Display form: ``Bi-bi ♥``, ``pass``, ``trump ♥`` (a card's is ``K♠``)."""
-        suit = self.suit
-        if suit is None:
-            return "pass"
-        return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
-
-    @staticmethod
-    def parse(text: Any) -> Card | Action:
-        """Parse the notation: a card (``KS``, the action of playing it), ``bibi H``, ``pass``, ``trump H``.
-
-        Also accepted: lower case, ``10``, suit symbols, and ``bi-bi``/``bip bip``/``би-би`` for the call.
-        Text that is no action raises ``NotationError``; another type, a ``TypeError``.
-        """
-        if isinstance(text, _ACTION_TYPES):
-            return text
-        if not isinstance(text, str):
-            raise WrongType(f"action: expected a card, an Action or its notation, not {shorten(text)} "
-                            f"({type(text).__name__})")
-        found = _ACTION_BY_TEXT.get(text)
-        if found is not None:
-            return found
-        if len(text) > 40:  # no notation is this long: say so without reading it
-            raise NotationError(f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', "
-                                "'pass', 'trump H'")
-        words = text.strip().lower().replace("-", " ").split()
-        if not words:
-            raise NotationError("empty action: play a card like 'KS', or 'bibi H', 'pass', 'trump H'")
-        if words == ["pass"]:
-            return PASS
-        try:
-            if words[0] in ("bibi", "call") and len(words) == 2:
-                return CALLS[Suit.parse(words[1]).index]
-            if len(words) == 3 and words[0] == words[1] and words[0] in ("bi", "bip", "би"):  # bi-bi, bip bip
-                return CALLS[Suit.parse(words[2]).index]
-            if words[0] in ("trump", "switch") and len(words) == 2:
-                return SWITCHES[Suit.parse(words[1]).index]
-            if len(words) == 1:
-                return parse_card(words[0])
-        except ValueError as exc:
-            raise NotationError(f"cannot read action {shorten(text)}: {exc}") from None
-        raise NotationError(
-            f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', 'pass', 'trump H'"
-        )
-
-
-PLAYS: Final[tuple[Card, ...]] = CARDS  # the action of playing card i is the card itself: PLAYS[i] is CARDS[i]
-CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, s, f"bibi {s.value}") for s in SUITS)
-SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, s, f"trump {s.value}") for s in SUITS)
-PASS: Final = Action(Action.PASS, None, "pass")
-_ACTION_TYPES: Final = (Card, Action)  # an action is a Card (play it) or an Action
-_EVERY_ACTION: tuple[Card | Action, ...] = (*PLAYS, *CALLS, *SWITCHES, PASS)
-_ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in _EVERY_ACTION}
-
-
-# -- what a deal reports ---------------------------------------------------------------------
-
-
-# What an event's ``info`` holds, by kind: ``"mandatory"``, ``"call"`` or ``"switch"`` (a call, a trump change),
-# the points of a trick, the leftover cards turned up; ``None`` for the other kinds.
-EventInfo = str | int | tuple[Card, ...] | None
-
-
-class Event(NamedTuple):
-    """Something that happened, in order. ``kind`` is an ``EventKind``:
-
-    ``deal`` (seat = dealer, suit = trump), ``call`` (info ``"mandatory"`` when the engine made it),
-    ``pass``, ``play``, ``draw`` (card = the card drawn; ``None`` in another seat's log, ``Deal.events_for``),
-    ``trick`` (seat = winner, info = points), ``trump_change`` (the trump changed; info = ``"call"`` or
-    ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
-    """
-
-    kind: EventKind
-    seat: int | None = None
-    card: Card | None = None
-    suit: Suit | None = None
-    info: EventInfo = None
-
-    def __str__(self) -> str:
-        k, seat = self.kind, self.seat
-        info: Any = self.info  # which it holds depends on the kind
-        card: Any = self.card  # which fields are set depends on the kind
-        suit: Any = self.suit
-        if k == "deal":
-            return f"seat {seat} deals; trump {suit.symbol}"
-        if k == "play":
-            return f"seat {seat} plays {card.unicode}"
-        if k == "draw":
-            return f"seat {seat} draws {'a card' if card is None else card.unicode}"
-        if k == "call":
-            how = " (mandatory)" if info == "mandatory" else ""
-            return f"seat {seat} says Bi-bi! K+Q {suit.symbol}{how}"
-        if k == "pass":
-            return f"seat {seat} passes"
-        if k == "trick":
-            return f"seat {seat} wins the trick ({info} points)"
-        if k == "trump_change":
-            who = f" (seat {seat}'s switch)" if info == "switch" else ""
-            return f"trump is now {suit.symbol}{who}"
-        if k == "turn_up":
-            shown = " ".join(c.unicode for c in info) or "nothing"
-            return f"stock turned up: {shown}"
-        if k == "end":
-            return "deal over"
-        return k
-
-
 _new_tuple = tuple.__new__
-
-
-class Trick(NamedTuple):
-    """A completed trick: its number (0-based), leader, trump, plays in order, winner, points."""
-
-    number: int
-    leader: int
-    trump: Suit
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    points: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-    def __str__(self) -> str:
-        shown = " ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self.plays)
-        return f"trick {self.number + 1} (trump {self.trump.symbol}): {shown} → seat {self.winner}, {self.points}"
-
-    def _repr_html_(self) -> str:
-        from bibi import render  # lazy: the engine never needs the renderer
-
-        return render.trick_html(self)
-
-
-class Call(NamedTuple):
-    """A Bi-bi: who, which suit, during which trick (0-based; -1 before the first), made by the engine?"""
-
-    seat: int
-    suit: Suit
-    trick: int
-    mandatory: bool
-
-    def _repr_html_(self) -> str:
-        from bibi import render  # lazy: the engine never needs the renderer
-
-        return render.call_html(self)
-
-
-class History(NamedTuple):
-    """What everyone at the table has seen happen, beyond the cards on the table: the facts a player can
-    reason from about the hidden cards (who drew when, who showed a lack), kept by the engine as it plays.
-
-    - ``draws``: ``(trick, seat)`` for every card drawn from the stock, in order; the card stays hidden.
-      ``trick`` is the trick during which (``after_each_card``) or after which (``after_trick``) it was drawn.
-    - ``lacks``: ``(seat, trick, suits)``: by not following at that trick the seat showed it held none of
-      ``suits`` then: the suit led (R13), and the trump too under ``follow_or_trump`` (I7).
-    - ``calls``: the Bi-bi calls (also ``Deal.calls``).
-    - ``switches``: ``(trick, seat, suit)`` for every trump switch (``holder_chooses``; I12, I14).
-    """
-
-    draws: tuple[tuple[int, int], ...]
-    lacks: tuple[tuple[int, int, tuple[Suit, ...]], ...]
-    calls: tuple[Call, ...]
-    switches: tuple[tuple[int, int, Suit], ...]
-
-
-@dataclass(frozen=True)
-class View:
-    """What one player may see: never another player's hidden cards, never the stock's order.
-
-    Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
-    who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
-    nobody else sees.
-    """
-
-    seat: int
-    players: int
-    rules: Rules
-    dealer: int
-    hand: tuple[Card, ...]
-    first_trump: Suit  # announced at the deal: the dealer's drawn card or the cut card is shown (R6, R7; I4)
-    trump: Suit
-    to_act: int | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    laid_down: tuple[tuple[Card, ...], ...]
-    calls: tuple[Call, ...]
-    switch_rights: tuple[Suit, ...]
-    leftovers: tuple[Card, ...]
-    stock_size: int
-    hand_sizes: tuple[int, ...]
-    scores: tuple[int, ...]
-    legal_actions: tuple[Card | Action, ...]
-    drawing: bool
-    pending_trump: Suit | None
-    history: History
-
-    def position(self) -> Position:
-        """``(legal_actions, trump.index, trick, stock_size, drawing)``: the fields a bot reads at every
-        decision, in one call (``LiveView.position`` reads them from the live deal at a fraction of the cost of
-        five reads)."""
-        return self.legal_actions, self.trump.index, self.trick, self.stock_size, self.drawing
-
-
-# What a bot reads at every decision (``View.position``): the legal actions, the trump's index, the trick under
-# way, the stock's size, whether the stock is in play.
-Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], int, bool]
 
 
 # -- the deal --------------------------------------------------------------------------------
@@ -468,7 +177,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_note", "_paired", "_laid_moves",
+        "_append_event", "_paired", "_laid_moves",
     )
 
     rules: Rules
@@ -483,11 +192,11 @@ class Deal:
     _hands: list[list[Card]]  # sorted: the cards of one suit are one slice, identical cards side by side
     _twins: list[int]  # per seat: how many cards of his hand equal the card before them
     _rotations: tuple[tuple[int, ...], ...]  # per seat: it and the seats after it clockwise (shared, immutable)
-    # The event log's one writer: ``_note((kind, seat, card, suit, info))`` appends an ``Event``'s fields in
-    # that order. Every caller asks ``if self._log:`` first, and the writer is the log's own ``append``: with
-    # events on (``Deal.apply``), a method of ours per event cost about 15 µs a deal (6 %); unguarded, even a
-    # no-op would cost the fast path about as much.
-    _note: Callable[[tuple[Any, ...]], None]
+    # The event log's one writer: ``_append_event((kind, seat, card, suit, info))`` appends an ``Event``'s fields in
+    # that order. Every caller asks ``if self._log:`` first, and the writer is the log's own ``append``, not a
+    # method of ours: a call per event shows in the benchmark with events on, and an unguarded no-op on the fast
+    # path with events off (bench/bench_engine.py --throughput).
+    _append_event: Callable[[tuple[Any, ...]], None]
     _kq: list[list[int]]  # per seat: kings held by suit, then queens by suit
     _laid: list[list[int]]  # per seat: kings, then queens, of called pairs still in hand
     _laid_moves: int  # how often ``_laid`` has changed (a call, a laid-down card played): ``LiveView``'s cache key
@@ -638,7 +347,7 @@ class Deal:
         self._switches = []
         self._log = log
         self._events = [(_DEAL, dealer, None, trump, None)]
-        self._note = self._events.append
+        self._append_event = self._events.append
         self._leftovers = ()
         self._actions = []
         self._legal = None
@@ -715,7 +424,7 @@ class Deal:
         if seat is not None and seat != self.to_act:
             raise IllegalAction(self.why_illegal(act, seat))
         self._actions.append(act)
-        self._do(act)
+        self._apply_legal(act)
         return self
 
     def playout(self, choose: Any) -> Deal:
@@ -751,12 +460,6 @@ class Deal:
         moves it all the same (through a reference of its own) is caught when it answers, with an
         ``IllegalAction`` of the same kind.
         """
-        if not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
-            raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
-        if len(bots) != self.players:
-            raise ValueError(f"bots: expected one bot per seat ({self.players}), not {shorten(bots)}")
-        if not isinstance(rng, random.Random):
-            raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
         from bibi.live import seated_picker  # above this module: reached lazily, so no import circle forms
 
         return self._play_out(seated_picker(self, bots, rng), True)
@@ -770,7 +473,7 @@ class Deal:
             raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
         # The one loop kept apart from ``_play_out``: this is ``simulate``'s path, and a picker call per decision
         # slows it measurably, pure and compiled (bench/bench_engine.py --throughput).
-        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
         r = rng.random
         self._legal = None
         while self._phase:
@@ -781,14 +484,14 @@ class Deal:
             if isinstance(act, Card):
                 play(self._turn, act)
             else:
-                do(act)
+                apply_legal(act)
         return self
 
     def _play_out(self, pick: Callable[[tuple[Card | Action, ...]], Card | Action], forced: bool) -> Deal:
         """The one playing loop of the fast paths: ``pick(legal)`` chooses every decision (a picker checks what
         it returns), or, with ``forced``, every decision with a choice, a forced move being taken without
         asking. The very transitions ``apply`` runs, on the same legal actions, minus the per-call overhead."""
-        compute, do, play, actions = self._compute_legal, self._do, self._play, self._actions
+        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
         self._legal = None  # the loop moves the state: a cached answer would go stale if a picker raises
         while self._phase:
             legal = compute()
@@ -797,7 +500,7 @@ class Deal:
             if isinstance(act, Card):
                 play(self._turn, act)
             else:
-                do(act)
+                apply_legal(act)
         self._legal = None
         return self
 
@@ -826,7 +529,6 @@ class Deal:
             return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
         if act in self.legal_actions():
             return None
-        rules = self.rules
         if isinstance(act, Action):
             suit = act.suit
             if self._phase == _CALL:
@@ -839,7 +541,8 @@ class Deal:
                 return f"nothing to pass on: seat {to_act} must play a card"
             if act.kind == Action.CALL:
                 timing = f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
-                missing = self._pair_missing(to_act, suit.index)  # the first reason, where there is one
+                # the first reason, where there is one
+                missing = pair_missing(to_act, suit.index, self._kq[to_act], self._laid[to_act])
                 return timing if missing is None else f"{missing}; and {timing}"
             return self._why_not_switch(to_act, suit.index)
         if self._phase == _CALL:
@@ -848,18 +551,7 @@ class Deal:
         hand = self._hands[to_act]
         if card not in hand:
             return f"seat {to_act} does not hold {card.unicode}"
-        led = _SUIT_OF[self._trick[0][1]]
-        trump = self._trump
-        held = " ".join(CARD_UNICODE[c] for c in hand if _SUIT_OF[c] == led)
-        if rules.follow is Follow.MUST_FOLLOW:
-            return f"must follow suit {SUIT_SYMBOLS[led]}: seat {to_act} holds {held} (R13)"
-        allowed = " ".join(CARD_UNICODE[c] for c in hand if _SUIT_OF[c] in (led, trump))
-        if led == trump:
-            return f"must play a trump {SUIT_SYMBOLS[trump]} when trumps are led: seat {to_act} holds {allowed} (I7)"
-        return (
-            f"must answer with the suit led {SUIT_SYMBOLS[led]} or a trump {SUIT_SYMBOLS[trump]}: "
-            f"seat {to_act} holds {allowed} (I7)"
-        )
+        return follow_refusal(to_act, hand, _SUIT_OF[self._trick[0][1]], self._trump, self._must_follow)
 
     @property
     def trump(self) -> Suit:
@@ -899,7 +591,7 @@ class Deal:
         """The suits in which ``seat`` holds a king and a queen not yet in a called pair (R22), callable now or
         not (a pair of the trump cannot be called under ``bibi_suits='non_trump'``, R15)."""
         kq, laid = self._kq[self._seat(seat)], self._laid[seat]
-        return tuple(SUITS[s] for s in range(4) if kq[s] > laid[s] and kq[4 + s] > laid[4 + s])
+        return tuple(SUITS[s] for s in range(4) if free_pair(kq, laid, s))
 
     def switch_rights(self, seat: Whole) -> tuple[Suit, ...]:
         """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
@@ -1007,40 +699,10 @@ class Deal:
 
     @property
     def history(self) -> History:
-        """The public history: draws, lacks shown, calls and switches (see ``History``).
-
-        Derived from the tricks when asked, so that playing keeps no extra books: the draws come in the
-        order the rules make them, every drawing round complete but the one under way (rules §2 ``draw``),
-        and a card off the suit led shows a lack of it (R13), and of trumps too under ``follow_or_trump`` (I7).
-        """
-        n = self.players
-        plays = [(t.number, t.plays, t.trump.index) for t in self._tricks]
-        if self._trick and len(self._trick) < n:
-            plays.append((len(self._tricks), tuple(self._trick), self._trump))
-        order: list[tuple[int, int]] = []
-        for number, cards, _ in plays:
-            if self._after_each_card:
-                order += [(number, seat) for seat, _ in cards]
-            elif len(cards) == n:  # I9: after the trick, its winner first, then clockwise
-                winner = self._tricks[number].winner
-                order += [(number, (winner + i) % n) for i in range(n)]
-        drawn = self._pos - n * self.rules.hand_size - len(self._leftovers)
-        lacks: list[tuple[int, int, tuple[Suit, ...]]] = []
-        for number, cards, trump in plays:
-            led = cards[0][1] // 13
-            for seat, c in cards[1:]:
-                suit = c // 13
-                if suit != led:
-                    if self._must_follow:
-                        lacks.append((seat, number, (SUITS[led],)))
-                    elif suit != trump:
-                        lacks.append((seat, number, tuple(SUITS[s] for s in sorted({led, trump}))))
-        return History(
-            tuple(order[:drawn]),
-            tuple(lacks),
-            tuple(self._calls),
-            tuple((t, seat, SUITS[s]) for t, seat, s in self._switches),
-        )
+        """The public history: draws, lacks shown, calls and switches (see ``History``), derived from the
+        tricks when asked (``History.of``): a card off the suit led shows a lack of it (R13), and of trumps too
+        under ``follow_or_trump`` (I7)."""
+        return History.of(self)
 
     @property
     def leftover_points(self) -> int:
@@ -1092,30 +754,7 @@ class Deal:
 
     def view(self, seat: Whole) -> View:
         """What ``seat`` may see (for bots and views). Hidden cards stay hidden."""
-        seat = self._seat(seat)
-        return View(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            dealer=self.dealer,
-            hand=self.hand(seat),
-            first_trump=self.first_trump,
-            trump=self.trump,
-            to_act=self.to_act_for(seat),
-            trick=self.trick,
-            tricks=self.tricks,
-            laid_down=tuple(self.laid_down(s) for s in range(self.players)),
-            calls=self.calls,
-            switch_rights=self.switch_rights(seat),
-            leftovers=self._leftovers,
-            stock_size=self.stock_size,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            scores=self.scores,
-            legal_actions=self.legal_actions() if self.to_act == seat else (),
-            drawing=self._drawing,
-            pending_trump=self.pending_trump,
-            history=self.history,
-        )
+        return View.of(self, self._seat(seat))
 
     def why_won(self, number: Whole = -1) -> str:
         """Why the winner of completed trick ``number`` (default: the last) wins it, citing the sentences."""
@@ -1124,24 +763,7 @@ class Deal:
         if not -len(self._tricks) <= number < len(self._tricks):
             raise ValueError(f"number: {shorten(number)} is not one of the {len(self._tricks)} completed tricks")
         t = self._tricks[number]
-        card = next(c for s, c in t.plays if s == t.winner)
-        led, sym = _SUIT_OF[t.plays[0][1]], SUIT_SYMBOLS[t.trump.index]
-        what = f"seat {t.winner}'s {CARD_UNICODE[card]} wins"
-        trumps = [c for _, c in t.plays if _SUIT_OF[c] == t.trump.index]
-        if led == t.trump.index:
-            why = f"trumps {sym} were led, and it is the highest trump (R4; I5, I8)"
-        elif trumps:
-            only = "the only trump" if len(trumps) == 1 else "the highest trump"
-            why = f"it is {only} {sym}, and a trump beats every card of another suit (R4; I5, I8)"
-        else:
-            why = (f"nobody played a trump {sym}, and it is the highest card of the suit led "
-                   f"{SUIT_SYMBOLS[led]} (R4; I5, I8)")
-        twins = [s for s, c in t.plays if c == card and s != t.winner]
-        if twins:
-            when = "before" if self._second_wins else "after"
-            why += (f"; seat {twins[0]} played an identical {CARD_UNICODE[card]} {when} it, and of identical cards "
-                    f"the one played {'second' if self._second_wins else 'first'} counts higher (R14)")
-        return f"{what}: {why}"
+        return why_trick_won(t.plays, t.trump.index, self._second_wins)
 
     def why_trump(self) -> str:
         """Why the trump of the trick being played (or about to be led) is the suit it is, citing the
@@ -1210,7 +832,7 @@ class Deal:
         new._calls = self._calls[:]
         new._switches = self._switches[:]
         new._events = self._events[:]
-        new._note = new._events.append
+        new._append_event = new._events.append
         new._queue = self._queue[:]
         new._actions = self._actions[:]
         return new
@@ -1222,16 +844,8 @@ class Deal:
         return self.copy()
 
     def record(self) -> dict[str, Any]:
-        """A JSON-ready record; ``Deal.replay`` rebuilds the same deal from it."""
-        return {
-            "format": RECORD_FORMAT,
-            "rules": self.rules.to_json(),
-            "players": self.players,
-            "dealer": self.dealer,
-            "trump": self.first_trump.value,
-            "deck": [CARD_TEXT[c] for c in self.deck],
-            "actions": [str(a) for a in self._actions],
-        }
+        """A JSON-ready record (``bibi.records``); ``Deal.replay`` rebuilds the same deal from it."""
+        return deal_record(self.rules, self.players, self.dealer, self.first_trump, self.deck, self._actions)
 
     @classmethod
     def replay(cls, record: Any, upto: Any = None) -> Deal:
@@ -1240,37 +854,13 @@ class Deal:
         A malformed record raises ``ValueError`` saying which field is wrong: records are strict (every
         field of ``record()``, no other, each of its type; the rules whole, as ``Rules.to_json`` writes them).
         """
-        if not isinstance(record, Mapping):
-            raise WrongType(f"record: expected a dict, not {type(record).__name__}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
-        for key in _RECORD_FIELDS:
-            if key not in record:
-                raise ValueError(f"record: missing field {key!r}")
-            if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
-                raise ValueError(f"record: field {key!r} is null")
-        extra = [shorten(k) for k in record if k not in _RECORD_FIELDS]
-        if extra:
-            raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+        checked = check_record(record, upto)
         try:
-            rules = Rules.from_json(record["rules"])
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"record: bad rules: {exc}") from None
-        actions = record["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError("record: 'actions' must be a list of action notations")
-        if upto is not None:  # a position of the record's line, not cut down to its length
-            upto = whole("upto", upto, 0, len(actions))
-        if not isinstance(record["deck"], list):
-            raise ValueError("record: 'deck' must be a list of cards")
-        if not isinstance(record["trump"], str):
-            raise ValueError(f"record: 'trump' must be a suit letter (S, H, D, C), not {shorten(record['trump'])}")
-        try:
-            deal = cls.new(rules, record["players"], dealer=record["dealer"], trump=record["trump"],
-                           deck=record["deck"])
+            deal = cls.new(checked.rules, checked.players, dealer=checked.dealer, trump=checked.trump,
+                           deck=checked.deck)
         except (ValueError, TypeError) as exc:
             raise ValueError(f"record: {exc}") from None
-        for i, text in enumerate(actions[:upto]):
+        for i, text in enumerate(checked.actions):
             try:
                 deal.apply(text)
             except ValueError as exc:
@@ -1360,7 +950,9 @@ class Deal:
             return (*(CALLS[s] for s in self._optional_calls(self._call_seat)), PASS)
         return ()
 
-    def _do(self, act: Card | Action) -> None:
+    def _apply_legal(self, act: Card | Action) -> None:
+        """The transition an action makes, the action known to be legal (``apply`` checks it first; the fast
+        paths pick among the legal actions)."""
         self._legal = None
         if isinstance(act, Card):
             self._play(self._turn, act)
@@ -1368,7 +960,7 @@ class Deal:
         kind, suit = act.kind, act.suit
         if suit is None:  # PASS
             if self._log:
-                self._note((_PASS_EV, self._call_seat, None, None, None))
+                self._append_event((_PASS_EV, self._call_seat, None, None, None))
             self._resume()
         elif kind == Action.CALL:
             self._make_call(self._call_seat, suit.index, False)
@@ -1381,7 +973,7 @@ class Deal:
             self._switched = True
             self._trump = s
             if self._log:
-                self._note((_TRUMP_CHANGE, seat, None, SUITS[s], "switch"))
+                self._append_event((_TRUMP_CHANGE, seat, None, SUITS[s], "switch"))
 
     def _play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
@@ -1400,7 +992,7 @@ class Deal:
         trick = self._trick
         trick.append((seat, card))
         if self._log:
-            self._note((_PLAY_EV, seat, card, None, None))
+            self._append_event((_PLAY_EV, seat, card, None, None))
         n = self.players
         if len(trick) == n:
             self._finish_trick()
@@ -1434,7 +1026,7 @@ class Deal:
         self._tricks.append(_new_tuple(Trick, (len(self._tricks), self._leader, SUITS[trump], tuple(trick), best_seat,
                                                points)))
         if self._log:
-            self._note((_TRICK, best_seat, None, None, points))
+            self._append_event((_TRICK, best_seat, None, None, points))
         self._leader = best_seat
 
     def _continue_trick(self) -> None:
@@ -1478,7 +1070,7 @@ class Deal:
         if not self._hands[self._leader]:
             self._phase = _OVER
             if self._log:
-                self._note((_END, None, None, None, None))
+                self._append_event((_END, None, None, None, None))
             return
         # rules §5.2: the stock is checked before the leader acts (R24; I15).
         if self._drawing and len(self.deck) - self._pos < self.players:
@@ -1492,7 +1084,7 @@ class Deal:
             self._trump = self._pending
             self._pending = None
             if self._log:
-                self._note((_TRUMP_CHANGE, None, None, SUITS[self._trump], "call"))
+                self._append_event((_TRUMP_CHANGE, None, None, SUITS[self._trump], "call"))
         self._trick = []
         self._turn = self._leader
         self._switched = False
@@ -1506,7 +1098,7 @@ class Deal:
         # The first trick led with them face up: this one, unless it is already under way.
         self._face_up_from = len(self._tricks) + (0 < len(self._trick) < self.players)
         if self._log:
-            self._note((_TURN_UP, None, None, None, self._leftovers))
+            self._append_event((_TURN_UP, None, None, None, self._leftovers))
 
     def _draw(self, seat: int) -> None:
         c = self.deck[self._pos]
@@ -1521,11 +1113,12 @@ class Deal:
             self._kq[seat][slot] += 1
             self._recount(seat)
         if self._log:
-            self._note((_DRAW, seat, c, None, None))
+            self._append_event((_DRAW, seat, c, None, None))
 
     def _recount(self, seat: int) -> None:
-        """Whether ``seat`` holds a free K+Q pair in some suit (R22: a king or queen forms one pair only), kept
-        in ``_paired`` so that the draws that bring none (most) skip the offer of calls at the cost of one test."""
+        """Whether ``seat`` holds a free K+Q pair in some suit (``free_pair`` of each suit, written out: it runs
+        after every K or Q drawn, played or called), kept in ``_paired`` so that the draws that bring none (most)
+        skip the offer of calls at the cost of one test."""
         kq, laid = self._kq[seat], self._laid[seat]
         self._paired[seat] = (
             (kq[0] > laid[0] and kq[4] > laid[4]) or (kq[1] > laid[1] and kq[5] > laid[5])
@@ -1538,7 +1131,7 @@ class Deal:
         trump = self._trump
         out = []
         for s in range(4):  # the free pairs (free_pairs), less the trump's under non_trump (R15, R17)
-            if kq[s] > laid[s] and kq[4 + s] > laid[4 + s] and pair_callable(s, trump, self._bibi_any):
+            if free_pair(kq, laid, s) and pair_callable(s, trump, self._bibi_any):
                 out.append(s)
         return out
 
@@ -1556,7 +1149,7 @@ class Deal:
         kq, laid = self._kq[seat], self._laid[seat]
         if self._mandatory:
             for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # rules §5.4: S, H, D, C
-                while kq[s] > laid[s] and kq[4 + s] > laid[4 + s]:
+                while free_pair(kq, laid, s):
                     self._make_call(seat, s, True)
         if self._optional_calls(seat):
             self._phase = _CALL
@@ -1577,7 +1170,7 @@ class Deal:
         number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
         if self._log:
-            self._note((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))
+            self._append_event((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))
         change = self._change
         if change is TrumpChange.HOLDER_CHOOSES:
             self._rights[seat].append(s)
@@ -1588,22 +1181,8 @@ class Deal:
         else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (rules §5.11)
             self._next_trump = s
 
-    def _pair_missing(self, seat: int, s: int) -> str | None:
-        """What ``seat`` lacks for a free K+Q of suit ``s`` (R15, R22; I11), or ``None`` if he holds one."""
-        kq, laid = self._kq[seat], self._laid[seat]
-        sym = SUIT_SYMBOLS[s]
-        if not kq[s] and not kq[4 + s]:
-            return f"seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"
-        if not kq[s]:
-            return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
-        if not kq[4 + s]:
-            return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
-        if not (kq[s] > laid[s] and kq[4 + s] > laid[4 + s]):
-            return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
-        return None
-
     def _why_not_call(self, seat: int, s: int) -> str:
-        missing = self._pair_missing(seat, s)
+        missing = pair_missing(seat, s, self._kq[seat], self._laid[seat])
         if missing is not None:
             return missing
         sym = SUIT_SYMBOLS[s]
@@ -1633,19 +1212,18 @@ def _native(module: str) -> bool:
     return spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
 
 
-# Whether the engine runs compiled (``make compiled``, tools/build_compiled.py): mypyc compiles the group
-# ``deal``, ``dealing``, ``tricks`` and ``live`` together and makes the modules' functions built-in functions;
-# the source, and so every rule, is the same. True only when the whole group is compiled (``live``, above this
-# module, is asked where it would load from, without importing it).
-COMPILED: Final = (
-    not any(isinstance(f, types.FunctionType) for f in (_native, check_players, trick_winner))
-    and _native("bibi.live")
-)
+# Whether the engine runs compiled (``make compiled``, tools/build_compiled.py): mypyc compiles the engine's group
+# together and makes the modules' functions built-in functions; the source, and so every rule, is the same. True
+# only when the whole group is compiled (``live``, above this module, is asked where it would load from, without
+# importing it).
+_GROUP: Final = ("bibi.deal", "bibi.actions", "bibi.reports", "bibi.records", "bibi.dealing", "bibi.tricks",
+                  "bibi.live")
+COMPILED: Final = not isinstance(_native, types.FunctionType) and all(_native(module) for module in _GROUP)
 
+# The values of the engine's group, read here too (``from bibi.deal import PASS``): the state machine takes and
+# hands them out; ``bibi.actions``, ``bibi.reports`` and ``bibi.records`` define them.
 __all__ = [
-    "Action", "ActionKind", "CALLS", "COMPILED", "Call", "Deal", "Event", "EventKind", "History", "IllegalAction",
-    "NotationError", "Outcome", "PASS", "PLAYS", "RANKS",
-    "KQ_SLOT", "RECORD_FORMAT", "SWITCHES", "Setup", "Trick", "View", "check_deck", "check_players", "cut",
-    "dealt_places", "forced_suits", "high_card_draw", "set_up", "shuffle", "stack", "still_drawing", "trick_reason",
-    "trick_result", "trick_winner", "winning_card", "winning_plays",
+    "CALLS", "COMPILED", "MOVED_DEAL", "PASS", "PLAYS", "RECORD_FORMAT", "SUITS", "SWITCHES", "Action", "ActionKind",
+    "Call", "Deal", "Event", "EventKind", "History", "IllegalAction", "NotationError", "Outcome", "Position", "Trick",
+    "View", "check_players",
 ]

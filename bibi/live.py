@@ -14,9 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar, Final
 
+from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
-from bibi.deal import _ACTION_TYPES, _PLAY, MOVED_DEAL, Action, Call, Deal, History, Position, Trick, View
-from bibi.errors import IllegalAction, whole
+from bibi.deal import _PLAY, MOVED_DEAL, Deal
+from bibi.errors import IllegalAction, WrongType, shorten, whole
+from bibi.reports import Call, History, Position, Trick, View
 from bibi.rules import Rules
 from bibi.tricks import KQ_SLOT
 
@@ -286,10 +288,17 @@ _LEND: Final[Callable[[LiveView, Any], None]] = (
 def seated_picker(
     deal: Deal, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random
 ) -> Callable[[tuple[Card | Action, ...]], Card | Action]:
-    """The per-decision picker of ``Deal.seated_playout`` (checked there): each decision with a choice goes
-    to the seat's bot as ``bots[seat](view, rng)``, ``view`` the seat's ``LiveView`` (one per seat for the whole
-    deal, sharing one tally, lent the legal actions being decided on). The deal's loop takes a forced move
-    without asking. A refused answer raises with ``answer``, ``seat`` and ``deal`` set on the error."""
+    """The per-decision picker of ``Deal.seated_playout``: each decision with a choice goes to the seat's bot as
+    ``bots[seat](view, rng)``, ``view`` the seat's ``LiveView`` (one per seat for the whole deal, sharing one
+    tally, lent the legal actions being decided on). The deal's loop takes a forced move without asking. A refused
+    answer raises with ``answer``, ``seat`` and ``deal`` set on the error. Wrong ``bots`` or ``rng`` are refused
+    here, before the deal moves."""
+    if not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
+        raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
+    if len(bots) != deal.players:
+        raise ValueError(f"bots: expected one bot per seat ({deal.players}), not {shorten(bots)}")
+    if not isinstance(rng, random.Random):
+        raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
     tally = _Tally(deal)  # the played cards, counted once for all the seats
     views = [LiveView(deal, seat, tally) for seat in range(deal.players)]
     lend = _LEND
@@ -307,7 +316,7 @@ def seated_picker(
             exc.answer, exc.seat, exc.deal = answer, seat, deal  # type: ignore[attr-defined]
             raise exc
         # The type first: an answer of another type is never compared (its ``==`` may be anything).
-        if not isinstance(act, _ACTION_TYPES) or act not in legal:
+        if not isinstance(act, ACTION_TYPES) or act not in legal:
             deal._legal = legal
             try:
                 act = Action.parse(act)  # a notation, as apply reads it

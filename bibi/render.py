@@ -33,8 +33,8 @@ from typing import Any
 
 from bibi.cards import Card, Suit
 from bibi.outcome import Outcome
-from bibi.rules import OPTIONS, Identical, Rules
-from bibi.tricks import trick_reason
+from bibi.rules import OPTIONS, Rules
+from bibi.tricks import reason_of
 
 
 class HTML(str):
@@ -302,8 +302,7 @@ def last_trick_reason(deal: Any) -> str | None:
     """The rule that gave ``deal``'s last completed trick to its winner (``bibi.tricks.trick_reason``), or None."""
     if not deal.tricks:
         return None
-    last = deal.tricks[-1]
-    return trick_reason(last.plays, last.trump.index, deal.rules.identical is Identical.SECOND_WINS)
+    return reason_of(deal.tricks[-1], deal.rules)
 
 
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,

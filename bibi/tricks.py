@@ -14,8 +14,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bibi.cards import CARDS, Card, Rank
-from bibi.rules import BibiCall, BibiSuits, Rules
+from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, Card, Rank
+from bibi.rules import BibiCall, BibiSuits, Identical, Rules
 
 _KING: Final = int(Rank.KING)
 _QUEEN: Final = int(Rank.QUEEN)
@@ -127,27 +127,110 @@ def winning_plays(
     return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
 
 
-def trick_reason(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
-    """Why the card ``trick_winner`` picks wins the trick, in words with the sentence it rests on: ``"highest
+# The sentences behind the rule of the trick, by the text a preset follows (``Rules.name``; rules §1): the Italian
+# text states the rule (I8); the Russian one, like the English original it renders, ranks the cards (R4) and leaves
+# the rule itself unstated, so the kit takes it from I8. Of two identical cards only R14 speaks, which the Italian
+# text does not (rules §2, ``identical``). Each pair: (the trick's winner, two identical cards).
+_TRICK_CITES: Final[dict[str, tuple[str, str]]] = {
+    "russian": ("R4; not stated, taken from I8", "R14"),
+    "english": ("R4; not stated, taken from I8", "R14"),
+    "italian": ("I8", "not stated, taken from R14"),
+}
+_REFERENCE_CITES: Final = ("I8", "R14")  # no rules given, or a custom mix: the rules reference's own citation
+
+
+def trick_reason(
+    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, rules: Rules | None = None
+) -> str:
+    """Why the card ``trick_winner`` picks wins the trick, in words with the sentences it rests on: ``"highest
     trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
     ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
 
-    The same rule as ``trick_winner``, told rather than applied.
+    With ``rules``, the sentences are those of the text these rules follow: under the Russian and English presets
+    the cards' ranking (R4), the rule of the trick being taken from the Italian text; without, those of the rules
+    reference. The same rule as ``trick_winner``, told rather than applied.
 
     >>> from bibi.cards import Suit
     >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
     'highest trump (I8)'
+    >>> from bibi.rules import RUSSIAN
+    >>> trick_reason([(0, Card("KH")), (1, Card("2H"))], trump=Suit.SPADES.index, second_wins=True, rules=RUSSIAN)
+    'highest card of the suit led (R4; not stated, taken from I8)'
     >>> trick_reason([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
     'second of two identical cards wins (R14)'
     """
     if not plays:
         raise ValueError("trick_reason: plays is empty; a trick has at least one card")
+    winner, twins = _REFERENCE_CITES if rules is None else _TRICK_CITES.get(rules.name, _REFERENCE_CITES)
     best = plays[trick_winner(plays, trump, second_wins)][1]
     if sum(1 for _, c in plays if c == best) > 1:
-        return f"{'second' if second_wins else 'first'} of two identical cards wins (R14)"
+        return f"{'second' if second_wins else 'first'} of two identical cards wins ({twins})"
     if best // 13 == trump:
-        return "highest trump (I8)"
-    return "highest card of the suit led (I8)"
+        return f"highest trump ({winner})"
+    return f"highest card of the suit led ({winner})"
+
+
+def reason_of(trick: Any, rules: Rules) -> str:
+    """``trick_reason`` for a completed ``Trick`` of a deal under ``rules``, citing the text these rules follow."""
+    return trick_reason(trick.plays, trick.trump.index, rules.identical is Identical.SECOND_WINS, rules=rules)
+
+
+def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
+    """Why the card ``trick_winner`` picks wins the completed trick ``plays``, in a sentence that names the seat,
+    the card and what it beat, citing the sentences of both texts (``Deal.why_won`` tells it).
+
+    >>> from bibi.cards import Suit
+    >>> why_trick_won([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], Suit.SPADES.index, second_wins=True)
+    "seat 2's 3♠ wins: it is the only trump ♠, and a trump beats every card of another suit (R4; I5, I8)"
+    """
+    seat, card = plays[trick_winner(plays, trump, second_wins)]
+    led, sym = plays[0][1] // 13, SUIT_SYMBOLS[trump]
+    trumps = [c for _, c in plays if c // 13 == trump]
+    if led == trump:
+        why = f"trumps {sym} were led, and it is the highest trump (R4; I5, I8)"
+    elif trumps:
+        only = "the only trump" if len(trumps) == 1 else "the highest trump"
+        why = f"it is {only} {sym}, and a trump beats every card of another suit (R4; I5, I8)"
+    else:
+        why = (f"nobody played a trump {sym}, and it is the highest card of the suit led {SUIT_SYMBOLS[led]} "
+               "(R4; I5, I8)")
+    twins = [s for s, c in plays if c == card and s != seat]
+    if twins:
+        when = "before" if second_wins else "after"
+        why += (f"; seat {twins[0]} played an identical {CARD_UNICODE[card]} {when} it, and of identical cards "
+                f"the one played {'second' if second_wins else 'first'} counts higher (R14)")
+    return f"seat {seat}'s {CARD_UNICODE[card]} wins: {why}"
+
+
+# -- what may be played to a trick, and what a card off the suit led shows ------------------------------------
+
+
+def follow_refusal(seat: int, hand: Sequence[int], led: int, trump: int, must_follow: bool) -> str:
+    """Why ``seat``, holding ``hand``, may not play a card off the suits he must answer a trick led in ``led``
+    with: the suit led (R13), or under ``follow_or_trump`` the suit led or a trump (I7); what he holds of them."""
+    if must_follow:
+        held = " ".join(CARD_UNICODE[c] for c in hand if c // 13 == led)
+        return f"must follow suit {SUIT_SYMBOLS[led]}: seat {seat} holds {held} (R13)"
+    allowed = " ".join(CARD_UNICODE[c] for c in hand if c // 13 in (led, trump))
+    if led == trump:
+        return f"must play a trump {SUIT_SYMBOLS[trump]} when trumps are led: seat {seat} holds {allowed} (I7)"
+    return (f"must answer with the suit led {SUIT_SYMBOLS[led]} or a trump {SUIT_SYMBOLS[trump]}: "
+            f"seat {seat} holds {allowed} (I7)")
+
+
+def shown_lacks(plays: Sequence[tuple[int, Card]], trump: int, must_follow: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """What the cards of ``plays`` off the suit led show: ``(seat, suits)``, the suits that seat held none of
+    then: the suit led (R13), and the trump too under ``follow_or_trump`` (I7), unless he played a trump."""
+    led = plays[0][1] // 13
+    lacks: list[tuple[int, tuple[int, ...]]] = []
+    for seat, c in plays[1:]:
+        suit = c // 13
+        if suit != led:
+            if must_follow:
+                lacks.append((seat, (led,)))
+            elif suit != trump:
+                lacks.append((seat, (led, trump) if led < trump else (trump, led)))
+    return lacks
 
 
 # -- which cards beat a card, which pairs may be called --------------------------------------------------------
@@ -162,6 +245,28 @@ def beaters(card: int, second_wins: bool) -> range:
     ['KH', 'AH', '2H']
     """
     return range(card if second_wins else card + 1, card - card % 13 + 13)
+
+
+def free_pair(kq: Sequence[int], laid: Sequence[int], suit: int) -> bool:
+    """Whether a seat whose counters by ``KQ_SLOT`` are ``kq`` (kings and queens held) and ``laid`` (those of them
+    in called pairs) holds a king and a queen of ``suit`` not yet in a pair (R22: a king or queen forms one pair
+    only), callable now or not (``pair_callable``)."""
+    return kq[suit] > laid[suit] and kq[4 + suit] > laid[4 + suit]
+
+
+def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -> str | None:
+    """What ``seat`` lacks for a free K+Q of ``suit`` (R15, R22; I11), or ``None`` if he holds one; ``kq`` and
+    ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs)."""
+    sym = SUIT_SYMBOLS[suit]
+    if not kq[suit] and not kq[4 + suit]:
+        return f"seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"
+    if not kq[suit]:
+        return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
+    if not kq[4 + suit]:
+        return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
+    if not free_pair(kq, laid, suit):
+        return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
+    return None
 
 
 def pair_callable(suit: int, trump: int, any_suit: bool) -> bool:
@@ -197,6 +302,8 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaters", "forced_suits", "free_copies", "free_partner", "pair_callable", "trick_reason",
-    "trick_result", "trick_winner", "winning_card", "winning_plays",
+    "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_pair", "free_partner",
+    "pair_callable",
+    "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card",
+    "winning_plays",
 ]

@@ -1,4 +1,4 @@
-"""The compiled engine (mypyc over the same ``bibi/deal.py``, ``make compiled``) passes the tests too.
+"""The compiled engine (mypyc over the same sources of the engine's group, ``make compiled``) passes the tests too.
 
 The copy is built by ``tools/build_compiled.py`` (reused while the sources are unchanged) and
 the test suite (all but the browser, packaging and this module) runs again in a fresh process with
@@ -31,12 +31,28 @@ def run(code: str, folder: Path, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, "PYTHONPATH": str(folder), **env})
 
 
+GROUP = ["deal", "actions", "reports", "records", "dealing", "tricks", "live"]  # tools/build_compiled.py's
+
+
+def test_the_build_compiles_the_engine_s_group():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_compiled
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    assert build_compiled.COMPILE == [f"bibi/{name}.py" for name in GROUP]
+
+
 def test_the_build_holds_a_compiled_engine_made_from_the_same_source(compiled):
-    done = run("import bibi.deal as d; print(d.COMPILED, d.__file__)", compiled)
+    code = ("import importlib, bibi.deal\n"
+            f"print(bibi.deal.COMPILED, *(importlib.import_module('bibi.' + m).__file__ for m in {GROUP!r}))")
+    done = run(code, compiled)
     assert done.returncode == 0, done.stderr
-    flag, where = done.stdout.split()
-    assert flag == "True" and where.endswith(".so") and Path(where).parent == compiled / "bibi"
-    assert (compiled / "bibi" / "deal.py").read_text() == (ROOT / "bibi" / "deal.py").read_text()
+    flag, *where = done.stdout.split()
+    assert flag == "True"
+    for name, path in zip(GROUP, where, strict=True):
+        assert path.endswith(".so") and Path(path).parent == compiled / "bibi", (name, path)
+        assert (compiled / "bibi" / f"{name}.py").read_text() == (ROOT / "bibi" / f"{name}.py").read_text()
 
 
 def test_the_compiled_engine_passes_the_tests(compiled):

@@ -19,6 +19,8 @@ import bibi
 from bibi.cards import Card, cards, pack
 from bibi.deal import Deal
 from bibi.dealing import cut, high_card_draw
+from bibi.rules import Identical
+from bibi.tricks import trick_reason
 
 
 def variant(name: str, **options) -> bibi.Rules:
@@ -523,6 +525,29 @@ def test_I8_trick_to_the_highest_trump_else_the_highest_of_the_suit_led(name):
     deal = new_deal(rules, ["AH", "5H", "3S"])
     play_cards(deal, "5H", "3S", "AH")  # any trump beats the suit led
     assert deal.tricks[0].winner == 2
+
+
+@pytest.mark.parametrize(("name", "cite", "twins"), [
+    ("russian", "R4; not stated, taken from I8", "R14"),
+    ("english", "R4; not stated, taken from I8", "R14"),
+    ("italian", "I8", "not stated, taken from R14"),
+])
+def test_the_reason_a_trick_is_won_cites_the_text_of_the_rules_in_force(name, cite, twins):
+    """The Russian text ranks the cards (R4) and never says who takes a trick: the kit takes that from I8 and
+    says so; the Italian text states it (I8) and is silent on identical cards (R14)."""
+    rules = variant(name, follow="must_follow")
+
+    def reason(*plays: str, hands: list[str]) -> str:
+        deal = play_cards(new_deal(rules, hands), *plays)
+        last = deal.tricks[-1]
+        return trick_reason(last.plays, last.trump.index, rules.identical is Identical.SECOND_WINS, rules=deal.rules)
+
+    assert reason("5H", "9H", "2D", hands=["2D", "5H", "9H"]) == f"highest card of the suit led ({cite})"
+    assert reason("5H", "3S", "AH", hands=["AH", "5H", "3S"]) == f"highest trump ({cite})"
+    assert reason("9H", "AH", "AH", hands=["AH", "9H", "AH"]) == f"second of two identical cards wins ({twins})"
+    # Without the rules, the rules reference's own citation, whatever the preset.
+    deal = play_cards(new_deal(rules, ["2D", "5H", "9H"]), "5H", "9H", "2D")
+    assert trick_reason(deal.tricks[0].plays, deal.trump.index, True) == "highest card of the suit led (I8)"
 
 
 @each_preset

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from bibi.cli import game_text, transcript
 from bibi.deal import Deal
 from bibi.game import Game
+from bibi.notation import game_text, transcript
 from bibi.play import play_seeded
 from bibi.rules import parse_rules
 

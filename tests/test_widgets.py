@@ -616,7 +616,9 @@ def test_play_table_keeps_the_completed_trick_in_sight_with_its_winner_and_rule(
     deal = table.deal
     last = deal.tricks[-1]
     reason = last_trick_reason(deal)
-    assert reason in {"highest trump (I8)", "highest card of the suit led (I8)",
+    # The Russian text ranks the cards (R4) and leaves the rule of the trick to I8: the reason says so.
+    assert reason in {"highest trump (R4; not stated, taken from I8)",
+                      "highest card of the suit led (R4; not stated, taken from I8)",
                       "second of two identical cards wins (R14)"}
     html = table.table.value
     assert f"Trick {last.number + 1} (just played)" in html

@@ -3,13 +3,13 @@
     python tools/build_compiled.py          # prints the folder; PYTHONPATH=<it> runs the kit on it
     make compiled                           # the same
 
-mypyc reads the type annotations of the engine's group (``bibi/deal.py`` with ``dealing.py``, ``tricks.py`` and
-``live.py``, passed together so that they compile as one group and call each other natively) and turns the
-modules into C extensions: the same source, so every rule is still written once, and the pure-Python modules in
-``bibi/`` stay the engine a learner reads, edits and runs. The copy is never installed over the source tree, so
-a compiled module cannot shadow an edited source; ``bibi.deal.COMPILED`` says which one runs.
-The folder is reused while the sources it was built from are unchanged (the tests and the
-benchmark share one build). Needs mypy (the ``test`` extra), a C compiler and Python's headers.
+mypyc reads the type annotations of the engine's group (``bibi/deal.py`` with ``actions.py``, ``reports.py``,
+``records.py``, ``dealing.py``, ``tricks.py`` and ``live.py``, passed together so that they compile as one group
+and call each other natively) and turns the modules into C extensions: the same source, so every rule is still
+written once, and the pure-Python modules in ``bibi/`` stay the engine a learner reads, edits and runs. The copy
+is never installed over the source tree, so a compiled module cannot shadow an edited source;
+``bibi.deal.COMPILED`` says which one runs. The folder is reused while the sources it was built from are unchanged
+(the tests and the benchmark share one build). Needs mypy (the ``test`` extra), a C compiler and Python's headers.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 STAMP = OUT / ".sources"
-COMPILE = ["bibi/deal.py", "bibi/dealing.py", "bibi/tricks.py", "bibi/live.py"]  # the engine's group
+COMPILE = [  # the engine's group
+    "bibi/deal.py", "bibi/actions.py", "bibi/reports.py", "bibi/records.py", "bibi/dealing.py", "bibi/tricks.py",
+    "bibi/live.py",
+]
 
 
 def sources() -> list[Path]:

@@ -1,0 +1,125 @@
+"""The actions of a deal and their notation: ``Action`` (call a pair, pass, switch the trump) beside the ``Card``
+that is the action of playing it, the interned ``PLAYS``, ``CALLS``, ``SWITCHES`` and ``PASS``, and
+``Action.parse``, which reads the notation (``KS``, ``bibi H``, ``pass``, ``trump H``) back.
+
+The module sits below ``bibi.deal`` (the state machine takes and hands out these values) and knows nothing of a
+deal; it is compiled with it (tools/build_compiled.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from typing import Any, ClassVar, Final
+
+from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
+from bibi.errors import NotationError, WrongType, shorten
+from bibi.kinds import ActionKind
+
+
+class Action:
+    """A decision other than playing a card: call a pair (``bibi H``), ``pass``, or switch the trump
+    (``trump H``). The action of playing a card is the ``Card`` itself (``KS``), which answers to
+    ``kind`` (``"play"``) and ``card`` too, so every action reads the same way. Actions are
+    interned: compare them with ``==`` or ``is``; ``str`` is the notation.
+
+    >>> Action.parse("bibi ♥"), Action.parse("10d"), Action.parse("PASS")
+    (Action('bibi H'), Card('TD'), Action('pass'))
+    >>> Action.parse("KS").kind, Action.parse("trump H").kind
+    (<ActionKind.PLAY: 'play'>, <ActionKind.SWITCH: 'switch'>)
+    """
+
+    __slots__ = ("kind", "card", "suit", "_text")
+    PLAY: ClassVar[ActionKind] = ActionKind.PLAY
+    CALL: ClassVar[ActionKind] = ActionKind.CALL
+    PASS: ClassVar[ActionKind] = ActionKind.PASS
+    SWITCH: ClassVar[ActionKind] = ActionKind.SWITCH
+
+    kind: ActionKind
+    card: None  # an Action plays no card (a card's own ``card`` is the card), so actions read alike
+    suit: Suit | None
+    _text: str
+
+    def __init__(self, kind: ActionKind, suit: Suit | None, text: str):
+        for name, value in (("kind", kind), ("card", None), ("suit", suit), ("_text", text)):
+            object.__setattr__(self, name, value)
+
+    # An action is shared by every deal (``PASS`` is one object): it cannot be changed, as a frozen ``View``
+    # cannot, so that nothing holding one (a bot, from its legal actions) changes any deal with it.
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action('{self._text}')"
+
+    def __reduce__(self):
+        return (Action.parse, (self._text,))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Action:
+        return self
+
+    @property
+    def unicode(self) -> str:
+        """Display form: ``Bi-bi ♥``, ``pass``, ``trump ♥`` (a card's is ``K♠``)."""
+        suit = self.suit
+        if suit is None:
+            return "pass"
+        return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
+
+    @staticmethod
+    def parse(text: Any) -> Card | Action:
+        """Parse the notation: a card (``KS``, the action of playing it), ``bibi H``, ``pass``, ``trump H``.
+
+        Also accepted: lower case, ``10``, suit symbols, and ``bi-bi``/``bip bip``/``би-би`` for the call.
+        Text that is no action raises ``NotationError``; another type, a ``TypeError``.
+        """
+        if isinstance(text, ACTION_TYPES):
+            return text
+        if not isinstance(text, str):
+            raise WrongType(f"action: expected a card, an Action or its notation, not {shorten(text)} "
+                            f"({type(text).__name__})")
+        found = _ACTION_BY_TEXT.get(text)
+        if found is not None:
+            return found
+        if len(text) > 40:  # no notation is this long: say so without reading it
+            raise NotationError(f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', "
+                                "'pass', 'trump H'")
+        words = text.strip().lower().replace("-", " ").split()
+        if not words:
+            raise NotationError("empty action: play a card like 'KS', or 'bibi H', 'pass', 'trump H'")
+        if words == ["pass"]:
+            return PASS
+        try:
+            if words[0] in ("bibi", "call") and len(words) == 2:
+                return CALLS[Suit.parse(words[1]).index]
+            if len(words) == 3 and words[0] == words[1] and words[0] in ("bi", "bip", "би"):  # bi-bi, bip bip
+                return CALLS[Suit.parse(words[2]).index]
+            if words[0] in ("trump", "switch") and len(words) == 2:
+                return SWITCHES[Suit.parse(words[1]).index]
+            if len(words) == 1:
+                return parse_card(words[0])
+        except ValueError as exc:
+            raise NotationError(f"cannot read action {shorten(text)}: {exc}") from None
+        raise NotationError(
+            f"cannot read action {shorten(text)}: play a card like 'KS', or 'bibi H', 'pass', 'trump H'"
+        )
+
+
+PLAYS: Final[tuple[Card, ...]] = CARDS  # the action of playing card i is the card itself: PLAYS[i] is CARDS[i]
+CALLS: Final[tuple[Action, ...]] = tuple(Action(Action.CALL, s, f"bibi {s.value}") for s in SUITS)
+SWITCHES: Final[tuple[Action, ...]] = tuple(Action(Action.SWITCH, s, f"trump {s.value}") for s in SUITS)
+PASS: Final = Action(Action.PASS, None, "pass")
+ACTION_TYPES: Final = (Card, Action)  # an action is a Card (play it) or an Action: isinstance(x, ACTION_TYPES)
+EVERY_ACTION: Final[tuple[Card | Action, ...]] = (*PLAYS, *CALLS, *SWITCHES, PASS)
+_ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in EVERY_ACTION}
+
+
+__all__ = ["ACTION_TYPES", "CALLS", "EVERY_ACTION", "PASS", "PLAYS", "SWITCHES", "Action"]

@@ -1,0 +1,93 @@
+"""A deal's record: the one language-free notation of a deal, as JSON-ready data.
+
+A record holds what makes the deal (the rules, the players, the dealer, the first trump, the whole pack top
+first) and the decisions taken in it, each in its notation (``KS``, ``bibi H``, ``pass``, ``trump H``):
+``Deal.record()`` writes one with ``deal_record``, and ``Deal.replay`` reads one back with ``check_record``,
+then deals the pack and applies the decisions again. Records are strict: every field, no other, each of its
+type, the rules whole, as ``Rules.to_json`` writes them.
+
+The module sits below ``bibi.deal`` and builds no deal itself; it is compiled with it
+(tools/build_compiled.py).
+
+>>> from bibi.rules import RUSSIAN
+>>> record = deal_record(RUSSIAN, 4, 3, Suit.SPADES, [Card("KS")], ["KS"])
+>>> record["format"], record["deck"], record["actions"]
+('bibi-deal/1', ['KS'], ['KS'])
+>>> check_record(record, upto=0).actions
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
+
+from bibi.cards import CARD_TEXT, Card, Suit
+from bibi.errors import WrongType, shorten, whole
+from bibi.rules import Rules
+
+RECORD_FORMAT: Final = "bibi-deal/1"
+RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
+
+
+def deal_record(
+    rules: Rules, players: int, dealer: int, trump: Suit, deck: Sequence[Card], actions: Sequence[object]
+) -> dict[str, Any]:
+    """The record of a deal: ``trump`` is the first trump, ``deck`` the whole pack top first, ``actions`` the
+    decisions applied, in order (each written in its notation, ``str``)."""
+    return {
+        "format": RECORD_FORMAT,
+        "rules": rules.to_json(),
+        "players": players,
+        "dealer": dealer,
+        "trump": trump.value,
+        "deck": [CARD_TEXT[c] for c in deck],
+        "actions": [str(a) for a in actions],
+    }
+
+
+class CheckedRecord(NamedTuple):
+    """A record's fields once checked: the rules read back; the players, dealer, trump and pack as written (the
+    deal checks them when it is made from them); the first ``upto`` actions."""
+
+    rules: Rules
+    players: Any
+    dealer: Any
+    trump: str
+    deck: list[Any]
+    actions: list[str]
+
+
+def check_record(record: Any, upto: Any = None) -> CheckedRecord:
+    """The fields of ``record`` (as ``deal_record`` writes it), with its first ``upto`` actions only if given (0 to
+    as many as it holds). A malformed record raises ``ValueError`` saying which field is wrong; another type than
+    a dict, ``TypeError``."""
+    if not isinstance(record, Mapping):
+        raise WrongType(f"record: expected a dict, not {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(f"record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
+    for key in RECORD_FIELDS:
+        if key not in record:
+            raise ValueError(f"record: missing field {key!r}")
+        if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
+            raise ValueError(f"record: field {key!r} is null")
+    extra = [shorten(k) for k in record if k not in RECORD_FIELDS]
+    if extra:
+        raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+    try:
+        rules = Rules.from_json(record["rules"])
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"record: bad rules: {exc}") from None
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("record: 'actions' must be a list of action notations")
+    if upto is not None:  # a position of the record's line, not cut down to its length
+        actions = actions[:whole("upto", upto, 0, len(actions))]
+    if not isinstance(record["deck"], list):
+        raise ValueError("record: 'deck' must be a list of cards")
+    if not isinstance(record["trump"], str):
+        raise ValueError(f"record: 'trump' must be a suit letter (S, H, D, C), not {shorten(record['trump'])}")
+    return CheckedRecord(rules, record["players"], record["dealer"], record["trump"], record["deck"], list(actions))
+
+
+__all__ = ["RECORD_FIELDS", "RECORD_FORMAT", "CheckedRecord", "check_record", "deal_record"]

@@ -1,0 +1,224 @@
+"""What a deal hands out: its events (``Event``, with their text), the completed tricks (``Trick``), the calls
+(``Call``), the public history (``History``) and what one seat may see (``View``, a seat's information set).
+
+These are plain values, frozen, with no way back to the deal that made them; ``View.of`` and ``History.of`` read
+them from a deal (``Deal.view``, ``Deal.history``). The module sits below ``bibi.deal`` (the state machine hands
+them out), knows a deal only as the argument it is given, and is compiled with it (tools/build_compiled.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from bibi.actions import Action
+from bibi.cards import CARD_UNICODE, SUITS, Card, Suit
+from bibi.kinds import EventKind
+from bibi.rules import Draw, Follow, Rules
+from bibi.tricks import shown_lacks
+
+if TYPE_CHECKING:
+    from bibi.deal import Deal  # above this module: read, never imported when it runs
+
+# What an event's ``info`` holds, by kind: ``"mandatory"``, ``"call"`` or ``"switch"`` (a call, a trump change),
+# the points of a trick, the leftover cards turned up; ``None`` for the other kinds.
+EventInfo = str | int | tuple[Card, ...] | None
+
+
+class Event(NamedTuple):
+    """Something that happened, in order. ``kind`` is an ``EventKind``:
+
+    ``deal`` (seat = dealer, suit = trump), ``call`` (info ``"mandatory"`` when the engine made it),
+    ``pass``, ``play``, ``draw`` (card = the card drawn; ``None`` in another seat's log, ``Deal.events_for``),
+    ``trick`` (seat = winner, info = points), ``trump_change`` (the trump changed; info = ``"call"`` or
+    ``"switch"``), ``turn_up`` (info = the leftover cards), ``end``.
+    """
+
+    kind: EventKind
+    seat: int | None = None
+    card: Card | None = None
+    suit: Suit | None = None
+    info: EventInfo = None
+
+    def __str__(self) -> str:
+        k, seat = self.kind, self.seat
+        info: Any = self.info  # which it holds depends on the kind
+        card: Any = self.card  # which fields are set depends on the kind
+        suit: Any = self.suit
+        if k == "deal":
+            return f"seat {seat} deals; trump {suit.symbol}"
+        if k == "play":
+            return f"seat {seat} plays {card.unicode}"
+        if k == "draw":
+            return f"seat {seat} draws {'a card' if card is None else card.unicode}"
+        if k == "call":
+            how = " (mandatory)" if info == "mandatory" else ""
+            return f"seat {seat} says Bi-bi! K+Q {suit.symbol}{how}"
+        if k == "pass":
+            return f"seat {seat} passes"
+        if k == "trick":
+            return f"seat {seat} wins the trick ({info} points)"
+        if k == "trump_change":
+            who = f" (seat {seat}'s switch)" if info == "switch" else ""
+            return f"trump is now {suit.symbol}{who}"
+        if k == "turn_up":
+            shown = " ".join(c.unicode for c in info) or "nothing"
+            return f"stock turned up: {shown}"
+        if k == "end":
+            return "deal over"
+        return k
+
+
+
+class Trick(NamedTuple):
+    """A completed trick: its number (0-based), leader, trump, plays in order, winner, points."""
+
+    number: int
+    leader: int
+    trump: Suit
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+    def __str__(self) -> str:
+        shown = " ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self.plays)
+        return f"trick {self.number + 1} (trump {self.trump.symbol}): {shown} → seat {self.winner}, {self.points}"
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.trick_html(self)
+
+
+class Call(NamedTuple):
+    """A Bi-bi: who, which suit, during which trick (0-based; -1 before the first), made by the engine?"""
+
+    seat: int
+    suit: Suit
+    trick: int
+    mandatory: bool
+
+    def _repr_html_(self) -> str:
+        from bibi import render  # lazy: the engine never needs the renderer
+
+        return render.call_html(self)
+
+
+class History(NamedTuple):
+    """What everyone at the table has seen happen, beyond the cards on the table: the facts a player can
+    reason from about the hidden cards (who drew when, who showed a lack), kept by the engine as it plays.
+
+    - ``draws``: ``(trick, seat)`` for every card drawn from the stock, in order; the card stays hidden.
+      ``trick`` is the trick during which (``after_each_card``) or after which (``after_trick``) it was drawn.
+    - ``lacks``: ``(seat, trick, suits)``: by not following at that trick the seat showed it held none of
+      ``suits`` then: the suit led (R13), and the trump too under ``follow_or_trump`` (I7).
+    - ``calls``: the Bi-bi calls (also ``Deal.calls``).
+    - ``switches``: ``(trick, seat, suit)`` for every trump switch (``holder_chooses``; I12, I14).
+    """
+
+    draws: tuple[tuple[int, int], ...]
+    lacks: tuple[tuple[int, int, tuple[Suit, ...]], ...]
+    calls: tuple[Call, ...]
+    switches: tuple[tuple[int, int, Suit], ...]
+
+    @classmethod
+    def of(cls, deal: Deal) -> History:
+        """The public history of ``deal`` now (``Deal.history``), derived from its tricks, so that playing keeps no
+        extra books: the draws come in the order the rules make them, every drawing round complete but the one
+        under way (rules §2 ``draw``), and a card off the suit led shows a lack (``bibi.tricks.shown_lacks``)."""
+        n, tricks, trick = deal.players, deal.tricks, deal.trick
+        plays = [(t.number, t.plays, t.trump.index) for t in tricks]
+        if trick and len(trick) < n:
+            plays.append((len(tricks), trick, deal.trump.index))
+        order: list[tuple[int, int]] = []
+        each_card = deal.rules.draw is Draw.AFTER_EACH_CARD
+        for number, cards, _ in plays:
+            if each_card:
+                order += [(number, seat) for seat, _ in cards]
+            elif len(cards) == n:  # I9: after the trick, its winner first, then clockwise
+                winner = tricks[number].winner
+                order += [(number, (winner + i) % n) for i in range(n)]
+        drawn = len(deal.deck) - deal.stock_size - n * deal.rules.hand_size - len(deal.leftovers)
+        must_follow = deal.rules.follow is Follow.MUST_FOLLOW
+        lacks = [(seat, number, tuple(SUITS[s] for s in suits))
+                 for number, cards, trump in plays for seat, suits in shown_lacks(cards, trump, must_follow)]
+        switches = tuple((t, seat, SUITS[s]) for t, seat, s in deal._switches)  # no other book keeps them
+        return cls(tuple(order[:drawn]), tuple(lacks), deal.calls, switches)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player may see: never another player's hidden cards, never the stock's order.
+
+    Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
+    who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
+    nobody else sees.
+    """
+
+    seat: int
+    players: int
+    rules: Rules
+    dealer: int
+    hand: tuple[Card, ...]
+    first_trump: Suit  # announced at the deal: the dealer's drawn card or the cut card is shown (R6, R7; I4)
+    trump: Suit
+    to_act: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    laid_down: tuple[tuple[Card, ...], ...]
+    calls: tuple[Call, ...]
+    switch_rights: tuple[Suit, ...]
+    leftovers: tuple[Card, ...]
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    legal_actions: tuple[Card | Action, ...]
+    drawing: bool
+    pending_trump: Suit | None
+    history: History
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int) -> View:
+        """What ``seat`` may see of ``deal`` now (``Deal.view``), read through the deal's own notions of it: its
+        hand, ``to_act_for``, the legal actions only when it decides, the public history."""
+        return cls(
+            seat=seat,
+            players=deal.players,
+            rules=deal.rules,
+            dealer=deal.dealer,
+            hand=deal.hand(seat),
+            first_trump=deal.first_trump,
+            trump=deal.trump,
+            to_act=deal.to_act_for(seat),
+            trick=deal.trick,
+            tricks=deal.tricks,
+            laid_down=tuple(deal.laid_down(s) for s in range(deal.players)),
+            calls=deal.calls,
+            switch_rights=deal.switch_rights(seat),
+            leftovers=deal.leftovers,
+            stock_size=deal.stock_size,
+            hand_sizes=tuple(len(deal.hand(s)) for s in range(deal.players)),
+            scores=deal.scores,
+            legal_actions=deal.legal_actions() if deal.to_act == seat else (),
+            drawing=deal.drawing,
+            pending_trump=deal.pending_trump,
+            history=deal.history,
+        )
+
+    def position(self) -> Position:
+        """``(legal_actions, trump.index, trick, stock_size, drawing)``: the fields a bot reads at every
+        decision, in one call (``LiveView.position`` reads them from the live deal at a fraction of the cost of
+        five reads)."""
+        return self.legal_actions, self.trump.index, self.trick, self.stock_size, self.drawing
+
+
+# What a bot reads at every decision (``View.position``): the legal actions, the trump's index, the trick under
+# way, the stock's size, whether the stock is in play.
+Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], int, bool]
+
+
+__all__ = ["Call", "Event", "EventInfo", "History", "Position", "Trick", "View"]
