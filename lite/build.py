@@ -198,6 +198,11 @@ def write_lock(pyodide: Path, cache: Path, site: dict, version: str) -> list[str
     kit_version = wheel.name.split("-")[1]
     packages[normalize(kit["name"])] = lock_entry(kit["name"], wheel, kit_version, kit["imports"], kit["depends"])
 
+    for name, more in site.get("depends", {}).items():
+        entry = packages[normalize(name)]
+        entry["depends"] = sorted({*entry["depends"], *map(normalize, more)})
+        closure(packages, entry["depends"])  # each must be in the lock
+
     cdn = pyodide_cdn(version)
     local = {*served, normalize(kit["name"])}
     for name, entry in packages.items():
