@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab test lint pytest app play bench compiled chromium clean notebooks
+.PHONY: lab test lint pytest app play bench compiled chromium clean notebooks lite lite-serve
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
 $(VENV)/.lab: pyproject.toml
@@ -25,10 +25,10 @@ lab: $(VENV)/.lab
 		$(if $(filter 0,$(shell id -u)),--allow-root,)  # the kit's venv first: `bibi` in Lab's terminals
 
 ## test: install what the tests need (chromium included) and run every test
-test: $(VENV)/.test chromium lint pytest
+test: $(VENV)/.test chromium lite lint pytest
 
 lint: $(VENV)/.test
-	$(VENV)/bin/ruff check bibi tests bench tools
+	$(VENV)/bin/ruff check bibi tests bench tools lite
 	$(VENV)/bin/mypy  # the whole package, [tool.mypy] in pyproject.toml
 
 pytest: $(VENV)/.test
@@ -49,6 +49,30 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; } || { \
 		echo "chromium: could not install it; tests/browser needs Debian's chromium on PATH" >&2; exit 1; }
+
+## lite: build/lite, the kit as a static JupyterLite site (Python in the browser); re-built when its inputs change
+LITE      := build/lite
+LITE_VENV := build/lite-venv
+LITE_PY   := $(LITE_VENV)/bin/python
+LITE_SRC  := $(shell find bibi notebooks lite -type f -not -path '*/__pycache__/*' \
+               -not -path '*/.ipynb_checkpoints/*' -not -name '*.so' 2>/dev/null) pyproject.toml README.md
+
+# The build's own environment (never .venv: every JupyterLab extension of the build's Python goes into the site).
+$(LITE_VENV)/.installed: lite/requirements.txt
+	test -x $(LITE_PY) || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip install -q -r lite/requirements.txt
+	touch $@
+
+build/lite.stamp: $(LITE_VENV)/.installed $(LITE_SRC)
+	$(LITE_PY) lite/build.py --out $(LITE) --cache build/lite-cache
+	touch $@
+
+lite: build/lite.stamp
+
+## lite-serve: serve build/lite on http://127.0.0.1:$(PORT)/ for a person to try (Ctrl-C stops it)
+lite-serve: lite
+	@echo "lite-serve: open http://127.0.0.1:$(PORT)/lab/index.html?path=01-learn-to-play.ipynb"
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(LITE) $(PORT)
 
 ## app: serve the play table and the deal explorer as a Voila app on localhost
 app: $(VENV)/.lab

@@ -1,0 +1,186 @@
+"""Drive the kit's JupyterLite site (`make lite`) in a real browser, with nothing but 127.0.0.1 to reach.
+
+The site is built by `make lite` (a no-op when it is up to date), served by ``python -m http.server`` bound to
+127.0.0.1 on a free port, and opened in a browser context whose every request to anywhere else is aborted and
+counted. The kernel is Pyodide, in a web worker of the page: there is no websocket to watch, so the kernel's
+"idle" status messages are counted in the page itself, from the app's kernel connection.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab_driver import ROOT, Server, free_port, kernel_idle, start_server, wait_widgets_settled
+from playwright.sync_api import Locator, Page, Route
+
+SITE = ROOT / "build" / "lite"
+BUILD_TIMEOUT = 900  # seconds: a first build downloads Pyodide (npm) and about twenty wheels (PyPI)
+KERNEL_READY_TIMEOUT = 240_000  # ms: the kernel starts in 10–25 s here; a loaded machine is slower
+KERNEL_ROUND_TRIP_TIMEOUT = 60_000  # ms: a click that goes to the Python in the page and back
+
+
+def build_site() -> Path:
+    """`make lite`: builds the site, or finds it up to date. Returns its folder."""
+    done = subprocess.run(["make", "--no-print-directory", "lite"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=BUILD_TIMEOUT)  # fmt: skip
+    if done.returncode != 0:
+        raise RuntimeError(f"`make lite` failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    assert (SITE / "lab" / "index.html").is_file(), f"`make lite` made no site in {SITE}"
+    return SITE
+
+
+def serve_site(site: Path, log: Path) -> Server:
+    """The site over HTTP on 127.0.0.1 only, as `make lite-serve` serves it."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)]
+    return start_server("http.server", cmd, port=port, token="", ready_path="/jupyter-lite.json", log=log,
+                        env={"PATH": "/usr/bin:/bin", "PYTHONUNBUFFERED": "1"})  # fmt: skip
+
+
+@dataclass
+class Offline:
+    """Aborts and records every request of a browser context that is not for ``origin`` (nor blob: or data:)."""
+
+    origin: str
+    left: list[str] = field(default_factory=list)
+    served: int = 0
+
+    def attach(self, page: Page) -> Offline:
+        page.context.route("**/*", self._route)
+        return self
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith((self.origin + "/", "blob:", "data:")):
+            self.served += 1
+            route.continue_()
+        else:
+            self.left.append(url)
+            route.abort("internetdisconnected")
+
+
+# Counts the kernel's "idle" status messages on the current notebook's kernel connection (installed once per
+# kernel): each message the front end sends the kernel (an execute request, a widget's comm message) is answered
+# busy, its outputs and updates, then idle.
+_WATCH_JS = """() => {
+  const kernel = window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel;
+  if (!kernel) return false;
+  if (window.__bibiIdle === undefined) window.__bibiIdle = 0;
+  if (!kernel.__bibiWatched) {
+    kernel.__bibiWatched = true;
+    kernel.iopubMessage.connect((_, msg) => {
+      if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle') window.__bibiIdle += 1;
+    });
+  }
+  return true;
+}"""
+
+
+class LiteKernelWatch:
+    """The Pyodide kernel's round trips, for view_actions (the same surface as lab_driver.KernelWatch)."""
+
+    def __init__(self, page: Page):
+        self.page = page
+
+    def attach(self) -> None:
+        self.page.wait_for_function(_WATCH_JS, timeout=KERNEL_READY_TIMEOUT)
+
+    @property
+    def idle(self) -> int:
+        return self.page.evaluate("() => window.__bibiIdle ?? 0")
+
+    def settled(self, since: int, timeout_ms: int = KERNEL_ROUND_TRIP_TIMEOUT) -> None:
+        """Wait until the kernel has gone idle at least once after the count ``since``."""
+        self.page.wait_for_function("(n) => (window.__bibiIdle ?? 0) > n", arg=since, timeout=timeout_ms, polling=50)
+
+    def click(self, target: Locator) -> None:
+        since = self.idle
+        target.click()
+        self.settled(since)
+
+    def do(self, action) -> None:
+        since = self.idle
+        action()
+        self.settled(since)
+
+
+def notebook_url(server: Server, path: str) -> str:
+    return f"{server.url}/lab/index.html?path={path}"
+
+
+def open_notebook(page: Page, server: Server, path: str) -> float:
+    """Open a notebook of the site in JupyterLab and wait for "Python (Pyodide) | Idle". Returns the seconds from
+    navigation to that moment (the time to a kernel ready to run the learner's first cell)."""
+    started = time.monotonic()
+    page.goto(notebook_url(server, path))
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=KERNEL_READY_TIMEOUT)
+    status = kernel_idle(page)
+    status.wait_for(timeout=KERNEL_READY_TIMEOUT)
+    ready = time.monotonic() - started
+    assert "Python (Pyodide)" in status.inner_text(), status.inner_text()
+    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.content?.model")
+    return ready
+
+
+_CLEARED_JS = """async () => {
+  await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  return nb.widgets.filter(c => c.model.type === 'code')
+    .every(c => c.model.outputs.length === 0 && c.model.executionCount === null);
+}"""
+
+_FIRST_OUTPUT_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .some(c => c.model.type === 'code' && c.model.outputs.length > 0)"""
+
+# Every non-empty code cell has run, or one has failed (Run All stops there); none is queued or running.
+_RUN_FINISHED_JS = """() => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  const code = nb.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().trim() !== '');
+  if (code.some(c => (c.node.querySelector('.jp-InputArea-prompt')?.innerText || '').includes('*'))) return false;
+  const failed = code.some(c => { const o = c.model.outputs;
+    for (let j = 0; j < o.length; j++) if (o.get(j).type === 'error') return true; return false; });
+  return failed || code.every(c => c.model.executionCount !== null);
+}"""
+
+
+def clear_and_run_all(page: Page, timeout_ms: int) -> float:
+    """Clear the stored outputs (so every output seen is this run's), then Run ▸ Run All Cells from the menu bar, as
+    a person would, and wait until every cell has run (or one failed). Returns the seconds from the click on
+    Run All Cells to the notebook's first output."""
+    assert page.evaluate(_CLEARED_JS), "the stored outputs were not cleared"
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    started = time.monotonic()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(_FIRST_OUTPUT_JS, timeout=timeout_ms, polling=50)
+    first = time.monotonic() - started
+    page.wait_for_function(_RUN_FINISHED_JS, timeout=timeout_ms, polling=250)
+    kernel_idle(page).wait_for(timeout=timeout_ms)
+    wait_widgets_settled(page)
+    return first
+
+
+def first_error(page: Page) -> dict | None:
+    """The first code cell with an error output: its index, source and error, or None."""
+    return page.evaluate("""() => {
+      const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+      for (let i = 0; i < cells.length; i++) {
+        const c = cells[i];
+        if (c.model.type !== 'code') continue;
+        for (let j = 0; j < c.model.outputs.length; j++) {
+          const o = c.model.outputs.get(j).toJSON();
+          if (o.output_type === 'error')
+            return {index: i, source: c.model.sharedModel.getSource(), ename: o.ename, evalue: o.evalue};
+        }
+      }
+      return null;
+    }""")
+
+
+def cdn_wheels(urls: list[str]) -> set[str]:
+    """The distributions named by wheel URLs (``pandas`` for …/pandas-3.0.2-cp314-….whl)."""
+    return {re.sub(r"[-_.]+", "-", Path(url).name.split("-")[0]).lower() for url in urls if url.endswith(".whl")}

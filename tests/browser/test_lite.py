@@ -1,0 +1,227 @@
+"""The kit as a static JupyterLite site (`make lite`), in chromium, with nothing but 127.0.0.1 to reach.
+
+The site is built (or found up to date) by `make lite` and served by ``python -m http.server`` on 127.0.0.1. Every
+request the page or its kernel's worker makes to anywhere else is aborted and counted, and each test fails if one
+was made. The learner's path (learn to play, step through a deal, play, practice, and the app) runs start to end
+in the browser's own Python (Pyodide); a notebook that needs pandas loads it from the Pyodide CDN when deployed, and
+offline stops at its first pandas import, saying so. Screenshots go to artifacts/, timings to
+artifacts/lite-timings.json.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+from lab_driver import (
+    ARTIFACTS,
+    ROOT,
+    VIEWPORT,
+    ConsoleLog,
+    check_notebook,
+    ignore_closed,
+    problems_in_page,
+    screenshot,
+    widget_counts,
+)
+from lite_driver import (
+    LiteKernelWatch,
+    Offline,
+    build_site,
+    cdn_wheels,
+    clear_and_run_all,
+    first_error,
+    open_notebook,
+    serve_site,
+)
+from playwright.sync_api import Locator, expect
+from test_practice_browser import give, knobs
+from view_actions import play_deal, press
+
+from bibi import practice
+
+# The learner's path: these run start to end with no network beyond the site.
+OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
+           "app.ipynb"]  # fmt: skip
+# Notebooks of the path that still import pandas or matplotlib here, and where: they cannot run offline until they
+# no longer do. Strict: once a notebook runs offline, its entry must go.
+STILL_NEED_THE_CDN = {
+    "02-step-through-a-deal.ipynb": "cell 4 imports pandas and matplotlib (the stock's plot, cell 20)",
+    "06-play.ipynb": "cell 4 imports pandas and bibi.simulation (the duel's table, cell 20)",
+}
+# A notebook that needs pandas by design (simulation tables): offline it stops at its first pandas import.
+NEEDS_PANDAS = "04-scoring.ipynb"
+# The Pyodide CDN, where the lock points every package the site does not serve itself.
+CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
+
+RUN_ALL_TIMEOUT = 240_000  # ms: a ceiling on a loaded machine; each notebook runs in seconds
+TIMINGS = ARTIFACTS / "lite-timings.json"
+
+
+@pytest.fixture(scope="module")
+def site():
+    return build_site()
+
+
+@pytest.fixture(scope="module")
+def lite(site, tmp_path_factory):
+    server = serve_site(site, tmp_path_factory.mktemp("lite") / "http.log")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh context and page at 1280×800 with service workers blocked, a screenshot to artifacts/ if the test
+    fails. The site registers a service worker that fetches on the page's behalf, and requests a service worker
+    makes pass by the context's routes: blocked, every request of the page and its kernel is seen and counted."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        report = getattr(request.node, "report_call", None)
+        if report is not None and report.failed:
+            ignore_closed(lambda: screenshot(page, f"FAILED-{request.node.name}"))
+        ignore_closed(context.close)
+
+
+@pytest.fixture
+def offline(lite, page) -> Offline:
+    """Every request of the test's page that is not for the site is aborted and recorded."""
+    return Offline(lite.url).attach(page)
+
+
+@pytest.fixture
+def lite_kernel(page) -> LiteKernelWatch:
+    return LiteKernelWatch(page)
+
+
+# What the site logs when its service worker cannot register: the registration, blocked here (see the page fixture),
+# rejects with no reason, and the app reports it as an uncaught ": undefined". Allowed only after Playwright's own
+# warning that it blocked the registration.
+SW_BLOCKED = ("warning", "Service Worker registration blocked by Playwright")
+SW_REJECTED = "[pageerror] : undefined\n"
+
+
+def console_errors(log: ConsoleLog) -> list[str]:
+    """The page's console errors, less the one that blocking the service worker causes."""
+    errors = log.errors()
+    if SW_BLOCKED in log.messages and SW_REJECTED in errors:
+        errors.remove(SW_REJECTED)
+    return errors
+
+
+def record(name: str, **seconds: float) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    timings = json.loads(TIMINGS.read_text()) if TIMINGS.exists() else {}
+    timings[name] = {key: round(value, 2) for key, value in seconds.items()}
+    TIMINGS.write_text(json.dumps(timings, indent=1, sort_keys=True) + "\n")
+
+
+def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
+    """The lock the kernel reads: the kit and what the kernel loads at start are files of the site (checked against
+    their sha256); everything else points at the CDN. Every notebook of notebooks/ is in the site."""
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    local = {name: entry for name, entry in lock.items() if "://" not in entry["file_name"]}
+    assert {"bibi-kit", "ipywidgets", "comm", "micropip", "ipython", "jedi", "traitlets"} <= set(local)
+    assert local["bibi-kit"]["imports"] == ["bibi"]
+    for name, entry in local.items():
+        wheel = pyodide / entry["file_name"]
+        assert wheel.is_file(), f"{name}: {wheel.name} is not in the site"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"{name}: sha256"
+    for name in ("pandas", "numpy", "matplotlib", "tqdm"):
+        assert CDN.match(lock[name]["file_name"]), lock[name]["file_name"]
+    # A cell that imports pandas and bibi.simulation gets tqdm too (the kernel loads only what a cell names).
+    assert "tqdm" in lock["pandas"]["depends"]
+    committed = {p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts}  # fmt: skip
+    assert committed and {p.relative_to(site / "files") for p in (site / "files").rglob("*.ipynb")} == committed
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"] == (
+        "./static/pyodide/pyodide.mjs"
+    )
+
+
+def offline_params():
+    for name in OFFLINE:
+        why = STILL_NEED_THE_CDN.get(name)
+        yield pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name
+
+
+def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
+    """Use the notebook's view as a learner would: a whole deal at the app's table, a few turns at 06's, one
+    exercise right and one wrong in practice."""
+    stem = name.removesuffix(".ipynb")
+
+    def snap(moment: str, where: Locator) -> None:
+        where.evaluate("el => el.scrollIntoView({block: 'start'})")
+        screenshot(page, f"lite-{stem}-{moment}")
+
+    if name in ("app.ipynb", "06-play.ipynb"):
+        kernel.attach()
+        table = page.locator(".bibi-play-table").first
+        play_deal(table, kernel, snap=snap, turns=None if name == "app.ipynb" else 3)
+    elif name == "07-practice.ipynb":
+        kernel.attach()
+        k = knobs()
+        first, second = practice.exercises(k["N"], k["RULES"], k["PLAYERS"], k["SEED"])[:2]
+        view = page.locator(".bibi-practice").first
+        header, feedback = view.locator(".bibi-status").first, view.locator(".bibi-feedback")
+        give(view, kernel, first, first.answer)
+        expect(feedback).to_contain_text(f"✓ Right: {first.check(first.answer).answer}.")
+        expect(header).to_have_text(f"Exercise 1 of {k['N']} · score 1 of 1")
+        snap("practice-right", view)
+        press(view, kernel, view.get_by_title("the next exercise", exact=True))
+        wrong = next(c for c in second.choices if c != second.answer) if second.choices else str(int(second.answer) + 1)
+        give(view, kernel, second, wrong)
+        bad = second.check(wrong)
+        expect(feedback).to_contain_text(f"✗ Not quite: you said {wrong}; the answer is {bad.answer}.")
+        expect(feedback).to_contain_text(bad.reason[1:])
+        expect(header).to_have_text(f"Exercise 2 of {k['N']} · score 1 of 2")
+        snap("practice-wrong", view)
+
+
+@pytest.mark.parametrize("name", list(offline_params()))
+def test_learners_notebook_runs_offline_in_the_browser(name, lite, page, offline, lite_kernel, console_log):
+    ready = open_notebook(page, lite, name)
+    first = clear_and_run_all(page, RUN_ALL_TIMEOUT)
+    record(name, kernel_ready=ready, first_output=first)
+    stem = name.removesuffix(".ipynb")
+    page.locator(".jp-NotebookPanel .jp-Cell").first.scroll_into_view_if_needed()
+    screenshot(page, f"lite-{stem}-top")
+    outputs = page.locator(".jp-NotebookPanel .jp-OutputArea-output")
+    outputs.nth(min(2, outputs.count() - 1)).evaluate("el => el.scrollIntoView({block: 'start'})")
+    screenshot(page, f"lite-{stem}-outputs")
+
+    assert check_notebook(page) == []
+    counts = widget_counts(page, ".jp-NotebookPanel")
+    assert counts["placeholders"] == 0 and counts["error_views"] == 0, counts
+    play_and_practice(name, page, lite_kernel)
+    assert problems_in_page(page, ".jp-NotebookPanel") == []
+    assert offline.left == [], f"requests left the machine: {offline.left}"
+    assert offline.served > 0
+    assert console_errors(console_log) == []
+
+
+def test_a_pandas_notebook_stops_at_its_first_pandas_import_and_says_so(lite, page, offline):
+    """Offline, a notebook that needs pandas runs up to the cell that imports it; that cell says pandas is missing,
+    and the only requests that tried to leave were for the Pyodide CDN's pandas (and its kind)."""
+    open_notebook(page, lite, NEEDS_PANDAS)
+    clear_and_run_all(page, RUN_ALL_TIMEOUT)
+    error = first_error(page)
+    assert error is not None, "the notebook ran to its end with no pandas"
+    assert re.search(r"^\s*import pandas", error["source"], re.M), f"it stopped elsewhere: {error}"
+    # (the Pyodide kernel names the class as "<class 'ModuleNotFoundError'>")
+    assert "ModuleNotFoundError" in error["ename"] and "No module named 'pandas'" in error["evalue"], error
+    page.locator(".jp-NotebookPanel .jp-Cell").nth(error["index"]).evaluate("el => el.scrollIntoView()")
+    screenshot(page, "lite-needs-pandas")
+    assert offline.left, "no request for pandas was made"
+    assert all(CDN.match(url) for url in offline.left), offline.left
+    assert "pandas" in cdn_wheels(offline.left), offline.left
