@@ -45,12 +45,6 @@ from bibi import practice
 # The learner's path: these run start to end with no network beyond the site.
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
            "app.ipynb"]  # fmt: skip
-# Notebooks of the path that still import pandas or matplotlib here, and where: they cannot run offline until they
-# no longer do. Strict: once a notebook runs offline, its entry must go.
-STILL_NEED_THE_CDN = {
-    "02-step-through-a-deal.ipynb": "cell 4 imports pandas and matplotlib (the stock's plot, cell 20)",
-    "06-play.ipynb": "cell 4 imports pandas and bibi.simulation (the duel's table, cell 20)",
-}
 # A notebook that needs pandas by design (simulation tables): offline it stops at its first pandas import.
 NEEDS_PANDAS = "04-scoring.ipynb"
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
@@ -149,12 +143,6 @@ def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
     )
 
 
-def offline_params():
-    for name in OFFLINE:
-        why = STILL_NEED_THE_CDN.get(name)
-        yield pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name
-
-
 def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
     """Use the notebook's view as a learner would: a whole deal at the app's table, a few turns at 06's, one
     exercise right and one wrong in practice."""
@@ -188,7 +176,7 @@ def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
         snap("practice-wrong", view)
 
 
-@pytest.mark.parametrize("name", list(offline_params()))
+@pytest.mark.parametrize("name", OFFLINE)
 def test_learners_notebook_runs_offline_in_the_browser(name, lite, page, offline, lite_kernel, console_log):
     ready = open_notebook(page, lite, name)
     first = clear_and_run_all(page, RUN_ALL_TIMEOUT)
