@@ -19,7 +19,7 @@ import pytest
 from helpers import new_deal
 
 from bibi import practice, render
-from bibi.cli import Table
+from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.play import bots_rng, play, public_reason, why_move
 from bibi.widgets import DealExplorer, PlayTable
@@ -94,7 +94,7 @@ def surfaces(deal: Deal, seat: int) -> dict[str, Any]:
         shown[f"explorer, {name}"] = getattr(explorer, name).value
     shown["explorer, buttons"] = [b.description for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
     said: list[str] = []
-    terminal = Table(deal.copy(), seat, ["heuristic"] * deal.players, bots_rng(1), ask=input, say=said.append)
+    terminal = Terminal(deal.copy(), seat, ["heuristic"] * deal.players, bots_rng(1), ask=input, say=said.append)
     terminal.show_events()
     said += [terminal.status(), terminal.why()]
     shown["bibi play"] = said
@@ -149,7 +149,7 @@ def test_another_seats_pass_shows_nowhere(rules):
         log = [str(e) for e in table.deal.events_for(0)]
         assert not any("seat 1 passes" in line for line in log) and "you pass" not in table.event_log.value
         said: list[str] = []
-        terminal = Table(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
+        terminal = Terminal(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
         terminal.show_events()
         explorer = DealExplorer(deal=table.deal, seat=0, bot=passer)
         explorer.go(len(table.deal.actions))
