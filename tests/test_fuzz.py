@@ -502,7 +502,7 @@ def explorer_surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     reasons), and what a click on each card says."""
     explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
     explorer.go(len(deal.actions))
-    shown = {name: getattr(explorer, name).value for name in ("table", "event_log", "hand_label")}
+    shown = {name: getattr(explorer, name).value for name in ("board", "event_log", "hand_label")}
     shown["buttons"] = [(b.description, b.tooltip, b.disabled)
                         for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
     said = []
@@ -599,7 +599,7 @@ def test_random_clicks_on_the_play_table(table_rules, data, clicks, game):
         assert table.errors.outputs == (), table.errors.outputs
         deal = table.deal
         assert deal.is_over or deal.to_act == seat  # the bots stop at the person's decision only
-        texts = {name: getattr(table, name).value for name in ("table", "event_log", "message", "news")}
+        texts = {name: getattr(table, name).value for name in ("board", "event_log", "message", "news")}
         if not deal.is_over:  # once it is over, the reasons are the bots' own (Review), hands and passes too
             texts["reasons"] = table.reasons.value
         shows_nothing_hidden("play table", texts, deal, deal, seat)
@@ -641,7 +641,7 @@ def test_random_clicks_on_the_explorer_in_a_seats_view(table_rules, data, clicks
         seat = explorer.seat
         if seat is None:
             continue
-        texts = {name: getattr(explorer, name).value for name in ("table", "event_log", "message", "reason",
+        texts = {name: getattr(explorer, name).value for name in ("board", "event_log", "message", "reason",
                                                                    "hand_label")}
         for i, b in enumerate((*explorer.hand_row.buttons, *explorer.action_row.buttons)):
             texts[f"button {i}"] = f"{b.description} {b.tooltip}"
