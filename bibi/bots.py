@@ -63,7 +63,7 @@ AnyView = View | LiveView  # what a bot is given: the two have the same fields
 _Choice = tuple[Any, ...]
 
 
-class _Table(NamedTuple):
+class _RulesFacts(NamedTuple):
     """What the bots read from the rules, once per rules value."""
 
     points: tuple[int, ...]  # per card index
@@ -80,17 +80,17 @@ class _Table(NamedTuple):
     least_order: tuple[tuple[Callable[[int], int], Callable[[int], int]], ...]
 
 
-_TABLES: dict[int, tuple[Rules, _Table]] = {}
-_TABLES_KEPT = 256  # rules values whose tables are kept (a deal or a run asks about one or a few)
+_FACTS: dict[int, tuple[Rules, _RulesFacts]] = {}
+_FACTS_KEPT = 256  # rules values whose facts are kept (a deal or a run asks about one or a few)
 
 
-_LAST: list[Any] = [None, None]  # the rules asked last and their table: a deal asks about one rules value
+_LAST: list[Any] = [None, None]  # the rules asked last and their facts: a deal asks about one rules value
 
 
-def _table(rules: Rules) -> _Table:
+def _rules_facts(rules: Rules) -> _RulesFacts:
     if rules is _LAST[0]:
         return _LAST[1]
-    entry = _TABLES.get(id(rules))
+    entry = _FACTS.get(id(rules))
     if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
         points = rules.card_points.per_card()
         must_follow = rules.follow is Follow.MUST_FOLLOW
@@ -98,11 +98,11 @@ def _table(rules: Rules) -> _Table:
         least_order = tuple(tuple(tuple((points[c] + (keep if c // 13 == trump else 0)) * 13 + c % 13
                                         for c in range(52)).__getitem__ for keep in keeps)
                             for trump in range(4))
-        table = _Table(points, rules.identical is Identical.SECOND_WINS, must_follow, rules.bibi_points,
+        facts = _RulesFacts(points, rules.identical is Identical.SECOND_WINS, must_follow, rules.bibi_points,
                        rules.bibi_suits is BibiSuits.NON_TRUMP, {}, keeps, least_order)  # type: ignore[arg-type]
-        if len(_TABLES) >= _TABLES_KEPT:  # a long session makes many rules values: keep the cache small
-            _TABLES.clear()
-        entry = _TABLES[id(rules)] = (rules, table)
+        if len(_FACTS) >= _FACTS_KEPT:  # a long session makes many rules values: keep the cache small
+            _FACTS.clear()
+        entry = _FACTS[id(rules)] = (rules, facts)
     _LAST[0], _LAST[1] = entry
     return entry[1]
 
@@ -155,8 +155,8 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     first = legal[0]
     if first.kind is _CALL:
         return (first, why and _call_reason(first, view))
-    table = _table(view.rules)
-    points, second_wins = table.points, table.second_wins
+    facts = _rules_facts(view.rules)
+    points, second_wins = facts.points, facts.second_wins
     on_table = 0
     for _, c in trick:
         on_table += points[c]
@@ -215,13 +215,13 @@ class _Reading:
     """What one seat makes of its view: the phase, what each card in hand is worth keeping, and (counted when
     first asked) the cards it has not seen and the lengths of its suits."""
 
-    __slots__ = ("view", "table", "trump", "draws_left", "final", "keep", "_hand", "_unseen", "_total")
+    __slots__ = ("view", "facts", "trump", "draws_left", "final", "keep", "_hand", "_unseen", "_total")
 
-    def __init__(self, view: AnyView, table: _Table, trump: int, phase: tuple[int, bool, int] | None = None):
+    def __init__(self, view: AnyView, facts: _RulesFacts, trump: int, phase: tuple[int, bool, int] | None = None):
         self.view = view
-        self.table = table
+        self.facts = facts
         self.trump = trump
-        self.draws_left, self.final, self.keep = _phase(view, table) if phase is None else phase
+        self.draws_left, self.final, self.keep = _phase(view, facts) if phase is None else phase
         self._hand: tuple[Card, ...] | None = None
         self._unseen: list[int] | None = None
         self._total = 0  # the unseen cards in all, counted when a Bi-bi hope first asks
@@ -249,7 +249,7 @@ class _Reading:
         a called pair (R22: it cannot form another), or a free partner already held (a pair to call)."""
         if KQ_SLOT[card] < 0 or not self.draws_left:
             return None
-        if not pair_callable(card // 13, self.trump, not self.table.non_trump_pairs):
+        if not pair_callable(card // 13, self.trump, not self.facts.non_trump_pairs):
             return None  # R15's non_trump: no pair of trumps
         return free_partner(card, self.hand, self.view.laid_down[self.view.seat])  # R22, and no pair held yet
 
@@ -267,11 +267,11 @@ class _Reading:
             if not self._total:
                 self._total = max(1, sum(self.unseen()))
         chance = 1.0 - (1.0 - n / self._total) ** self.draws_left
-        return self.table.bibi_points * chance
+        return self.facts.bibi_points * chance
 
     def worth(self, card: int) -> float:
         """What keeping ``card`` is worth: its points, the pair it may still make, its strength as a trump."""
-        worth: float = self.table.points[card]
+        worth: float = self.facts.points[card]
         if card // 13 == self.trump:
             worth += self.keep
         rank = card % 13
@@ -296,7 +296,7 @@ def _weigh_hopes(cards: Any, key: Callable[[int], int], reading: _Reading) -> An
     kings and queens are weighed in the order of ``key``, up to the first whose worth without its hope already
     exceeds the best found (it and those after it cannot be the least). A king or queen never ties with another
     card (the ranks differ); of two that tie, the first in ``cards`` (which ascend) is taken, as ``min`` takes it."""
-    points, trump, keep = reading.table.points, reading.trump, reading.keep
+    points, trump, keep = reading.facts.points, reading.trump, reading.keep
     plain = [c for c in cards if c % 13 != _KING and c % 13 != _QUEEN]
     best: Any = None
     best_key: tuple[float, int] = (math.inf, 0)
@@ -316,7 +316,7 @@ def _weigh_hopes(cards: Any, key: Callable[[int], int], reading: _Reading) -> An
 def _least_lost(winners: Sequence[int], reading: _Reading) -> Any:
     """Of ``winners``, the one whose worth beyond its points is least (then the lowest rank): what to win a trick
     with when nobody plays after it."""
-    points = reading.table.points
+    points = reading.facts.points
     return min(winners, key=lambda c: (reading.worth(c) - points[c], c % 13))
 
 
@@ -324,21 +324,21 @@ def _short_suit_shed(plays: Sequence[int], reading: _Reading) -> Any:
     """Void in the suit led (R13): the card of its shortest suit worth nothing to keep (then the lowest rank), or
     if every card is worth keeping, the one worth least (then its suit's length, then its rank)."""
     lengths = reading.lengths()
-    points, trump = reading.table.points, reading.trump
+    points, trump = reading.facts.points, reading.trump
     free = [c for c in plays if not points[c] and c // 13 != trump]
     if free:
         return min(free, key=lambda c: (lengths[c // 13], c % 13))
     return min(plays, key=lambda c: (reading.worth(c), lengths[c // 13], c % 13))
 
 
-def _phase(view: AnyView, table: _Table) -> tuple[int, bool, int]:
+def _phase(view: AnyView, facts: _RulesFacts) -> tuple[int, bool, int]:
     """Draws left to the seat, whether the final tricks are near (the stock holds less than two rounds, or
     is gone), and what a trump in hand is worth beyond its points now."""
     n = view.players
     stock = view.stock_size
     drawing = view.drawing
     final = not drawing or stock < 2 * n
-    keep = table.keeps[final]
+    keep = facts.keeps[final]
     return (stock // n if drawing else 0), final, keep
 
 
@@ -357,10 +357,10 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     if first.kind is _CALL:  # 50 points now: a pair held back can be broken by following suit, or made trump
         return (first, why and _call_reason(first, view))
     rules = view.rules
-    table = _LAST[1] if rules is _LAST[0] else _table(rules)  # _table, its common case inlined
+    facts = _LAST[1] if rules is _LAST[0] else _rules_facts(rules)  # _rules_facts, its common case inlined
     n = view.players  # _phase, inlined
     final = not drawing or stock < 2 * n
-    keep = table.keeps[final]
+    keep = facts.keeps[final]
     draws = stock // n if drawing else 0
     # What it reads beyond the position (the unseen cards, its suits' lengths, a Bi-bi hope), made when first
     # needed: most decisions count no cards. (No closure: a decision makes no cells for its locals.)
@@ -368,12 +368,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 
     plays = legal
     if legal[-1].kind is _SWITCH:
-        made = _Reading(view, table, trump, (draws, final, keep))
+        made = _Reading(view, facts, trump, (draws, final, keep))
         switch, reason = _best_switch(made, [a for a in legal if a.kind is _SWITCH], why)
         if switch is not None:
             return (switch, reason)
         plays = tuple(a for a in legal if a.kind is _PLAY)
-    points, second_wins = table.points, table.second_wins
+    points, second_wins = facts.points, facts.second_wins
     if trick:  # the engine's rule of the trick (R14; I8): the card winning it so far, and the points on it
         i, on_table = trick_result(trick, trump, second_wins, points)
         best = trick[i][1]
@@ -390,14 +390,14 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             if last and draws and (win % 13 == _KING or win % 13 == _QUEEN):
                 # Nobody plays after it: win with the card it will miss least beyond its points. That is the
                 # cheapest winner but for a Bi-bi hope, which only adds to a king's or queen's worth: weigh it.
-                made = made or _Reading(view, table, trump, (draws, final, keep))
+                made = made or _Reading(view, facts, trump, (draws, final, keep))
                 win = _least_lost(winners, made)
             spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
             # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
             # later player may hold that card and take the points with the trick; keep the card.
             beaten = 0
             if final and not last and not spared and points[win] > on_table:
-                made = made or _Reading(view, table, trump, (draws, final, keep))
+                made = made or _Reading(view, facts, trump, (draws, final, keep))
                 beaten = _beaters(made.unseen(), win, second_wins)
             if beaten:
                 risked = win
@@ -424,12 +424,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             takers = winning_plays(trick, bank, trump, second_wins, best) if bank else bank
             for card in sorted(takers, key=points.__getitem__, reverse=True):
                 if draws and (card % 13 == _KING or card % 13 == _QUEEN):
-                    made = made or _Reading(view, table, trump, (draws, final, keep))
+                    made = made or _Reading(view, facts, trump, (draws, final, keep))
                     if made.pair_hope(card):
                         continue  # a king or queen that may still pair is kept
                 return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
                                       f"banking its {points[card]} points")
-    elif final and table.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
+    elif final and facts.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
         trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
         if len(trumps) >= _LEAD_TRUMPS:
             card = min(trumps)  # one suit: by rank
@@ -437,31 +437,31 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                                   f"whoever holds a trump must follow with one (R13)")
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
-    if trick and table.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
-        made = made or _Reading(view, table, trump, (draws, final, keep))
+    if trick and facts.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
+        made = made or _Reading(view, facts, trump, (draws, final, keep))
         card = _short_suit_shed(plays, made)
     else:
         # The card it will miss least: ``min`` by the shed keys (points, ``keep`` for a trump, rank, as one
         # number), where the cards worth nothing to keep come first, by rank (their keys are their ranks, below
         # 13; any other card's is 13 or more, as ``keep`` > 0). A king or queen that would be the least before its
         # Bi-bi hope has its hope weighed (then the unseen cards are counted).
-        key = table.least_order[trump][final]
+        key = facts.least_order[trump][final]
         card = min(plays, key=key)
         if draws and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
-            made = made or _Reading(view, table, trump, (draws, final, keep))
+            made = made or _Reading(view, facts, trump, (draws, final, keep))
             card = _weigh_hopes(plays, key, made)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of
         declined = ""
-    made = made or _Reading(view, table, trump, (draws, final, keep))
+    made = made or _Reading(view, facts, trump, (draws, final, keep))
     return (card, declined + _shed_reason(made, card, plays, bool(trick), on_table))
 
 
 def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], following: bool,
                  on_table: int) -> str:
     """Why ``card`` goes: the card it will miss least; with the kings or queens and trumps it keeps."""
-    points = reading.table.points
+    points = reading.facts.points
     if not following:
         verb = "leads"
     elif not on_table:
@@ -517,10 +517,10 @@ def _playout(deal: Deal) -> Deal:
     Its chooser sees the legal actions only and takes ``legal[0]`` on a forced move, drawing nothing (the play
     layer's convention, ``bibi.play``): calls always, switches the trump as the heuristic does.
     """
-    table = _table(deal.rules)
-    points, second_wins, keeps = table.points, table.second_wins, table.keeps
+    facts = _rules_facts(deal.rules)
+    points, second_wins, keeps = facts.points, facts.second_wins, facts.keeps
     n = deal.players
-    shed_keys = table.shed_keys
+    shed_keys = facts.shed_keys
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
         if len(legal) == 1:
@@ -549,27 +549,27 @@ def _playout(deal: Deal) -> Deal:
                 win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
                     return win
-        keys = shed_keys.get((trump, keep, not final)) or _shed_keys(table, trump, keep, not final)
+        keys = shed_keys.get((trump, keep, not final)) or _shed_keys(facts, trump, keep, not final)
         cards: Any = legal  # only cards are left to choose from here
         return min(cards, key=keys.__getitem__)
 
     return deal.playout(choose)
 
 
-def _shed_keys(table: _Table, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
+def _shed_keys(facts: _RulesFacts, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
     """The playouts' order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
     trump, ``_PAIR_KEEP`` for a king or queen while pairs may still be made, none for a trump under R15's
     ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank), so that ``min`` needs no Python key.
-    Made once per (trump, keep, pairing) and kept in ``table.shed_keys``, which its callers ask first."""
+    Made once per (trump, keep, pairing) and kept in ``facts.shed_keys``, which its callers ask first."""
     keys = []
     for c in range(52):
-        w = table.points[c]
+        w = facts.points[c]
         if c // 13 == trump:
             w += keep
-        if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not table.non_trump_pairs):
+        if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not facts.non_trump_pairs):
             w += _PAIR_KEEP
         keys.append(w * 13 + c % 13)
-    found = table.shed_keys[(trump, keep, pairing)] = tuple(keys)
+    found = facts.shed_keys[(trump, keep, pairing)] = tuple(keys)
     return found
 
 
@@ -605,12 +605,12 @@ SEARCH_PRIORS = ("keeps", "uniform")  # how the search deals the hidden cards: `
 _KEEPS = {Follow.MUST_FOLLOW: (0.3, 0.3, 0.1, 3), Follow.FOLLOW_OR_TRUMP: (-0.15, 0.45, 0.2, 5)}
 
 
-def _keeps(view: AnyView, table: _Table) -> list[float]:
+def _keeps(view: AnyView, facts: _RulesFacts) -> list[float]:
     """The "keeps" prior's weights for ``view``: per card index, how much likelier a hidden copy is in a hand."""
     trumps, tens, pairs, full = _KEEPS[view.rules.follow]
     ramp = min(1.0, (len(view.tricks) + 1) / full)
     trump = view.trump.index
-    points = table.points
+    points = facts.points
     return [math.exp(ramp * (trumps * (c // 13 == trump) + tens * points[c] / 10
                              + pairs * (c % 13 in (_KING, _QUEEN)))) for c in range(52)]
 
@@ -705,7 +705,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
         if len(legal) == 1:
             return (legal[0], _ONLY)
-        sampler = Sampler(view, _keeps(view, _table(view.rules)) if keeps else None)
+        sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
         found = [w for w in (sampler.sample(rng, tries) for _ in range(worlds)) if w is not None]
         if not found:
             choice = _heuristic(view, rng, why)

@@ -59,11 +59,11 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 
-def subcommand(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
+def subcommand(name: str, summary: str, arguments: Callable[[argparse.ArgumentParser], None]):
     """Register the decorated ``run(args) -> exit status`` as ``bibi NAME``."""
 
     def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-        SUBCOMMANDS[name] = Subcommand(name, help, arguments, run)
+        SUBCOMMANDS[name] = Subcommand(name, summary, arguments, run)
         return run
 
     return register
@@ -423,13 +423,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise ValueError(f"--bots: {len(names)} names for the {players - 1} other seats")
     others = iter(map(get_bot, names))
     bots = [None if s == args.seat else next(others) for s in range(players)]
-    table: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
-                          else Game.new(args.rules, players, deals // players, seed=seed))
+    played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
+                           else Game.new(args.rules, players, deals // players, seed=seed))
     what = "one deal" if deals == 1 else f"a game of {deals} deals"
     print(f"Bi-bi! with the {args.rules.label} rules: {what}, {players} players, seed {seed}. You are seat "
           f"{args.seat}; bots: {', '.join(names)}. Type a card (K♥ or KH, 10♦ or TD), a choice's number, "
           "'help' for the moves, 'quit' to leave.")
-    return Table(table, args.seat, bots, bots_rng(seed), seed=seed).run()
+    return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
 def plain(reason: str) -> str:
@@ -460,7 +460,7 @@ def rules_summary(rules: Rules) -> str:
     return "\n".join(lines)
 
 
-class Table:
+class Terminal:
     """``bibi play``: a person's session at a table (``bibi.session.Session``: the deal or game, the bots, undo,
     hint, why, the next deal) in the terminal. It shows what the person's seat may see, reads his moves and
     questions, and prints what the session answers; the play itself is the session's.
@@ -471,10 +471,10 @@ class Table:
     ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
     """
 
-    def __init__(self, table: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
+    def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
                  ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
                  hint_bot: Callable | str | None = None, seed: Any = None):
-        self.session = Session(table, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
+        self.session = Session(played, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
         self.seat = seat
         self.ask, self.say = ask, say
         self.shown = 0
@@ -613,10 +613,10 @@ class Table:
         what the table saw of it and what the rules make of it, never the bot's hand."""
         if seat is not None and not (0 <= seat < self.session.players and self.bots[seat] is not None):
             return f"not a bot's seat: pick one of {', '.join(str(s) for s, b in enumerate(self.bots) if b)}"
-        told = self.session.why(seat)
-        if told is None:
+        last = self.session.why(seat)
+        if last is None:
             return "no bot has moved yet in this deal" if seat is None else f"seat {seat} has not moved yet"
-        return f"seat {told.seat} ({told.bot}) played {told.words}"
+        return f"seat {last.seat} ({last.bot}) played {last.words}"
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
@@ -810,7 +810,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
 
 
 __all__ = [
-    "SUBCOMMANDS", "Subcommand", "Table", "add_json_argument", "add_table_arguments", "bots_arg",
+    "SUBCOMMANDS", "Subcommand", "Terminal", "add_json_argument", "add_table_arguments", "bots_arg",
     "build_parser", "game_text", "main", "plain", "read_record", "rules_arg", "rules_diff", "rules_summary",
     "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
 ]

@@ -284,7 +284,7 @@ def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = No
         after = before.copy().apply(made)
         return (f"{made.unicode}: {public_reason(before, after)}. Its own reasons (what it held, what it weighed) "
                 "are told when the deal is over")
-    return _told(explain(bot, before.view(seat), random.Random() if rng is None else rng), made)
+    return _reason_words(explain(bot, before.view(seat), random.Random() if rng is None else rng), made)
 
 
 class Reviewed(NamedTuple):
@@ -323,7 +323,8 @@ def review(deal: Deal, bots: Any, rngs: Mapping[int, Any] | None = None) -> list
         rng = random.Random()
         if rngs is not None and at in rngs:
             rng.setstate(rngs[at])
-        out.append(Reviewed(at, seat, trick_number(before), _told(explain(bot, before.view(seat), rng), action)))
+        words = _reason_words(explain(bot, before.view(seat), rng), action)
+        out.append(Reviewed(at, seat, trick_number(before), words))
     return out
 
 
@@ -369,9 +370,10 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
     return None
 
 
-def _told(told: Explanation, made: Card | Action) -> str:
+def _reason_words(explanation: Explanation, made: Card | Action) -> str:
     """A bot's explanation in words, said of the move it made (``asked again`` where it now chooses another)."""
-    return told.in_words() if told.action == made else f"{made.unicode}; asked again, it says {told.in_words()}"
+    words = explanation.in_words()
+    return words if explanation.action == made else f"{made.unicode}; asked again, it says {words}"
 
 
 class BotError(IllegalAction):
@@ -533,7 +535,7 @@ def snapshots(deal: Deal) -> list[Deal]:
 
 class Decisions:
     """A person's decisions in one deal, each with the bots' stream as it stood then: the undo stack of a person's
-    session at a table (``bibi.session.Session``, which ``bibi play`` and the play table drive). ``note`` as the
+    session at a table (``bibi.session.Session``, which ``bibi play`` and the play table drive). ``push`` as the
     person is about to decide; ``back`` gives the decision to return to, and the caller replays the deal's record
     up to it (``Deal.replay(record, upto)`` or ``Game.take_back``) and restores the stream, so the bots answer as
     they did."""
@@ -544,8 +546,8 @@ class Decisions:
     def __len__(self) -> int:
         return len(self._stack)
 
-    def note(self, deal: Deal, rng: random.Random) -> None:
-        """The person is to decide at ``deal``'s current position (noted once per position)."""
+    def push(self, deal: Deal, rng: random.Random) -> None:
+        """The person is to decide at ``deal``'s current position (pushed once per position)."""
         at = len(deal.actions)
         if not self._stack or self._stack[-1][0] != at:
             self._stack.append((at, rng.getstate()))

@@ -130,21 +130,11 @@ class Feedback:
         return f"{head} {reason}."
 
     def html(self, *, style: bool = True) -> str:
-        """The feedback as HTML: a green or red verdict, the reason, and the sentences cited (unfold them)."""
-        from html import escape
-
+        """The feedback as HTML (``bibi.render.feedback_html``): a green or red verdict, the reason, and the
+        sentences cited (unfold them)."""
         from bibi import render, texts
 
-        colour, mark = ("#2e7d32", "✓") if self.right else ("#b71c1c", "✗")
-        head = (f"{mark} Right: {escape(self.answer)}." if self.right else
-                f"{mark} Not quite: you said {escape(self.given)}; the answer is <b>{escape(self.answer)}</b>.")
-        reason = escape(self.reason[:1].upper() + self.reason[1:])
-        words = render.sentences_html(texts.cite(self.sentences), style=False)
-        body = (f'<div class="bibi-feedback" style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0">'
-                f'<div style="color:{colour};font-weight:700">{head}</div><div>{reason}.</div>'
-                f'<details><summary>The sentences: {escape(", ".join(self.sentences))}</summary>{words}</details>'
-                "</div>")
-        return f'<div class="bibi">{render.style_block()}{body}</div>' if style else body
+        return render.feedback_html(self, texts.cite(self.sentences), style=style)
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -330,35 +320,11 @@ class Exercise:
         return "\n".join(lines)
 
     def html(self, *, style: bool = True) -> str:
-        """The question and the position as HTML (cards drawn by ``bibi.render``), without the answer."""
-        from html import escape
-
+        """The question and the position as HTML (``bibi.render.exercise_html``), without the answer."""
         from bibi import render
 
-        deal = self._deal
-        parts = [f'<div class="bibi-status">{escape(self.title)}</div><div>{escape(self.question)}</div>']
-        if self.kind in ("winner", "points"):
-            t = deal.tricks[self._number]
-            parts.append(render.trick_html(t.plays, trump=t.trump, title=f"Trick {t.number + 1}", style=False))
-        elif self.kind in ("may_play", "can_call"):
-            complete = len(deal.trick) == deal.players
-            number = len(deal.tricks) + 1 - complete
-            parts.append(f'<div><span class="bibi-label">trump</span>{render.suit_html(deal.trump)}</div>')
-            if deal.trick:
-                title = f"Trick {number}" if complete else f"Trick {number} so far"
-                parts.append(render.trick_html(deal.trick, title=title, done=False, style=False))
-            parts.append(f'<div><span class="bibi-label">seat {self.seat}\'s hand</span>'
-                         + render.hand_html(deal.hand(self.seat), laid=deal.laid_down(self.seat),
-                                            label=f"seat {self.seat}'s hand", style=False) + "</div>")
-            if self.kind == "may_play":
-                parts.append(f'<div><span class="bibi-label">the card</span>'
-                             f'{render.card_html(self.card, style=False)}</div>')
-        elif self.kind == "trump" and deal.tricks:
-            t = deal.tricks[-1]
-            parts.append(render.trick_html(t.plays, trump=t.trump, winner=t.winner, points=t.points,
-                                           title=f"Trick {t.number + 1}", style=False))
-        body = f'<div class="bibi-exercise" style="display:flex;flex-direction:column;gap:6px">{"".join(parts)}</div>'
-        return f'<div class="bibi">{render.style_block()}{body}</div>' if style else body
+        trick = self._number if self.kind in ("winner", "points") else None
+        return render.exercise_html(self, self._deal, trick, style=style)
 
     def _repr_html_(self) -> str:
         return self.html()

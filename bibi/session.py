@@ -1,6 +1,6 @@
 """A person at a table: one seat played by a person, the others by bots, for one deal or a game of deals.
 
-``Session`` is what ``bibi play`` (``bibi.cli.Table``) and the play table (``bibi.widgets.PlayTable``) both drive;
+``Session`` is what ``bibi play`` (``bibi.cli.Terminal``) and the play table (``bibi.widgets.PlayTable``) both drive;
 they turn typing and clicks into its calls and show what it answers, nothing more. It plays through the play
 layer's one loop (``bibi.play.play``, stopping at the person's decisions) and keeps what a person at a table
 asks for:
@@ -83,7 +83,7 @@ Watch = Callable[[Deal], object]  # called before each decision the bots' loop c
 
 
 class Session:
-    """One person at ``seat`` of ``table`` (a ``Deal`` or a ``Game``, played on as given), the bots at the others.
+    """One person at ``seat`` of ``played`` (a ``Deal`` or a ``Game``, played on as given), the bots at the others.
 
     ``bots`` as ``bibi.play.as_bots`` takes them (a name or bot for every seat, or one per seat); the person's
     seat is ``None`` whatever is given for it. ``rng`` is the bots' stream: by default the game's own
@@ -94,12 +94,12 @@ class Session:
     makes the person's move and lets the bots play up to the next one.
     """
 
-    def __init__(self, table: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
+    def __init__(self, played: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
                  seed: Any = None, hint_bot: Bot | str | None = None):
-        if not isinstance(table, Deal | Game):
-            raise TypeError(f"table: expected a Deal or a Game, not {shorten(table)}")
-        self.game = table if isinstance(table, Game) else None
-        self._deal = table if isinstance(table, Deal) else table.deal
+        if not isinstance(played, Deal | Game):
+            raise TypeError(f"played: expected a Deal or a Game, not {shorten(played)}")
+        self.game = played if isinstance(played, Game) else None
+        self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players
         self.seat = whole("seat", seat, 0, self.players - 1)
         if isinstance(bots, Sequence) and not isinstance(bots, str):
@@ -165,15 +165,15 @@ class Session:
         deal = self.deal
         before, rng = self._before, self.rng
 
-        def note(now: Deal) -> bool:  # before each decision: never stops the loop
+        def keep_stream(now: Deal) -> bool:  # before each decision: never stops the loop
             if watch is not None:
                 watch(now)
             before[len(now.actions)] = rng.getstate()
             return False
 
-        play(deal, self.bots, rng, until=note)
+        play(deal, self.bots, rng, until=keep_stream)
         if not deal.is_over:
-            self.decisions.note(deal, rng)
+            self.decisions.push(deal, rng)
         return deal
 
     def move(self, action: Card | Action | str) -> Deal:
@@ -244,8 +244,9 @@ class Session:
         if self._hinted is not None and self._hinted[:2] == (key, self.hint_bot):
             return self._hinted[2]  # the same position, the same bot: the same hint, not searched again
         view = self.deal.view(self.seat)
-        told = explain(self.hint_bot, view, random.Random(key))
-        hint = Hint(told.action, advice(view, told.action), told.in_words(), bot_name(self.hint_bot), told)
+        explanation = explain(self.hint_bot, view, random.Random(key))
+        hint = Hint(explanation.action, advice(view, explanation.action), explanation.in_words(),
+                    bot_name(self.hint_bot), explanation)
         self._hinted = (key, self.hint_bot, hint)
         return hint
 

@@ -271,7 +271,7 @@ def test_the_fast_path_makes_the_choices_the_slow_loop_makes(bots):
 def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
     """The least card by worth (with Bi-bi hopes) that ``_weigh_hopes`` finds by pruning is ``min`` by (worth,
     rank) over the cards; with no hope to weigh it is ``min`` by the shed keys, which the bot takes instead."""
-    from bibi.bots import _Reading, _table, _weigh_hopes
+    from bibi.bots import _Reading, _rules_facts, _weigh_hopes
 
     rng = random.Random(11)
     compared = {"hopes": 0, "moved": 0, "plain": 0}
@@ -283,14 +283,14 @@ def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
             cards = [a for a in legal if isinstance(a, Card)]
             if len(cards) > 1:
                 view = deal.live_view(deal.to_act)
-                table = _table(rules)
+                facts = _rules_facts(rules)
                 trump = deal.trump.index
                 stock, n = deal.stock_size, deal.players
                 final = not deal.drawing or stock < 2 * n
-                keep = 20 if final else (3 if table.must_follow else 10)
+                keep = 20 if final else (3 if facts.must_follow else 10)
                 draws = stock // n if deal.drawing else 0
-                reading = _Reading(view, table, trump, (draws, final, keep))
-                key = table.least_order[trump][final]
+                reading = _Reading(view, facts, trump, (draws, final, keep))
+                key = facts.least_order[trump][final]
                 expected = min(cards, key=lambda c: (reading.worth(c), c % 13))
                 assert _weigh_hopes(cards, key, reading) == expected
                 if draws and min(cards, key=key) % 13 in (Rank.KING, Rank.QUEEN):
@@ -516,5 +516,5 @@ def test_the_bots_rules_tables_stay_few_in_a_long_session():
 
     for points in range(300):  # a rules panel changing the Bi-bi's worth 300 times
         rules = dataclasses.replace(RUSSIAN, bibi_points=points, name="custom")
-        assert bots._table(rules).bibi_points == points
-    assert len(bots._TABLES) <= bots._TABLES_KEPT
+        assert bots._rules_facts(rules).bibi_points == points
+    assert len(bots._FACTS) <= bots._FACTS_KEPT

@@ -17,7 +17,7 @@ import pytest
 
 from bibi.bots import heuristic_bot
 from bibi.cards import Card
-from bibi.cli import SUBCOMMANDS, Table, build_parser, main, seed_arg
+from bibi.cli import SUBCOMMANDS, Terminal, build_parser, main, seed_arg
 from bibi.deal import Deal
 from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
@@ -152,7 +152,7 @@ def first_prompt(seed: int, players: int = 4, seat: int = 0) -> Deal:
     def ask(prompt: str) -> str:
         raise EOFError
 
-    Table(deal, seat, bots, bots_rng(seed), ask=ask, say=lambda text: None).run()
+    Terminal(deal, seat, bots, bots_rng(seed), ask=ask, say=lambda text: None).run()
     return deal
 
 
@@ -278,7 +278,7 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
             raise EOFError  # the script ends: the player leaves
         return answer
 
-    Table(deal, 1, first, bots_rng(1), ask=ask, say=said.append).run()
+    Terminal(deal, 1, first, bots_rng(1), ask=ask, say=said.append).run()
     assert "nothing to take back in this deal" in said
     assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
@@ -296,7 +296,7 @@ def test_play_tells_an_only_choice_once():
     deal = Deal.new("russian", 3, seed=4)
     turns = iter(["1"] * 200)
     said: list[str] = []
-    Table(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=lambda prompt: next(turns, ""),
+    Terminal(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=lambda prompt: next(turns, ""),
           say=said.append).run()
     states = snapshots(deal)[:-1]
     mine = [(state, action) for state, action in zip(states, deal.actions, strict=True)
@@ -318,7 +318,7 @@ def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end():
     def ask(prompt: str) -> str:
         return next(after) if prompt.startswith("deal over") else next(turns)
 
-    assert Table(deal, 0, bots, bots_rng(4), ask=ask, say=said.append).run() == 0
+    assert Terminal(deal, 0, bots, bots_rng(4), ask=ask, say=said.append).run() == 0
     told = [line for line in said if re.match(r"seat [12] \(heuristic\) played ", line)]
     assert told and all("told when the deal is over" in line for line in told)
     reviewed = [line for line in said if re.match(r"trick \d+, seat [12] \(heuristic\): ", line)]
@@ -435,7 +435,7 @@ def test_play_asks_again_on_an_undecodable_line_and_an_odd_number():
         return b"\xff".decode("utf-8") if line is None else line
 
     bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
-    assert Table(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
+    assert Terminal(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
     assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
     assert sum(line.startswith("not a choice: pick 1…") for line in said) == 3 and said[-1] == "bye"
 
@@ -477,7 +477,7 @@ def test_play_hints_in_plain_words_with_the_figures_one_word_away():
     answers = iter(["hint", "hint more", "1", "why 2", "why 0", "why 99999", "quit"])
     said: list[str] = []
     bots = [None, heuristic_bot, heuristic_bot]
-    Table(deal, 0, bots, bots_rng(4), ask=lambda prompt: next(answers), say=said.append, hint_bot="heuristic",
+    Terminal(deal, 0, bots, bots_rng(4), ask=lambda prompt: next(answers), say=said.append, hint_bot="heuristic",
           seed=4).run()
     hint = next(line for line in said if line.startswith("hint (heuristic): "))
     assert re.match(r"hint \(heuristic\): (play|lead) \S+", hint) and hint.endswith(

@@ -34,7 +34,7 @@ Four more targets take no bad argument but a course of play, each with its own c
   future) ends the run with an ``ExecutorError`` naming it, or the error the task raised, or the frames of
   ``workers=1`` when it was faithful;
 - the terminal: any bytes to ``bibi play`` and ``bibi practice`` (subprocesses reading strictly as UTF-8), any
-  line to ``cli.Table`` and ``practice.quiz`` in process: the session ends on ``quit`` or at the end of input
+  line to ``cli.Terminal`` and ``practice.quiz`` in process: the session ends on ``quit`` or at the end of input
   (or with its deal or round), exits 0, writes nothing to standard error.
 """
 
@@ -462,9 +462,9 @@ def test_bibi_play_reads_anything_typed(answers):
     deal = Deal.new("it", 4, seed=3)
     typed = iter([*answers, "quit"])
     TRIED["bibi play input"] += 1
-    table = cli.Table(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
-                      ask=lambda prompt: next(typed), say=lambda text: None)
-    assert table.run() == 0
+    terminal = cli.Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
+                            ask=lambda prompt: next(typed), say=lambda text: None)
+    assert terminal.run() == 0
 
 
 # -- what a seat sees ------------------------------------------------------------------------------------
@@ -502,7 +502,7 @@ def explorer_surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     reasons), and what a click on each card says."""
     explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
     explorer.go(len(deal.actions))
-    shown = {name: getattr(explorer, name).value for name in ("table", "event_log", "hand_label")}
+    shown = {name: getattr(explorer, name).value for name in ("board", "event_log", "hand_label")}
     shown["buttons"] = [(b.description, b.tooltip, b.disabled)
                         for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
     said = []
@@ -599,7 +599,7 @@ def test_random_clicks_on_the_play_table(table_rules, data, clicks, game):
         assert table.errors.outputs == (), table.errors.outputs
         deal = table.deal
         assert deal.is_over or deal.to_act == seat  # the bots stop at the person's decision only
-        texts = {name: getattr(table, name).value for name in ("table", "event_log", "message", "news")}
+        texts = {name: getattr(table, name).value for name in ("board", "event_log", "message", "news")}
         if not deal.is_over:  # once it is over, the reasons are the bots' own (Review), hands and passes too
             texts["reasons"] = table.reasons.value
         shows_nothing_hidden("play table", texts, deal, deal, seat)
@@ -641,7 +641,7 @@ def test_random_clicks_on_the_explorer_in_a_seats_view(table_rules, data, clicks
         seat = explorer.seat
         if seat is None:
             continue
-        texts = {name: getattr(explorer, name).value for name in ("table", "event_log", "message", "reason",
+        texts = {name: getattr(explorer, name).value for name in ("board", "event_log", "message", "reason",
                                                                    "hand_label")}
         for i, b in enumerate((*explorer.hand_row.buttons, *explorer.action_row.buttons)):
             texts[f"button {i}"] = f"{b.description} {b.tooltip}"
@@ -1074,12 +1074,12 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
     bots[seat] = None
     asked: list[str] = []
     said: list[str] = []
-    TRIED["terminal: cli.Table"] += 1
-    table = cli.Table(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
-                      ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
-    assert table.run() == 0
+    TRIED["terminal: cli.Terminal"] += 1
+    terminal = cli.Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
+                            ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
+    assert terminal.run() == 0
     quit_at = next((i for i, line in enumerate(lines) if line is not None and line.strip().lower() in QUIT), None)
-    if not table.deal.is_over:
+    if not terminal.deal.is_over:
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
     TRIED["terminal: practice.quiz"] += 1
     asked.clear()

@@ -452,15 +452,15 @@ def test_decisions_is_the_undo_stack_of_a_person():
     rng = bots_rng(2)
     stack = Decisions()
     assert stack.back(deal) is None and len(stack) == 0  # nothing decided yet
-    stack.note(deal, rng)
-    stack.note(deal, rng)  # once per position
+    stack.push(deal, rng)
+    stack.push(deal, rng)  # once per position
     first = len(deal.actions)
     assert len(stack) == 1 and stack.back(deal) is None  # at the first decision: nothing before it
     state = rng.getstate()
     deal.apply(deal.legal_actions()[0], 1)
     play(deal, ["random", None, "random"], rng)
     assert stack.back(deal) == (first, state)  # moved past it: back to it
-    stack.note(deal, rng)
+    stack.push(deal, rng)
     assert stack.back(deal) == (first, state) and len(stack) == 1  # the one it is at is dropped
 
 

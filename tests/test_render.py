@@ -344,7 +344,7 @@ def test_the_wheel_ships_the_style_sheets_and_the_views(tmp_path):
                    check=True, capture_output=True)
     (wheel,) = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/render.py", "bibi/widgets/__init__.py",
+    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/render/__init__.py", "bibi/widgets/__init__.py",
             "bibi/widgets/base.py", "bibi/widgets/explorer.py", "bibi/widgets/play_table.py"} <= names
     assert not any(name == "bibi/widgets.py" for name in names)
 
@@ -380,3 +380,19 @@ def test_option_source_marks_a_difference_with_the_other_side_value():
     assert "bibi-differs" not in same.replace(render.style_block(), "") and "(left:" not in same
     assert 'class="bibi-differs"' in differs and f"(left: {RUSSIAN.follow.value})" in differs
     assert "<details><summary>" in differs and "I7" in differs
+
+
+def test_every_name_the_kit_reads_of_render_is_there():
+    """``bibi.render`` is a package split by subject; every ``render.X`` the kit, its tests, notebooks, tools and
+    benchmarks use is reached from the package itself."""
+    used = set()
+    for folder in ("bibi", "tests", "notebooks", "tools", "bench"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".ipynb"):
+                text = path.read_text(encoding="utf-8")
+                used |= set(re.findall(r"\brender\.([A-Za-z_][A-Za-z_0-9]*)", text))
+                for names in re.findall(r"from bibi\.render import ([A-Za-z_, ]+)", text):
+                    used |= {name.strip() for name in names.split(",")}
+    used -= {"py", "X"}  # "render.py" and "render.X" in prose
+    assert len(used) > 30 and not [name for name in sorted(used) if not hasattr(render, name)]
+    assert set(render.__all__) <= set(dir(render)) and "exercise_html" in render.__all__

@@ -19,7 +19,7 @@ import pytest
 from helpers import new_deal
 
 from bibi import practice, render
-from bibi.cli import Table
+from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.play import bots_rng, play, public_reason, why_move
 from bibi.widgets import DealExplorer, PlayTable
@@ -85,16 +85,16 @@ def surfaces(deal: Deal, seat: int) -> dict[str, Any]:
         shown[f"play table, why seat {s}"] = table.reasons.value
     table.review()
     shown["play table, review"] = table.reasons.value
-    for name in ("table", "event_log", "message", "news", "hand_label"):
+    for name in ("board", "event_log", "message", "news", "hand_label"):
         shown[f"play table, {name}"] = getattr(table, name).value
     shown["play table, buttons"] = [b.description for b in (*table.hand_row.buttons, *table.action_row.buttons)]
     explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
     explorer.go(len(deal.actions))
-    for name in ("table", "event_log", "hand_label"):
+    for name in ("board", "event_log", "hand_label"):
         shown[f"explorer, {name}"] = getattr(explorer, name).value
     shown["explorer, buttons"] = [b.description for b in (*explorer.hand_row.buttons, *explorer.action_row.buttons)]
     said: list[str] = []
-    terminal = Table(deal.copy(), seat, ["heuristic"] * deal.players, bots_rng(1), ask=input, say=said.append)
+    terminal = Terminal(deal.copy(), seat, ["heuristic"] * deal.players, bots_rng(1), ask=input, say=said.append)
     terminal.show_events()
     said += [terminal.status(), terminal.why()]
     shown["bibi play"] = said
@@ -149,13 +149,13 @@ def test_another_seats_pass_shows_nowhere(rules):
         log = [str(e) for e in table.deal.events_for(0)]
         assert not any("seat 1 passes" in line for line in log) and "you pass" not in table.event_log.value
         said: list[str] = []
-        terminal = Table(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
+        terminal = Terminal(table.deal.copy(), 0, [None, passer, passer, passer], bots_rng(1), say=said.append)
         terminal.show_events()
         explorer = DealExplorer(deal=table.deal, seat=0, bot=passer)
         explorer.go(len(table.deal.actions))
         steps = explorer.position_slider.value  # the steps so far (the line's length holds its future too)
-        shown[name] = (table.table.value, table.event_log.value, table.message.value, table.news.value, said,
-                       table.deal.view(0), explorer.table.value, explorer.event_log.value, steps)
+        shown[name] = (table.board.value, table.event_log.value, table.message.value, table.news.value, said,
+                       table.deal.view(0), explorer.board.value, explorer.event_log.value, steps)
         explorer.seat_select.value = "all"  # every hand shown: every action counts, the passes too
         assert ("seat 1 passes" in explorer.event_log.value) == (name == "with")
     assert shown["with"] == shown["without"]
@@ -199,7 +199,7 @@ def test_a_move_out_of_turn_does_not_name_another_seats_call_decision():
         explorer.go(0)
         shown = explorer.deal
         assert explorer.position > 0 and shown.to_act_for(seat) is not None and shown.phase == "play"
-        assert "Bi-bi?" not in explorer.table.value
+        assert "Bi-bi?" not in explorer.board.value
     assert deal.why_illegal("pass", 1) is None  # the seat deciding is told as before
     deal.apply("pass")  # seat 1 passes: the play goes on, and a move out of turn names the seat to play
     assert deal.why_illegal(deal.hand(2)[0], 2) == f"out of turn: it is seat {deal.to_act}'s turn, not seat 2's"

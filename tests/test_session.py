@@ -1,6 +1,6 @@
 """A person's session at a table (bibi.session): one session that ``bibi play`` and the play table both drive.
 
-One script of a person's moves and questions is played through ``bibi play``'s table (``cli.Table`` fed lines)
+One script of a person's moves and questions is played through ``bibi play``'s table (``cli.Terminal`` fed lines)
 and through the play table (button clicks): the same positions get the same hints and the same reasons on both.
 The hints in plain words are checked against positions stacked by hand.
 """
@@ -18,7 +18,7 @@ from helpers import new_deal
 
 from bibi.bots import make_search_bot
 from bibi.cards import Card, sort_key
-from bibi.cli import Table
+from bibi.cli import Terminal
 from bibi.deal import Action, Deal, IllegalAction
 from bibi.game import Game
 from bibi.play import bots_rng
@@ -61,7 +61,7 @@ def terminal_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[s
         asked.append((step, table.deal.record(), len(said)))
         return step
 
-    table = Table(deal, SEAT, bots, bots_rng(SEED), ask=ask, say=said.append, hint_bot=HINTER, seed=SEED)
+    table = Terminal(deal, SEAT, bots, bots_rng(SEED), ask=ask, say=said.append, hint_bot=HINTER, seed=SEED)
     assert table.run() == 0
     answers = []
     for kind, record, at in asked:
@@ -207,7 +207,7 @@ def test_a_session_refuses_what_the_rules_refuse_and_a_bad_seat():
         session.why(0)
     with pytest.raises(ValueError, match="seat"):
         Session(Deal.new(RUSSIAN, 3, seed=2), 3, "heuristic")
-    with pytest.raises(TypeError, match="table: expected a Deal or a Game, not 'ru'"):
+    with pytest.raises(TypeError, match="played: expected a Deal or a Game, not 'ru'"):
         Session("ru", 0, "heuristic")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not over"):
         session.review()

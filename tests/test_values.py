@@ -278,7 +278,7 @@ def test_play_asks_again_after_a_superscript_or_a_huge_number(typed):
     bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
     answers = iter([typed, "quit"])
     said: list[str] = []
-    status = cli.Table(deal, 0, bots, bots_rng(2), ask=lambda prompt: next(answers), say=said.append).run()
+    status = cli.Terminal(deal, 0, bots, bots_rng(2), ask=lambda prompt: next(answers), say=said.append).run()
     assert status == 0 and said[-1] == "bye"
     assert any(line.startswith("not ") for line in said), said[-3:]
 

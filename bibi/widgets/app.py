@@ -14,7 +14,7 @@ from bibi.dealing import check_players
 from bibi.errors import shorten, whole
 from bibi.play import get_bot
 from bibi.rules import OPTIONS, Rules, preset
-from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _html, _note, _View
+from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _html, _message, _View
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
 
@@ -56,7 +56,7 @@ class PlayApp(_View):
         self._on_value(self.option_select, self._option_values)
         self._on_click(self.start_button, self.start)
         self.table_box = widgets.VBox()
-        self.explorer_note = _html()
+        self.explorer_message = _html()
         self.replay_select = widgets.Dropdown(options=[], description="replay", disabled=True,
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="260px"))  # room for "deal 12 of your game"
@@ -73,7 +73,7 @@ class PlayApp(_View):
             widgets.HBox([self.players_box, self.seat_box, self.bots_select, self.seed_box, self.start_button],
                          layout=wrap),
             self.message, self.table_box,
-            widgets.HTML(render.heading_html("Your game, deal by deal, in the explorer")), self.explorer_note,
+            widgets.HTML(render.heading_html("Your game, deal by deal, in the explorer")), self.explorer_message,
             self.replay_select, self.explorer_box, self.errors,
         ]
         self._option_values()
@@ -120,7 +120,7 @@ class PlayApp(_View):
         self.table_box.children = [table]
         self.explorer_box.children = []
         self._list_deals(None)
-        self.explorer_note.value = _note("When a deal of your game is over, the explorer replays it here, every "
+        self.explorer_message.value = _message("When a deal of your game is over, the explorer replays it here, every "
                                          "hand face up: step through it trick by trick.")
         changed = ", ".join(f"{k} = {_control_value(v)}" for k, _, v in preset(rules.name).diff(rules))
         self._say(f"A game of {table.game.deals_total if table.game else 1} deals: {rules.name} rules"
@@ -174,7 +174,7 @@ class PlayApp(_View):
             self.replay_select.value = number
         finally:
             self._syncing = False
-        self.explorer_note.value = _note(f"Deal {number} of your game, as you played it: every hand face up.")
+        self.explorer_message.value = _message(f"Deal {number} of your game, as you played it: every hand face up.")
 
 
 def _known_bot_names() -> list[str]:

@@ -48,7 +48,7 @@ def _wrap(html: str) -> str:
     return render.wrap(html)
 
 
-def _note(text: str, *, error: bool = False) -> str:
+def _message(text: str, *, error: bool = False) -> str:
     """A message line (``render.message_html``)."""
     return render.message_html(text, error=error)
 
@@ -66,7 +66,7 @@ def _seed(seed: Any) -> int:
     return whole("seed", seed, -_SAFE, _SAFE)
 
 
-def _table(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
+def _rules_and_players(rules: Any, players: Any, seed: Any, deal: Any) -> tuple[Rules, int]:
     """A view's rules and players, checked before any widget is built: from ``deal`` when given, else from
     ``rules`` and ``players`` (as the engine checks them: 2…max_players, the pack large enough; a wrong type
     is a ``TypeError``, a number out of range a ``ValueError``, both naming the parameter); ``seed`` is a
@@ -187,6 +187,7 @@ class _View(widgets.VBox):
     """A view: a container with a message line and an ``Output`` that catches callback errors."""
 
     css_class = "bibi-view"
+    live_messages = False  # True: the message line is a live region a screen reader reads out when it changes
 
     def __init__(self) -> None:
         super().__init__()
@@ -196,7 +197,8 @@ class _View(widgets.VBox):
         self._syncing = False
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.value = _note(text, error=error) + render.banner_hider()  # a live view: no "Run All" banner
+        self.message.value = (render.message_html(text, error=error, live=self.live_messages)
+                              + render.banner_hider())  # a live view: no "Run All" banner
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and a still picture of it for the page that opens the notebook once this kernel is gone.

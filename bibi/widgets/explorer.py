@@ -21,9 +21,9 @@ from bibi.widgets.base import (
     _card_choices,
     _html,
     _logged,
-    _note,
+    _message,
     _other_choices,
-    _table,
+    _rules_and_players,
     as_bot,
 )
 
@@ -43,7 +43,7 @@ class DealExplorer(_ActionView):
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None,
                  title: str | None = None):
-        rules, players = _table(rules, players, seed, deal)
+        rules, players = _rules_and_players(rules, players, seed, deal)
         if title is not None:
             check_type("title", title, str, "a text")
         if seat is not None:
@@ -67,7 +67,7 @@ class DealExplorer(_ActionView):
         # The label as wide as "show" and the rest for the longest choice ("seat 11's view"), arrow included.
         self.seat_select = widgets.Dropdown(description="show", style={"description_width": "initial"},
                                             layout=widgets.Layout(width="200px"))
-        self.table = _html()
+        self.board = _html()  # the table as the seat sees it
         self.hand_label = _html()
         self.hand_row = _ActionRow(self._pick, "bibi-card-button", card_size=True)
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
@@ -96,7 +96,7 @@ class DealExplorer(_ActionView):
             widgets.HBox([self.seed_box, self.players_box, self.deal_button, self.seat_select],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.table, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
+            self.message, self.board, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
             widgets.HTML(render.caption_html("Events", ", numbered by the step that brought them, as the slider "
                                                        "counts (newest first)")),
             self.event_log, self.errors,
@@ -248,14 +248,14 @@ class DealExplorer(_ActionView):
         seat = deal.to_act if self.seat is None else self.seat
         why = deal.why_illegal(action, seat)
         if why is not None:
-            self.reason.value = _note(f"{Action.parse(action).unicode} is illegal: {why}", error=True)
+            self.reason.value = _message(f"{Action.parse(action).unicode} is illegal: {why}", error=True)
             return
         branch = deal.copy()
         branch.apply(action)
         self._states = self._states[: self._at + 1]
         self._play_on(branch)
         self._at = self._seen_from(self._at + 1)
-        self.reason.value = _note(f"played {Action.parse(action).unicode}; the bot plays on from here")
+        self.reason.value = _message(f"played {Action.parse(action).unicode}; the bot plays on from here")
         self._say(self._headline())  # the new line counts its own actions
         self._render()
 
@@ -277,7 +277,7 @@ class DealExplorer(_ActionView):
             button.disabled = at_start
         for button in (self.next_button, self.next_trick_button, self.end_button):
             button.disabled = at_end
-        self.table.value = render.table_html(deal, self.seat)
+        self.board.value = render.table_html(deal, self.seat)
         looking = self.seat
 
         def seen(state: Deal) -> tuple[Any, ...]:  # the log as the seat looked from knows it (all: every event)

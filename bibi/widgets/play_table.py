@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,10 +23,10 @@ from bibi.widgets.base import (
     _button,
     _html,
     _logged,
-    _note,
+    _message,
     _other_choices,
+    _rules_and_players,
     _sym,
-    _table,
     _wrap,
     as_bot,
 )
@@ -60,7 +59,7 @@ class _HandRow(widgets.HBox):
         while len(self._pool) < len(hand):
             i = len(self._pool)
             button = widgets.Button(layout=widgets.Layout(width="66px", height="72px", padding="2px 2px",
-                                                          border="1px solid #8d8d8d", margin="0 4px 4px 0"))
+                                                          border=render.CARD_BUTTON_BORDER, margin="0 4px 4px 0"))
             button.add_class("bibi-card-button")
             button.add_class("bibi-hand-button")
             button.on_click(lambda _, i=i: self._on_pick(self._cards[i]))
@@ -76,10 +75,8 @@ class _HandRow(widgets.HBox):
             button.description = _card_label(card, is_laid)
             button.tooltip = None
             button.disabled = not active
-            ink = ("#c62828", "#1d1d1d") if ok else ("#d99a9a", "#8f8f8f")
-            button.style.text_color = ink[0] if card.suit.is_red else ink[1]
-            paper = ("#fff3c4", "#ffffff") if ok else ("#f3ecd2", "#eeeeee")
-            button.style.button_color = paper[0] if is_laid else paper[1]
+            button.style.text_color, button.style.button_color = render.card_button_colours(
+                legal=ok, red=card.suit.is_red, laid=is_laid, hand=True)
             (button.remove_class if ok or not active else button.add_class)("bibi-illegal")
         self.children = tuple(self._pool[: len(hand)])
 
@@ -118,6 +115,7 @@ class PlayTable(_ActionView):
     """
 
     css_class = "bibi-play-table"
+    live_messages = True  # the bots move between clicks: a screen reader reads the message line out
 
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
@@ -129,7 +127,7 @@ class PlayTable(_ActionView):
             rules, players, game = deal.rules, deal.players, False
         elif given is not None:
             rules, players, rounds = given.rules, given.players, given.rounds
-        rules, players = _table(rules, players, seed, None)
+        rules, players = _rules_and_players(rules, players, seed, None)
         whole("seat", seat, 0, players - 1)
         super().__init__()
         self.rules = rules
@@ -153,7 +151,7 @@ class PlayTable(_ActionView):
                                   icon="forward")
         self.hint_button = _button("Hint", "what the strongest bot would play here, and why", icon="lightbulb-o")
         self.undo_button = _button("Undo", "take back your last move", icon="undo")
-        self.table = _html()
+        self.board = _html()  # the table as the person's seat sees it
         self.news = _html()
         self.hand_label = _html()
         self.hand_row = _HandRow(self.play)
@@ -177,9 +175,9 @@ class PlayTable(_ActionView):
         self.children = [
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
                          layout=wrap),
-            self.news, self.table, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+            self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
-            widgets.HTML("<b>Events</b> (newest first)"), self.event_log, self.errors,
+            widgets.HTML(render.caption_html("Events", " (newest first)")), self.event_log, self.errors,
         ]
         if given is not None:  # a game under way: play on from its current deal
             if given.seed is not None:
@@ -250,10 +248,8 @@ class PlayTable(_ActionView):
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
-        said = self.message.value.replace(render.banner_hider(), "")
-        sheet = self.sheet.value.replace(render.style_block(), "")
-        head = '<div class="bibi-status">A picture of the play table: Run All to play.</div>' if note else ""
-        return _wrap(f"{head}{said}{body}{sheet}")
+        return render.view_picture_html([self.message.value, body, self.sheet.value],
+                                        note="A picture of the play table: Run All to play." if note else "")
 
     def _names(self) -> list[str]:
         return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
@@ -266,12 +262,12 @@ class PlayTable(_ActionView):
         hint's bot as given, else as they were."""
         seed = self.seed_box.value
         if deal is not None:
-            table: Deal | Game = _logged(deal)
+            played: Deal | Game = _logged(deal)
         elif self.playing_game:
-            table = Game.new(self.rules, self.players, self.rounds, seed=seed)
+            played = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:
-            table = Deal.new(self.rules, self.players, seed=seed)
-        self.session = Session(table, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
+            played = Deal.new(self.rules, self.players, seed=seed)
+        self.session = Session(played, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
                                seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
         self._begin_deal()
 
@@ -355,12 +351,9 @@ class PlayTable(_ActionView):
         *details* (``Session.hint``); nothing is played."""
         hint = self.session.hint()
         if hint is None:
-            self.hint_box.value = _note("No decision of yours to hint at now.")
+            self.hint_box.value = _message("No decision of yours to hint at now.")
             return
-        self.hint_box.value = (
-            f'<div class="bibi" style="font-size:14px">{escape(f"Hint ({hint.bot}): {hint.words}")}'
-            f'<details><summary>details: the bot\'s own reasons and figures</summary>{escape(hint.details)}'
-            "</details></div>")
+        self.hint_box.value = render.hint_html(hint.bot, hint.words, hint.details)
 
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
@@ -368,25 +361,20 @@ class PlayTable(_ActionView):
         deal is over, its own reasons, asked of the view it had then (``Session.why``)."""
         if seat not in self.why_buttons:
             raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
-        told = self.session.why(seat)
-        if told is None:
-            self.reasons.value = _note(f"Seat {seat} has not moved yet in this deal.")
+        last = self.session.why(seat)
+        if last is None:
+            self.reasons.value = _message(f"Seat {seat} has not moved yet in this deal.")
             return
-        self.reasons.value = _note(f"Seat {seat} ({told.bot}), trick {told.trick}: {told.words}")
+        self.reasons.value = _message(f"Seat {seat} ({last.bot}), trick {last.trick}: {last.words}")
 
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
         if not self.deal.is_over:
-            self.reasons.value = _note("The review comes when the deal is over: the bots' reasons show their hands.")
+            self.reasons.value = _message("The review comes when the deal is over: the bots' reasons show their hands.")
             return
         self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
 
     # -- rendering -------------------------------------------------------------------------------
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        colour = "#b71c1c" if error else "inherit"
-        self.message.value = (f'<div class="bibi" role="status" aria-live="polite" style="color:{colour};'
-                              f'font-size:14px">{escape(text)}</div>{render.banner_hider()}')
 
     def _where(self) -> str:
         deal, game = self.deal, self.game
@@ -414,20 +402,20 @@ class PlayTable(_ActionView):
             else:
                 how = " (mandatory, I11)" if event.info == "mandatory" else ""
                 lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
-        self.news.value = _note(" ".join(lines)) if lines else ""
+        self.news.value = _message(" ".join(lines)) if lines else ""
         return [line for line in lines if line.startswith("You must")]
 
     def _render(self) -> None:
         deal = self.deal
         mine = deal.to_act == self.seat and not deal.is_over
-        self.table.value = _wrap(render.play_style_block()
+        self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, style=False))
         self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
-        self.hand_label.value = (f"<b>Your cards</b> (seat {self.seat}): click one, or Tab to it and press Enter, "
-                                 "to play it; a faded card tells why it may not be played" if not deal.is_over
-                                 else f"<b>Your cards</b> (seat {self.seat}): none left, the deal is over")
+        how = ("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played"
+               if not deal.is_over else "none left, the deal is over")
+        self.hand_label.value = render.caption_html("Your cards", f" (seat {self.seat}): {how}")
         self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine

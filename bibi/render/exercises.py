@@ -1,0 +1,55 @@
+"""Practice exercises (``bibi.practice``) as HTML: a question with its position, and the feedback on an answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bibi.render.hands import card_html, hand_html, suit_html, trick_html
+from bibi.render.markup import _e, _styled
+from bibi.render.reference import sentences_html
+
+
+@_styled
+def exercise_html(exercise: Any, deal: Any, trick: int | None = None) -> str:
+    """An exercise (a ``bibi.practice.Exercise``) at its position ``deal``, without the answer: its title and
+    question, then what it asks about. ``winner`` and ``points``: the finished trick number ``trick`` (0 for the
+    first), its winner not marked; ``may_play`` and ``can_call``: the trump, the trick so far and the seat's hand
+    (and the card asked about); ``trump``: the last trick with its winner and points."""
+    parts = [f'<div class="bibi-status">{_e(exercise.title)}</div><div>{_e(exercise.question)}</div>']
+    kind, seat = exercise.kind, exercise.seat
+    if kind in ("winner", "points") and trick is not None:
+        t = deal.tricks[trick]
+        parts.append(trick_html(t.plays, trump=t.trump, title=f"Trick {t.number + 1}", style=False))
+    elif kind in ("may_play", "can_call"):
+        complete = len(deal.trick) == deal.players
+        number = len(deal.tricks) + 1 - complete
+        parts.append(f'<div><span class="bibi-label">trump</span>{suit_html(deal.trump)}</div>')
+        if deal.trick:
+            title = f"Trick {number}" if complete else f"Trick {number} so far"
+            parts.append(trick_html(deal.trick, title=title, done=False, style=False))
+        parts.append(f'<div><span class="bibi-label">seat {seat}\'s hand</span>'
+                     + hand_html(deal.hand(seat), laid=deal.laid_down(seat), label=f"seat {seat}'s hand", style=False)
+                     + "</div>")
+        if kind == "may_play":
+            parts.append(f'<div><span class="bibi-label">the card</span>{card_html(exercise.card, style=False)}</div>')
+    elif kind == "trump" and deal.tricks:
+        t = deal.tricks[-1]
+        parts.append(trick_html(t.plays, trump=t.trump, winner=t.winner, points=t.points,
+                                title=f"Trick {t.number + 1}", style=False))
+    return f'<div class="bibi-exercise">{"".join(parts)}</div>'
+
+
+@_styled
+def feedback_html(feedback: Any, sentences: Iterable[Any]) -> str:
+    """The feedback on an answer (a ``bibi.practice.Feedback``): a green or red verdict, the engine's reason, and
+    the sentences it cites (``sentences``: ``bibi.texts.cite`` of its ids), folded."""
+    if feedback.right:
+        verdict = f"✓ Right: {_e(feedback.answer)}."
+    else:
+        verdict = f"✗ Not quite: you said {_e(feedback.given)}; the answer is <b>{_e(feedback.answer)}</b>."
+    reason = _e(feedback.reason[:1].upper() + feedback.reason[1:])
+    words = sentences_html(sentences, style=False)
+    mark = "bibi-right" if feedback.right else "bibi-wrong"
+    return (f'<div class="bibi-feedback {mark}"><div class="bibi-verdict">{verdict}</div><div>{reason}.</div>'
+            f'<details><summary>The sentences: {_e(", ".join(feedback.sentences))}</summary>{words}</details></div>')

@@ -1,0 +1,169 @@
+"""Cards, hands, tricks, suits and calls as HTML."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bibi.cards import Card, Suit
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit
+
+# -- cards and hands ---------------------------------------------------------------------------
+
+
+@_styled
+def card_html(
+    card: Card | None,
+    face_down: bool = False,
+    *,
+    small: bool = False,
+    laid: bool = False,
+    dim: bool = False,
+    win: bool = False,
+    title: str | None = None,
+) -> str:
+    """One card face (rank and suit, red or black) or, ``face_down``, its back; labelled for screen readers.
+
+    ``laid`` marks a laid-down (called) card, ``dim`` one that may not be played, ``win`` a trick's winner.
+    """
+    classes = ["bibi-card"]
+    if small:
+        classes.append("bibi-small")
+    if face_down:
+        classes.append("bibi-back")
+        label = title or "face-down card"
+        return f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}"></span>'
+    if card is None:
+        raise ValueError("card: None, and not face_down")
+    card = Card(card)
+    if card.suit.is_red:
+        classes.append("bibi-red")
+    for flag, name in ((laid, "bibi-laid"), (dim, "bibi-dim"), (win, "bibi-win")):
+        if flag:
+            classes.append(name)
+    label = title or card.name + (" (laid down)" if laid else "")
+    return (
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}">'
+        f'<span class="bibi-rank">{card.rank.label}</span><span class="bibi-suit">{card.suit.symbol}</span></span>'
+    )
+
+
+@_styled
+def hand_html(
+    cards: Iterable[Card],
+    *,
+    face_down: bool = False,
+    laid: Iterable[Card] = (),
+    legal: Iterable[Card] | None = None,
+    small: bool = False,
+    label: str | None = None,
+) -> str:
+    """A row of cards. ``laid`` cards are marked, and stay face up when the rest is ``face_down``;
+    with ``legal`` given, the other cards are dimmed.
+
+    >>> from bibi.cards import cards
+    >>> html = hand_html(cards("KH QH 3S"), face_down=True, laid=cards("KH QH"), style=False)
+    >>> html.count("bibi-back"), html.count("(laid down)") // 2
+    (1, 2)
+    """
+    to_mark = Counter(Card(c) for c in laid)
+    allowed = None if legal is None else {Card(c) for c in legal}
+    shown, hidden = [], []
+    for c in cards:
+        c = Card(c)
+        is_laid = to_mark[c] > 0
+        if is_laid:
+            to_mark[c] -= 1
+        if face_down and not is_laid:
+            hidden.append(card_html(c, face_down=True, small=small, style=False))
+        else:
+            dim = allowed is not None and c not in allowed
+            shown.append(card_html(c, small=small, laid=is_laid, dim=dim, style=False))
+    body = "".join(shown + hidden) or '<span class="bibi-empty">no cards</span>'
+    aria = f' role="group" aria-label="{_e(label)}"' if label else ""
+    return f'<div class="bibi-hand"{aria}>{body}</div>'
+
+
+# -- tricks ------------------------------------------------------------------------------------
+
+
+@_styled
+def trick_html(
+    trick: Any,
+    *,
+    trump: Suit | None = None,
+    winner: int | None = None,
+    points: int | None = None,
+    done: bool = True,
+    title: str | None = None,
+    names: Sequence[str] | None = None,
+    small: bool = False,
+    reason: str | None = None,
+) -> str:
+    """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far), and
+    ``reason``, the rule that decided it, when given (``bibi.tricks.trick_reason``).
+
+    ``trick`` is a completed ``Trick`` (its trump, winner and points are read from it) or a sequence
+    of ``(seat, card)`` plays.
+
+    >>> from bibi.cards import Card
+    >>> html = trick_html([(1, Card("KS")), (2, Card("2S"))], winner=2, points=16, done=True, style=False)
+    >>> "seat 2 wins" in html and "16 points" in html
+    True
+    """
+    plays = getattr(trick, "plays", trick)
+    if hasattr(trick, "winner"):
+        trump = trick.trump if trump is None else trump
+        winner = trick.winner if winner is None else winner
+        points = trick.points if points is None else points
+        title = title or f"Trick {trick.number + 1}"
+    items = []
+    for seat, card in plays:
+        win = seat == winner
+        items.append(
+            f'<div class="bibi-play"><span>{_e(_seat_name(seat, names))}</span>'
+            f"{card_html(card, small=small, win=win, style=False)}</div>"
+        )
+    head = [title or "Trick"]
+    if trump is not None:
+        head.append(f"trump {_suit(trump)}")
+    foot = ""
+    if winner is not None:
+        who = _e(_seat_name(winner, names))
+        if done:
+            foot = f"→ {who} wins" + (f", {points} points" if points is not None else "")
+            if reason:
+                foot += f': <span class="bibi-why">{_e(reason)}</span>'
+        else:
+            foot = f"{who} is winning so far"
+    body = "".join(items) or '<span class="bibi-empty">no cards yet</span>'
+    return (
+        f'<div class="bibi-trick"><div>{" · ".join(head)}</div><div class="bibi-plays">{body}</div>'
+        + (f'<div class="bibi-trick-foot">{foot}</div>' if foot else "")
+        + "</div>"
+    )
+
+
+
+def suit_html(suit: Suit | str) -> HTML:
+    """A suit symbol, red or black, for inline text.
+
+    >>> str(suit_html("H"))
+    '<span class="bibi-red" title="hearts">♥</span>'
+    """
+    return HTML(_suit(Suit.parse(suit)))
+
+
+@_styled
+def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
+    """One Bi-bi call: who, which pair, when (a ``bibi.deal.Call``).
+
+    >>> from bibi.deal import Call
+    >>> print(call_html(Call(1, Suit.HEARTS, 2, False), style=False))
+    <span class="bibi-call">seat 1: Bi-bi! K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
+    """
+    when = "dealt" if call.trick < 0 else f"trick {call.trick + 1}"
+    how = " (mandatory)" if call.mandatory else ""
+    return (f'<span class="bibi-call">{_e(_seat_name(call.seat, names))}: Bi-bi! K+Q {_suit(call.suit)}, '
+            f"{when}{how}</span>")

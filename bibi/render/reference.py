@@ -1,0 +1,281 @@
+"""The rules as a reference: options and what they mean, the sentences they come from, and the same pack under
+two sets of rules (comparisons, parting points, lockstep columns, the lesson table)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bibi.cards import Card
+from bibi.render.markup import HTML, _count, _e, _seat_name, _styled, _suit, wrap
+from bibi.render.sheets import table_html
+from bibi.rules import OPTIONS, Rules
+
+# -- rules and texts ---------------------------------------------------------------------------
+
+
+@_styled
+def sentences_html(sentences: Iterable[Any]) -> str:
+    """Source sentences: the id, the original words (in their language), the translation, any note."""
+    out = []
+    for s in sentences:
+        note = f'<span class="bibi-note">Note: {_e(s.note)}</span>' if s.note else ""
+        out.append(
+            f'<div class="bibi-sentence"><span class="bibi-sid">{_e(s.id)}</span>'
+            f'<span class="bibi-original" lang="{_e(s.lang)}">{_e(s.original)}</span>'
+            f'<span class="bibi-translation">{_e(s.translation)}</span>{note}</div>'
+        )
+    return "".join(out)
+
+
+def _value(value: Any) -> str:
+    return str(value.value if hasattr(value, "value") else value)
+
+
+def option_meaning(name: str, value: Any) -> str:
+    """What ``value`` of option ``name`` means, in plain words (the option's account where it has no list).
+
+    >>> option_meaning("follow", "must_follow")[:21]
+    'follow suit if you ca'
+    """
+    info = OPTIONS[name]
+    return info.meaning(value) or info.doc
+
+
+@_styled
+def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
+    """The options with their values, meanings and citations; with ``other``, both columns and the
+    differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
+    heads = f"<th class=\"bibi-text\">{_e(rules.name)}</th>"
+    if other is not None:
+        heads += f"<th class=\"bibi-text\">{_e(other.name)}</th>"
+    rows = []
+    for name, value in rules.options().items():
+        info = OPTIONS[name]
+        cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
+        differs = inert = False
+        meaning = _e(rules.explain(name))
+        if other is not None:
+            theirs = other.options()[name]
+            differs = theirs != value
+            cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
+            if other.no_effect(name) and not rules.no_effect(name):
+                meaning += f"<br><i>{_e(other.name)}: {_e(other.no_effect(name))}</i>"
+            inert = bool(rules.no_effect(name) or other.no_effect(name))
+        cite = _e(rules.citation(name))
+        if sentences:
+            from bibi import texts  # lazy: texts load a data file
+
+            folded = sentences_html(texts.cite(info.sources), style=False)
+            cite = f"<details><summary>{cite}</summary>{folded}</details>"
+        # A difference with no effect under one side's rules is shown, but not marked as one in play.
+        mark = ' class="bibi-no-effect"' if differs and inert else ' class="bibi-diff"' if differs else ""
+        rows.append(
+            f'<tr{mark}><td class="bibi-text" title="{_e(info.doc)}"><b>{_e(info.title)}</b><br>'
+            f'<code>{_e(name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
+            f'<td class="bibi-text">{cite}</td></tr>'
+        )
+    return (
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">option</th>{heads}'
+        f'<th class="bibi-text">what it means</th><th class="bibi-text">sources</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+# -- the same deal under two sets of rules -----------------------------------------------------
+
+
+def _calls_text(deal: Any, names: Sequence[str] | None) -> str:
+    if not deal.calls:
+        return "none"
+    return "<br>".join(
+        f"{'dealt' if c.trick < 0 else f'trick {c.trick + 1}'}: {_e(_seat_name(c.seat, names))} "
+        f"{_suit(c.suit)}{' (mandatory)' if c.mandatory else ''}"
+        for c in deal.calls
+    )
+
+
+def _trump_moves(deal: Any) -> str:
+    moves = [_suit(deal.first_trump)]
+    tricks = 0
+    for ev in deal.events:
+        if ev.kind == "trick":
+            tricks += 1
+        elif ev.kind == "trump_change":
+            how = "switch" if ev.info == "switch" else "call"
+            moves.append(f"{_suit(ev.suit)} <span class=\"bibi-label\">(trick {tricks + 1}, {how})</span>")
+    following = getattr(deal, "next_trump", None)
+    if following is not None:
+        moves.append(f"{_suit(following)} <span class=\"bibi-label\">(next deal)</span>")
+    return " → ".join(moves)
+
+
+@_styled
+def comparison_html(
+    a: Any, b: Any, *, labels: Sequence[str] | None = None, names: Sequence[str] | None = None
+) -> str:
+    """The same deal played under two sets of rules, side by side: the rules that differ, trump
+    moves, calls, scores, and trick by trick who won; what differs is marked."""
+    la, lb = labels or (a.rules.name, b.rules.name)
+    la, lb = _e(la), _e(lb)
+    diff = a.rules.diff(b.rules)
+    changed = ", ".join(
+        f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
+        + (" (no effect here)" if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
+        for k, x, y in diff)
+    parts = [f'<div class="bibi-status">{la} vs {lb}: {changed or "the same rules"}</div>']
+    same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
+    if not same_deck:
+        parts.append('<div class="bibi-check bibi-bad">not the same pack: the packs differ in size</div>')
+
+    def row(label: str, x: str, y: str) -> str:
+        mark = ' class="bibi-diff"' if x != y else ""
+        return f'<tr{mark}><td class="bibi-text">{label}</td><td class="bibi-text">{x}</td>' \
+               f'<td class="bibi-text">{y}</td></tr>'
+
+    rows = [
+        row("trump moves", _trump_moves(a), _trump_moves(b)),
+        row("calls", _calls_text(a, names), _calls_text(b, names)),
+    ]
+    for s in range(max(a.players, b.players)):
+        x = str(a.scores[s]) if s < a.players else ""
+        y = str(b.scores[s]) if s < b.players else ""
+        rows.append(row(f"score, {_e(_seat_name(s, names))}", x, y))
+    parts.append(
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text"></th><th class="bibi-text">{la}</th>'
+        f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+    def trick_cell(t: Any) -> str:
+        if t is None:
+            return "—"
+        return f"{_suit(t.trump)} {_e(_seat_name(t.winner, names))}, {t.points}"
+
+    trick_rows = []
+    first_diff = None
+    for i in range(max(len(a.tricks), len(b.tricks))):
+        ta = a.tricks[i] if i < len(a.tricks) else None
+        tb = b.tricks[i] if i < len(b.tricks) else None
+        x, y = trick_cell(ta), trick_cell(tb)
+        plays_differ = (ta.plays if ta else None) != (tb.plays if tb else None)
+        if (x != y or plays_differ) and first_diff is None:
+            first_diff = i
+        mark = ' class="bibi-diff"' if x != y else ""
+        trick_rows.append(f'<tr{mark}><td>{i + 1}</td><td class="bibi-text">{x}</td>'
+                          f'<td class="bibi-text">{y}</td></tr>')
+    where = "the tricks are the same" if first_diff is None else f"the play first differs at trick {first_diff + 1}"
+    parts.append(
+        f'<details><summary>Trick by trick (trump, winner, points): {where}</summary>'
+        f'<table class="bibi-sheet"><thead><tr><th>trick</th><th class="bibi-text">{la}</th>'
+        f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(trick_rows)}</tbody></table></details>'
+    )
+    return "".join(parts)
+
+# -- two deals of one pack, in lockstep --------------------------------------------------------
+
+
+def _acts(actions: Iterable[Any]) -> str:
+    return " ".join(_e(getattr(a, "unicode", a)) for a in actions) or "nothing"
+
+
+def _doing(deal: Any) -> str:
+    """What is happening in ``deal`` at its parting point: "seat 5 plays to the trick"."""
+    if deal.is_over:
+        return "the deal is over"
+    who = f"seat {deal.to_act}"
+    if deal.phase == "call":
+        return f"{who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
+    if not deal.trick:
+        return f"{who} leads"
+    return f"{who} plays to the trick"
+
+
+@_styled
+def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
+    """Where two deals of one pack part (a ``bibi.parting.Parting``): who acts under each rules, the actions one
+    allows and the other refuses (with the engine's reason), and the option responsible with its sentences."""
+    la, lb = labels
+    a, b = parting.a, parting.b
+    if not parting.parted:
+        return (f'<div class="bibi-parting"><b>The two deals never part</b>: every decision is the same under '
+                f"{_e(la)} and {_e(lb)}, to the end.</div>")
+    where = f"after {_count(parting.actions, 'action')}, in trick {parting.trick + 1}"
+    doing_a, doing_b = _doing(a), _doing(b)
+    doing = (f"under both rules {doing_a}" if doing_a == doing_b  # the difference is in what he may do: said below
+             else f"under {_e(la)} {doing_a}; under {_e(lb)} {doing_b}")
+    lines = [f"<b>The deals part {where}</b>: {doing}."]
+    for side, here, other, lhere, lother in (("b", b, a, lb, la), ("a", a, b, la, lb)):
+        only = parting.only_in(side)
+        if not only or other.is_over or other.to_act != here.to_act:
+            continue
+        why = other.why_illegal(only[0])
+        verb = "play" if all(isinstance(x, Card) for x in only) else "choose"
+        text = f"Under {_e(lhere)} seat {here.to_act} may also {verb} {_acts(only)}"
+        if why:
+            text += f"; under {_e(lother)} {_e(getattr(only[0], 'unicode', only[0]))} is illegal: {_e(why)}"
+        lines.append(f'<span class="bibi-why">{text}.</span>')
+    if parting.options:
+        for name in parting.options:
+            info = OPTIONS[name]
+            va, vb = getattr(a.rules, name), getattr(b.rules, name)
+            ids_a, ids_b = _ids(name, va), _ids(name, vb)
+            cite = f": {lb} {ids_b or '(not stated)'} vs {la} {ids_a or '(not stated)'}"
+            lines.append(
+                f'<span class="bibi-why">Because of <b>{_e(info.title)}</b> (<code>{_e(name)}</code>){_e(cite)}. '
+                f"{_e(la)}: {_e(option_meaning(name, va))}. {_e(lb)}: {_e(option_meaning(name, vb))}. "
+                f'<span class="bibi-label">sources {_e(a.rules.citation(name))}</span></span>'
+            )
+    else:
+        names = ", ".join(f"<code>{_e(n)}</code>" for n in parting.differing) or "none"
+        lines.append(f'<span class="bibi-why">No single option explains it alone (options that differ: '
+                     f"{names}).</span>")
+    return f'<div class="bibi-parting" role="note">{"".join(lines)}</div>'
+
+
+def _ids(name: str, value: Any) -> str:
+    """The sentence ids the meaning of one option value cites (``follow``, ``follow_or_trump`` → ``I7``)."""
+    ids: list[str] = []
+    for found in re.findall(r"\b[RI]\d+(?:–[RI]?\d+)?", OPTIONS[name].meaning(value) or ""):
+        if found not in ids:
+            ids.append(found)
+    return ", ".join(ids)
+
+
+@_styled
+def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bool = False,
+              seat: int | None = None) -> str:
+    """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
+    in step, parted…), the table, and the scores (so far, or final once the deal is over). ``apart`` marks a column
+    past the parting point."""
+    head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
+    mark = " bibi-apart" if apart else ""
+    scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
+    which = "final scores" if deal.is_over else "scores so far"
+    return (
+        f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
+        f'<div class="bibi-check">{which}: {scores}</div></div>'
+    )
+
+
+
+@_styled
+def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
+    """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
+    tables come as pandas' HTML."""
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>The measures under each:</p>{levels}'
+            f"<p>{_e(moved)}:</p>{effects}</div>")
+
+
+
+def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
+    """One option of ``rules`` for the rules panel: what its value means (or why it has no effect), its citation,
+    and the sentences it comes from, folded; marked, with the value, where ``theirs`` (the other side's) differs."""
+    from bibi import texts  # lazy: texts load a data file
+
+    differs = rules.options()[name] != theirs
+    mark = ' class="bibi-differs"' if differs else ""
+    left = f' <span class="bibi-label">(left: {_e(_value(theirs))})</span>' if differs else ""
+    sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
+    return wrap(f"<div{mark}><details><summary>{_e(rules.explain(name))}{left} "
+                f'<span class="bibi-label">({_e(rules.citation(name))})</span></summary>{sentences}</details></div>')

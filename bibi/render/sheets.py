@@ -1,0 +1,477 @@
+"""The table as a seat sees it, score sheets and bars, a game's totals, the event log, where the points come
+from, and the review of a deal's bot moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bibi.cards import Card, Suit
+from bibi.outcome import Outcome
+from bibi.render.hands import card_html, hand_html, trick_html
+from bibi.render.markup import _SUIT_WORD, HTML, _count, _e, _seat_name, _styled, _suit, wrap
+from bibi.tricks import reason_of
+
+# -- the table ---------------------------------------------------------------------------------
+
+# Seats sit around a grid: the cells of its rim, clockwise as seen from above, starting at the
+# bottom (the viewer's seat). Clockwise is "to the left" (rules §2, in docs/rules.md):
+# bottom → left → top → right.
+_RIM8 = ((3, 2), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3))
+_RIM12 = ((4, 3), (4, 2), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (4, 4))
+_PICK = {
+    2: (0, 4), 3: (0, 3, 5), 4: (0, 2, 4, 6), 5: (0, 2, 3, 5, 6), 6: (0, 2, 3, 4, 5, 6),
+    7: (0, 1, 2, 3, 5, 6, 7), 8: tuple(range(8)),
+    9: (0, 1, 3, 4, 5, 6, 7, 9, 10), 10: (0, 1, 3, 4, 5, 6, 7, 8, 9, 10), 11: tuple(range(11)),
+    12: tuple(range(12)),
+}
+
+
+def seat_cells(players: int) -> tuple[int, str, tuple[tuple[int, int], ...]]:
+    """The grid for ``players`` seats: its column count, the centre's grid-area, and each place's cell.
+
+    Place 0 is the bottom of the table; places follow clockwise.
+
+    >>> seat_cells(4)
+    (3, '2 / 2 / 3 / 3', ((3, 2), (2, 1), (1, 2), (2, 3)))
+    """
+    if players <= 8:
+        return 3, "2 / 2 / 3 / 3", tuple(_RIM8[i] for i in _PICK[players])
+    return 4, "2 / 2 / 4 / 4", tuple(_RIM12[i] for i in _PICK[players])
+
+
+def _acting(deal: Any, viewer: int | None) -> int | None:
+    """Who ``viewer`` sees deciding (the engine's ``to_act_for``); everyone's decisions with all hands shown."""
+    return deal.to_act if viewer is None else deal.to_act_for(viewer)
+
+
+def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    number = min(len(deal.tricks) + 1, deal.tricks_total)
+    if deal.is_over:
+        return f"Deal over after {deal.tricks_total} tricks"
+    acting = _acting(deal, viewer)
+    if acting is None:  # another seat decides on a call, which the viewer does not see
+        return f"Trick {number} of {deal.tricks_total} · the others draw"
+    who = _e(_seat_name(acting, names))
+    if deal.phase == "call":
+        doing = "may say Bi-bi (or pass)"
+    elif not deal.trick:
+        doing = "to lead"
+    else:
+        doing = "to play"
+    return f"Trick {number} of {deal.tricks_total} · {who} {doing}"
+
+
+def last_trick_reason(deal: Any) -> str | None:
+    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.tricks.trick_reason``), or None."""
+    if not deal.tricks:
+        return None
+    return reason_of(deal.tricks[-1], deal.rules)
+
+
+def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
+            viewer: int | None = None) -> str:
+    parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
+    trump = f'<span class="bibi-label">trump</span>{_trump_disc(deal.trump)}'
+    pending = getattr(deal, "pending_trump", None)
+    if pending is not None:
+        trump += f' <span class="bibi-label">next trick</span>{_trump_disc(pending)}'
+    following = getattr(deal, "next_trump", None)
+    if following is not None:
+        trump += f' <span class="bibi-label">next deal</span>{_trump_disc(following)}'
+    if deal.leftovers:
+        stock = (
+            '<span class="bibi-label">turned up, nobody wins them</span>'
+            + hand_html(deal.leftovers, small=True, style=False)
+        )
+    elif deal.stock_size:
+        stock = (
+            f'<span class="bibi-label">stock</span>{card_html(None, face_down=True, small=True, style=False)}'
+            f"<b>{deal.stock_size}</b>"
+        )
+    else:
+        stock = '<span class="bibi-label">stock empty</span>'
+    parts.append(f'<div class="bibi-row"><div>{trump}</div><div class="bibi-row">{stock}</div></div>')
+    if deal.trick and len(deal.trick) < deal.players:
+        winning = getattr(deal, "winning", None)  # the engine's "winning so far", where it offers one
+        parts.append(trick_html(deal.trick, winner=winning, done=False, title="This trick", names=names,
+                                small=small, style=False))
+        if last_trick and deal.tricks:  # the trick just completed stays in sight beside the new one
+            parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True)}</div>')
+    elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
+        if last_trick and not deal.is_over:
+            parts.append('<div class="bibi-trick"><div>This trick</div><span class="bibi-empty">'
+                         "no cards yet</span></div>")
+        parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick)}</div>'
+                     if last_trick else _last_trick(deal, names, small, False))
+    return "".join(parts)
+
+
+def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, why: bool) -> str:
+    last = deal.tricks[-1]
+    trump = last.trump if last.trump != deal.trump or why else None
+    title = f"Trick {last.number + 1}" + (" (just played)" if why else "")
+    return trick_html(last.plays, trump=trump, winner=last.winner, points=last.points, title=title, names=names,
+                      small=small, reason=last_trick_reason(deal) if why else None, style=False)
+
+
+def _trump_disc(suit: Suit) -> str:
+    red = " bibi-red" if suit.is_red else ""
+    return f'<span class="bibi-trump{red}" title="trump: {_SUIT_WORD[suit]}">{suit.symbol}</span>'
+
+
+def _seat_box(
+    deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool,
+    hand_below: bool = False,
+) -> str:
+    acting = _acting(deal, viewer) == seat
+    hidden = viewer is not None and viewer != seat
+    laid = deal.laid_down(seat)
+    legal = None
+    if acting and not hidden and deal.phase == "play":
+        legal = [a for a in deal.legal_actions() if isinstance(a, Card)]  # a card is the action of playing it
+    head = [f'<span class="bibi-name">{_e(_seat_name(seat, names))}</span>']
+    if seat == deal.dealer:
+        head.append('<span class="bibi-badge bibi-dealer">dealer</span>')
+    if acting:
+        word = "Bi-bi?" if deal.phase == "call" else ("leads" if not deal.trick else "to play")
+        head.append(f'<span class="bibi-badge bibi-turn">{word}</span>')
+    for call in deal.calls:
+        if call.seat == seat:
+            head.append(f'<span class="bibi-badge bibi-call" title="called K+Q">Bi-bi {call.suit.symbol}</span>')
+    won = sum(1 for t in deal.tricks if t.winner == seat)
+    bonus = deal.bonus_points[seat]
+    score = f"<b>{deal.scores[seat]}</b> points" + (f" ({deal.card_points[seat]} + {bonus} Bi-bi)" if bonus else "")
+    trick_word = "trick" if won == 1 else "tricks"
+    foot = f"{score} · {won} {trick_word}"
+    classes = "bibi-seat bibi-acting" if acting else "bibi-seat"
+    if hand_below and seat == viewer:  # the hand is a row of buttons under the table: shown once
+        count = len(deal.hand(seat))
+        said = (f'{count} card{"" if count == 1 else "s"}: your hand is the row of buttons below' if count
+                else "no cards")
+        hand = f'<div class="bibi-hand"><span class="bibi-empty">{said}</span></div>'
+    else:
+        hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
+                         label=f"{_seat_name(seat, names)}'s hand", style=False)
+    return (
+        f'<div class="{classes}" data-seat="{seat}" style="grid-area:{cell[0]} / {cell[1]}">'
+        f'<div class="bibi-seat-head">{"".join(head)}</div>{hand}<div class="bibi-seat-foot">{foot}</div></div>'
+    )
+
+
+@_styled
+def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None,
+               last_trick: bool = False, hand_below: bool = False) -> str:
+    """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
+    middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
+
+    With ``seat`` given, that seat sits at the bottom and every other hand is face down, except
+    the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
+    ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
+    the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
+    """
+    n = deal.players
+    columns, centre, cells = seat_cells(n)
+    small = n > 8
+    bottom = 0 if seat is None else seat
+    boxes = []
+    for place, cell in enumerate(cells):
+        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
+    inner = _center(deal, names, small, last_trick, seat)
+    centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
+    rules = _e(getattr(deal.rules, "name", "custom"))
+    return (
+        f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
+        f'aria-label="{rules} rules, {n} players">{centre_box}{"".join(boxes)}</div>'
+    )
+
+
+# -- scores ------------------------------------------------------------------------------------
+
+
+@_styled
+def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
+    """Seat by seat: tricks won, card points, Bi-bi points, score; and the check that the card
+    points of the tricks, the leftovers and the cards still out add up to the whole pack's."""
+    n = deal.players
+    rows = []
+    outcome = Outcome.of(deal.scores, deal.is_over)
+    for s in range(n):
+        won = sum(1 for t in deal.tricks if t.winner == s)
+        calls = " ".join(c.suit.symbol for c in deal.calls if c.seat == s)
+        lead = ' class="bibi-lead"' if outcome.final and s in outcome.winners else ""
+        rows.append(
+            f'<tr{lead}><td class="bibi-text">{_e(_seat_name(s, names))}</td><td>{won}</td>'
+            f"<td>{deal.card_points[s]}</td><td>{deal.bonus_points[s]}</td>"
+            f'<td class="bibi-text">{calls}</td><td>{deal.scores[s]}</td></tr>'
+        )
+    total = deal.rules.total_points()
+    in_tricks = sum(deal.card_points)
+    leftovers = deal.leftover_points
+    out = total - in_tricks - leftovers
+    foot = (
+        f'<tfoot><tr><td class="bibi-text">all</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_count(len(deal.calls), "call")}</td>'
+        f"<td>{sum(deal.scores)}</td></tr></tfoot>"
+    )
+    check = f"card points: {in_tricks} in tricks + {leftovers} in the turned-up leftovers"
+    if out:
+        check += f" + {out} still in hands and stock"
+    check += f" = {in_tricks + leftovers + out} of the pack's {total}"
+    return (
+        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">seat</th><th>tricks</th>'
+        '<th>card points</th><th>Bi-bi</th><th class="bibi-text">calls</th><th>score</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody>{foot}</table><div class="bibi-check">{check}</div>'
+    )
+
+
+@_styled
+def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
+    """A small bar chart of each seat's score: card points and Bi-bi points stacked."""
+    scale = max(max(deal.scores), 1)
+    rows = []
+    for s in range(deal.players):
+        cards_w = 100 * deal.card_points[s] / scale
+        bibi_w = 100 * deal.bonus_points[s] / scale
+        rows.append(
+            f"<span>{_e(_seat_name(s, names))}</span>"
+            f'<span class="bibi-bar"><span class="bibi-bar-cards" style="width:{cards_w:.1f}%"></span>'
+            f'<span class="bibi-bar-bibi" style="width:{bibi_w:.1f}%"></span></span>'
+            f"<span>{deal.scores[s]}</span>"
+        )
+    key = (
+        '<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>card points'
+        '<span class="bibi-key bibi-bar-bibi"></span>Bi-bi points</div>'
+    )
+    return f'<div class="bibi-bars" role="img" aria-label="scores by seat">{"".join(rows)}</div>{key}'
+
+
+@_styled
+def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
+    """A game's score sheet (a ``bibi.game.Game``): one row per deal (dealer, first trump, each seat's score), then
+    the game's own totals (``Game.totals``) with its leaders marked (``Game.outcome()``), as winners once it is over.
+    """
+    deals = list(game.deals)
+    n = game.players
+    totals = list(game.totals)
+    outcome = game.outcome()
+    heads = "".join(f"<th>{_e(_seat_name(s, names))}</th>" for s in range(n))
+    rows = []
+    for i, d in enumerate(deals):
+        cells = "".join(f"<td>{v}</td>" for v in d.scores)
+        state = "" if d.is_over else " (in play)"
+        rows.append(
+            f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
+            f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
+        )
+    over = outcome.final
+    top = outcome.winners if deals else ()
+    marks = "".join(
+        f'<td class="bibi-diff">{v}</td>' if s in top else f"<td>{v}</td>" for s, v in enumerate(totals)
+    )
+    leaders = [_seat_name(s, names) for s in top]
+    verdict = ""
+    if len(leaders) == len(totals) > 1:  # every seat on the same total
+        verdict = f'<div class="bibi-check">all {len(totals)} seats {"share the win" if over else "are level"}</div>'
+    elif leaders:
+        verb = ("wins" if len(leaders) == 1 else "share the win") if over else (
+            "leads" if len(leaders) == 1 else "share the lead")
+        who = leaders[0] if len(leaders) == 1 else ", ".join(leaders[:-1]) + " and " + leaders[-1]
+        verdict = f'<div class="bibi-check">{_e(who)} {verb}</div>'
+    planned = game.deals_total
+    caption = f"Game ({_e(game.rules.name)} rules): {len(deals)} of {planned} deal{'s' if planned != 1 else ''}"
+    return (
+        f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
+        f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
+        f"{marks}</tr></tfoot></table>{verdict}"
+    )
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+_EVENT_CLASS = {"trump_change": "trump"}  # the style's class names, kept as they were
+
+
+@_styled
+def events_html(
+    events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None,
+    actions: Sequence[int] | None = None,
+) -> str:
+    """The event log as a numbered list, one line per event (``str(event)``), classed by kind.
+
+    With ``actions`` (one number per event: the action that brought it, see ``event_actions``) each line is
+    numbered by that action, as the views' action counters count, instead of by its place among the events.
+    """
+    events = list(events)
+    if actions is not None:
+        if len(actions) != len(events):
+            raise ValueError(f"actions: {len(actions)} numbers given for {len(events)} events")
+        numbered = list(zip(actions, events, strict=True))
+    else:
+        numbered = list(enumerate(events, 1))
+    if limit is not None:
+        numbered = numbered[-limit:] if limit else []
+    if newest_first:
+        numbered.reverse()
+    if actions is not None:
+        lines = "".join(
+            f'<div class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
+            f'<span class="bibi-evn">{i or "set-up"}</span><span>{_e(ev)}</span></div>'
+            for i, ev in numbered
+        )
+        return f'<div class="bibi-evlines" role="list">{lines}</div>'
+    items = "".join(f'<li value="{i}" class="bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">{_e(ev)}</li>'
+                    for i, ev in numbered)
+    return f'<ol class="bibi-events">{items}</ol>'
+
+
+def event_actions(events_per_position: Sequence[int]) -> list[int]:
+    """For a line of snapshots with ``events_per_position[k]`` events after ``k`` actions, the number of the
+    action that brought each event (0 for the set-up before the first action).
+
+    >>> event_actions([2, 3, 3, 6])
+    [0, 0, 1, 3, 3, 3]
+    """
+    out: list[int] = []
+    for k, count in enumerate(events_per_position):
+        out.extend([k] * (count - len(out)))
+    return out
+
+
+# -- where the points come from -----------------------------------------------------------------
+
+
+@_styled
+def marks_legend_html() -> str:
+    """What the two card marks mean: the green ring of the card winning the trick, the gold border of a
+    laid-down Bi-bi card (a king or queen shown to everyone)."""
+    win = card_html(Card("2S"), small=True, win=True, title="the card winning the trick", style=False)
+    laid = card_html(Card("KH"), small=True, laid=True, title="a laid-down card", style=False)
+    return (
+        f'<div class="bibi-legend" aria-label="marks"><span>{win}green ring: the card winning the trick</span>'
+        f"<span>{laid}gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)</span></div>"
+    )
+
+
+@_styled
+def scoring_cards_html(cards: Iterable[tuple[Card, int]]) -> str:
+    """Small card faces, each with its points under it (the cards that scored on one line of a score)."""
+    items = "".join(
+        f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or "&nbsp;"}</span></span>'
+        for c, p in cards
+    )
+    empty = '<span class="bibi-empty">no card worth points</span>'
+    return f'<span class="bibi-scoring">{items or empty}</span>'
+
+
+def _line_who(line: Any, names: Sequence[str] | None) -> str:
+    return "nobody" if line.seat is None else _seat_name(line.seat, names)
+
+
+@_styled
+def score_line_html(line: Any, *, names: Sequence[str] | None = None) -> str:
+    """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points."""
+    if line.kind == "call":
+        what = (f"{_e(_line_who(line, names))} says Bi-bi: K+Q {_suit(line.cards[0][0].suit)}, "
+                f"{line.points} for the pair")
+    elif line.kind == "trick":
+        what = f"won by {_e(_line_who(line, names))}"
+    elif line.kind == "leftovers":
+        what = "turned up at the end: nobody wins them"
+    else:
+        what = "not played yet"
+    cards = "" if line.kind == "out" else scoring_cards_html(line.cards, style=False)
+    return (
+        f'<div class="bibi-row" style="gap:10px"><span style="min-width:13em">{what}</span>{cards}'
+        f'<b style="margin-left:auto">{line.points}</b></div>'
+    )
+
+
+@_styled
+def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | None = None) -> str:
+    """Every line of a deal's score (``bibi.tables.score_lines``) with the cards that scored, and the check that
+    they add up to the pack's card points plus the Bi-bi points of every call."""
+    rows = "".join(
+        f'<tr><td class="bibi-text">{_e(line.label)}</td><td class="bibi-text">{_e(_line_who(line, names))}</td>'
+        f'<td class="bibi-text">{"" if line.kind == "out" else scoring_cards_html(line.cards, style=False)}</td>'
+        f"<td>{line.points}</td></tr>"
+        for line in lines
+    )
+    return (
+        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">line</th><th class="bibi-text">to</th>'
+        '<th class="bibi-text">cards that scored</th><th>points</th></tr></thead>'
+        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
+        f"<td>{sum(line.points for line in lines)}</td></tr></tfoot></table>"
+        f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
+    )
+
+
+def points_check(deal: Any, lines: Sequence[Any]) -> str:
+    """``all lines 314 = the pack's 264 + 50 × 1 call ✓``: the sum of the score's lines against the pack's
+    card points and the calls (✗ where they do not agree)."""
+    total = sum(line.points for line in lines)
+    calls = len(deal.calls)
+    expected = deal.rules.total_points() + deal.rules.bibi_points * calls
+    ok = "✓" if total == expected else "✗"
+    return (f"all lines {total} = the pack's {deal.rules.total_points()} card points + "
+            f"{deal.rules.bibi_points} × {_count(calls, 'call')} {ok}")
+
+
+
+@_styled
+def review_html(lines: Sequence[Any], *, names: Sequence[str] | None = None) -> str:
+    """The review of a finished deal (``bibi.play.review``): trick by trick, each bot move with its reasons."""
+    rows = "".join(f'<tr><td>{line.trick}</td><td class="bibi-text bibi-who">{_e(_seat_name(line.seat, names))}</td>'
+                   f'<td class="bibi-text">{_e(line.why)}</td></tr>' for line in lines)
+    return ('<div class="bibi-review"><div class="bibi-status">Review of the deal: every bot move, with what '
+            'the bot held and weighed</div><table class="bibi-sheet"><thead><tr><th>trick</th>'
+            f'<th class="bibi-text">seat</th><th class="bibi-text">its move and its reasons</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>")
+
+
+
+def score_line_detail_html(deal: Any, line: Any) -> HTML:
+    """One line of a deal's score in words, with its trick (a ``bibi.tables.ScoreLine``: a trick, a call, the
+    leftovers or what is still out), as the score inspector shows it under its rows."""
+    rules = deal.rules
+    if line.kind == "leftovers":
+        body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
+                f"{line.points} points count for no one (R25; I16)."
+                + hand_html(deal.leftovers, small=True, style=False))
+    elif line.kind == "out":
+        body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
+    elif line.kind == "call" and line.trick < 0:
+        body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
+                f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+    else:
+        trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
+        if line.kind == "call":
+            body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
+                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+        else:
+            body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
+                    f"its cards worth points make {line.points}.")
+        if trick is not None:
+            body += trick_html(trick, style=False)
+    return wrap(f'<div class="bibi-parting">{body}</div>')
+
+
+def score_check_html(deal: Any, card_points: int, lines: Sequence[Any]) -> HTML:
+    """The score inspector's check: ``card_points`` (the card points of the deal's score table) against the
+    pack's, the Bi-bi points and the scores, then the lines' sum (``points_check``)."""
+    total = deal.rules.total_points()
+    calls = len(deal.calls)
+    ok = "✓" if card_points == total else "✗"
+    return wrap(
+        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">card points {card_points} = the '
+        f"pack's {total} {ok}; Bi-bi {sum(deal.bonus_points)} ({_count(calls, 'call')}); scores "
+        f"{' '.join(map(str, deal.scores))}</div>"
+        f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
+    )
+
+
+def frame_html(frame: Any) -> HTML:
+    """A pandas frame as a score sheet (pandas' own HTML, classed as the kit's tables)."""
+    return wrap(frame.to_html(classes="bibi-sheet", border=0))
