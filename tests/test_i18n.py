@@ -85,6 +85,12 @@ def test_each_catalog_holds_exactly_the_messages_the_code_marks(lang):
     assert held - marked == set(), f"{lang}: no longer in the code: {sorted(held - marked, key=str)}"
 
 
+def test_the_template_holds_exactly_the_messages_the_code_marks():
+    with open(LOCALE / "bibi.pot", "rb") as f:
+        template = {(m.context, m.id) for m in read_po(f) if m.id}
+    assert template == code_messages(), "bibi/locale/bibi.pot is stale: run make catalogs"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_catalog_says_its_language_and_its_plural_rule(lang):
     cat = catalog(lang)
