@@ -7,6 +7,13 @@ rendering (HTML) and the widget views (ipywidgets) are imported on first use.
 >>> deal = bibi.Deal.new(bibi.RUSSIAN, players=6, seed=7)
 >>> str(deal.trump) in "SHDC", deal.stock_size
 (True, 62)
+
+The kit speaks English, Russian and Italian (``bibi.set_language("ru")``, or ``with bibi.language("it"):`` for
+a block); records stay in one language-free notation.
+
+>>> with bibi.language("ru"):
+...     bibi.Card("QH").display(), bibi.read_card("ДЧ")
+('Д♥', Card('QH'))
 """
 
 from __future__ import annotations
@@ -16,11 +23,12 @@ from typing import Any
 
 import bibi.cards as cards  # the module: bibi.cards.Card, bibi.cards.sort_key, …
 from bibi.actions import Action
-from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card
+from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card, read_card, read_cards
 from bibi.cards import cards as parse_cards  # a list of cards from a text: bibi.parse_cards("KS QH")
 from bibi.deal import Deal
 from bibi.dealing import stack
 from bibi.errors import IllegalAction, NotationError, WrongType, shorten
+from bibi.i18n import LANGUAGES, UnknownLanguage, get_language, language, set_language
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.reports import Call, Event, Trick, View
@@ -62,9 +70,10 @@ def __dir__() -> list[str]:
 _HEAVY = ("simulate", "compare", "widgets")  # pandas, ipywidgets
 
 __all__ = [
-    "CARDS", "SUITS", "ENGLISH", "ITALIAN", "OPTIONS", "PRESETS", "RUSSIAN",
+    "CARDS", "SUITS", "ENGLISH", "ITALIAN", "LANGUAGES", "OPTIONS", "PRESETS", "RUSSIAN",
     "Action", "ActionKind", "Call", "Card", "CardPoints", "Deal", "Event", "EventKind", "IllegalAction",
-    "NotationError", "Outcome", "Rank", "Rules", "Suit", "Trick", "View", "WrongType",
-    "cards", "pack", "parse_card", "parse_cards", "parse_rules", "preset", "shorten", "stack",
+    "NotationError", "Outcome", "Rank", "Rules", "Suit", "Trick", "UnknownLanguage", "View", "WrongType",
+    "cards", "get_language", "language", "pack", "parse_card", "parse_cards", "parse_rules", "preset",
+    "read_card", "read_cards", "set_language", "shorten", "stack",
     *(name for name in _LAZY if name not in _HEAVY),
 ]

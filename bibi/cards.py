@@ -15,15 +15,26 @@ Card('KS')
 >>> Card("2C").rank > Card("AC").rank > Card("KC").rank   # R4: the two is the highest card
 True
 
+Each language of the kit writes cards as its players do (``Card.display``, ``Card.spoken``), and reads
+what a person types in its letters too (``read_card``); records keep the one notation above.
+
+>>> Card("QH").display("ru"), Card("QH").spoken("ru"), Card("QH").display("it"), Card("QH").spoken("it")
+('Д♥', 'дама червей', 'D♥', 'donna di cuori')
+>>> read_card("ДЧ", "ru"), read_card("д♥", "ru"), read_card("DC", "it"), read_card("QH", "en")
+(Card('QH'), Card('QH'), Card('QH'), Card('QH'))
+
 Internally a card is an ``int`` (``suit * 13 + rank``), which keeps the engine's hot path lean:
 ``Card`` instances are interned, so ``Card("KS") is Card("KS")``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import cache
 
 from bibi.errors import NotationError, WrongType, check_type, shorten
+from bibi.i18n import pgettext, resolve
 from bibi.kinds import ActionKind
 
 
@@ -46,6 +57,14 @@ class Suit(StrEnum):
     @property
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def letter(self, lang: str | None = None) -> str:
+        """The suit's letter as the language writes it (``"Ч"`` for hearts in Russian, ``"C"`` in Italian)."""
+        return _words(resolve(lang)).suit_letters[_SUIT_INDEX[self]]
+
+    def spoken(self, lang: str | None = None) -> str:
+        """The suit's name in the language in force (or ``lang``): ``пики``, ``picche``, ``spades``."""
+        return _words(resolve(lang)).suits[_SUIT_INDEX[self]]
 
     @classmethod
     def parse(cls, text: str | Suit) -> Suit:
@@ -102,6 +121,14 @@ class Rank(IntEnum):
 
     def __str__(self) -> str:
         return RANK_CHARS[self]
+
+    def letter(self, lang: str | None = None) -> str:
+        """How a face shows the rank in the language: ``Д`` (дама), ``D`` (donna), ``Q``; ``10`` for the ten."""
+        return _words(resolve(lang)).rank_letters[self]
+
+    def spoken(self, lang: str | None = None) -> str:
+        """The rank's name in the language in force (or ``lang``): ``дама``, ``donna``, ``queen``."""
+        return _words(resolve(lang)).ranks[self]
 
     @classmethod
     def parse(cls, text: str | int) -> Rank:
@@ -174,8 +201,18 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Spoken form, for accessible labels: ``king of spades``."""
+        """Spoken form in English, for accessible labels: ``king of spades`` (``spoken`` speaks every language)."""
         return f"{RANK_NAMES[self % 13]} of {SUIT_NAMES[self // 13]}"
+
+    def display(self, lang: str | None = None) -> str:
+        """The face as the language in force (or ``lang``) writes it: ``Д♥`` in Russian, ``D♥`` in Italian,
+        ``Q♥`` in English (``unicode``). For the eye only: records keep the notation (``str``)."""
+        return _words(resolve(lang)).rank_letters[self % 13] + SUIT_SYMBOLS[self // 13]
+
+    def spoken(self, lang: str | None = None) -> str:
+        """The card's name in the language in force (or ``lang``): ``дама червей``, ``donna di cuori``."""
+        words = _words(resolve(lang))
+        return words.card.format(rank=words.ranks[self % 13], suit=words.suits_after_rank[self // 13])
 
     def __str__(self) -> str:
         return CARD_TEXT[self]
@@ -253,3 +290,107 @@ def pack(decks: int = 2) -> list[Card]:
 def sort_key(card: Card) -> tuple[int, int]:
     """Sort by suit (S, H, D, C), then by the game's ranking, highest first."""
     return (card // 13, -(card % 13))
+
+
+# -- cards in each language of the kit (display and typed input; records stay in the notation) -------------
+
+
+@dataclass(frozen=True)
+class _Words:
+    """How one language writes and names the cards, from its catalog (``bibi/locale``)."""
+
+    rank_letters: tuple[str, ...]  # by Rank: "2"…"9", "10", and the letters of the faces and the ace
+    ranks: tuple[str, ...]  # by Rank: the names ("дама", "donna", "queen")
+    suit_letters: tuple[str, ...]  # by Suit index (S H D C)
+    suits: tuple[str, ...]  # by Suit index: the names ("пики", "picche", "spades")
+    suits_after_rank: tuple[str, ...]  # the suit's form after a rank ("дама червей": the genitive)
+    card: str  # how a rank and a suit make a card's name: "{rank} of {suit}", "{rank} {suit}", "{rank} di {suit}"
+
+
+@cache
+def _words(lang: str) -> _Words:
+    # Each word is its own pgettext call, so that Babel extracts it with its context (bibi/locale).
+    letters = {
+        "J": pgettext("rank letter", "J", lang), "Q": pgettext("rank letter", "Q", lang),
+        "K": pgettext("rank letter", "K", lang), "A": pgettext("rank letter", "A", lang),
+    }
+    ranks = (
+        pgettext("rank", "three", lang), pgettext("rank", "four", lang), pgettext("rank", "five", lang),
+        pgettext("rank", "six", lang), pgettext("rank", "seven", lang), pgettext("rank", "eight", lang),
+        pgettext("rank", "nine", lang), pgettext("rank", "ten", lang), pgettext("rank", "jack", lang),
+        pgettext("rank", "queen", lang), pgettext("rank", "king", lang), pgettext("rank", "ace", lang),
+        pgettext("rank", "two", lang),
+    )
+    return _Words(
+        rank_letters=tuple(letters.get(c, "10" if c == "T" else c) for c in RANK_CHARS),
+        ranks=ranks,
+        suit_letters=(pgettext("suit letter", "S", lang), pgettext("suit letter", "H", lang),
+                      pgettext("suit letter", "D", lang), pgettext("suit letter", "C", lang)),
+        suits=(pgettext("suit", "spades", lang), pgettext("suit", "hearts", lang),
+               pgettext("suit", "diamonds", lang), pgettext("suit", "clubs", lang)),
+        suits_after_rank=(pgettext("suit, after a rank (the queen of …)", "spades", lang),
+                          pgettext("suit, after a rank (the queen of …)", "hearts", lang),
+                          pgettext("suit, after a rank (the queen of …)", "diamonds", lang),
+                          pgettext("suit, after a rank (the queen of …)", "clubs", lang)),
+        # TRANSLATORS: a card's name from its rank and its suit (the suit in its form after a rank)
+        card=pgettext("card name", "{rank} of {suit}", lang),
+    )
+
+
+@cache
+def _reading(lang: str) -> tuple[dict[str, int], dict[str, Suit]]:
+    """What a person may type in ``lang``: rank letters to ranks, suit letters and symbols to suits."""
+    words = _words(lang)
+    ranks = {letter.upper(): i for i, letter in enumerate(words.rank_letters)}
+    suits = {letter.upper(): s for letter, s in zip(words.suit_letters, SUITS, strict=True)}
+    for sym, s in zip(SUIT_SYMBOLS + ("♤", "♡", "♢", "♧"), SUITS + SUITS, strict=True):
+        suits[sym] = s
+    return ranks, suits
+
+
+def read_card(text: str | Card, lang: str | None = None) -> Card:
+    """A card as a person types it in the language in force (or ``lang``).
+
+    Russian: ranks ``Т К Д В`` (туз, король, дама, валет), ``10``, ``9``…``2``; suits ``П Т Ч Б``
+    (пики, трефы, черви, бубны) or the symbols: ``ДЧ`` and ``Д♥`` are the queen of hearts. The notation of
+    records (``QH``) is read as well: its Latin letters never meet the Cyrillic ones.
+
+    Italian: ranks ``A R D F`` (asso, re, donna, fante), ``10``…``2``; suits ``P C Q F`` (picche, cuori,
+    quadri, fiori) or the symbols: ``DC`` and ``D♥`` are the queen of hearts. Italian letters are the
+    notation's letters with other meanings (``C`` is cuori, hearts, not clubs), so an Italian reading takes
+    Italian letters only; ``Card("QH")`` reads the notation in every language.
+
+    English: the notation itself (``QH``, ``Q♥``, ``10h``).
+
+    >>> read_card("10П", "ru"), read_card("ТТ", "ru"), read_card("FF", "it"), read_card("10q", "it")
+    (Card('TS'), Card('AC'), Card('JC'), Card('TD'))
+    """
+    if isinstance(text, Card):
+        return text
+    code = resolve(lang)
+    if not isinstance(text, str):
+        raise WrongType(f"card: expected a card like 'KS' or 'K♠', not {shorten(text)} ({type(text).__name__})")
+    if code == "en":
+        return parse_card(text)
+    key = text.strip().upper()
+    ranks, suits = _reading(code)
+    if len(key) >= 2 and key[:-1] in ranks and key[-1] in suits:
+        return CARDS[suits[key[-1]].index * 13 + ranks[key[:-1]]]
+    if code == "ru":
+        try:
+            return parse_card(text)
+        except NotationError:
+            pass
+    words = _words(code)
+    examples = ", ".join(repr(Card(c).display(code).replace(Card(c).suit.symbol, Card(c).suit.letter(code)))
+                         for c in ("QH", "TS"))
+    raise NotationError(f"card: cannot read {shorten(text)} as a card in {code!r}: write it like {examples} "
+                        f"or with a suit symbol ({Card('QH').display(code)}); ranks "
+                        f"{' '.join(words.rank_letters[::-1])}, suits {' '.join(words.suit_letters)}")
+
+
+def read_cards(text: str, lang: str | None = None) -> list[Card]:
+    """Several typed cards, by spaces or commas, in the language in force (or ``lang``): ``"ДЧ 10П"``."""
+    if not isinstance(text, str):
+        raise WrongType(f"cards: expected a text like 'KS QH', not {shorten(text)} ({type(text).__name__})")
+    return [read_card(part, lang) for part in text.replace(",", " ").split()]

@@ -34,6 +34,7 @@ from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
+from bibi.i18n import LANGUAGES, find_language, language
 from bibi.kinds import EventKind
 from bibi.notation import cards_text as _cards
 from bibi.notation import game_text, score_line, transcript
@@ -82,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bibi", description="Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!.",
         epilog="Run 'bibi COMMAND --help' for a command's options.",
     )
+    parser.add_argument("--lang", type=lang_arg, default=None, metavar="LANG",
+                        help=f"the language to speak ({', '.join(LANGUAGES)}; default: the environment's, "
+                             "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
         # argparse %-formats help strings (not descriptions): a "95%" in a command's help must stay a percent.
@@ -95,9 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        check_outputs(args)
-        status = args.run(args)
-        sys.stdout.flush()
+        with language(args.lang):  # --lang speaks for this command only; without it, the environment's language
+            check_outputs(args)
+            status = args.run(args)
+            sys.stdout.flush()
         return status
     except KeyboardInterrupt:  # Ctrl-C: a long run or a game stopped on purpose; one line, no traceback
         print(f"bibi {args.command}: interrupted", file=sys.stderr)
@@ -132,6 +137,14 @@ def check_outputs(args: argparse.Namespace) -> None:
 
 
 # -- argument types shared by the commands -------------------------------------------------------------
+
+
+def lang_arg(text: str) -> str:
+    """A language (``ru``, ``it``, ``en``, or a locale like ``ru_RU.UTF-8``), for argparse (``bibi --lang``)."""
+    try:
+        return find_language(text, "LANG")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def rules_arg(text: str) -> Rules:

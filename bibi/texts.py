@@ -1,12 +1,18 @@
-"""The two source texts of the rules, sentence by sentence, with English translations.
+"""The two source texts of the rules, sentence by sentence, with translations into each language of the kit.
 
 Every rule option cites sentence ids: ``R1``…``R26`` for the Russian text «Би-би!», ``I1``…``I18``
 for the Italian «bip bip» (rules §1, the sentence index of ``docs/rules.md``). This module gives back
 the very words behind an id, so a view can show the original next to its translation.
 
+A sentence is quoted in its own language; its ``translation`` is in the language in force (``bibi.i18n``):
+a Russian reader reads I7 in Italian with a Russian translation beside it, an Italian reader reads R13 in
+Russian with an Italian one, and a reader of a sentence's own language gets the English beside it.
+
 >>> s = sentence("R13")
->>> s.lang, s.translation[:31]
+>>> s.lang, s.translated("en")[:31]
 ('ru', 'A player must follow suit if he')
+>>> print(sentence("I7").translated("ru"))
+Следующий игрок должен ответить картой той же масти или козырем, а если у него нет ни того ни другого — любой картой.
 >>> [s.id for s in cite("R15, R17–R19; I11")]
 ['R15', 'R17', 'R18', 'R19', 'I11']
 >>> len(sentences("R")), len(sentences("italian"))
@@ -27,6 +33,7 @@ from functools import cache
 from importlib import resources
 
 from bibi.errors import shorten
+from bibi.i18n import SOURCE, resolve
 
 
 @dataclass(frozen=True)
@@ -42,13 +49,29 @@ class Source:
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence of a source text: its id, language, the original words and a translation."""
+    """One sentence of a source text: its id, language, the original words and its translations, as
+    ``(language, text)`` pairs (English always; the other text's language too)."""
 
     id: str
     lang: str
     original: str
-    translation: str
+    translations: tuple[tuple[str, str], ...]
     note: str = ""
+
+    def translated(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the language in force): a translation, or the original in its own
+        language. ``ValueError`` for a language the kit does not speak."""
+        code = resolve(lang)
+        if code == self.lang:
+            return self.original
+        return dict(self.translations)[code]
+
+    @property
+    def translation(self) -> str:
+        """The translation to show beside the original, in the language in force; English when that is the
+        sentence's own language."""
+        code = resolve(None)
+        return self.translated(SOURCE if code == self.lang else code)
 
     @property
     def source(self) -> str:
@@ -82,7 +105,9 @@ def _data() -> tuple[dict[str, Source], dict[str, Sentence]]:
     found = {}
     for row in raw["sentences"]:
         lang = sources[row["id"][0]].language
-        found[row["id"]] = Sentence(lang=lang, **row)
+        other = "it" if lang == "ru" else "ru"
+        found[row["id"]] = Sentence(id=row["id"], lang=lang, original=row["original"], note=row.get("note", ""),
+                                    translations=((SOURCE, row["translation"]), (other, row[other])))
     return sources, found
 
 

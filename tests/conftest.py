@@ -7,9 +7,15 @@ test that is slow or starts a process in a module of quick ones carries its own 
 
 from __future__ import annotations
 
+import os
 from pathlib import PurePosixPath
 
 import pytest
+
+# The suite speaks English whatever the locale it runs in: bibi.i18n follows LANGUAGE, LC_ALL, LC_MESSAGES and LANG,
+# LANGUAGE first, and the notebooks' kernels and the `bibi` processes the tests start inherit it. A test of another
+# language chooses it itself (bibi.language, bibi --lang, or an environment of its own without LANGUAGE).
+os.environ["LANGUAGE"] = "en"
 
 # This file holds no doctests, and --doctest-modules would import it a second time as the module `conftest`,
 # the name tests/browser/conftest.py also has.

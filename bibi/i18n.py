@@ -1,0 +1,345 @@
+"""The kit's languages: the language in force, the message catalogs (gettext) and plural forms.
+
+The kit speaks English (the source of every message), Russian and Italian. The language in force is
+set for a notebook with ``set_language``, for a block with ``language`` (a context manager), and
+otherwise follows the standard environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read
+as ``gettext`` reads them), falling back to English. It is held per thread and per asyncio task (a
+``contextvars.ContextVar``), so a view or a command can set it for its own block without touching
+another's.
+
+>>> with language("ru"):
+...     get_language(), ngettext("{n} trick", "{n} tricks", 5).format(n=5)
+('ru', '5 взяток')
+>>> with language("it"):
+...     pgettext("suit", "hearts"), ngettext("{n} point", "{n} points", 1).format(n=1)
+('cuori', '1 punto')
+>>> language_from_environment({"LANG": "it_IT.UTF-8"}), language_from_environment({"LANG": "de_DE"})
+('it', 'en')
+>>> set_language("klingon")
+Traceback (most recent call last):
+...
+bibi.i18n.UnknownLanguage: lang: unknown language 'klingon': use one of 'en', 'ru', 'it'
+
+The catalogs are gettext's own: ``bibi/locale/<lang>/LC_MESSAGES/bibi.po`` are the sources (English
+msgids; ``make catalogs`` extracts, updates and compiles them with Babel). The kit reads them with the
+standard library alone: on first use in a process each ``.po`` is compiled in memory into the ``.mo``
+form and read by ``gettext.GNUTranslations``, so the wheel, an editable install and the browser
+(Pyodide) all read the very sources, with nothing compiled to ship or to go stale.
+
+Mark a string for the catalogs where it is used: ``_("…")``, ``ngettext(singular, plural, n)`` for a
+count, ``pgettext(context, "…")`` where one English word has two meanings (a rank letter, a suit
+letter). ``N_("…")`` marks a string kept in a table and translated later.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import os
+import struct
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+
+from bibi.errors import WrongType, shorten
+
+DOMAIN = "bibi"
+SOURCE = "en"  # the language of the msgids; it has no catalog
+LANGUAGES: tuple[str, ...] = ("en", "ru", "it")
+TRANSLATED: tuple[str, ...] = ("ru", "it")  # the languages with a catalog in bibi/locale
+NAMES: dict[str, str] = {"en": "English", "ru": "русский", "it": "italiano"}  # each in its own words
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order: the first one set decides
+
+_ALIASES: dict[str, str] = {
+    "english": "en", "russian": "ru", "русский": "ru", "italian": "it", "italiano": "it",
+    "eng": "en", "rus": "ru", "ita": "it", "c": "en", "posix": "en",
+}
+
+
+class UnknownLanguage(ValueError):
+    """A language the kit does not speak (it speaks ``en``, ``ru`` and ``it``)."""
+
+
+_current: ContextVar[str | None] = ContextVar("bibi_language", default=None)
+
+
+def _code(value: str) -> str | None:
+    """``ru`` from ``ru``, ``RU``, ``ru_RU.UTF-8``, ``ru-RU``, ``russian``…; None when the kit lacks it."""
+    key = value.strip().lower()
+    if key in _ALIASES:
+        return _ALIASES[key]
+    key = key.split(".")[0].split("@")[0].replace("-", "_").split("_")[0]
+    if key in LANGUAGES:
+        return key
+    return _ALIASES.get(key)
+
+
+def find_language(value: str, parameter: str = "lang") -> str:
+    """The kit's code (``en``, ``ru``, ``it``) for a language name or locale; ``UnknownLanguage`` otherwise.
+
+    >>> find_language("ru_RU.UTF-8"), find_language("Italiano"), find_language("en-GB")
+    ('ru', 'it', 'en')
+    """
+    if not isinstance(value, str):
+        raise WrongType(f"{parameter}: expected a language like 'ru', 'it' or 'en', not {shorten(value)} "
+                        f"({type(value).__name__})")
+    code = _code(value)
+    if code is None:
+        raise UnknownLanguage(f"{parameter}: unknown language {shorten(value)}: use one of "
+                              + ", ".join(repr(lang) for lang in LANGUAGES))
+    return code
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, English when it asks for none the kit speaks.
+
+    As ``gettext`` does, the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+    decides; ``LANGUAGE`` may list several (``it:ru``), and the first the kit speaks is taken.
+
+    >>> language_from_environment({"LANGUAGE": "de:ru", "LANG": "it_IT.UTF-8"})
+    'ru'
+    >>> language_from_environment({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for name in ENVIRONMENT:
+        value = env.get(name)
+        if value:
+            for part in value.split(":"):
+                code = _code(part) if part else None
+                if code is not None:
+                    return code
+            return SOURCE
+    return SOURCE
+
+
+def get_language() -> str:
+    """The language in force: the one set for this context, else the environment's, else English."""
+    return _current.get() or language_from_environment()
+
+
+def set_language(lang: str | None) -> str:
+    """Set the language of this thread or task (``"ru"``, ``"it"``, ``"en"``; None: follow the environment
+    again); returns the language now in force. A refused language leaves the language as it was."""
+    code = None if lang is None else find_language(lang, "lang")
+    _current.set(code)
+    return get_language()
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside a ``with`` block, then the language before it again (None: no change)."""
+    code = get_language() if lang is None else find_language(lang, "lang")
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def resolve(lang: str | None, parameter: str = "lang") -> str:
+    """``lang`` as the kit's code, or the language in force when it is None."""
+    return get_language() if lang is None else find_language(lang, parameter)
+
+
+# -- the catalogs --------------------------------------------------------------------------------------
+
+
+def catalog_file(lang: str) -> str:
+    """The path of a language's ``.po`` source inside the package: ``locale/ru/LC_MESSAGES/bibi.po``."""
+    return f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def read_po(text: str) -> list[dict[str, object]]:
+    """The entries of a ``.po`` file, each a dict of ``msgctxt``, ``msgid``, ``msgid_plural``, ``msgstr``
+    (a list of the plural forms, or one string), ``flags`` (a set) and ``obsolete`` (entries after ``#~``).
+
+    >>> read_po('msgctxt "suit"\\nmsgid "hearts"\\nmsgstr "cuori"\\n')[0]["msgstr"]
+    'cuori'
+    """
+    entries: list[dict[str, object]] = []
+    entry: dict[str, object] = {}
+    field: tuple[str, int | None] | None = None
+
+    def finish() -> None:
+        nonlocal entry
+        if "msgid" in entry:
+            entries.append(entry)
+        entry = {}
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        obsolete = line.startswith("#~")
+        if obsolete:
+            line = line[2:].strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if "msgid" in entry and field is not None:
+                finish()
+                field = None
+            if line.startswith("#,"):
+                flags = entry.setdefault("flags", set())
+                assert isinstance(flags, set)
+                flags.update(f.strip() for f in line[2:].split(",") if f.strip())
+            continue
+        keyword, _, rest = line.partition(" ")
+        if line.startswith('"'):
+            if field is None:
+                raise ValueError(f"po line {number}: a string continues no field: {shorten(raw)}")
+            value = ast.literal_eval(line)
+        else:
+            index = None
+            if keyword.startswith("msgstr["):
+                index = int(keyword[7:-1])
+                keyword = "msgstr"
+            if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+                raise ValueError(f"po line {number}: unknown keyword {shorten(keyword)}")
+            if keyword in ("msgctxt", "msgid") and "msgstr" in entry:
+                finish()
+            field = (keyword, index)
+            value = ast.literal_eval(rest.strip())
+            if obsolete:
+                entry["obsolete"] = True
+            if index is None:
+                entry.setdefault(keyword, "")
+            else:
+                forms = entry.setdefault(keyword, {})
+                assert isinstance(forms, dict)
+                forms.setdefault(index, "")
+        name, index = field
+        if index is None:
+            entry[name] = str(entry[name]) + value
+        else:
+            forms = entry[name]
+            assert isinstance(forms, dict)
+            forms[index] += value
+    finish()
+    for found in entries:
+        found.setdefault("flags", set())
+        found.setdefault("obsolete", False)
+        if isinstance(found.get("msgstr"), dict):
+            forms = found["msgstr"]
+            assert isinstance(forms, dict)
+            found["msgstr"] = [forms[i] for i in sorted(forms)]
+    return entries
+
+
+def compile_po(text: str) -> bytes:
+    """A ``.po`` source compiled to the ``.mo`` form ``gettext`` reads (as ``msgfmt`` writes it): fuzzy,
+    obsolete and untranslated entries are left out, so their English shows, as with any gettext catalog."""
+    messages: dict[bytes, bytes] = {}
+    for entry in read_po(text):
+        flags = entry["flags"]
+        assert isinstance(flags, set)
+        if entry["obsolete"] or ("fuzzy" in flags and entry["msgid"]):
+            continue
+        key = str(entry["msgid"])
+        if "msgid_plural" in entry:
+            key += "\0" + str(entry["msgid_plural"])
+        if "msgctxt" in entry:
+            key = str(entry["msgctxt"]) + "\x04" + key
+        strings = entry.get("msgstr", "")
+        value = "\0".join(strings) if isinstance(strings, list) else str(strings)
+        if not value.strip("\0") and entry["msgid"]:
+            continue
+        messages[key.encode("utf-8")] = value.encode("utf-8")
+    keys = sorted(messages)
+    ids = b"".join(k + b"\0" for k in keys)
+    strs = b"".join(messages[k] + b"\0" for k in keys)
+    start = 7 * 4 + 16 * len(keys)  # the header, then the two tables of (length, offset)
+    offsets, pos = [], 0
+    for k in keys:
+        offsets += [len(k), start + pos]
+        pos += len(k) + 1
+    value_start, pos = start + len(ids), 0
+    for k in keys:
+        offsets += [len(messages[k]), value_start + pos]
+        pos += len(messages[k]) + 1
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
+    return header + struct.pack(f"{len(offsets)}i", *offsets) + ids + strs
+
+
+@cache
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalog of a language (English: the messages as written), compiled on first use."""
+    code = find_language(lang, "lang")
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    import io
+
+    source = resources.files("bibi").joinpath(catalog_file(code)).read_text("utf-8")
+    return gettext.GNUTranslations(io.BytesIO(compile_po(source)))
+
+
+def _(message: str, lang: str | None = None) -> str:
+    """``message`` in the language in force (or ``lang``)."""
+    return translation(resolve(lang)).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The form of a counted message for ``n`` in the language in force: Russian has three (1 взятка,
+    2 взятки, 5 взяток), Italian and English two. The text keeps its ``{n}`` for ``.format``."""
+    return translation(resolve(lang)).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    """``message`` in the sense ``context`` names (the rank letter ``"K"``, the suit ``"spades"``)."""
+    return translation(resolve(lang)).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """``ngettext`` in the sense ``context`` names."""
+    return translation(resolve(lang)).npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it yet (kept in a table, translated on use)."""
+    return message
+
+
+NOUNS = ("trick", "point", "card", "player", "deal")  # the game's counted words (``count``)
+
+
+def count(n: int, noun: str, lang: str | None = None) -> str:
+    """``n`` and the game's word ``noun`` in its plural form: ``count(5, "trick", "ru")`` is ``5 взяток``.
+
+    >>> [count(n, "point", "ru") for n in (1, 2, 5, 21)], count(2, "trick", "it")
+    (['1 очко', '2 очка', '5 очков', '21 очко'], '2 prese')
+    """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise WrongType(f"n: expected a whole number, not {shorten(n)} ({type(n).__name__})")
+    code = resolve(lang)
+    if noun == "trick":
+        text = ngettext("{n} trick", "{n} tricks", n, code)
+    elif noun == "point":
+        text = ngettext("{n} point", "{n} points", n, code)
+    elif noun == "card":
+        text = ngettext("{n} card", "{n} cards", n, code)
+    elif noun == "player":
+        text = ngettext("{n} player", "{n} players", n, code)
+    elif noun == "deal":
+        text = ngettext("{n} deal", "{n} deals", n, code)
+    else:
+        raise ValueError(f"noun: unknown word {shorten(noun)}: use one of {', '.join(NOUNS)}")
+    return text.format(n=n)
+
+
+def plural_forms(lang: str) -> int:
+    """How many plural forms a language's catalog has (Russian 3, Italian and English 2)."""
+    code = find_language(lang, "lang")
+    catalog = translation(code)
+    if isinstance(catalog, gettext.GNUTranslations):
+        header = catalog.info().get("plural-forms", "")
+        return int(header.split("nplurals=")[1].split(";")[0])
+    return 2
+
+
+__all__ = [
+    "LANGUAGES", "NAMES", "NOUNS", "N_", "UnknownLanguage", "_", "catalog_file", "compile_po", "count",
+    "find_language",
+    "get_language", "language", "language_from_environment", "ngettext", "npgettext", "pgettext", "plural_forms",
+    "read_po", "resolve", "set_language", "translation",
+]
