@@ -177,7 +177,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_append_event", "_paired", "_laid_moves",
+        "_append_event", "_paired", "_laid_moves", "_passes",
     )
 
     rules: Rules
@@ -233,6 +233,7 @@ class Deal:
     _after_each_card: bool
     _log: bool
     _switches: list[tuple[int, int, int]]  # every switch as (trick, seat, suit); the rest of ``history`` is derived
+    _passes: list[tuple[int, int]]  # every pass as (trick, seat): each seat's own, for its view (``View.passes``)
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
@@ -345,6 +346,7 @@ class Deal:
         self._bonus = [0] * n
         self._calls = []
         self._switches = []
+        self._passes = []
         self._log = log
         self._events = [(_DEAL, dealer, None, trump, None)]
         self._append_event = self._events.append
@@ -602,6 +604,14 @@ class Deal:
         """Cards still to draw; 0 once the leftovers are turned up."""
         return len(self.deck) - self._pos
 
+    @property
+    def cards_read(self) -> int:
+        """How many cards of the pack (``deck``, top first) the deal has read: the hands dealt, every card
+        drawn, and the leftovers once turned up. ``deck[cards_read:]`` is the stock still face down; the next
+        draw reads ``deck[cards_read]``. What chance has revealed so far, for an adapter that deals the stock
+        card by card as the table does."""
+        return self._pos
+
     def stock(self) -> tuple[Card, ...]:
         """The stock's cards, top first: hidden information, for tests and teaching only."""
         return self.deck[self._pos:]
@@ -717,10 +727,10 @@ class Deal:
             tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
         )
 
-    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal | None:
-        """A deal consistent with everything ``seat`` (the seat to act) sees now, the cards hidden from it
-        (the other hands, the stock) sampled by ``rng`` (a ``random.Random``); ``None`` if ``tries`` attempts
-        (a whole number ≥ 1) find none.
+    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal:
+        """A deal consistent with everything ``seat`` (any seat, to act or not) sees now, the cards hidden from
+        it (the other hands, the stock) sampled by ``rng`` (a ``random.Random``), ``tries`` (a whole number ≥ 1)
+        the quick attempts before an exhaustive search; ``bibi.sampling.NoWorld`` if no deal fits the view.
 
         What OpenSpiel calls resampling from the information state: the public history decides what is
         consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
@@ -730,7 +740,7 @@ class Deal:
         whole("tries", tries, 1)
         from bibi import sampling  # lazy: the engine never needs the sampler itself
 
-        return sampling.resample(self.view(seat), rng, tries)
+        return sampling.world(self.view(seat), rng, tries)
 
     @property
     def card_points(self) -> tuple[int, ...]:
@@ -831,6 +841,7 @@ class Deal:
         new._bonus = self._bonus[:]
         new._calls = self._calls[:]
         new._switches = self._switches[:]
+        new._passes = self._passes[:]
         new._events = self._events[:]
         new._append_event = new._events.append
         new._queue = self._queue[:]
@@ -959,6 +970,7 @@ class Deal:
             return
         kind, suit = act.kind, act.suit
         if suit is None:  # PASS
+            self._passes.append((self._window(), self._call_seat))
             if self._log:
                 self._append_event((_PASS_EV, self._call_seat, None, None, None))
             self._resume()
@@ -1157,6 +1169,12 @@ class Deal:
             return True
         return False
 
+    def _window(self) -> int:
+        """The trick whose window a call or pass falls in: the one being played or just completed; -1 for the
+        dealt-pair pass."""
+        trick = self._trick
+        return -1 if not trick else len(self._tricks) - (len(trick) == self.players)
+
     def _make_call(self, seat: int, s: int, mandatory: bool) -> None:
         laid = self._laid[seat]
         laid[s] += 1
@@ -1164,10 +1182,7 @@ class Deal:
         self._laid_moves += 1
         self._recount(seat)
         self._bonus[seat] += self.rules.bibi_points  # rules §5.7: credited when made
-        # The trick whose window the call falls in: the one being played or just completed;
-        # -1 for the dealt-pair pass.
-        trick = self._trick
-        number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
+        number = self._window()
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
         if self._log:
             self._append_event((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))

@@ -150,6 +150,18 @@ class History(NamedTuple):
         return cls(tuple(order[:drawn]), tuple(lacks), deal.calls, switches)
 
 
+def drawn_by(deal: Deal, seat: int, draws: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Card], ...]:
+    """``seat``'s own draws, in order, as ``(trick, card)``: ``draws`` (``History.draws``) are the pack's cards
+    after the hands dealt, one by one."""
+    deck, first = deal.deck, deal.players * deal.rules.hand_size
+    return tuple((t, deck[first + k]) for k, (t, s) in enumerate(draws) if s == seat)
+
+
+def passed_by(deal: Deal, seat: int) -> tuple[int, ...]:
+    """The trick windows at which ``seat`` passed on a call (-1: the dealt-pair pass), in order."""
+    return tuple(t for t, s in deal._passes if s == seat)
+
+
 @dataclass(frozen=True)
 class View:
     """What one player may see: never another player's hidden cards, never the stock's order.
@@ -157,6 +169,10 @@ class View:
     Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
     who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
     nobody else sees.
+
+    The view has perfect recall of the seat's own moves: ``drawn`` is every card the seat drew, in order, as
+    ``(trick, card)`` (the trick as in ``History.draws``), and ``passes`` the trick windows (as ``Call.trick``:
+    -1 for the dealt-pair pass) at which it passed on a call. Nobody else learns either (``Deal.events_for``).
     """
 
     seat: int
@@ -180,11 +196,15 @@ class View:
     drawing: bool
     pending_trump: Suit | None
     history: History
+    drawn: tuple[tuple[int, Card], ...]
+    passes: tuple[int, ...]
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> View:
         """What ``seat`` may see of ``deal`` now (``Deal.view``), read through the deal's own notions of it: its
-        hand, ``to_act_for``, the legal actions only when it decides, the public history."""
+        hand, ``to_act_for``, the legal actions only when it decides, the public history, its own draws and
+        passes."""
+        history = deal.history
         return cls(
             seat=seat,
             players=deal.players,
@@ -206,7 +226,9 @@ class View:
             legal_actions=deal.legal_actions() if deal.to_act == seat else (),
             drawing=deal.drawing,
             pending_trump=deal.pending_trump,
-            history=deal.history,
+            history=history,
+            drawn=drawn_by(deal, seat, history.draws),
+            passes=passed_by(deal, seat),
         )
 
     def position(self) -> Position:
@@ -221,4 +243,4 @@ class View:
 Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], int, bool]
 
 
-__all__ = ["Call", "Event", "EventInfo", "History", "Position", "Trick", "View"]
+__all__ = ["Call", "Event", "EventInfo", "History", "Position", "Trick", "View", "drawn_by", "passed_by"]
