@@ -91,7 +91,7 @@ from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, che
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
-from bibi.reports import Call, Event, History, Position, Trick, View
+from bibi.reports import Call, Event, History, Position, Trick, View, trump_reason
 from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange, TurnUp, as_rules
 from bibi.tricks import (
     KQ_SLOT,
@@ -777,43 +777,9 @@ class Deal:
 
     def why_trump(self) -> str:
         """Why the trump of the trick being played (or about to be led) is the suit it is, citing the
-        sentences: the calls made since the previous trick began, and what these rules make of them."""
-        trump, sym = self._trump, SUIT_SYMBOLS[self._trump]
-        trick = self._trick
-        number = len(self._tricks) - (len(trick) == self.players)  # the trick in play (or about to be led)
-        before = self._tricks[number - 1].trump.index if number > 0 else self.first_trump.index
-        when = f"trick {number}" if number > 0 else "the dealt-pair pass, before trick 1"
-        calls = [c for c in self._calls if c.trick == number - 1]
-        if self._switched:
-            return f"seat {self._leader} switched the trump to {sym} for this trick, with a pair he called (I12, I14)"
-        if trump != before:
-            rivals = {c.suit for c in calls if c.suit.index != before}
-            seat = next((c.seat for c in (calls if self._first_call else calls[::-1]) if c.suit.index == trump), None)
-            caller = "a player" if seat is None else f"seat {seat}"
-            why = f"{caller} said Bi-bi with K+Q {sym} during {when}, so {sym} is trump from the next trick on"
-            why += " (R16, R18)" if number > 0 else " (R17, R18)"
-            if len(rivals) > 1:
-                order = "first" if self._first_call else "last"
-                why += f"; of several calls the {order} one sets the trump (R20; multi_call={order})"
-            return why
-        if not calls:
-            if number == 0:
-                return f"the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)"
-            still = "" if self._drawing else "; none can be now: drawing has stopped (R24; I15)"
-            if self._change is TrumpChange.HOLDER_CHOOSES:
-                return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
-            return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
-        if all(c.suit.index == trump for c in calls):
-            return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
-        change = self._change
-        if change is TrumpChange.HOLDER_CHOOSES:
-            return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
-                    f"switches to its suit when he leads (I12, I14)")
-        if change is TrumpChange.NEXT_DEAL:
-            return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
-                    f"(R16, read literally)")
-        return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
-                f"{self.rules.citation('trump_change')})")
+        sentences: the calls made since the previous trick began, and what these rules make of them
+        (``bibi.reports.trump_reason``)."""
+        return trump_reason(self)
 
     def live_view(self, seat: Whole) -> LiveView:
         """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
