@@ -1,14 +1,18 @@
 """Worlds consistent with a seat's view: the hidden cards (other hands, the stock) dealt many ways.
 
-``resample(view, rng)`` (also ``Deal.resample(seat, rng)``) returns a ``Deal`` whose view for the seat is
-exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used. What is consistent is
-decided by the engine's public history (``View.history``: who drew when, which suits each seat showed it
-lacked, the calls and switches). To find a deal quickly the sampler encodes a few rules as constraints on
-what a hand may have held: a seat that did not follow suit lacked it (R13; I7), a caller held his pair (R15),
-and under a mandatory call a seat left no pair uncalled at a draw (I11; the engine's ``forced_suits``). These
-only guide the dealing: every sample is then replayed, public action by action, through ``Deal`` itself,
-and kept only if the engine accepts it, so the engine stays the judge of every rule. The search bots play
-their options out in such worlds.
+``resample(view, rng)`` (also ``Deal.resample(seat, rng)``, for any seat, to act or not) returns a ``Deal``
+whose view for the seat is exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used;
+``NoWorld`` (a ``ValueError``) says when no deal fits the view. What is consistent is decided by the engine's
+public history (``View.history``: who drew when, which suits each seat showed it lacked, the calls and
+switches) and what the seat remembers of its own moves (``View.drawn``, ``View.passes``). To find a deal
+quickly the sampler encodes a few rules as constraints on what a hand may have held: a seat that did not
+follow suit lacked it (R13; I7), a caller held his pair (R15), and under a mandatory call a seat left no pair
+uncalled at a draw (I11; the engine's ``forced_suits``). These only guide the dealing: every sample is then
+replayed, public action by action, through ``Deal`` itself,
+and kept only if the engine accepts it, so the engine stays the judge of every rule. When the quick attempts
+fail (a position where few ways of dealing fit), ``Sampler.search`` goes through the ways of splitting the
+hidden cards among the hands, in an order drawn by the seed. The search bots play their options out in such
+worlds.
 
 >>> from bibi.deal import Deal
 >>> from bibi.play import bots_rng, play
