@@ -13,7 +13,7 @@ from bibi.deal import PASS, Deal, EventKind
 from bibi.play import bots_rng, play, play_seeded, snapshots
 from bibi.reports import History
 from bibi.rules import PRESETS
-from bibi.sampling import NoWorld, Sampler, resample
+from bibi.sampling import NoWorld, Sampler, SearchExhausted, resample
 
 
 def _late_position(rules: str, players: int, seed: int, trick: int, seat: int) -> Deal:
@@ -39,7 +39,7 @@ def test_the_position_where_quick_sampling_fails_still_gives_a_world_every_time(
         assert len(worlds) > 1  # sampled, not the real deal handed back
 
 
-SWEEP = [(rules, players, seed) for rules in sorted(PRESETS) for players in (2, 3, 5) for seed in (1, 2)]
+SWEEP = [(rules, players, seed) for rules in sorted(PRESETS) for players in (2, 3, 4, 6) for seed in (1, 2, 3)]
 
 
 @pytest.mark.parametrize(("rules", "players", "seed"), SWEEP)
@@ -53,8 +53,11 @@ def test_a_world_every_time_over_the_final_tricks_for_every_seat(rules, players,
             continue
         for seat in range(players):
             view = position.view(seat)
-            world = resample(view, random.Random(seat * 1000 + len(position.actions)), 2)
+            rng = random.Random(seat * 1000 + len(position.actions))
+            world = resample(view, rng, 2)
             assert world.view(seat) == view
+            found = Sampler(view).search(rng)  # the exhaustive search alone finds one too
+            assert found is not None and found.view(seat) == view
             checked += 1
     assert checked >= 4 * players
 
@@ -183,3 +186,25 @@ def test_no_other_seat_learns_a_seats_draws_or_passes():
                 assert real.view(1).drawn != twin.view(1).drawn
                 return
     pytest.fail("no pair of draws to swap")
+
+
+def test_a_world_is_drawn_by_the_seed_alone():
+    deal = _late_position("russian", 4, 20277, 23, 0)
+    view = deal.view(0)
+    a = [resample(view, random.Random(i)).deck for i in range(6)]
+    b = [Sampler(view).world(random.Random(i)).deck for i in range(6)]
+    assert a == b
+    assert len(set(a)) > 1
+
+
+def test_the_search_alone_finds_a_world_and_names_a_bad_budget_or_one_spent():
+    deal = _late_position("russian", 4, 20277, 23, 0)
+    view = deal.view(0)
+    sampler = Sampler(view)
+    for i in range(5):
+        world = sampler.search(random.Random(i))
+        assert world is not None and world.view(0) == view
+    with pytest.raises(ValueError, match="budget"):
+        sampler.search(random.Random(1), budget=0)
+    with pytest.raises(SearchExhausted, match="budget=1 "):
+        sampler.search(random.Random(1), budget=1)
