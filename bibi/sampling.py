@@ -261,8 +261,10 @@ class Sampler:
         split of them among the other hands (each hand what it can hold now, R13, I7, I11) and the stock, in an
         order drawn by ``rng``, each hand's history worked backwards by trying every card it can have drawn at
         each of its draws. ``None`` when every way has been tried and the engine accepts none; ``NoWorld`` is
-        raised by ``world``. ``budget`` (a whole number ≥ 1) bounds the steps of history worked backwards; past it
-        the search raises ``SearchExhausted``. Of each split, a few histories of each hand are tried together."""
+        raised by ``world``. ``budget`` (a whole number ≥ 1) bounds the steps (a card placed, a step of a history
+        worked backwards); past it the search raises ``SearchExhausted``. Of each split, a few histories of each
+        hand are tried together: the engine rarely refuses one hand's history for another's sake, but when it
+        does, a world the search could find with more may be missed."""
         whole("budget", budget, 1)
         view, me = self.view, self.view.seat
         others = [s for s in self.order if s != me]
@@ -278,6 +280,8 @@ class Sampler:
         caps: dict[int, list[list[Any]]] = {s: [[suits, k] for suits, k in self.caps[s]] for s in others}
         stock: list[Card] = []
         spent = [0]
+        # Per hand, the (step, cards held) from which no history goes back: the same in every split.
+        dead: dict[int, set[tuple[int, tuple[Card, ...]]]] = {s: set() for s in others}
 
         def fits(seat: int, c: Card) -> bool:
             if len(hands[seat]) - len(view.laid_down[seat]) >= need[seat]:
@@ -294,7 +298,7 @@ class Sampler:
             histories: dict[int, tuple[list[Card], dict[int, Card]]] = {me: self.own}
             found = []
             for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
-                some = list(islice(self._histories(s, hands[s], rng, spent, budget), _HISTORIES))
+                some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
                 if not some:
                     return None
                 found.append(some)
@@ -308,6 +312,9 @@ class Sampler:
             return None
 
         def place(i: int, floor: int) -> Deal | None:
+            spent[0] += 1
+            if spent[0] > budget:
+                raise SearchExhausted(f"search: no world found within budget={budget} steps")
             if i == len(pool):
                 return finish()
             c = pool[i]
@@ -358,11 +365,11 @@ class Sampler:
                 return found
         return None
 
-    def _histories(self, seat: int, hand: list[Card], rng: random.Random, spent: list[int], budget: int):
+    def _histories(self, seat: int, hand: list[Card], rng: random.Random, spent: list[int], budget: int,
+                   dead: set[tuple[int, tuple[Card, ...]]]):
         """Every history of one seat worked backwards from ``hand`` (its first hand and the card of each draw), the
         likeliest first: a generator, each yielded once, through every card it can have drawn at each draw."""
         steps = self.steps[seat]
-        dead: set[tuple[int, tuple[Card, ...]]] = set()  # (step, hand) from which no history goes back
 
         def back(i: int, hand: list[Card], draws: dict[int, Card]):
             if i < 0:
@@ -374,7 +381,7 @@ class Sampler:
                 return
             spent[0] += 1
             if spent[0] > budget:
-                raise SearchExhausted(f"search: no world found within budget={budget} steps of history")
+                raise SearchExhausted(f"search: no world found within budget={budget} steps")
             t, card, lacked, slot = steps[i]
             any_found = False
             if not self._holds_calls(seat, t, hand):
