@@ -683,9 +683,9 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     cancels out between them. It plays the best action only when it beats the heuristic's choice by more than
     ``margin`` standard errors of their paired difference; else the heuristic's choice: a whole deal played out
     through unknown draws is a noisy judge, and a choice made on noise is a coin toss (measured: bench/README.md).
-    Calls, passes and trump switches are chosen the same way. ``tries`` bounds the attempts per world;
-    a decision costs about ``worlds`` × the number of legal actions playouts. Deterministic for a given ``rng``. If
-    no world is found it plays as ``heuristic_bot``.
+    Calls, passes and trump switches are chosen the same way. ``tries`` bounds the quick attempts per world
+    before the sampler's exhaustive search (``Sampler.world``); a decision costs about ``worlds`` × the number of
+    legal actions playouts. Deterministic for a given ``rng``.
 
     ``prior`` says how likely each consistent world is taken to be: ``"keeps"`` (the default) weighs the
     hidden point cards, kings and queens toward the other hands, as players keep those and shed the rest,
@@ -706,10 +706,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         if len(legal) == 1:
             return (legal[0], _ONLY)
         sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
-        found = [w for w in (sampler.sample(rng, tries) for _ in range(worlds)) if w is not None]
-        if not found:
-            choice = _heuristic(view, rng, why)
-            return choice[0], why and f"found no deal consistent with its view; as the heuristic: {choice[1]}"
+        found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
         searched = _search_worlds(view, legal, found)
         return _pick(view, rng, searched, why, f"played every choice out in {searched.worlds} deals consistent "
                                                f"with what it has seen", margin)
@@ -758,8 +755,8 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
     final tricks, where the hidden cards are few and playouts see far); before that it plays as
     ``heuristic_bot``. Each sample is played out once per legal action, every seat playing by the bots'
     quick rule of play; the action with the best total score for the bot wins, ties going to the
-    heuristic's choice. ``tries`` bounds the attempts per sample; the cost grows with ``samples`` × the
-    number of legal actions. (``make_search_bot`` searches every decision of the deal.)
+    heuristic's choice. ``tries`` bounds the quick attempts per sample (``Sampler.world``); the cost grows with
+    ``samples`` × the number of legal actions. (``make_search_bot`` searches every decision of the deal.)
     """
     _check_count("samples", samples, 1)
     _check_count("draw_rounds", draw_rounds, 0)
@@ -773,9 +770,7 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
                 return choice
             return choice[0], f"as the heuristic: {choice[1]}"
         sampler = Sampler(view)
-        found = [w for w in (sampler.sample(rng, tries) for _ in range(samples)) if w is not None]
-        if not found:
-            return _heuristic(view, rng, why)
+        found = [sampler.world(rng, tries) for _ in range(samples)]  # a world every time (Sampler.world)
         return _pick(view, rng, _search_worlds(view, legal, found), why,
                      f"played every choice out in {len(found)} deals consistent with what it has seen", 0.0)
 

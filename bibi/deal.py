@@ -91,7 +91,7 @@ from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, che
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
-from bibi.reports import Call, Event, History, Position, Trick, View
+from bibi.reports import Call, Event, History, Position, Trick, View, trump_reason
 from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange, TurnUp, as_rules
 from bibi.tricks import (
     KQ_SLOT,
@@ -177,7 +177,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_append_event", "_paired", "_laid_moves",
+        "_append_event", "_paired", "_laid_moves", "_passes",
     )
 
     rules: Rules
@@ -233,6 +233,7 @@ class Deal:
     _after_each_card: bool
     _log: bool
     _switches: list[tuple[int, int, int]]  # every switch as (trick, seat, suit); the rest of ``history`` is derived
+    _passes: list[tuple[int, int]]  # every pass as (trick, seat): each seat's own, for its view (``View.passes``)
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
@@ -345,6 +346,7 @@ class Deal:
         self._bonus = [0] * n
         self._calls = []
         self._switches = []
+        self._passes = []
         self._log = log
         self._events = [(_DEAL, dealer, None, trump, None)]
         self._append_event = self._events.append
@@ -602,6 +604,14 @@ class Deal:
         """Cards still to draw; 0 once the leftovers are turned up."""
         return len(self.deck) - self._pos
 
+    @property
+    def cards_read(self) -> int:
+        """How many cards of the pack (``deck``, top first) the deal has read: the hands dealt, every card
+        drawn, and the leftovers once turned up. ``deck[cards_read:]`` is the stock still face down; the next
+        draw reads ``deck[cards_read]``. What chance has revealed so far, for an adapter that deals the stock
+        card by card as the table does."""
+        return self._pos
+
     def stock(self) -> tuple[Card, ...]:
         """The stock's cards, top first: hidden information, for tests and teaching only."""
         return self.deck[self._pos:]
@@ -717,10 +727,10 @@ class Deal:
             tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
         )
 
-    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal | None:
-        """A deal consistent with everything ``seat`` (the seat to act) sees now, the cards hidden from it
-        (the other hands, the stock) sampled by ``rng`` (a ``random.Random``); ``None`` if ``tries`` attempts
-        (a whole number ≥ 1) find none.
+    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal:
+        """A deal consistent with everything ``seat`` (any seat, to act or not) sees now, the cards hidden from
+        it (the other hands, the stock) sampled by ``rng`` (a ``random.Random``), ``tries`` (a whole number ≥ 1)
+        the quick attempts before an exhaustive search; ``bibi.sampling.NoWorld`` if no deal fits the view.
 
         What OpenSpiel calls resampling from the information state: the public history decides what is
         consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
@@ -730,7 +740,7 @@ class Deal:
         whole("tries", tries, 1)
         from bibi import sampling  # lazy: the engine never needs the sampler itself
 
-        return sampling.resample(self.view(seat), rng, tries)
+        return sampling.world(self.view(seat), rng, tries)
 
     @property
     def card_points(self) -> tuple[int, ...]:
@@ -767,43 +777,9 @@ class Deal:
 
     def why_trump(self) -> str:
         """Why the trump of the trick being played (or about to be led) is the suit it is, citing the
-        sentences: the calls made since the previous trick began, and what these rules make of them."""
-        trump, sym = self._trump, SUIT_SYMBOLS[self._trump]
-        trick = self._trick
-        number = len(self._tricks) - (len(trick) == self.players)  # the trick in play (or about to be led)
-        before = self._tricks[number - 1].trump.index if number > 0 else self.first_trump.index
-        when = f"trick {number}" if number > 0 else "the dealt-pair pass, before trick 1"
-        calls = [c for c in self._calls if c.trick == number - 1]
-        if self._switched:
-            return f"seat {self._leader} switched the trump to {sym} for this trick, with a pair he called (I12, I14)"
-        if trump != before:
-            rivals = {c.suit for c in calls if c.suit.index != before}
-            seat = next((c.seat for c in (calls if self._first_call else calls[::-1]) if c.suit.index == trump), None)
-            caller = "a player" if seat is None else f"seat {seat}"
-            why = f"{caller} said Bi-bi with K+Q {sym} during {when}, so {sym} is trump from the next trick on"
-            why += " (R16, R18)" if number > 0 else " (R17, R18)"
-            if len(rivals) > 1:
-                order = "first" if self._first_call else "last"
-                why += f"; of several calls the {order} one sets the trump (R20; multi_call={order})"
-            return why
-        if not calls:
-            if number == 0:
-                return f"the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)"
-            still = "" if self._drawing else "; none can be now: drawing has stopped (R24; I15)"
-            if self._change is TrumpChange.HOLDER_CHOOSES:
-                return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
-            return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
-        if all(c.suit.index == trump for c in calls):
-            return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
-        change = self._change
-        if change is TrumpChange.HOLDER_CHOOSES:
-            return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
-                    f"switches to its suit when he leads (I12, I14)")
-        if change is TrumpChange.NEXT_DEAL:
-            return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
-                    f"(R16, read literally)")
-        return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
-                f"{self.rules.citation('trump_change')})")
+        sentences: the calls made since the previous trick began, and what these rules make of them
+        (``bibi.reports.trump_reason``)."""
+        return trump_reason(self)
 
     def live_view(self, seat: Whole) -> LiveView:
         """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
@@ -831,6 +807,7 @@ class Deal:
         new._bonus = self._bonus[:]
         new._calls = self._calls[:]
         new._switches = self._switches[:]
+        new._passes = self._passes[:]
         new._events = self._events[:]
         new._append_event = new._events.append
         new._queue = self._queue[:]
@@ -959,6 +936,7 @@ class Deal:
             return
         kind, suit = act.kind, act.suit
         if suit is None:  # PASS
+            self._passes.append((self._window(), self._call_seat))
             if self._log:
                 self._append_event((_PASS_EV, self._call_seat, None, None, None))
             self._resume()
@@ -1157,6 +1135,12 @@ class Deal:
             return True
         return False
 
+    def _window(self) -> int:
+        """The trick whose window a call or pass falls in: the one being played or just completed; -1 for the
+        dealt-pair pass."""
+        trick = self._trick
+        return -1 if not trick else len(self._tricks) - (len(trick) == self.players)
+
     def _make_call(self, seat: int, s: int, mandatory: bool) -> None:
         laid = self._laid[seat]
         laid[s] += 1
@@ -1164,10 +1148,7 @@ class Deal:
         self._laid_moves += 1
         self._recount(seat)
         self._bonus[seat] += self.rules.bibi_points  # rules §5.7: credited when made
-        # The trick whose window the call falls in: the one being played or just completed;
-        # -1 for the dealt-pair pass.
-        trick = self._trick
-        number = -1 if not trick else len(self._tricks) - (len(trick) == self.players)
+        number = self._window()
         self._calls.append(Call(seat, SUITS[s], number, mandatory))
         if self._log:
             self._append_event((_CALL_EV, seat, None, SUITS[s], "mandatory" if mandatory else None))

@@ -18,7 +18,7 @@ from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
 from bibi.deal import _PLAY, MOVED_DEAL, Deal
 from bibi.errors import IllegalAction, WrongType, shorten, whole
-from bibi.reports import Call, History, Position, Trick, View
+from bibi.reports import Call, History, Position, Trick, View, drawn_by, passed_by
 from bibi.rules import Rules
 from bibi.tricks import KQ_SLOT
 
@@ -269,6 +269,15 @@ class LiveView:
     @property
     def history(self) -> History:
         return self._deal.history
+
+    @property
+    def drawn(self) -> tuple[tuple[int, Card], ...]:
+        deal = self._deal
+        return drawn_by(deal, self._seat, deal.history.draws)
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        return passed_by(self._deal, self._seat)
 
 
 def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:

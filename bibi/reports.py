@@ -1,5 +1,6 @@
 """What a deal hands out: its events (``Event``, with their text), the completed tricks (``Trick``), the calls
-(``Call``), the public history (``History``) and what one seat may see (``View``, a seat's information set).
+(``Call``), the public history (``History``), what one seat may see (``View``, a seat's information set) and why
+the trump is what it is (``trump_reason``, ``Deal.why_trump``).
 
 These are plain values, frozen, with no way back to the deal that made them; ``View.of`` and ``History.of`` read
 them from a deal (``Deal.view``, ``Deal.history``). The module sits below ``bibi.deal`` (the state machine hands
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bibi.actions import Action
-from bibi.cards import CARD_UNICODE, SUITS, Card, Suit
+from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.kinds import EventKind
-from bibi.rules import Draw, Follow, Rules
+from bibi.rules import Draw, Follow, Rules, TrumpChange
 from bibi.tricks import shown_lacks
 
 if TYPE_CHECKING:
@@ -150,6 +151,60 @@ class History(NamedTuple):
         return cls(tuple(order[:drawn]), tuple(lacks), deal.calls, switches)
 
 
+def drawn_by(deal: Deal, seat: int, draws: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Card], ...]:
+    """``seat``'s own draws, in order, as ``(trick, card)``: ``draws`` (``History.draws``) are the pack's cards
+    after the hands dealt, one by one."""
+    deck, first = deal.deck, deal.players * deal.rules.hand_size
+    return tuple((t, deck[first + k]) for k, (t, s) in enumerate(draws) if s == seat)
+
+
+def passed_by(deal: Deal, seat: int) -> tuple[int, ...]:
+    """The trick windows at which ``seat`` passed on a call (-1: the dealt-pair pass), in order."""
+    return tuple(t for t, s in deal._passes if s == seat)
+
+
+def trump_reason(deal: Deal) -> str:
+    """Why the trump of ``deal``'s trick being played (or about to be led) is the suit it is, citing the
+    sentences: the calls made since the previous trick began, and what these rules make of them
+    (``Deal.why_trump``)."""
+    trump, sym = deal._trump, SUIT_SYMBOLS[deal._trump]
+    trick = deal._trick
+    number = len(deal._tricks) - (len(trick) == deal.players)  # the trick in play (or about to be led)
+    before = deal._tricks[number - 1].trump.index if number > 0 else deal.first_trump.index
+    when = f"trick {number}" if number > 0 else "the dealt-pair pass, before trick 1"
+    calls = [c for c in deal._calls if c.trick == number - 1]
+    if deal._switched:
+        return f"seat {deal._leader} switched the trump to {sym} for this trick, with a pair he called (I12, I14)"
+    if trump != before:
+        rivals = {c.suit for c in calls if c.suit.index != before}
+        seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
+        caller = "a player" if seat is None else f"seat {seat}"
+        why = f"{caller} said Bi-bi with K+Q {sym} during {when}, so {sym} is trump from the next trick on"
+        why += " (R16, R18)" if number > 0 else " (R17, R18)"
+        if len(rivals) > 1:
+            order = "first" if deal._first_call else "last"
+            why += f"; of several calls the {order} one sets the trump (R20; multi_call={order})"
+        return why
+    if not calls:
+        if number == 0:
+            return f"the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)"
+        still = "" if deal._drawing else "; none can be now: drawing has stopped (R24; I15)"
+        if deal._change is TrumpChange.HOLDER_CHOOSES:
+            return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
+        return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
+    if all(c.suit.index == trump for c in calls):
+        return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
+    change = deal._change
+    if change is TrumpChange.HOLDER_CHOOSES:
+        return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
+                f"switches to its suit when he leads (I12, I14)")
+    if change is TrumpChange.NEXT_DEAL:
+        return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
+                f"(R16, read literally)")
+    return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
+            f"{deal.rules.citation('trump_change')})")
+
+
 @dataclass(frozen=True)
 class View:
     """What one player may see: never another player's hidden cards, never the stock's order.
@@ -157,6 +212,10 @@ class View:
     Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
     who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
     nobody else sees.
+
+    The view has perfect recall of the seat's own moves: ``drawn`` is every card the seat drew, in order, as
+    ``(trick, card)`` (the trick as in ``History.draws``), and ``passes`` the trick windows (as ``Call.trick``:
+    -1 for the dealt-pair pass) at which it passed on a call. Nobody else learns either (``Deal.events_for``).
     """
 
     seat: int
@@ -180,11 +239,15 @@ class View:
     drawing: bool
     pending_trump: Suit | None
     history: History
+    drawn: tuple[tuple[int, Card], ...]
+    passes: tuple[int, ...]
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> View:
         """What ``seat`` may see of ``deal`` now (``Deal.view``), read through the deal's own notions of it: its
-        hand, ``to_act_for``, the legal actions only when it decides, the public history."""
+        hand, ``to_act_for``, the legal actions only when it decides, the public history, its own draws and
+        passes."""
+        history = deal.history
         return cls(
             seat=seat,
             players=deal.players,
@@ -206,7 +269,9 @@ class View:
             legal_actions=deal.legal_actions() if deal.to_act == seat else (),
             drawing=deal.drawing,
             pending_trump=deal.pending_trump,
-            history=deal.history,
+            history=history,
+            drawn=drawn_by(deal, seat, history.draws),
+            passes=passed_by(deal, seat),
         )
 
     def position(self) -> Position:
@@ -221,4 +286,6 @@ class View:
 Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], int, bool]
 
 
-__all__ = ["Call", "Event", "EventInfo", "History", "Position", "Trick", "View"]
+__all__ = [
+    "Call", "Event", "EventInfo", "History", "Position", "Trick", "View", "drawn_by", "passed_by", "trump_reason",
+]

@@ -1,14 +1,18 @@
 """Worlds consistent with a seat's view: the hidden cards (other hands, the stock) dealt many ways.
 
-``resample(view, rng)`` (also ``Deal.resample(seat, rng)``) returns a ``Deal`` whose view for the seat is
-exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used. What is consistent is
-decided by the engine's public history (``View.history``: who drew when, which suits each seat showed it
-lacked, the calls and switches). To find a deal quickly the sampler encodes a few rules as constraints on
-what a hand may have held: a seat that did not follow suit lacked it (R13; I7), a caller held his pair (R15),
-and under a mandatory call a seat left no pair uncalled at a draw (I11; the engine's ``forced_suits``). These
-only guide the dealing: every sample is then replayed, public action by action, through ``Deal`` itself,
-and kept only if the engine accepts it, so the engine stays the judge of every rule. The search bots play
-their options out in such worlds.
+``resample(view, rng)`` (also ``Deal.resample(seat, rng)``, for any seat, to act or not) returns a ``Deal``
+whose view for the seat is exactly ``view``: nothing the seat knows is contradicted and nothing hidden is used;
+``NoWorld`` (a ``ValueError``) says when no deal fits the view. What is consistent is decided by the engine's
+public history (``View.history``: who drew when, which suits each seat showed it lacked, the calls and
+switches) and what the seat remembers of its own moves (``View.drawn``, ``View.passes``). To find a deal
+quickly the sampler encodes a few rules as constraints on what a hand may have held: a seat that did not
+follow suit lacked it (R13; I7), a caller held his pair (R15), and under a mandatory call a seat left no pair
+uncalled at a draw (I11; the engine's ``forced_suits``). These only guide the dealing: every sample is then
+replayed, public action by action, through ``Deal`` itself,
+and kept only if the engine accepts it, so the engine stays the judge of every rule. When the quick attempts
+fail (a position where few ways of dealing fit), ``Sampler.search`` goes through the ways of splitting the
+hidden cards among the hands, in an order drawn by the seed. The search bots play their options out in such
+worlds.
 
 >>> from bibi.deal import Deal
 >>> from bibi.play import bots_rng, play
@@ -24,6 +28,7 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import islice, product
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
@@ -31,11 +36,13 @@ from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
 from bibi.dealing import dealt_places, shuffle
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.live import LiveView
-from bibi.rules import BibiCall, Follow
-from bibi.tricks import KQ_SLOT, forced_suits
+from bibi.rules import BibiCall, BibiSuits, Follow
+from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT
+_MORE_TRIES = 500  # quick attempts before the exhaustive search, once the first ``tries`` have failed
+_HISTORIES = 3  # of each hand, per split of the hidden cards, in the exhaustive search
 
 
 class Sampler:
@@ -60,8 +67,6 @@ class Sampler:
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
-        if view.to_act != view.seat:
-            raise ValueError(f"determinize: seat {view.seat} is not to act (seat {view.to_act} is)")
         rules = view.rules
         self.view = view
         self.rules = rules
@@ -86,6 +91,7 @@ class Sampler:
                             for suit in range(4)] for seat in range(n)]
         self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
         self.caps = [self._caps(seat) for seat in range(n)]
+        self.laid = [self._laid(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
         self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
@@ -93,6 +99,49 @@ class Sampler:
                                   for seat, last in enumerate(self.last_draw)]
         # The most constrained hands are dealt first.
         self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
+        self.own = self._own()
+        self.deciders = self._deciders()
+
+    def _deciders(self) -> list[int]:
+        """The seats that can be deciding on a call the seat cannot see (``View.to_act`` is ``None`` while the
+        deal runs): the one that just drew (R15, R23; I9, I11), or, in the dealt-pair pass, any other seat
+        (R17–R20). Empty when the seat sees who decides."""
+        view, n = self.view, self.n
+        if view.to_act is not None or not any(view.hand_sizes):
+            return []
+        if not view.tricks and not view.trick:
+            return [s for s in range(n) if s != view.seat]
+        return [self.schedule[-1][1]] if self.schedule else []  # calls are offered right after a draw
+
+    def _pair(self, pool: list[Card], rng: random.Random) -> tuple[int, list[Card]] | None:
+        """A seat deciding on a call unseen, and a king and queen of ``pool`` it may call now, taken out of
+        ``pool``: the hand that decides holds them (R15, R17; under a mandatory call, only the original trump's is
+        asked about, I12). ``None`` when no other seat can be deciding."""
+        if not self.deciders:
+            return None
+        trump = self.view.trump.index
+        any_suit = self.rules.bibi_suits is BibiSuits.ANY
+        suits = [s for s in range(4) if pair_callable(s, trump, any_suit)
+                 and (not self.mandatory or s == self.first_trump) and s * 13 + _KING in pool
+                 and s * 13 + _QUEEN in pool]
+        if not suits:
+            return None
+        seat, suit = rng.choice(self.deciders), rng.choice(suits)
+        pair = [CARDS[suit * 13 + _KING], CARDS[suit * 13 + _QUEEN]]
+        for c in pair:
+            pool.remove(c)
+        return seat, pair
+
+    def _own(self) -> tuple[list[Card], dict[int, Card]]:
+        """The seat's own history, which it remembers (``View.drawn``): its first hand and the card of each of
+        its draws, by slot of the pack after the hands dealt."""
+        view, me = self.view, self.view.seat
+        slots = [k for k, (_, s) in enumerate(self.schedule) if s == me]
+        draws = {slot: c for slot, (_, c) in zip(slots, view.drawn, strict=True)}
+        start = list(view.hand) + [c for _, s, c in self.plays if s == me]
+        for c in draws.values():
+            start.remove(c)
+        return start, draws
 
     def _steps(self, seat: int) -> list[tuple[int, Card | None, set[int] | None, int | None]]:
         """One seat's history, trick by trick: ``(trick, card played, suits lacked, draw slot)``."""
@@ -100,6 +149,27 @@ class Sampler:
         slots = {t: k for k, (t, s) in enumerate(self.schedule) if s == seat}
         last = max([*played, *slots], default=-1)
         return [(t, played.get(t), self.voids.get((seat, t)), slots.get(t)) for t in range(last + 1)]
+
+    def _laid(self, seat: int) -> dict[int, list[int]]:
+        """The seat's laid-down kings (slots 0–3) and queens (4–7) right after its calls of each trick's window
+        (-1: the dealt-pair pass), from the public record: a call lays a pair down, and a king or queen played
+        while one of its kind lies down is the laid-down copy (rules §5.8)."""
+        laid = [0] * 8
+        out: dict[int, list[int]] = {}
+        played = {t: c for t, s, c in self.plays if s == seat}
+        last = max([*played, *(t for t, _ in self.called[seat]), len(self.trumps)], default=0)
+        for t in range(-1, last + 1):
+            card = played.get(t)
+            if card is not None:
+                slot = _KQ_SLOT[card]
+                if slot >= 0 and laid[slot]:
+                    laid[slot] -= 1
+            for when, suit in self.called[seat]:
+                if when == t:
+                    laid[suit] += 1
+                    laid[4 + suit] += 1
+            out[t] = laid[:]
+        return out
 
     def _caps(self, seat: int) -> list[tuple[set[int], int]]:
         """What the seat can hold now of the suits it once lacked: ``(suits, most cards of them)``, one per
@@ -117,7 +187,7 @@ class Sampler:
 
     def sample(self, rng: random.Random, tries: int = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
-        if ``tries`` attempts (a whole number ≥ 1) fail."""
+        if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
         _check_draws(rng, tries)
         for _ in range(tries):
             deal = self._attempt(rng)
@@ -125,17 +195,34 @@ class Sampler:
                 return deal
         return None
 
+    def world(self, rng: random.Random, tries: int = 4) -> Deal:
+        """A deal consistent with the view: ``sample``'s quick attempts (``tries``, then more), then, if they all
+        fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view."""
+        deal = self.sample(rng, tries)
+        if deal is None:  # tight but likely enough: more quick attempts; failing those, every way there is
+            deal = self.sample(rng, _MORE_TRIES) or self.search(rng)
+        if deal is None:
+            raise NoWorld(f"view: no deal is consistent with what seat {self.view.seat} sees: no way of dealing "
+                          f"the {len(self.unknown)} cards hidden from it fits the public history (the suits each "
+                          "seat showed it lacked, the calls, the draws) and the seat's own hand and draws")
+        return deal
+
     def _attempt(self, rng: random.Random, redeals: int = 4) -> Deal | None:
         """One try: deal the hidden cards seat by seat (again, if a seat's history cannot be made to fit),
         stack the pack they imply, replay it, and keep it if the seat's view of it is the view."""
-        view, n = self.view, self.n
+        view = self.view
         pool = self.unknown[:]
         self._mix(pool, rng)
-        deck: list[Card | None] = [None] * (n * self.hand_size + len(self.schedule))
+        histories: dict[int, tuple[list[Card], dict[int, Card]]] = {view.seat: self.own}
+        decider = self._pair(pool, rng) if self.deciders else None
+        # The seat's own hand is worked backwards like the others, though what it drew is known (``self.own``
+        # goes into the pack): its random draws keep a seed's samples, and so the bots' play, what they were.
         for seat in self.order:
             known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
+            if decider is not None and decider[0] == seat:
+                known += decider[1]
             for _ in range(redeals):
-                taken, rest = self._take(seat, known, pool)
+                taken, rest = self._take(seat, known, pool, len(known) - len(view.laid_down[seat]))
                 history = taken is not None and self._backwards(seat, known + taken, rng)
                 if history:
                     break
@@ -143,20 +230,218 @@ class Sampler:
             else:
                 return None
             pool = rest
-            start, draws = history
+            if seat != view.seat:  # the seat's own history is the one it remembers (``self.own``)
+                histories[seat] = history
+        if self.held is not None:  # the weighed hands' share a hand left over goes anywhere in the stock
+            shuffle(pool, rng)
+        return self._judge(histories, pool)
+
+    def _judge(self, histories: dict[int, tuple[list[Card], dict[int, Card]]], stock: list[Card]) -> Deal | None:
+        """Stack the pack the seats' histories imply (``stock``: what no hand took, in its order), replay it,
+        and keep the deal if the seat's view of it is the view."""
+        view, n = self.view, self.n
+        deck: list[Card | None] = [None] * (n * self.hand_size + len(self.schedule))
+        for seat, (start, draws) in histories.items():
             for c, place in zip(start, dealt_places(n, view.dealer, seat, self.hand_size), strict=True):
                 deck[place] = c
             for slot, c in draws.items():
                 deck[n * self.hand_size + slot] = c
-        if self.held is not None:  # the weighed hands' share a hand left over goes anywhere in the stock
-            shuffle(pool, rng)
-        deck += pool + list(view.leftovers)  # what no hand took is the stock, still shuffled
+        deck += stock + list(view.leftovers)
         deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False)
         try:
             ok = self._replay(deal)
         except IllegalAction:
             return None
         return deal if ok and deal.view(view.seat) == view else None
+
+    # ---- the exhaustive search, when the quick attempts fail ---------------------------------------
+
+    def search(self, rng: random.Random, budget: int = 200_000) -> Deal | None:
+        """A deal consistent with the view, found by going through the ways of dealing the hidden cards: every
+        split of them among the other hands (each hand what it can hold now, R13, I7, I11) and the stock, in an
+        order drawn by ``rng``, each hand's history worked backwards by trying every card it can have drawn at
+        each of its draws. ``None`` when every way has been tried and the engine accepts none; ``NoWorld`` is
+        raised by ``world``. ``budget`` (a whole number ≥ 1) bounds the steps (a card placed, a step of a history
+        worked backwards); past it the search raises ``SearchExhausted``. Of each split, a few histories of each
+        hand are tried together: the engine rarely refuses one hand's history for another's sake, but when it
+        does, a world the search could find with more may be missed."""
+        whole("budget", budget, 1)
+        view, me = self.view, self.view.seat
+        others = [s for s in self.order if s != me]
+        need = {s: self.hidden[s] for s in others}
+        pool = sorted(self.unknown)
+        room = len(pool) - sum(need.values())
+        if room < 0:
+            return None
+        places = [*others, -1]  # -1: the stock
+        rng.shuffle(places)
+        rank = {p: i for i, p in enumerate(places)}
+        hands: dict[int, list[Card]] = {s: list(view.laid_down[s]) for s in others}
+        caps: dict[int, list[list[Any]]] = {s: [[suits, k] for suits, k in self.caps[s]] for s in others}
+        stock: list[Card] = []
+        spent = [0]
+        # Per hand, the (step, cards held) from which no history goes back: the same in every split.
+        dead: dict[int, set[tuple[int, tuple[Card, ...]]]] = {s: set() for s in others}
+
+        def fits(seat: int, c: Card) -> bool:
+            if len(hands[seat]) - len(view.laid_down[seat]) >= need[seat]:
+                return False
+            if any(cap[1] <= 0 for cap in caps[seat] if c // 13 in cap[0]):
+                return False
+            last = self.last_draw[seat]
+            if self.mandatory and last is not None and _KQ_SLOT[c] >= 0:
+                held = _kings_queens(hands[seat] + [c] + self.played_since_draw[seat])
+                return not self._extra_pair(seat, last, held)
+            return True
+
+        def finish() -> Deal | None:
+            histories: dict[int, tuple[list[Card], dict[int, Card]]] = {me: self.own}
+            found = []
+            for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
+                some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
+                if not some:
+                    return None
+                found.append(some)
+            for combo in product(*found):
+                histories.update(zip(others, combo, strict=True))
+                order = stock[:]
+                shuffle(order, rng)
+                deal = self._judge(histories, order)
+                if deal is not None:
+                    return deal
+            return None
+
+        def place(i: int, floor: int) -> Deal | None:
+            spent[0] += 1
+            if spent[0] > budget:
+                raise SearchExhausted(f"search: no world found within budget={budget} steps")
+            if i == len(pool):
+                return finish()
+            c = pool[i]
+            if i and pool[i - 1] != c:
+                floor = 0
+            for p in places[floor:]:
+                if p == -1:
+                    if len(stock) >= room:
+                        continue
+                    stock.append(c)
+                    found = place(i + 1, rank[p])
+                    stock.pop()
+                elif fits(p, c):
+                    hands[p].append(c)
+                    limits = [cap for cap in caps[p] if c // 13 in cap[0]]
+                    for cap in limits:
+                        cap[1] -= 1
+                    found = place(i + 1, rank[p])
+                    for cap in limits:
+                        cap[1] += 1
+                    hands[p].pop()
+                else:
+                    continue
+                if found is not None:
+                    return found
+            return None
+
+        pool.sort()  # identical cards side by side (their split is counted once), the suits in a fixed order
+        if not self.deciders:
+            return place(0, 0)
+        # A seat decides on a call the seat cannot see: each such seat, each pair it may be deciding on.
+        trump, any_suit = view.trump.index, self.rules.bibi_suits is BibiSuits.ANY
+        choices = [(seat, suit) for seat in self.deciders for suit in range(4)
+                   if pair_callable(suit, trump, any_suit) and (not self.mandatory or suit == self.first_trump)]
+        rng.shuffle(choices)
+        everything = pool
+        for seat, suit in choices:
+            pair = [CARDS[suit * 13 + _KING], CARDS[suit * 13 + _QUEEN]]
+            if not all(c in everything for c in pair) or need[seat] < 2:
+                continue
+            pool = everything[:]
+            for c in pair:
+                pool.remove(c)
+            hands[seat] += pair
+            found = place(0, 0)
+            del hands[seat][-2:]
+            if found is not None:
+                return found
+        return None
+
+    def _histories(self, seat: int, hand: list[Card], rng: random.Random, spent: list[int], budget: int,
+                   dead: set[tuple[int, tuple[Card, ...]]]):
+        """Every history of one seat worked backwards from ``hand`` (its first hand and the card of each draw), the
+        likeliest first: a generator, each yielded once, through every card it can have drawn at each draw."""
+        steps = self.steps[seat]
+
+        def back(i: int, hand: list[Card], draws: dict[int, Card]):
+            if i < 0:
+                if len(hand) == self.hand_size and self._holds_calls(seat, -1, hand):
+                    yield hand[:], dict(draws)
+                return
+            key = (i, tuple(sorted(hand)))
+            if key in dead:
+                return
+            spent[0] += 1
+            if spent[0] > budget:
+                raise SearchExhausted(f"search: no world found within budget={budget} steps")
+            t, card, lacked, slot = steps[i]
+            any_found = False
+            if not self._holds_calls(seat, t, hand):
+                dead.add(key)
+                return
+            options: list[Card | None] = [None]
+            if slot is not None:
+                options = list(self._draw_options(seat, t, hand, card, lacked, rng))
+            for x in options:
+                rest = hand[:]
+                if x is not None:
+                    rest.remove(x)
+                    draws[slot] = x  # type: ignore[index]
+                if card is not None:
+                    if lacked and any(c // 13 in lacked for c in rest):
+                        continue
+                    rest.append(card)
+                for found in back(i - 1, rest, draws):
+                    any_found = True
+                    yield found
+                if x is not None:
+                    del draws[slot]  # type: ignore[arg-type]
+            if not any_found:
+                dead.add(key)
+
+        return back(len(steps) - 1, hand[:], {})
+
+    def _holds_calls(self, seat: int, t: int, hand: list[Card]) -> bool:
+        """Whether ``hand`` (the seat's after its draw at trick ``t``, or its first hand at -1) holds the pairs
+        the seat called then (R15; R17)."""
+        for when, suit in self.called[seat]:
+            if when == t:
+                mine = sum(1 for w, s2 in self.called[seat] if w == t and s2 == suit)
+                kings = sum(1 for c in hand if c == suit * 13 + _KING)
+                queens = sum(1 for c in hand if c == suit * 13 + _QUEEN)
+                if kings < mine or queens < mine:
+                    return False
+        return True
+
+    def _draw_options(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: set[int] | None,
+                      rng: random.Random) -> list[Card]:
+        """The distinct cards of ``hand`` the seat can have drawn at trick ``t``, the one ``_drawn`` would choose
+        first: the one card of a suit it lacked at this trick's play (R13; I7), and under a mandatory call none
+        that leaves an uncalled pair at the draw before (I11)."""
+        options = list(dict.fromkeys(hand))
+        if lacked:
+            must = [c for c in options if c // 13 in lacked]
+            if sum(1 for c in hand if c // 13 in lacked) > 1:
+                return []
+            if must:
+                options = must
+        if self.mandatory and t > 0:
+            held = _kings_queens(hand if played is None else [*hand, played])
+            options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
+        rng.shuffle(options)
+        first = self._drawn(seat, t, hand, played, lacked, rng)
+        if first in options:
+            options.remove(first)
+            options.insert(0, first)
+        return options
 
     def _mix(self, pool: list[Card], rng: random.Random) -> None:
         """Put ``pool`` in the order the hands take it: at random, or under ``held`` the hands' share first
@@ -173,13 +458,14 @@ class Sampler:
         shuffle(rest, rng)
         pool[:] = hands + rest
 
-    def _take(self, seat: int, known: list[Card], pool: list[Card]) -> tuple[list[Card] | None, list[Card]]:
+    def _take(self, seat: int, known: list[Card], pool: list[Card],
+              given: int = 0) -> tuple[list[Card] | None, list[Card]]:
         """The seat's hidden cards, the first of ``pool`` it can hold now, and the rest of the pool.
 
         It can hold no more of a suit it once lacked than it drew since (R13; I7), and under a mandatory
         call no uncalled pair it held at its last draw (I11).
         """
-        need = self.hidden[seat]
+        need = self.hidden[seat] - (given if seat != self.view.seat else 0)
         last = self.last_draw[seat]
         if not self.caps[seat] and not (self.mandatory and last is not None):
             return pool[:need], pool[need:]
@@ -266,23 +552,26 @@ class Sampler:
 
     def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
-        after its draw at trick ``t``, pairs a king and queen of a suit that a mandatory call takes at once
-        (the engine's ``forced_suits``: I11, I12) beyond the calls it made by then: the engine would have
+        after its draw at trick ``t``, holds a free king and queen (R22: beyond its laid-down pairs) of a suit
+        that a mandatory call takes at once (the engine's ``forced_suits``: I11, I12): the engine would have
         called that pair at that draw."""
+        laid = self.laid[seat].get(t) or [0] * 8
         for suit in forced_suits(self.rules, self.first_trump, self.trumps[t]):
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
-            if kings and queens:
-                if min(kings, queens) > sum(1 for when, s in self.called[seat] if s == suit and when <= t):
-                    return True
+            if kings > laid[suit] and queens > laid[4 + suit]:
+                return True
         return False
 
     def _replay(self, deal: Deal) -> bool:
         """Apply the public actions: the plays, the switches they imply, the calls; ``pass`` for the rest.
 
-        True when the deal has come to this seat's decision with every play and call of the view made.
+        True when the deal has come to the view's moment with every play and call of the view made: the seat's
+        own decision, or, for a seat not to act, the same decision of another seat (or the one it cannot see).
         """
-        expected, me, plays = self.view.calls, self.view.seat, self.plays
+        view = self.view
+        expected, me, plays = view.calls, view.seat, self.plays
+        deciding = bool(view.legal_actions) and view.legal_actions[-1] is PASS  # the seat's own call decision
         i = made = 0
         while True:
             calls = deal.calls
@@ -291,12 +580,17 @@ class Sampler:
                     return False
                 made = len(calls)
             legal = deal.legal_actions()
+            done = i == len(plays) and made == len(expected)
+            if not legal:  # the deal is over
+                return done
             if legal[-1] is PASS:  # a call decision, after the draw that followed play i - 1
-                if i == len(plays) and made == len(expected) and deal.to_act == me:
+                seat = deal.to_act
+                if done and deal.stock_size == view.stock_size and (
+                        (seat == me and deciding) or (seat != me and view.to_act is None)):
                     return True
                 window = plays[i - 1][0] if i else -1
                 nxt = expected[made] if made < len(expected) else None
-                call = nxt is not None and nxt.seat == deal.to_act and nxt.trick == window and CALLS[nxt.suit.index]
+                call = nxt is not None and nxt.seat == seat and nxt.trick == window and CALLS[nxt.suit.index]
                 deal.apply(call if call in legal else PASS)
                 continue
             trump = self.trumps[plays[i][0] if i < len(plays) else -1]
@@ -306,7 +600,7 @@ class Sampler:
                 deal.apply(SWITCHES[trump])
                 continue
             if i == len(plays):
-                return deal.to_act == me
+                return done and deal.to_act == view.to_act
             _, seat, card = plays[i]
             if seat != deal.to_act:
                 return False
@@ -338,15 +632,29 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal | None:
-    """A deal consistent with everything ``view`` shows, its hidden cards sampled; ``None`` if none is found.
+def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal:
+    """A deal consistent with everything ``view`` shows, its hidden cards sampled (``Sampler.world``); ``NoWorld``
+    if none is.
 
     The deal's view for the seat equals ``view``; the other hands and the stock are one guess at them.
-    ``rng`` is a ``random.Random``, ``tries`` a whole number ≥ 1 of attempts.
+    ``rng`` is a ``random.Random``, ``tries`` a whole number ≥ 1 of quick attempts before the exhaustive search.
     """
     _check_view(view)
     _check_draws(rng, tries)  # before the view is read: a bad argument is named, whatever the view
-    return Sampler(view).sample(rng, tries)
+    return Sampler(view).world(rng, tries)
+
+
+world = resample  # ``Deal.resample``'s name for it here
+
+
+class NoWorld(ValueError):
+    """No deal is consistent with a view: nothing could have been dealt so that the seat sees what it sees."""
+
+
+class SearchExhausted(RuntimeError):
+    """The exhaustive search gave up within its budget, without deciding whether a world exists."""
+
+
 
 
 def _check_view(view: Any) -> None:
@@ -384,4 +692,4 @@ def unseen(view: View | LiveView) -> list[int]:
     return counts
 
 
-__all__ = ["Sampler", "determinize", "resample", "unseen"]
+__all__ = ["NoWorld", "Sampler", "SearchExhausted", "determinize", "resample", "unseen", "world"]
