@@ -72,8 +72,10 @@ def banner_display(page: Page, name: str) -> str:
 
 
 def explorer_cell(page: Page):
-    """The code cell of the front notebook that shows a view (notebook 02 shows one: the deal explorer)."""
-    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", has=page.locator(".bibi-picture"))
+    """The code cell of the front notebook that shows the deal explorer (notebook 02 shows it once, and a practice
+    view below it)."""
+    explorer = page.locator(".bibi-picture", has_text="Deal of seed")
+    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", has=explorer)
     expect(cell).to_have_count(1)
     return cell
 
