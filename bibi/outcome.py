@@ -13,6 +13,8 @@ True
 'shared win: seat 1 and seat 2'
 >>> Outcome.of([120, 300, 90]).margin, str(Outcome.of([120, 300, 90]))
 (180, 'winner: seat 1')
+>>> str(Outcome.of([0, 0, 0, 0], final=False)), str(Outcome.of([5, 0, 5, 5]))
+('all 4 seats are level', 'shared win: seat 0, seat 2 and seat 3')
 """
 
 from __future__ import annotations
@@ -70,11 +72,17 @@ class Outcome(NamedTuple):
         return 1 + sum(1 for score in self.scores if score > mine)
 
     def who(self) -> str:
-        """The winners in words: ``seat 1`` or ``seat 1 and seat 2``."""
-        return " and ".join(f"seat {s}" for s in self.winners)
+        """The winners in words: ``seat 1``, ``seat 1 and seat 2``, ``seat 0, seat 1 and seat 3``, or ``all 4
+        seats`` when every seat is on the same score."""
+        if len(self.winners) == len(self.scores) > 2:
+            return f"all {len(self.scores)} seats"
+        names = [f"seat {s}" for s in self.winners]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def __str__(self) -> str:
         if not self.final:
+            if len(self.winners) == len(self.scores) > 1:
+                return f"{self.who()} are level" if len(self.scores) > 2 else "both seats are level"
             return f"leading: {self.who()}"
         return ("shared win: " if self.shared else "winner: ") + self.who()
 

@@ -227,7 +227,7 @@ def public_reason(before: Deal, after: Deal) -> str:
 
     >>> deal = Deal.new("russian", players=4, seed=1)
     >>> public_reason(deal, deal.copy().apply("8S"))
-    'its lead; it wins the trick so far'
+    'its lead; when played, it was the best card of the trick'
     """
     seat = before.to_act
     action = after.actions[len(before.actions)]
@@ -256,8 +256,8 @@ def public_reason(before: Deal, after: Deal) -> str:
     if len(after.tricks) > len(before.tricks):  # its card completed the trick
         return f"{said}; {after.why_won(-1)}"
     if after.winning == seat:
-        return f"{said}; it wins the trick so far"
-    return f"{said}; seat {after.winning}'s card still wins the trick"
+        return f"{said}; when played, it was the best card of the trick"
+    return f"{said}; when played, seat {after.winning}'s card was still the best of the trick"
 
 
 def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,

@@ -54,7 +54,7 @@ TITLES: dict[str, str] = {
     "winner": "Which card wins this trick?",
     "may_play": "May this card be played?",
     "trump": "What is trump in the next trick?",
-    "can_call": "Can you call Bi-bi now?",
+    "can_call": "May this pair be called now?",
     "points": "How many points does this trick score?",
     "tricks_left": "How many tricks remain?",
 }
@@ -243,7 +243,8 @@ class Exercise:
         left = total - done
         return str(left), (f"{deal.players} players share the {deal.rules.pack_size} cards in {total} tricks "
                            f"(seven dealt, the rest drawn while the stock lasts: R3, R8, R24, R25; I10, I15); "
-                           f"{done} {'has' if done == 1 else 'have'} been played, so {left} remain")
+                           f"{done} {'has' if done == 1 else 'have'} been played, "
+                           f"so {left} {'remains' if left == 1 else 'remain'}")
 
     @property
     def answer(self) -> str:

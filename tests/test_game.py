@@ -146,7 +146,7 @@ def test_I17_the_highest_total_wins_and_ties_are_shared():
     pointless = dataclasses.replace(RUSSIAN, card_points={}, bibi_points=0)
     game = Game.new(pointless, players=3, seed=2).play("random")
     assert game.totals == (0, 0, 0) and game.winners == (0, 1, 2)
-    assert "shared win: seat 0 and seat 1 and seat 2" in str(game)
+    assert "shared win: all 3 seats" in str(game)
 
 
 def test_same_seed_same_game_and_another_seed_another():
@@ -257,7 +257,7 @@ def test_play_refuses_bots_that_do_not_fit_the_table():
 def test_repr_and_str_show_the_state_of_the_game():
     game = Game.new(RUSSIAN, players=3, seed=7)
     assert repr(game) == "<Game russian, 3 players, deal 1 of 3, dealer seat 2, in progress, totals 0 0 0>"
-    assert "leading: seat 0 and seat 1 and seat 2" in str(game) and "high-card draw" in str(game)
+    assert "all 3 seats are level" in str(game) and "high-card draw" in str(game)
     game.play("greedy")
     text = str(game)
     assert "deal 3" in text and "total" in text and ("winner: seat" in text or "shared win" in text)

@@ -209,14 +209,14 @@ def test_the_present_tense_tells_what_the_table_saw():
     deal = new_deal("russian", ["AH 3C", "4C 9S", "2H 5D"], players=3, dealer=2, trump="S")
     before = deal.copy()
     deal.apply("AH")
-    assert public_reason(before, deal) == "its lead; it wins the trick so far"
+    assert public_reason(before, deal) == "its lead; when played, it was the best card of the trick"
     before = deal.copy()
     while before.phase == "call":
         before.apply("pass")
     deal = before.copy().apply("9S")  # seat 1 holds no heart: it trumps
     said = public_reason(before, deal)
     assert said.startswith("off the suit led ♥, so it holds no ♥ (R13)") and "seat 1's card" not in said
-    assert said.endswith("it wins the trick so far")
+    assert said.endswith("when played, it was the best card of the trick")
     words = why_move(deal, len(deal.actions) - 1, "heuristic", viewer=0)
     assert words.startswith("9♠: off the suit led ♥") and "told when the deal is over" in words
     assert "4C" not in words and "4♣" not in words  # nothing of the hand it kept

@@ -434,7 +434,7 @@ class PlayTable(_ActionView):
             switch = " or switch the trump" if self.action_row.children else ""
             self._say(f"{said}Your lead ({self._where()}): play any card{switch}.")
         else:
-            self._say(f"{said}Your turn ({self._where()}): {len(deal.trick)} card(s) played to this trick.")
+            self._say(f"{said}Your turn ({self._where()}): {_cards_played(len(deal.trick))}.")
 
     def _end_text(self) -> str:
         deal, game = self.deal, self.game
@@ -448,3 +448,7 @@ class PlayTable(_ActionView):
                     f"{self.players}. Press New deal for a new game.")
         return (f"{text} Your total {total} (place {place}) after deal {len(game.deals)} of "
                 f"{game.deals_total}. Press New deal for the next one.")
+
+
+def _cards_played(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''} played to this trick"
