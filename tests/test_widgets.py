@@ -891,7 +891,9 @@ def test_views_show_callback_errors():
 
 
 def test_bots_by_name_and_bad_bots():
-    assert views.as_bot(None) is views.random_bot
+    assert views.as_bot("random") is views.random_bot
+    with pytest.raises(ValueError, match="bot: None is a person's seat"):
+        views.as_bot(None)  # None means a person's seat everywhere in the kit
     assert views.as_bot(first_bot) is first_bot
     with pytest.raises(TypeError, match="bot: expected a bot name or a callable .* not 42"):
         views.as_bot(42)

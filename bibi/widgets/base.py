@@ -18,7 +18,7 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
-from bibi.play import Bot, get_bot, random_bot
+from bibi.play import Bot, get_bot
 from bibi.rules import CardPoints, Rules, as_rules
 
 
@@ -28,8 +28,12 @@ def _sym(suit: Any) -> str:
 
 
 def as_bot(bot: Bot | str | None) -> Bot:
-    """A bot from a callable, a name the play layer knows (``bibi.play.BOTS``), or ``None`` (the random bot)."""
-    return random_bot if bot is None else get_bot(bot)
+    """A bot from a callable or a name the play layer knows (``bibi.play.BOTS``). ``None`` is a person's seat
+    across the kit, and a view's bot plays for the table, so it is refused here."""
+    if bot is None:
+        raise ValueError("bot: None is a person's seat, and this view's bot plays for the table: give a bot name "
+                         "such as 'random' or 'heuristic', or a callable (view, rng) -> action")
+    return get_bot(bot)
 
 
 # -- pieces shared by the views --------------------------------------------------------------

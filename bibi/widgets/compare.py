@@ -29,7 +29,7 @@ class CompareView(_View):
     css_class = "bibi-compare-view"
 
     def __init__(self, a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str | None = None):
+                 bot: Bot | str = "random"):
         super().__init__()
         self.bot = as_bot(bot)
         self.start_button = _button("start", "both deals back to the start", icon="fast-backward")

@@ -41,7 +41,7 @@ class DealExplorer(_ActionView):
     css_class = "bibi-deal-explorer"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str | None = None, seat: int | None = None, deal: Deal | None = None,
+                 bot: Bot | str = "random", seat: int | None = None, deal: Deal | None = None,
                  title: str | None = None):
         rules, players = _rules_and_players(rules, players, seed, deal)
         if title is not None:

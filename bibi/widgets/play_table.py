@@ -118,7 +118,7 @@ class PlayTable(_ActionView):
     live_messages = True  # the bots move between clicks: a screen reader reads the message line out
 
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
-                 bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] | None = None,
+                 bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] = "random",
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
                  rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
         given = game if isinstance(game, Game) else None
@@ -191,11 +191,11 @@ class PlayTable(_ActionView):
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
         seats: list[Bot | None]
         if isinstance(bots, Mapping):
-            seats = [as_bot(bots.get(s)) for s in range(self.players)]
+            seats = [as_bot(bots.get(s, "random")) for s in range(self.players)]
         elif isinstance(bots, Sequence) and not isinstance(bots, str):
             if len(bots) != self.players:
                 raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
-            seats = [as_bot(b) for b in bots]
+            seats = [None if s == self.seat and b is None else as_bot(b) for s, b in enumerate(bots)]
         else:
             seats = list(as_bots(as_bot(bots), self.players))
         seats[self.seat] = None

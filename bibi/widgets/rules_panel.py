@@ -54,7 +54,7 @@ class RulesPanel(_View):
     css_class = "bibi-rules-panel"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str | None = None, other: Rules | str | None = None):
+                 bot: Bot | str = "random", other: Rules | str | None = None):
         left = _label_rules(rules)
         right = left if other is None else _label_rules(other)
         players, seed = whole("players", players), _seed(seed)
