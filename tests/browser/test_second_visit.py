@@ -86,7 +86,11 @@ def save(page: Page, path: Path) -> dict:
     page.locator('.lm-Menu-item[data-command="docmanager:save"]').click()
     deadline = time.monotonic() + SAVE_TIMEOUT
     while time.monotonic() < deadline:
-        nb = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:  # caught while the server writes the file: read it again
+            time.sleep(0.25)
+            continue
         if any(WIDGET_VIEW in out.get("data", {}) for cell in nb["cells"] for out in cell.get("outputs", [])):
             return nb
         time.sleep(0.25)
