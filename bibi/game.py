@@ -256,8 +256,7 @@ class Game:
 
     def __str__(self) -> str:
         seats = "".join(f"{f'seat {s}':>8}" for s in range(self.players))
-        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
-        lines = [f"{self.rules.label} rules, {self.players} players, {rounds}: "
+        lines = [f"{self.rules.label} rules, {self.players} players, {self.rounds} round(s): "
                  f"{self.deals_total} deals", f"{'':<16}{seats}"]
         if self.draws:
             lines.insert(1, "high-card draw: " + " / ".join(
