@@ -92,7 +92,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
-from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
+from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
 from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, pgettext
