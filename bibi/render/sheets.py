@@ -356,7 +356,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
                 else ngettext("all {n} seats are level", "all {n} seats are level", n)).format(n=n)
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     elif len(leaders) == 1:
-        said = (_("{who} wins the game") if over else _("{who} leads")).format(who=leaders[0])
+        # TRANSLATORS: a game's verdict: who wins the game, or (while it goes on) who leads it
+        said = (pgettext("game", "{who} wins") if over else pgettext("game", "{who} leads")).format(who=leaders[0])
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     elif leaders:
         who = _("{some} and {last}").format(some=", ".join(leaders[:-1]), last=leaders[-1])
