@@ -19,6 +19,7 @@ import bibi
 from bibi import texts
 from bibi.cards import Card
 from bibi.i18n import UnknownLanguage, language
+from bibi.play import play_seeded
 from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector
 
 LANGS = ("ru", "it")
@@ -261,7 +262,7 @@ def test_a_language_the_kit_does_not_speak_is_refused(view):
 
 
 def test_score_inspector_refuses_an_unknown_language():
-    deal = bibi.play_seeded("ru", 3, seed=1, bots="greedy")
+    deal = play_seeded("ru", 3, seed=1, bots="greedy")
     with pytest.raises(UnknownLanguage, match="lang"):
         ScoreInspector(deal, lang="klingon")
 
@@ -303,3 +304,13 @@ def test_app_set_language_refuses_an_unknown_language_and_changes_nothing():
     with pytest.raises(UnknownLanguage, match="lang"):
         app.set_language("xx")
     assert app.lang == "it" and app.message.value == before and app.language_select.value == "it"
+
+
+def test_the_check_finds_english_where_there_is_some():
+    """The same views in English show the words the checks above look for: the checks read what is shown."""
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang="en")
+    assert {"seat", "trick", "trump", "stock", "points"} <= set(english(shown(table)))
+    assert "cards" in english_words_in(labels(table)) or "Hint" in labels(table)
+    practice = Practice("russian", 4, n=2, seed=3, lang="en")
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    assert english(practice.feedback_html.value)
