@@ -275,10 +275,10 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     in_tricks = sum(deal.card_points)
     leftovers = deal.leftover_points
     out = total - in_tricks - leftovers
-    calls = len(deal.calls)
+    called = len(deal.calls)
     foot = (
         f'<tfoot><tr><td class="bibi-text">{_e(_(_W_ALL))}</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
-        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(calls))}</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(called))}</td>'
         f"<td>{sum(deal.scores)}</td></tr></tfoot>"
     )
     if out:
