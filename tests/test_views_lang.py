@@ -247,7 +247,7 @@ def test_views_made_in_one_language_keep_it():
         explorer = DealExplorer("russian", 4, seed=2)  # None: the language in force when it is made
     assert explorer.lang == "it"
     explorer.next_button.click()
-    assert "Smazzata del seme casuale 2" in explorer.message.value
+    assert "Smazzata con codice 2" in explorer.message.value
     practice = Practice(lang="ru")
     practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
     assert "Фразы" in practice.feedback_html.value
