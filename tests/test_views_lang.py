@@ -28,7 +28,7 @@ LANGS = ("ru", "it")
 def readable(markup: str) -> str:
     """The text of ``markup`` a person reads: style blocks, tags and attributes out, entities read, the rules'
     notation out (``<code>`` spans, and option names and values: words joined by ``_``)."""
-    text = re.sub(r"<style>.*?</style>", " ", markup, flags=re.S)
+    text = re.sub(r"<style[^>]*>.*?</style>", " ", markup, flags=re.S)
     text = re.sub(r"<code>.*?</code>", " ", text, flags=re.S)
     text = html.unescape(re.sub(r"<[^>]+>", " ", text))
     text = re.sub(r"[\w'=]*_[\w'=]*", " ", text)  # trump_change='next_deal', after_trick: notation
@@ -314,3 +314,14 @@ def test_the_check_finds_english_where_there_is_some():
     practice = Practice("russian", 4, n=2, seed=3, lang="en")
     practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
     assert english(practice.feedback_html.value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_teachers_lesson_table_in_the_language(lang):
+    from bibi.lesson import lesson
+
+    with language(lang):
+        table = lesson("russian", "italian", players=4, deals=12, seed=1)
+        page = table._repr_html_()
+    assert english(page) == []
+    assert "score_per_seat" in table.wide().index.get_level_values("measure"), "the frame keeps its ids"
