@@ -339,6 +339,9 @@ class Exercise:
             if found is not None:
                 return found
         elif choices == SUIT_CHOICES:
+            for suit in SUITS:  # a suit as the language names it: «черви», «cuori», or its letter
+                if low in (suit.spoken().lower(), suit.letter().lower()):
+                    return suit.symbol
             try:
                 return Suit.parse(text).symbol
             except ValueError:
