@@ -254,8 +254,8 @@ class RulesPanel(_View):
 
 def _option_name(name: str) -> str:
     """An option as the panel's message names it: as a label writes it in English (``follow``), by its title in
-    the other languages («Ответ на ход»)."""
-    return name if get_language() == SOURCE else "«" + _(OPTIONS[name].title) + "»"
+    the other languages (Ответ на ход)."""
+    return name if get_language() == SOURCE else _(OPTIONS[name].title)
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
