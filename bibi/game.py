@@ -42,6 +42,7 @@ from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal
 from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.i18n import _, pgettext
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
@@ -61,7 +62,7 @@ class Cut:
     card: Card
 
     def __str__(self) -> str:
-        return f"seat {self.seat} cut {self.card.unicode}"
+        return _("seat {seat} cut {card}").format(seat=self.seat, card=self.card.display())
 
 
 class Game:
@@ -234,11 +235,12 @@ class Game:
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]
-            return f"the dealer's drawn card {card.unicode} (R6)"
+            return _("the dealer's drawn card {card} (R6)").format(card=card.display())
         if self._called_trump(index) is not None:
-            return f"the last Bi-bi of deal {index} (R16 read literally; {shown})"
-        source = "R7" if self.rules.name != "italian" else "italian: not stated, taken from R7"
-        return f"the cut ({shown}; {source})"
+            return _("the last Bi-bi of deal {number} (R16 read literally; {cut})").format(number=index, cut=shown)
+        if self.rules.name != "italian":
+            return _("the cut ({cut}; R7)").format(cut=shown)
+        return _("the cut ({cut}; italian: not stated, taken from R7)").format(cut=shown)
 
     def _called_trump(self, index: int) -> Suit | None:
         """Under ``next_deal``: the suit called last in the deal before deal ``index``, if any."""
@@ -255,17 +257,24 @@ class Game:
         )
 
     def __str__(self) -> str:
-        seats = "".join(f"{f'seat {s}':>8}" for s in range(self.players))
-        lines = [f"{self.rules.label} rules, {self.players} players, {self.rounds} round(s): "
-                 f"{self.deals_total} deals", f"{'':<16}{seats}"]
+        """The score sheet, in the language in force (``bibi.i18n``)."""
+        names = [_("seat {seat}").format(seat=s) for s in range(self.players)]
+        width = max(8, *(len(name) + 2 for name in names))  # a column of numbers under each seat's name
+        rules = self.rules.label
+        if rules in ("russian", "italian", "english"):  # the presets' names, marked in bibi.notation.rules_name
+            rules = pgettext("rules", rules)
+        lines = [_("{rules} rules, {players} players, {rounds} round(s): {deals} deals").format(
+            rules=rules, players=self.players, rounds=self.rounds, deals=self.deals_total),
+            f"{'':<16}" + "".join(f"{name:>{width}}" for name in names)]
         if self.draws:
-            lines.insert(1, "high-card draw: " + " / ".join(
-                " ".join(f"{s}:{c.unicode}" for s, c in r) for r in self.draws))
+            lines.insert(1, _("high-card draw: {cards}").format(cards=" / ".join(
+                " ".join(f"{s}:{c.display()}" for s, c in r) for r in self.draws)))
         for i, deal in enumerate(self._deals):
-            label = f"deal {i + 1} ({deal.first_trump.symbol})"
-            scores = "".join(f"{x:>8}" for x in deal.scores)
-            lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  (in progress)"))
-        lines.append(f"{'total':<16}" + "".join(f"{x:>8}" for x in self.totals))
+            label = _("deal {number} ({suit})").format(number=i + 1, suit=deal.first_trump.symbol)
+            scores = "".join(f"{x:>{width}}" for x in deal.scores)
+            lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  " + _("(in progress)")))
+        total = _("total")
+        lines.append(f"{total:<16}" + "".join(f"{x:>{width}}" for x in self.totals))
         lines.append(str(self.outcome()))
         return "\n".join(lines)
 
@@ -385,7 +394,7 @@ class _GameReader:
                 raise ValueError(f"game record: draw round {n + 1} must be drawn by seats {contenders} (R5)")
             if sum(left) < len(drawn):  # the pack ran low: the draw goes on from a fresh pack
                 left = [game.rules.decks] * 52
-            for _, card in drawn:
+            for _seat, card in drawn:
                 if not left[card]:
                     raise ValueError(f"game record: draw round {n + 1} draws {card} more often than "
                                      f"{game.rules.decks} pack(s) hold it")

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from bibi.i18n import _, ngettext
+
 
 class Outcome(NamedTuple):
     """The scores, the seats on top (``winners``), whether they share the win, and ``margin``: the lead of
@@ -75,16 +77,24 @@ class Outcome(NamedTuple):
         """The winners in words: ``seat 1``, ``seat 1 and seat 2``, ``seat 0, seat 1 and seat 3``, or ``all 4
         seats`` when every seat is on the same score."""
         if len(self.winners) == len(self.scores) > 2:
-            return f"all {len(self.scores)} seats"
-        names = [f"seat {s}" for s in self.winners]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            n = len(self.scores)
+            return ngettext("all {n} seats", "all {n} seats", n).format(n=n)
+        names = [_("seat {seat}").format(seat=s) for s in self.winners]
+        if len(names) == 1:
+            return names[0]
+        return _("{seats} and {last}").format(seats=", ".join(names[:-1]), last=names[-1])
 
     def __str__(self) -> str:
+        """The outcome in words, in the language in force (``bibi.i18n``)."""
         if not self.final:
             if len(self.winners) == len(self.scores) > 1:
-                return f"{self.who()} are level" if len(self.scores) > 2 else "both seats are level"
-            return f"leading: {self.who()}"
-        return ("shared win: " if self.shared else "winner: ") + self.who()
+                if len(self.scores) > 2:
+                    return _("{seats} are level").format(seats=self.who())
+                return _("both seats are level")
+            return _("leading: {seats}").format(seats=self.who())
+        if self.shared:
+            return _("shared win: {seats}").format(seats=self.who())
+        return _("winner: {seats}").format(seats=self.who())
 
 
 __all__ = ["Outcome"]

@@ -54,6 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.i18n import _
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
@@ -619,8 +620,8 @@ class Simulation:
 
     def __repr__(self) -> str:
         bots = " ".join(dict.fromkeys(self.bots))
-        return (f"<Simulation {self.rules.label}, {self.players} players, {len(self.deals)} deals, "
-                f"seed {self.seed}, bots {bots}>")
+        return "<" + _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
+            rules=self.rules.label, players=self.players, deals=len(self.deals), seed=self.seed, bots=bots) + ">"
 
 
 def simulate(
@@ -691,8 +692,10 @@ class Comparison:
 
     def __repr__(self) -> str:
         first = next(iter(self.simulations.values()))
-        head = (f"<Comparison of {len(self.simulations)} variants, {first.players} players, "
-                f"{len(first.deals)} paired deals, seed {first.seed}; differences against {self.baseline!r}>")
+        head = "<" + _("Comparison of {variants} variants, {players} players, {deals} paired deals, seed {seed}; "
+                       "differences against {baseline}").format(
+            variants=len(self.simulations), players=first.players, deals=len(first.deals), seed=first.seed,
+            baseline=repr(self.baseline)) + ">"
         with pd.option_context("display.width", 200, "display.max_rows", 200):
             return head + "\n" + self.table.round(3).to_string(index=False)
 
