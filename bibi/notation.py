@@ -119,17 +119,11 @@ def game_text(game: Game, deals: bool = False) -> str:
 
 
 def action_text(action: Card | Action, lang: str | None = None) -> str:
-    """A move as the language in force (or ``lang``) shows it: ``Д♥`` (a card), ``Би-би ♥``, ``пас``,
-    ``козырь ♥``; in English as ``Action.unicode`` shows it (``Bi-bi ♥``, ``pass``, ``trump ♥``)."""
-    if isinstance(action, Card):
-        return action.display(lang)
-    if not isinstance(action, Action):
+    """A move as the language in force (or ``lang``) shows it: ``Д♥`` (a card, ``Card.display``), ``Би-би ♥``,
+    ``пас``, ``козырь ♥`` (``Action.display``)."""
+    if not isinstance(action, (Card, Action)):
         raise WrongType(f"action: expected a card or an Action, not {shorten(action)} ({type(action).__name__})")
-    if action.suit is None:
-        return pgettext("move", "pass", lang)
-    if action.kind == Action.CALL:
-        return pgettext("move", "Bi-bi {suit}", lang).format(suit=action.suit.symbol)
-    return pgettext("move", "trump {suit}", lang).format(suit=action.suit.symbol)
+    return action.display(lang)
 
 
 def _words(text: str) -> list[str]:
@@ -137,15 +131,15 @@ def _words(text: str) -> list[str]:
 
 
 def _keywords(lang: str) -> dict[str, list[list[str]]]:
-    """The words that start a call, a pass and a trump switch: the notation's and the language's own."""
-    def own(message: str) -> list[str]:
-        return _words(pgettext("move", message, lang).replace("{suit}", ""))
+    """The words that start a call, a pass and a trump switch: the notation's and the language's own (the
+    words of ``Action.display``)."""
+    def own(action: Action) -> list[str]:
+        return _words(action.display(lang).replace(SUIT_SYMBOLS[0], ""))
 
     return {
-        "call": [["bibi"], ["call"], ["bi", "bi"], ["bip", "bip"], ["би", "би"], ["pip", "pip"],
-                 own("Bi-bi {suit}")],
-        "switch": [["trump"], ["switch"], own("trump {suit}")],
-        "pass": [["pass"], own("pass")],
+        "call": [["bibi"], ["call"], ["bi", "bi"], ["bip", "bip"], ["би", "би"], ["pip", "pip"], own(CALLS[0])],
+        "switch": [["trump"], ["switch"], own(SWITCHES[0])],
+        "pass": [["pass"], own(PASS)],
     }
 
 
