@@ -949,7 +949,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                    progress=not args.no_progress)
     if "-" not in (args.out, args.deals_out):
-        print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
+        print(sim.report())
     if args.out:
         _write_csv(sim.seats, args.out)
     if args.deals_out:
@@ -971,7 +971,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
     if args.out != "-":
-        print(repr(result))
+        print(result.report())
     if args.out:
         _write_csv(result.table, args.out)
     return 0
