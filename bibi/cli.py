@@ -45,8 +45,8 @@ from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, n
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, rules_name, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
-from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, call_word, parse_rules, preset
+from bibi.play import BOTS, Bot, bot_name, bots_rng, call_said, get_bot, play, trick_number
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
 from bibi.session import Session
 from bibi.terminal import ask_line, read_line
 from bibi.texts import Sentence, cite
@@ -607,12 +607,6 @@ def quotes(text: str) -> list[str]:
     return lines
 
 
-def _call_word(rules: Rules) -> str:
-    """The call as the player's language says it: the rules' own word in English (Bi-bi!, bip bip, Pip-Pip!),
-    «Би-би!» in Russian and «bip bip» in Italian, whatever the rules."""
-    return call_word(rules) if get_language() == "en" else pgettext("the call", "Bi-bi!")
-
-
 class Terminal:
     """``bibi play``: a person's session at a table (``bibi.session.Session``: the deal or game, the bots, undo,
     hint, why, the next deal) in the terminal. It shows what the person's seat may see, reads his moves and
@@ -863,7 +857,7 @@ class Terminal:
             return _("you play {card}").format(card=event.card.display())
         if event.kind == "call" and mine and event.suit is not None:
             suit = event.suit.value
-            shown = {"call": _call_word(self.deal.rules), "king": Card("K" + suit).display(),
+            shown = {"call": call_said(self.deal.rules), "king": Card("K" + suit).display(),
                      "queen": Card("Q" + suit).display(), "points": self.deal.rules.bibi_points}
             if event.info == "mandatory":
                 return _("you must say {call}: {king} {queen} laid down, +{points} (I11)").format(**shown)

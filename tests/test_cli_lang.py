@@ -77,8 +77,8 @@ def test_a_game_and_its_score_sheet_in_italian():
     done = bibi("--lang", "it", "game", "--rules", "it", "--players", "3", "--seed", "4", "--deals")
     assert done.returncode == 0
     out = done.stdout
-    assert "smazzata 1: mazziere il giocatore" in out and "il seme del taglio" in out
-    assert "regole italiane; giocatori: 3, giri: 1, smazzate: 3" in out and "\ntotale " in out
+    assert "smazzata 1: mazziere il giocatore" in out and "origine: il taglio (il giocatore" in out
+    assert "3 giocatori, 1 giro: 3 smazzate" in out and "\ntotale " in out and "\nvincitore: giocatore" in out
     assert words_left(out) == {}
 
 
