@@ -145,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
         return status
     except KeyboardInterrupt:  # Ctrl-C: a long run or a game stopped on purpose; one line, no traceback
-        print(f"bibi {args.command}: interrupted", file=sys.stderr)
+        with language(args.lang):
+            print(_("bibi {command}: interrupted").format(command=args.command), file=sys.stderr)
         return 130  # as a shell reports a command ended by SIGINT
     except BrokenPipeError:  # `bibi rules it | head`: the reader has gone; end quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

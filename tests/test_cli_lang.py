@@ -261,3 +261,17 @@ def test_a_cited_sentence_is_quoted_in_its_language_with_a_translation_into_the_
     with language("en"):
         assert quotes("must follow suit (R13)")[1] == f"        (in translation: {sentence('R13').translated('en')})"
     assert quotes("no sentence here, nor R99") == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "bibi play: прервано\n"), ("it", "bibi play: interrotto\n")])
+def test_ctrl_c_is_told_in_the_players_language(monkeypatch, capsys, lang, said):
+    import dataclasses
+
+    from bibi.cli import SUBCOMMANDS, main
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(SUBCOMMANDS, "play", dataclasses.replace(SUBCOMMANDS["play"], run=interrupted))
+    assert main(["--lang", lang, "play"]) == 130
+    assert capsys.readouterr().err == said
