@@ -316,12 +316,35 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(text: str) -> str:
+    """One of the rules' own texts (an option's title, a value's meaning, why an option has no effect) in the
+    language in force: the catalogs hold them as ``bibi.render`` shows them; an empty text stays empty."""
+    return _(text) if text else text
+
+
+def _citation(rules: Rules, name: str) -> str:
+    """``rules.citation(name)`` with its notes in the language in force (``bibi.render.option_citation``)."""
+    from bibi.render import option_citation  # lazy: only the rules' texts need it
+
+    return option_citation(rules, name)
+
+
+def describe(rules: Rules) -> str:
+    """``Rules.describe`` (the options, their values and citations) in the language in force."""
+    rows = [_("Rules {label}").format(label=repr(rules.label))]
+    for key, value in rules.options().items():
+        rows.append(f"  {key:<13} {str(value):<32} {_citation(rules, key)}")
+        if rules.no_effect(key):
+            rows.append(f"  {'':<13} ↳ {_said(rules.no_effect(key))}")
+    return "\n".join(rows)
+
+
 def rules_text(rules: Rules) -> str:
     """A preset's options: value, citation, and what the value means."""
-    lines = [rules.describe()]
+    lines = [describe(rules)]
     for name, value in rules.options().items():
         if OPTIONS[name].meaning(value) or rules.no_effect(name):
-            lines.append(f"  {name:<13} = {value}: {rules.explain(name)}")
+            lines.append(f"  {name:<13} = {value}: {_said(rules.explain(name))}")
     return "\n".join([lines[0], "", _("What the values mean:"), *lines[1:]])
 
 
@@ -335,17 +358,17 @@ def rules_diff(a: Rules, b: Rules) -> str:
     inert = [row for row in rows if row not in live]
     lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
     for name, mine, theirs in live:
-        lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+        lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
         for rules, value in ((a, mine), (b, theirs)):
-            meaning = OPTIONS[name].meaning(value)
+            meaning = _said(OPTIONS[name].meaning(value))
             lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
     if inert:
         lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
                        "the texts):").format(n=len(inert)))
         for name, mine, theirs in inert:
-            lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+            lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
             for rules, value in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {value}: {rules.explain(name)}")
+                lines.append(f"    {rules.name:<8} {value}: {_said(rules.explain(name))}")
     return "\n".join(lines)
 
 
@@ -360,12 +383,12 @@ def rules_table() -> str:
     for option in OPTIONS:
         values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
                          for p, w in zip(PRESETS.values(), widths, strict=True))
-        note = f" ({OPTIONS[option].note})" if OPTIONS[option].note else ""
+        note = f" ({_said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
         lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
     for name, p in PRESETS.items():
         for option in OPTIONS:
             if p.no_effect(option):
-                lines.append(f"* {name} {option}: {p.no_effect(option)}")
+                lines.append(f"* {name} {option}: {_said(p.no_effect(option))}")
     lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
                           "compares."))
     return "\n".join(lines)
@@ -508,7 +531,7 @@ def plain(reason: str) -> str:
     def words(match: re.Match) -> str:
         name, value = match.group(1), match.group(2)
         option = OPTIONS.get(name)
-        meaning = option.meaning(value) if option is not None else ""
+        meaning = _said(option.meaning(value)) if option is not None else ""
         return f": {meaning} —" if meaning else match.group(0)
 
     return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
@@ -519,15 +542,17 @@ def rules_summary(rules: Rules) -> str:
     o = rules.options()
     lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
              _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
-                 decks=o["decks"], hand=o["hand_size"], c1=rules.citation("decks"), c2=rules.citation("hand_size")),
+                 decks=o["decks"], hand=o["hand_size"], c1=_citation(rules, "decks"),
+                 c2=_citation(rules, "hand_size")),
              ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       o["bibi_points"]).format(points=o["card_points"], bibi=o["bibi_points"],
-                                               c1=rules.citation("card_points"), c2=rules.citation("bibi_points"))]
+                                               c1=_citation(rules, "card_points"),
+                                               c2=_citation(rules, "bibi_points"))]
     for name, value in o.items():
-        meaning = OPTIONS[name].meaning(value)
+        meaning = _said(OPTIONS[name].meaning(value))
         if meaning and name not in ("first_dealer", "first_trump"):
-            lines.append(f"  {OPTIONS[name].title}: {meaning}")
+            lines.append(f"  {_said(OPTIONS[name].title)}: {meaning}")
     lines.append(_("  the trick goes to the highest trump, else to the highest card of the suit led (I8)"))
     return "\n".join(lines)
 

@@ -275,3 +275,17 @@ def test_ctrl_c_is_told_in_the_players_language(monkeypatch, capsys, lang, said)
     monkeypatch.setitem(SUBCOMMANDS, "play", dataclasses.replace(SUBCOMMANDS["play"], run=interrupted))
     assert main(["--lang", lang, "play"]) == 130
     assert capsys.readouterr().err == said
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize("args", [["rules", "it"], ["rules", "--diff", "ru", "it"], ["rules"]], ids=" ".join)
+def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang, args):
+    from bibi.rules import OPTIONS, PRESETS
+
+    done = bibi("--lang", lang, *args)
+    assert done.returncode == 0
+    notation = set(OPTIONS) | {str(p.options()[o]) for p in PRESETS.values() for o in OPTIONS} | set(PRESETS)
+    said = " ".join(word for word in done.stdout.split() if word.strip("(),:;=*'") not in notation)
+    assert english_words_in(said) == []
+    assert {"ru": "Смысл значений:", "it": "Cosa significano i valori:"}[lang] in done.stdout or args != ["rules", "it"]
