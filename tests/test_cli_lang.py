@@ -51,7 +51,7 @@ def test_bibi_lang_it_deal_is_an_italian_transcript():
     done = bibi("--lang", "it", "deal", "--rules", "it", "--players", "4", "--seed", "3", "--draws")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("seed 3; bot: heuristic\nregole italiane, 4 giocatori; mazziere: giocatore ")
+    assert out.startswith("codice 3; bot: heuristic\nregole italiane, 4 giocatori; mazziere: giocatore ")
     for term in ("presa 1 (briscola ", "giocatore 0: ", "pesca", "punti: giocatore 0", "tallone"):
         assert term in out, term
     assert ("vincitore: giocatore" in out) or ("vittoria condivisa" in out)
@@ -64,7 +64,7 @@ def test_lang_ru_in_the_environment_makes_a_russian_transcript():
     done = bibi("deal", "--players", "5", "--seed", "7", LANG="ru_RU.UTF-8")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("сид 7; боты: heuristic\nправила: русские, 5 игроков; сдаёт игрок ")
+    assert out.startswith("зерно 7; боты: heuristic\nправила: русские, 5 игроков; сдаёт игрок ")
     for term in ("взятка 1 (козырь ", "игрок 0: ", "очки: игрок 0", "магазин"):
         assert term in out, term
     assert "«Би-би»" in out and ("победитель: игрок" in out or "победу делят" in out or "ничья" in out)
@@ -94,11 +94,11 @@ def test_without_a_language_of_the_kit_the_command_speaks_english(env):
 @pytest.mark.subprocess
 def test_the_order_of_the_environment_is_gettexts():
     first = {"LANGUAGE": "it:ru", "LANG": "ru_RU.UTF-8"}
-    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("seed 2; bot: heuristic\nregole")
+    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: heuristic\nregole")
     assert bibi("deal", "--players", "4", "--seed", "2", LC_MESSAGES="it_IT.UTF-8", LANG="ru_RU.UTF-8").stdout \
-        .startswith("seed 2; bot: heuristic\nregole")
+        .startswith("codice 2; bot: heuristic\nregole")
     assert bibi("--lang", "ru", "deal", "--players", "4", "--seed", "2", LANGUAGE="it").stdout \
-        .startswith("сид 2")  # --lang first
+        .startswith("зерно 2")  # --lang first
 
 
 @pytest.mark.subprocess
@@ -106,7 +106,7 @@ def test_bibi_lang_ru_practice_asks_and_answers_in_russian():
     done = bibi("--lang", "ru", "practice", "--seed", "3", "-n", "3", stdin="1\n2\n1\n")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("3 упражнения, правила: русские, 4 игрока, сид 3.")
+    assert out.startswith("3 упражнения, правила: русские, 4 игрока, зерно 3.")
     assert "взятк" in out and "козыр" in out
     assert words_left(out) == {}
 
@@ -145,7 +145,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     done = bibi("--lang", "ru", "play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=script)
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, сид")
+    assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, зерно")
     assert "== сдача 1 из 4: сдаёт игрок" in out and "  у вас на руках: " in out and "  варианты: 1) " in out
     assert "Как идёт взятка" in out  # помощь
     assert "так нельзя: не понимаю 'xx'" in out
@@ -166,14 +166,14 @@ def test_bibi_lang_it_play_a_whole_deal_typed_in_italian():
     assert done.returncode == 0
     out = done.stdout
     assert "== mazziere: giocatore" in out and "giocatore 2> " in out and "presa 1: " in out
-    assert "smazzata finita: 'rivedi'" in out and "punti: giocatore 0" in out
+    assert "smazzata finita: 'revisione'" in out and "punti: giocatore 0" in out
     assert words_left(out) == {}
 
 
 @pytest.mark.subprocess
 @pytest.mark.parametrize(("lang", "words", "english"), [
-    ("ru", ["число игроков, от 2 до 12", "сид генератора", "показывать и каждую карту"], "number of players"),
-    ("it", ["numero di giocatori, da 2 a 12", "seed casuale", "mostra anche ogni carta"], "number of players"),
+    ("ru", ["число игроков, от 2 до 12", "зерно генератора", "показывать и каждую карту"], "number of players"),
+    ("it", ["numero di giocatori, da 2 a 12", "il codice (seed)", "mostra anche ogni carta"], "number of players"),
 ])
 def test_the_help_texts_speak_the_language(lang, words, english):
     done = bibi("--lang", lang, "deal", "--help")
