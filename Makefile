@@ -11,14 +11,15 @@ PORT   ?= 8888
 $(VENV)/.lab: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[notebooks]'
+	$(PY) -m pip install -q -e '.[notebooks,lab]'
 	touch $@
 
 $(VENV)/.test: pyproject.toml $(VENV)/.lab
-	$(PY) -m pip install -q -e '.[notebooks,test,openspiel]'
+	$(PY) -m pip install -q -e '.[notebooks,lab,test,openspiel]'
 	touch $@
 
-## lab: create .venv, install the kit and start JupyterLab on notebooks/
+## lab: create .venv, install the kit (with JupyterLab's Russian and Italian language packs: Settings ▸ Language)
+##      and start JupyterLab on notebooks/
 lab: $(VENV)/.lab
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # our own notebooks: show their stored widgets and HTML
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) \

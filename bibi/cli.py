@@ -14,6 +14,12 @@ registry. A new command is two functions and a decorator, added below the last c
 
 Bad input ends with a one-line ``bibi COMMAND: error: …`` on stderr and exit status 1 (2 for a bad
 command line, as argparse does); Ctrl-C with a one-line ``bibi COMMAND: interrupted`` and status 130.
+
+The command speaks the language ``--lang`` names, else the environment's (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``; ``bibi.i18n``), else English: its help texts, what it prints, the prompts of
+``bibi play`` and the words a player types there (the English words and the notation always work too).
+Errors in the arguments stay English, as the kit's errors for programmers do; argparse's own words
+(``usage:``) are argparse's.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import os
 import random
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -31,17 +38,18 @@ from typing import Any, NoReturn
 from bibi.cards import Card, sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event
-from bibi.errors import MAX_SEED, shorten
+from bibi.errors import MAX_SEED, NotationError, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, find_language, language
+from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext, pgettext
 from bibi.kinds import EventKind
+from bibi.notation import action_text, game_text, read_action, rules_name, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
-from bibi.notation import game_text, score_line, transcript
-from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, call_word, parse_rules, preset
+from bibi.play import BOTS, Bot, bot_name, bots_rng, call_said, get_bot, play, trick_number
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
 from bibi.session import Session
 from bibi.terminal import ask_line, read_line
+from bibi.texts import Sentence, cite
 from bibi.tricks import reason_of
 
 # -- the registry -----------------------------------------------------------------------------------
@@ -61,7 +69,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 
 
 def subcommand(name: str, summary: str, arguments: Callable[[argparse.ArgumentParser], None]):
-    """Register the decorated ``run(args) -> exit status`` as ``bibi NAME``."""
+    """Register the decorated ``run(args) -> exit status`` as ``bibi NAME``; ``summary`` is marked with ``N_``
+    and translated when the parser is built."""
 
     def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
         SUBCOMMANDS[name] = Subcommand(name, summary, arguments, run)
@@ -78,26 +87,57 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``bibi`` parser, one subparser per registered command."""
+    """The ``bibi`` parser, one subparser per registered command, its help texts in the language in force."""
     parser = _Parser(
-        prog="bibi", description="Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!.",
-        epilog="Run 'bibi COMMAND --help' for a command's options.",
+        prog="bibi", description=_("Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!."),
+        epilog=_("Run 'bibi COMMAND --help' for a command's options."),
     )
     parser.add_argument("--lang", type=lang_arg, default=None, metavar="LANG",
-                        help=f"the language to speak ({', '.join(LANGUAGES)}; default: the environment's, "
-                             "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)")
+                        help=_help(_("the language to speak ({languages}; default: the environment's, from LANGUAGE, "
+                                     "LC_ALL, LC_MESSAGES or LANG, else English)").format(
+                                         languages=", ".join(LANGUAGES))))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
-        # argparse %-formats help strings (not descriptions): a "95%" in a command's help must stay a percent.
-        sub = commands.add_parser(command.name, help=command.help.replace("%", "%%"), description=command.help)
+        summary = _(command.help)
+        sub = commands.add_parser(command.name, help=_help(summary), description=summary)
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
 
 
+def _help(text: str) -> str:
+    """A help text as argparse takes it: argparse %-formats help strings (not descriptions), so a "95%" in a
+    help text, in any language, must stay a percent."""
+    return text.replace("%", "%%")
+
+
+def asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for in ``argv`` (before the command, as ``bibi --lang ru deal``), so that
+    the parser's own help texts speak it; None when it asks for none or for one the kit lacks (the parser
+    then says what is wrong)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = None
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        elif arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif not arg.startswith("-"):
+            break  # the command: --lang is bibi's own option, written before it
+        if value is not None:
+            try:
+                return find_language(value, "LANG")
+            except ValueError:
+                return None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with language(asked_language(argv)):
+        args = build_parser().parse_args(argv)
     try:
         with language(args.lang):  # --lang speaks for this command only; without it, the environment's language
             check_outputs(args)
@@ -105,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
         return status
     except KeyboardInterrupt:  # Ctrl-C: a long run or a game stopped on purpose; one line, no traceback
-        print(f"bibi {args.command}: interrupted", file=sys.stderr)
+        with language(args.lang):
+            print(_("bibi {command}: interrupted").format(command=args.command), file=sys.stderr)
         return 130  # as a shell reports a command ended by SIGINT
     except BrokenPipeError:  # `bibi rules it | head`: the reader has gone; end quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -187,8 +228,10 @@ def seed_arg(text: str) -> int | str:
     return int(text)
 
 
-SEED_HELP = ("random seed, for the same deal again: a whole number (7, -3), or any other text, taken as typed "
-             "('007' and 'bibi/0/5' are texts, as the API takes seed='007')")
+SEED_HELP = N_("random seed, for the same deal again: a whole number (7, -3), or any other text, taken as typed "
+               "('007' and 'bibi/0/5' are texts, as the API takes seed='007')")
+SEED_HELP_EXERCISES = N_("random seed, for the same exercises again: a whole number (7, -3), or any other text, "
+                         "taken as typed ('007' and 'bibi/0/5' are texts, as the API takes seed='007')")
 
 
 def bots_arg(text: str) -> list[str]:
@@ -205,14 +248,14 @@ def bots_arg(text: str) -> list[str]:
 def add_table_arguments(parser: argparse.ArgumentParser, rules: str = "russian", players: int = 6) -> None:
     """The options that set a table: ``--rules``, ``--players``, ``--seed``, ``--bots``."""
     parser.add_argument("--rules", type=variant_arg, default=preset(rules), metavar="RULES",
-                        help="a preset (ru, it, en or their full names) with optional changes, "
-                             f"like 'ru:follow=follow_or_trump' (default: {rules})")
+                        help=_help(_("a preset (ru, it, en or their full names) with optional changes, like "
+                                     "'ru:follow=follow_or_trump' (default: {rules})").format(rules=rules)))
     parser.add_argument("--players", type=whole_arg, default=players, metavar="N",
-                        help=f"number of players, 2 to 12 (default: {players})")
-    parser.add_argument("--seed", type=seed_arg, default=None, help=SEED_HELP)
+                        help=_help(_("number of players, 2 to 12 (default: {players})").format(players=players)))
+    parser.add_argument("--seed", type=seed_arg, default=None, help=_help(_(SEED_HELP)))
     parser.add_argument("--bots", type=bots_arg, default=["heuristic"], metavar="NAME[,NAME…]",
-                        help=f"who plays: one of {', '.join(_bot_names())} for every seat, or one name per seat "
-                             "(default: heuristic)")
+                        help=_help(_("who plays: one of {bots} for every seat, or one name per seat (default: "
+                                     "heuristic)").format(bots=", ".join(_bot_names()))))
 
 
 def _bot_names() -> list[str]:
@@ -220,8 +263,10 @@ def _bot_names() -> list[str]:
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                        help=f"write the {what} record as JSON to FILE (to standard output without FILE)")
+    """``--json [FILE]``: write the record of ``what`` (``"deal"`` or ``"game"``) as JSON."""
+    text = (_("write the deal record as JSON to FILE (to standard output without FILE)") if what == "deal" else
+            _("write the game record as JSON to FILE (to standard output without FILE)"))
+    parser.add_argument("--json", nargs="?", const="-", metavar="FILE", help=_help(text))
 
 
 def _seed(args: argparse.Namespace) -> int | str:
@@ -232,7 +277,7 @@ def _seed(args: argparse.Namespace) -> int | str:
 def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
-        print(f"seed {seed}; bots: {', '.join(args.bots)}")
+        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(args.bots)))
         print(text)
     if args.json:
         _write_json(record, args.json)
@@ -253,12 +298,14 @@ def _write_json(record: dict[str, Any], target: str) -> None:
 
 def _rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("preset", nargs="?", type=rules_arg, metavar="PRESET",
-                        help="a preset (ru, it, en): its options, what each value means, the sentences cited")
+                        help=_help(_("a preset (ru, it, en): its options, what each value means, the sentences "
+                                     "cited")))
     parser.add_argument("--diff", nargs=2, type=rules_arg, metavar=("A", "B"),
-                        help="only the options where presets A and B differ")
+                        help=_help(_("only the options where presets A and B differ")))
 
 
-@subcommand("rules", "show the rule options of a preset, with their citations, or compare two", _rules_arguments)
+@subcommand("rules", N_("show the rule options of a preset, with their citations, or compare two"),
+            _rules_arguments)
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.diff:
         print(rules_diff(*args.diff))
@@ -269,13 +316,36 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(text: str) -> str:
+    """One of the rules' own texts (an option's title, a value's meaning, why an option has no effect) in the
+    language in force: the catalogs hold them as ``bibi.render`` shows them; an empty text stays empty."""
+    return _(text) if text else text
+
+
+def _citation(rules: Rules, name: str) -> str:
+    """``rules.citation(name)`` with its notes in the language in force (``bibi.render.option_citation``)."""
+    from bibi.render import option_citation  # lazy: only the rules' texts need it
+
+    return option_citation(rules, name)
+
+
+def describe(rules: Rules) -> str:
+    """``Rules.describe`` (the options, their values and citations) in the language in force."""
+    rows = [_("Rules {label}").format(label=repr(rules.label))]
+    for key, value in rules.options().items():
+        rows.append(f"  {key:<13} {str(value):<32} {_citation(rules, key)}")
+        if rules.no_effect(key):
+            rows.append(f"  {'':<13} ↳ {_said(rules.no_effect(key))}")
+    return "\n".join(rows)
+
+
 def rules_text(rules: Rules) -> str:
     """A preset's options: value, citation, and what the value means."""
-    lines = [rules.describe()]
+    lines = [describe(rules)]
     for name, value in rules.options().items():
         if OPTIONS[name].meaning(value) or rules.no_effect(name):
-            lines.append(f"  {name:<13} = {value}: {rules.explain(name)}")
-    return "\n".join([lines[0], "", "What the values mean:", *lines[1:]])
+            lines.append(f"  {name:<13} = {value}: {_said(rules.explain(name))}")
+    return "\n".join([lines[0], "", _("What the values mean:"), *lines[1:]])
 
 
 def rules_diff(a: Rules, b: Rules) -> str:
@@ -283,22 +353,22 @@ def rules_diff(a: Rules, b: Rules) -> str:
     effect under one side's rules is listed apart, as no difference in play."""
     rows = a.diff(b)
     if not rows:
-        return f"{a.name} and {b.name} have the same rules"
+        return _("{a} and {b} have the same rules").format(a=a.name, b=b.name)
     live = [row for row in rows if not (a.no_effect(row[0]) or b.no_effect(row[0]))]
     inert = [row for row in rows if row not in live]
-    lines = [f"{len(live)} option(s) differ between {a.name} and {b.name}:"]
+    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
     for name, mine, theirs in live:
-        lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+        lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
         for rules, value in ((a, mine), (b, theirs)):
-            meaning = OPTIONS[name].meaning(value)
+            meaning = _said(OPTIONS[name].meaning(value))
             lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
     if inert:
-        lines.append(f"{len(inert)} more set differently, with no effect under one side's rules "
-                     "(no difference between the texts):")
+        lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
+                       "the texts):").format(n=len(inert)))
         for name, mine, theirs in inert:
-            lines.append(f"  {name} ({OPTIONS[name].title}; {a.citation(name)})")
+            lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
             for rules, value in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {value}: {rules.explain(name)}")
+                lines.append(f"    {rules.name:<8} {value}: {_said(rules.explain(name))}")
     return "\n".join(lines)
 
 
@@ -307,17 +377,20 @@ def rules_table() -> str:
     names = list(PRESETS)
     # each column as wide as its longest value, with room for a * (no effect) and two spaces
     widths = [max(len(n), *(len(str(p.options()[o])) for o in OPTIONS)) + 3 for n, p in PRESETS.items()]
-    lines = [f"{'option':<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True)) + "sources"]
+    option_word = _("option")
+    lines = [f"{option_word:<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
+             + _("sources")]
     for option in OPTIONS:
         values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
                          for p, w in zip(PRESETS.values(), widths, strict=True))
-        note = f" ({OPTIONS[option].note})" if OPTIONS[option].note else ""
+        note = f" ({_said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
         lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
     for name, p in PRESETS.items():
         for option in OPTIONS:
             if p.no_effect(option):
-                lines.append(f"* {name} {option}: {p.no_effect(option)}")
-    lines.append("\nbibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it compares.")
+                lines.append(f"* {name} {option}: {_said(p.no_effect(option))}")
+    lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
+                          "compares."))
     return "\n".join(lines)
 
 
@@ -327,13 +400,13 @@ def rules_table() -> str:
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
     parser.add_argument("--dealer", type=whole_arg, default=None, metavar="SEAT",
-                        help="who deals (default: as the rules say, R5, R6); a simulation's deal i has dealer "
-                             "i mod players")
+                        help=_help(_("who deals (default: as the rules say, R5, R6); a simulation's deal i has "
+                                     "dealer i mod players")))
     add_json_argument(parser, "deal")
-    parser.add_argument("--draws", action="store_true", help="show every card drawn from the stock too")
+    parser.add_argument("--draws", action="store_true", help=_help(_("show every card drawn from the stock too")))
 
 
-@subcommand("deal", "deal once and let bots play it: a transcript trick by trick", _deal_arguments)
+@subcommand("deal", N_("deal once and let bots play it: a transcript trick by trick"), _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
     seed = _seed(args)
     deal = play(Deal.new(args.rules, args.players, seed=seed, dealer=args.dealer), args.bots, bots_rng(seed))
@@ -345,12 +418,14 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
-    parser.add_argument("--rounds", type=whole_arg, default=1, help="each player deals this often (default: 1)")
+    parser.add_argument("--rounds", type=whole_arg, default=1,
+                        help=_help(_("each player deals this often (default: 1)")))
     add_json_argument(parser, "game")
-    parser.add_argument("--deals", action="store_true", help="show every deal's transcript too")
+    parser.add_argument("--deals", action="store_true", help=_help(_("show every deal's transcript too")))
 
 
-@subcommand("game", "a whole game played by bots, deal after deal, until all have dealt equally", _game_arguments)
+@subcommand("game", N_("a whole game played by bots, deal after deal, until all have dealt equally"),
+            _game_arguments)
 def cmd_game(args: argparse.Namespace) -> int:
     seed = _seed(args)
     game = Game.new(args.rules, args.players, args.rounds, seed=seed).play(args.bots)
@@ -361,11 +436,12 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a deal or game record (JSON), or - for standard input")
-    parser.add_argument("--draws", action="store_true", help="show every card drawn from the stock too")
+    parser.add_argument("file", metavar="FILE",
+                        help=_help(_("a deal or game record (JSON), or - for standard input")))
+    parser.add_argument("--draws", action="store_true", help=_help(_("show every card drawn from the stock too")))
 
 
-@subcommand("replay", "replay a deal or game record and print it", _replay_arguments)
+@subcommand("replay", N_("replay a deal or game record and print it"), _replay_arguments)
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     try:
@@ -415,13 +491,14 @@ def read_record(path: str) -> dict[str, Any]:
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser, players=4)
-    parser.add_argument("--seat", type=whole_arg, default=0, help="your seat, 0 to players - 1 (default: 0)")
+    parser.add_argument("--seat", type=whole_arg, default=0,
+                        help=_help(_("your seat, 0 to players - 1 (default: 0)")))
     parser.add_argument("--deals", type=whole_arg, default=None, metavar="N",
-                        help="1 for one deal; otherwise a game of N deals, every player dealing equally often "
-                             "(R26; default: a game of one deal each)")
+                        help=_help(_("1 for one deal; otherwise a game of N deals, every player dealing equally "
+                                     "often (R26; default: a game of one deal each)")))
 
 
-@subcommand("play", "play a game (or one deal) against bots in the terminal", _play_arguments)
+@subcommand("play", N_("play a game (or one deal) against bots in the terminal"), _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
     seed = _seed(args)
     players = args.players
@@ -438,10 +515,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     bots = [None if s == args.seat else next(others) for s in range(players)]
     played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
                            else Game.new(args.rules, players, deals // players, seed=seed))
-    what = "one deal" if deals == 1 else f"a game of {deals} deals"
-    print(f"Bi-bi! with the {args.rules.label} rules: {what}, {players} players, seed {seed}. You are seat "
-          f"{args.seat}; bots: {', '.join(names)}. Type a card (K♥ or KH, 10♦ or TD), a choice's number, "
-          "'help' for the moves, 'quit' to leave.")
+    what = (_("one deal") if deals == 1 else
+            ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
+    print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
+            "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
+        rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(names),
+        players=ngettext("{n} player", "{n} players", players).format(n=players), cards=_typed_examples(),
+        help=command_word("help"), quit=command_word("quit")))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
@@ -451,7 +531,7 @@ def plain(reason: str) -> str:
     def words(match: re.Match) -> str:
         name, value = match.group(1), match.group(2)
         option = OPTIONS.get(name)
-        meaning = option.meaning(value) if option is not None else ""
+        meaning = _said(option.meaning(value)) if option is not None else ""
         return f": {meaning} —" if meaning else match.group(0)
 
     return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
@@ -460,17 +540,97 @@ def plain(reason: str) -> str:
 def rules_summary(rules: Rules) -> str:
     """The rules in force in a few lines, each with the sentences it comes from."""
     o = rules.options()
-    lines = [f"Rules in force: {rules.label}",
-             f"  {o['decks']} pack(s), {o['hand_size']} cards in hand, kept full from the stock while it lasts "
-             f"({rules.citation('decks')}; {rules.citation('hand_size')})",
-             f"  card points: {o['card_points']}; Bi-bi! (a king and queen of one suit) scores "
-             f"{o['bibi_points']} ({rules.citation('card_points')}; {rules.citation('bibi_points')})"]
+    lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
+             _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
+                 decks=o["decks"], hand=o["hand_size"], c1=_citation(rules, "decks"),
+                 c2=_citation(rules, "hand_size")),
+             ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+                      "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+                      o["bibi_points"]).format(points=o["card_points"], bibi=o["bibi_points"],
+                                               c1=_citation(rules, "card_points"),
+                                               c2=_citation(rules, "bibi_points"))]
     for name, value in o.items():
-        meaning = OPTIONS[name].meaning(value)
+        meaning = _said(OPTIONS[name].meaning(value))
         if meaning and name not in ("first_dealer", "first_trump"):
-            lines.append(f"  {OPTIONS[name].title}: {meaning}")
-    lines.append("  the trick goes to the highest trump, else to the highest card of the suit led (I8)")
+            lines.append(f"  {_said(OPTIONS[name].title)}: {meaning}")
+    lines.append(_("  the trick goes to the highest trump, else to the highest card of the suit led (I8)"))
     return "\n".join(lines)
+
+
+# -- what a player types at the table, in his language -----------------------------------------------------
+
+COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
+_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+
+
+def command_word(name: str, lang: str | None = None) -> str:
+    """The word a player types for the command ``name`` (one of ``COMMANDS``) in the language in force (or
+    ``lang``): ``quit`` is ``выход`` in Russian, ``esci`` in Italian. The English words always work too."""
+    words = {
+        "quit": pgettext("typed command", "quit", lang), "help": pgettext("typed command", "help", lang),
+        "hint": pgettext("typed command", "hint", lang), "more": pgettext("typed command", "more", lang),
+        "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
+        "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
+        "review": pgettext("typed command", "review", lang),
+    }
+    return words[name]
+
+
+def _fold(text: str) -> str:
+    """A typed word as it is compared: lower case, spaces single, without accents (``perche`` is ``perché``,
+    ``счет`` is ``счёт``: people type either)."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def read_command(text: str, lang: str | None = None) -> tuple[str | None, str]:
+    """The command a typed line starts with (its English name, or None) and the rest of the line, folded:
+    ``read_command("подсказка подробнее", "ru")`` is ``("hint", "подробнее")``."""
+    words = _fold(text).split(" ", 1)
+    first, rest = words[0], (words[1] if len(words) > 1 else "")
+    if first in _ALIASES:
+        return _ALIASES[first], rest
+    for name in COMMANDS:
+        if first in (name, _fold(command_word(name, lang))):
+            return name, rest
+    return None, rest
+
+
+def _typed_examples() -> str:
+    """How cards are typed in the language in force: ``K♥ or KH, 10♦ or TD`` (``К♥ или КЧ, 10♦ или 10Б``)."""
+    lang = get_language()
+    if lang == "en":
+        return _("{king} or {king_typed}, {ten} or {ten_typed}").format(king="K♥", king_typed="KH", ten="10♦",
+                                                                        ten_typed="TD")
+    king, ten = Card("KH"), Card("TD")
+    return _("{king} or {king_typed}, {ten} or {ten_typed}").format(
+        king=king.display(), king_typed=king.rank.letter() + king.suit.letter(), ten=ten.display(),
+        ten_typed=ten.rank.letter() + ten.suit.letter())
+
+
+_CITED = re.compile(r"\b([RI]\d{1,2}(?:\s*[–-]\s*[RI]?\d{1,2})?)\b")
+
+
+def cited_sentences(text: str) -> list[Sentence]:
+    """The sentences of the texts that ``text`` cites (``(R13)``, ``I11–I12``), in order, each once."""
+    found: list[Sentence] = []
+    for match in _CITED.finditer(text):
+        try:
+            found += [s for s in cite(match.group(1)) if s not in found]
+        except ValueError:  # not a sentence id after all (``R99``)
+            continue
+    return found
+
+
+def quotes(text: str) -> list[str]:
+    """Under a refusal or a hint, each sentence it cites: quoted in its own language, then (when that is not the
+    reader's) translated into the reader's language (``bibi.texts``)."""
+    lines = []
+    for sentence in cited_sentences(text):
+        lines.append("    " + _("{id}: “{original}”").format(id=sentence.id, original=sentence.original))
+        if sentence.lang != get_language():
+            lines.append("        " + _("(in translation: {text})").format(text=sentence.translated()))
+    return lines
 
 
 class Terminal:
@@ -482,6 +642,10 @@ class Terminal:
     for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
     ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
     ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
+
+    It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
+    in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.
+    A refusal or a hint that cites sentences of the texts quotes each one under it (``quotes``).
     """
 
     def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
@@ -512,11 +676,11 @@ class Terminal:
             self.say(self.header())
             self.shown = 0
             if not self.play_deal():
-                self.say("bye")
+                self.say(_("bye"))
                 return 0
             self.say(score_line(self.deal))
             if not self.after_deal():
-                self.say("bye")
+                self.say(_("bye"))
                 return 0
             if session.game is None:
                 return 0
@@ -529,22 +693,33 @@ class Terminal:
         """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
         move with them (``bibi.play.review``), Enter goes on; False when the player quits or input ends."""
         while True:
-            word = ask_line(self.ask, "deal over: 'review' tells every bot move with its reasons; Enter goes on> ",
-                            self.say)
-            if word is None or word.lower() in ("quit", "exit", "q"):
+            prompt = _("deal over: '{review}' tells every bot move with its reasons; Enter goes on> ").format(
+                review=command_word("review"))
+            word = ask_line(self.ask, prompt, self.say)
+            if word is None:
                 return False
-            if word.lower() not in ("review", "why"):
+            command, _rest = read_command(word)
+            if command == "quit":
+                return False
+            if command not in ("review", "why"):
                 return True
             for line in self.session.review():
-                self.say(f"trick {line.trick}, seat {line.seat} ({bot_name(self.bots[line.seat])}): {line.why}")
+                self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
+                    trick=line.trick, seat=line.seat, bot=bot_name(self.bots[line.seat]), why=line.why))
 
     def header(self) -> str:
         deal = self.deal
         game = self.session.game
-        where = f"deal {len(game.deals)} of {game.deals_total}: " if game is not None else ""
-        you = " (you)" if deal.dealer == self.seat else ""
-        return (f"== {where}seat {deal.dealer}{you} deals; trump {deal.first_trump.symbol} "
-                f"({_SUIT_WORDS[deal.first_trump.value]}); {deal.tricks_total} tricks")
+        dealer = _("seat {seat} (you)").format(seat=deal.dealer) if deal.dealer == self.seat else seat_name(
+            deal.dealer)
+        suit = deal.first_trump
+        tricks = ngettext("{n} trick", "{n} tricks", deal.tricks_total).format(n=deal.tricks_total)
+        if game is None:
+            return _("== {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
+                dealer=dealer, symbol=suit.symbol, suit=suit.spoken(), tricks=tricks)
+        return _("== deal {number} of {total}: {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
+            number=len(game.deals), total=game.deals_total, dealer=dealer, symbol=suit.symbol, suit=suit.spoken(),
+            tricks=tricks)
 
     def play_deal(self) -> bool:
         """Play the current deal to its end (True), or until the player quits (False)."""
@@ -571,40 +746,51 @@ class Terminal:
         self.say(self.status())
         while True:
             legal = self.choices()
-            text = ask_line(self.ask, f"seat {self.seat}> ", self.say)  # an undecodable line: asked again
+            text = ask_line(self.ask, _("seat {seat}> ").format(seat=self.seat), self.say)  # undecodable: again
             if text is None:
                 return None
-            word = " ".join(text.lower().split())
-            if word in ("quit", "exit", "q"):
+            command, rest = read_command(text)
+            if command == "quit" and not rest:
                 return None
             if not text:
                 continue
-            if word in ("help", "?"):
-                self.say(HELP)
-            elif word == "hint":
-                self.say(self.hint())
-            elif word in ("hint more", "more"):
-                self.say(self.hint(more=True))
-            elif word == "why":
-                self.say(self.why())
-            elif word.startswith("why ") and word[4:].isascii() and word[4:].isdigit():  # why N: seat N's bot
-                self.say(self.why(int(word[4:]) if len(word) <= 7 else -1))
-            elif word == "score":
+            if command == "help" and not rest:
+                self.say(_(HELP))
+            elif command == "hint" and not rest:
+                self.tell(self.hint())
+            elif (command == "hint" and read_command(rest)[0] == "more") or (command == "more" and not rest):
+                self.tell(self.hint(more=True))
+            elif command == "why" and not rest:
+                self.tell(self.why())
+            elif command == "why" and rest.isascii() and rest.isdigit():  # why N: seat N's bot
+                self.tell(self.why(int(rest) if len(rest) <= 3 else -1))
+            elif command == "score" and not rest:
                 self.say(str(self.game) if self.game is not None else score_line(self.deal))
-            elif word == "rules":
+            elif command == "rules" and not rest:
                 self.say(rules_summary(self.deal.rules))
-            elif word == "undo":
+            elif command == "undo" and not rest:
                 if self.undo():
                     return "undo"
             elif text.isdigit():  # also ² and the like: only a short number in ASCII digits is a choice
                 if text.isascii() and len(text) <= 3 and 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
-                self.say(f"not a choice: pick 1…{len(legal)}")
+                self.say(_("not a choice: pick 1…{n}").format(n=len(legal)))
             else:
-                reason = self.deal.why_illegal(text, self.seat)
-                if reason is None:
-                    return text
-                self.say(f"not allowed: {plain(reason)}")
+                try:
+                    action = read_action(text)
+                    reason = self.deal.why_illegal(action, self.seat)
+                except NotationError as exc:  # a move the language's letters and words cannot read
+                    reason = str(exc)
+                else:
+                    if reason is None:
+                        return action
+                self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
+
+    def tell(self, text: str) -> None:
+        """Say ``text`` and, under it, the sentences it cites, quoted and translated (``quotes``)."""
+        self.say(text)
+        for line in quotes(text):
+            self.say(line)
 
     def choices(self) -> list:
         """The legal actions, the cards in the order the hand is shown, then calls, passes and switches."""
@@ -616,48 +802,58 @@ class Terminal:
         """The session's hint in plain words; with ``more``, the bot's own reasons and figures as well."""
         hint = self.session.hint()
         if hint is None:
-            return "no decision of yours to hint at now"
+            return _("no decision of yours to hint at now")
         if more:
-            return f"hint ({hint.bot}): {hint.words}\n  in the bot's own words: {hint.details}"
-        return f"hint ({hint.bot}): {hint.words} ('hint more': the bot's own reasons and figures)"
+            return _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
+                bot=hint.bot, words=hint.words, details=hint.details)
+        return _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
+            bot=hint.bot, words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
 
     def why(self, seat: int | None = None) -> str:
         """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
         what the table saw of it and what the rules make of it, never the bot's hand."""
         if seat is not None and not (0 <= seat < self.session.players and self.bots[seat] is not None):
-            return f"not a bot's seat: pick one of {', '.join(str(s) for s, b in enumerate(self.bots) if b)}"
+            return _("not a bot's seat: pick one of {seats}").format(
+                seats=", ".join(str(s) for s, b in enumerate(self.bots) if b))
         last = self.session.why(seat)
         if last is None:
-            return "no bot has moved yet in this deal" if seat is None else f"seat {seat} has not moved yet"
-        return f"seat {last.seat} ({last.bot}) played {last.words}"
+            if seat is None:
+                return _("no bot has moved yet in this deal")
+            return _("seat {seat} has not moved yet").format(seat=seat)
+        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=last.bot, words=last.words)
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
         again = self.session.undo(forced=False)
         if again is None:
-            self.say("nothing to take back in this deal")
+            self.say(_("nothing to take back in this deal"))
             return False
         self.shown = len(self.deal.events_for(self.seat))
-        self.say(f"taken back: your move again, trick {self.session.trick}")
+        self.say(_("taken back: your move again, trick {trick}").format(trick=self.session.trick))
         return True
 
     def status(self) -> str:
         """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
         view = self.deal.view(self.seat)
         scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
-        lines = [f"— trick {trick_number(self.deal)} of {self.deal.tricks_total} · trump {view.trump.symbol} · "
-                 f"dealer seat {view.dealer} · stock {view.stock_size} · scores {scores}"]
+        lines = [_("— trick {trick} of {total} · trump {suit} · dealer seat {dealer} · stock {stock} · "
+                   "scores {scores}").format(trick=trick_number(self.deal), total=self.deal.tricks_total,
+                                             suit=view.trump.symbol, dealer=view.dealer, stock=view.stock_size,
+                                             scores=scores)]
         if view.pending_trump is not None:
-            lines.append(f"  trump {view.pending_trump.symbol} from the next trick")
+            lines.append(_("  trump {suit} from the next trick").format(suit=view.pending_trump.symbol))
         if view.leftovers:
-            lines.append(f"  turned up: {_cards(view.leftovers)}")
+            lines.append(_("  turned up: {cards}").format(cards=_cards(view.leftovers)))
         if view.trick and len(view.trick) < view.players:
-            lines.append("  trick: " + "  ".join(f"seat {s} {c.unicode}" for s, c in view.trick))
-        laid = [f"seat {s} {_cards(cards)}" for s, cards in enumerate(view.laid_down) if cards]
+            plays = "  ".join(_("seat {seat} {card}").format(seat=s, card=c.display()) for s, c in view.trick)
+            lines.append(_("  trick: {plays}").format(plays=plays))
+        laid = [_("seat {seat} {cards}").format(seat=s, cards=_cards(cards))
+                for s, cards in enumerate(view.laid_down) if cards]
         if laid:
-            lines.append("  laid down: " + ", ".join(laid))
-        lines.append(f"  your hand: {_cards(view.hand)}")
-        lines.append("  choices: " + "  ".join(f"{i}) {a.unicode}" for i, a in enumerate(self.choices(), 1)))
+            lines.append(_("  laid down: {cards}").format(cards=", ".join(laid)))
+        lines.append(_("  your hand: {cards}").format(cards=_cards(view.hand)))
+        choices = "  ".join(f"{i}) {action_text(a)}" for i, a in enumerate(self.choices(), 1))
+        lines.append(_("  choices: {choices}").format(choices=choices))
         return "\n".join(lines)
 
     def show_events(self) -> None:
@@ -668,7 +864,7 @@ class Terminal:
         for at, event in enumerate(events[self.shown:], self.shown):
             line = self.event_text(event, tricks)
             if at == self._forced and line is not None:  # the person's only choice, played for him
-                line += ": your only choice"
+                line = _("{move}: your only choice").format(move=line)
             if event.kind == "trick":
                 tricks += 1
             if line:
@@ -678,31 +874,33 @@ class Terminal:
     def event_text(self, event: Event, trick: int = -1) -> str | None:
         mine = event.seat == self.seat
         if event.kind == EventKind.DRAW:
-            return f"you draw {event.card.unicode}" if mine and event.card is not None else None
+            return _("you draw {card}").format(card=event.card.display()) if mine and event.card is not None else None
         if event.kind == "pass":  # only the seat's own: the engine keeps the others' silent
-            return "you pass"
+            return _("you pass")
         if event.kind in ("deal", "end"):
             return None
         if event.kind == "play" and mine and event.card is not None:
-            return f"you play {event.card.unicode}"
+            return _("you play {card}").format(card=event.card.display())
         if event.kind == "call" and mine and event.suit is not None:
-            suit = event.suit.symbol
-            word = "must say" if event.info == "mandatory" else "say"
-            return (f"you {word} {call_word(self.deal.rules)}: K{suit} Q{suit} laid down, "
-                    f"+{self.deal.rules.bibi_points}" + (" (I11)" if event.info == "mandatory" else ""))
+            suit = event.suit.value
+            shown = {"call": call_said(self.deal.rules), "king": Card("K" + suit).display(),
+                     "queen": Card("Q" + suit).display(), "points": self.deal.rules.bibi_points}
+            if event.info == "mandatory":
+                return _("you must say {call}: {king} {queen} laid down, +{points} (I11)").format(**shown)
+            return _("you say {call}: {king} {queen} laid down, +{points}").format(**shown)
         if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
-            plays = "  ".join(f"{s}:{c.unicode}" for s, c in done.plays)
-            rule = reason_of(done, self.deal.rules)
-            who = "you win" if mine else f"seat {event.seat} wins"
-            return f"trick {done.number + 1}: {plays} → {who}, {done.points} points: {rule}"
+            plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)
+            told = {"number": done.number + 1, "plays": plays, "seat": event.seat,
+                    "points": ngettext("{n} point", "{n} points", done.points).format(n=done.points),
+                    "rule": reason_of(done, self.deal.rules)}
+            if mine:
+                return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
+            return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
         return str(event)
 
 
-_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-HELP = """\
+HELP = N_("""\
 How a trick goes: the player on the dealer's left leads the first; everyone plays one card in turn, following the
 suit led if he can (R13; under the Italian rules he must trump when he cannot follow, I7). The highest trump
 wins the trick, else the highest card of the suit led (I8); of two identical cards the second wins (R14).
@@ -718,7 +916,7 @@ What to type at your turn:
   hint more: the bot's own reasons and figures too         why N: of seat N's last move
   (once the deal is over, 'review' tells every bot move with the bot's own reasons)
   undo: take back your last move                           score: the score sheet of the game
-  rules: the rules in force, with their sentences          quit (or Ctrl-D): leave"""
+  rules: the rules in force, with their sentences          quit (or Ctrl-D): leave""")
 
 
 # -- bibi simulate, bibi compare ---------------------------------------------------------------------------
@@ -728,26 +926,39 @@ What to type at your turn:
 def _simulate_arguments(parser: argparse.ArgumentParser, variants: bool = False) -> None:
     if variants:
         parser.add_argument("variants", nargs="+", type=variant_arg, metavar="RULES",
-                            help="presets with optional changes, the first the baseline: ru it 'ru:draw=after_trick'")
+                            help=_help(_("presets with optional changes, the first the baseline: ru it "
+                                         "'ru:draw=after_trick'")))
     else:
         parser.add_argument("--rules", type=variant_arg, default="ru", metavar="RULES",
-                            help="a preset with optional changes: ru, it, 'ru:follow=follow_or_trump' (default: ru)")
-    parser.add_argument("--players", type=whole_arg, default=6, metavar="N", help="number of players (default: 6)")
-    parser.add_argument("--deals", type=whole_arg, default=10_000, metavar="N", help="deals to play (default: 10000)")
-    parser.add_argument("--seed", type=whole_arg, default=0, help="deal i of a run is fixed by (seed, i) (default: 0)")
+                            help=_help(_("a preset with optional changes: ru, it, 'ru:follow=follow_or_trump' "
+                                         "(default: ru)")))
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N",
+                        help=_help(_("number of players (default: 6)")))
+    parser.add_argument("--deals", type=whole_arg, default=10_000, metavar="N",
+                        help=_help(_("deals to play (default: 10000)")))
+    parser.add_argument("--seed", type=whole_arg, default=0,
+                        help=_help(_("deal i of a run is fixed by (seed, i) (default: 0)")))
     parser.add_argument("--bots", type=bots_arg, default=["random"], metavar="NAME[,NAME…]",
-                        help=f"one of {', '.join(_bot_names())} for every seat, or one per seat "
-                             "(default: random, the fastest)")
-    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N", help="processes to play on (default: 1)")
-    what = "the comparison table" if variants else "the per-seat rows"
-    dash = "(- for standard output, which then holds the table alone)"
-    parser.add_argument("--out", metavar="CSV", help=f"write {what} to this CSV file {dash}")
+                        help=_help(_("one of {bots} for every seat, or one per seat (default: random, the "
+                                     "fastest)").format(bots=", ".join(_bot_names()))))
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N",
+                        help=_help(_("processes to play on (default: 1)")))
+    if variants:
+        out = _("write the comparison table to this CSV file (- for standard output, which then holds the table "
+                "alone)")
+    else:
+        out = _("write the per-seat rows to this CSV file (- for standard output, which then holds the table "
+                "alone)")
+    parser.add_argument("--out", metavar="CSV", help=_help(out))
     if not variants:
-        parser.add_argument("--deals-out", metavar="CSV", help=f"write the per-deal rows to this CSV file {dash}")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        parser.add_argument("--deals-out", metavar="CSV",
+                            help=_help(_("write the per-deal rows to this CSV file (- for standard output, which "
+                                         "then holds the table alone)")))
+    parser.add_argument("--no-progress", action="store_true", help=_help(_("no progress bar")))
 
 
-@subcommand("simulate", "play many deals and print each measure's mean with its 95% interval", _simulate_arguments)
+@subcommand("simulate", N_("play many deals and print each measure's mean and its interval (95%)"),
+            _simulate_arguments)
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play, print the summary; write the frames as CSV when asked."""
     from bibi.simulation import simulate  # pandas is imported only by the commands that need it
@@ -758,7 +969,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                    progress=not args.no_progress)
     if "-" not in (args.out, args.deals_out):
-        print(f"{sim!r}\n{sim.summary().round(3).to_string()}")
+        print(sim.report())
     if args.out:
         _write_csv(sim.seats, args.out)
     if args.deals_out:
@@ -766,7 +977,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-@subcommand("compare", "play the same packs under rule variants: means and paired differences, 95% intervals",
+@subcommand("compare",
+            N_("play the same packs under rule variants: means, paired differences and their intervals (95%)"),
             lambda parser: _simulate_arguments(parser, variants=True))
 def cmd_compare(args: argparse.Namespace) -> int:
     """Play the same packs under each variant, print the paired table; write it when asked."""
@@ -779,7 +991,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
     if args.out != "-":
-        print(repr(result))
+        print(result.report())
     if args.out:
         _write_csv(result.table, args.out)
     return 0
@@ -804,20 +1016,26 @@ def _one_or_each(names: Sequence[str]) -> str | list[str]:
 
 def _practice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=rules_arg, default=preset("russian"), metavar="PRESET",
-                        help="rules preset: ru, it, en or their full names (default: russian)")
-    parser.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default: 4)")
-    parser.add_argument("--seed", type=seed_arg, default=None, help=SEED_HELP.replace("deal", "exercises"))
-    parser.add_argument("-n", type=int, default=6, metavar="N", help="how many exercises (default: 6)")
+                        help=_help(_("rules preset: ru, it, en or their full names (default: russian)")))
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help=_help(_("number of players (default: 4)")))
+    parser.add_argument("--seed", type=seed_arg, default=None, help=_help(_(SEED_HELP_EXERCISES)))
+    parser.add_argument("-n", type=int, default=6, metavar="N", help=_help(_("how many exercises (default: 6)")))
 
 
-@subcommand("practice", "answer exercises on positions of deals; the engine checks and explains", _practice_arguments)
+@subcommand("practice", N_("answer exercises on positions of deals; the engine checks and explains"),
+            _practice_arguments)
 def cmd_practice(args: argparse.Namespace) -> int:
     from bibi.practice import exercises, quiz
 
     seed = _seed(args)
     drawn = exercises(args.n, args.rules, args.players, seed)
-    print(f"{args.n} exercises, {args.rules.label} rules, {args.players} players, seed {seed}. Answer with a "
-          "choice or its number; 'quit' (or Ctrl-D) stops.")
+    print(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
+                   "'{quit}' (or Ctrl-D) stops.",
+                   "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
+                   "'{quit}' (or Ctrl-D) stops.", args.n).format(
+        n=args.n, rules=rules_name(args.rules), seed=seed, quit="quit",
+        players=ngettext("{n} player", "{n} players", args.players).format(n=args.players)))
     quiz(drawn)
     return 0
 

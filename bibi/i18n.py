@@ -1,11 +1,20 @@
 """The kit's languages: the language in force, the message catalogs (gettext) and plural forms.
 
-The kit speaks English (the source of every message), Russian and Italian. The language in force is
-set for a notebook with ``set_language``, for a block with ``language`` (a context manager), and
-otherwise follows the standard environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read
-as ``gettext`` reads them), falling back to English. It is held per thread and per asyncio task (a
-``contextvars.ContextVar``), so a view or a command can set it for its own block without touching
-another's.
+The kit speaks English (the source of every message), Russian and Italian. The language in force is,
+the first of these that decides:
+
+1. the one set for a notebook with ``set_language``, or for a block with ``language`` (a context manager);
+2. the standard environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read as ``gettext`` reads
+   them: the first one set), when it names a language other than ``C``/``POSIX`` (a language the kit lacks
+   decides too: English);
+3. in a Jupyter kernel, the language chosen in JupyterLab (Settings ▸ Language, saved as ``locale`` of
+   ``@jupyterlab/translation-extension:plugin`` in the user settings folder, ``JUPYTERLAB_SETTINGS_DIR`` or
+   ``<jupyter_config_dir>/lab/user-settings``): a kernel started by JupyterLab has the server's environment,
+   often ``C.UTF-8`` or nothing, and the page's language is what its reader chose (``language_from_jupyterlab``);
+4. English.
+
+It is held per thread and per asyncio task (a ``contextvars.ContextVar``), so a view or a command can set it
+for its own block without touching another's.
 
 >>> with language("ru"):
 ...     get_language(), ngettext("{n} trick", "{n} tricks", 5).format(n=5)
@@ -36,7 +45,9 @@ from __future__ import annotations
 import ast
 import gettext
 import os
+import re
 import struct
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -115,9 +126,81 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
+def _environment_choice(env: Mapping[str, str]) -> str | None:
+    """The environment's language when it names one (``C`` and ``POSIX`` name none): None when it leaves the
+    choice to JupyterLab's setting."""
+    for name in ENVIRONMENT:
+        value = env.get(name)
+        if value:
+            if all(part.split(".")[0].upper() in ("C", "POSIX", "") for part in value.split(":")):
+                return None
+            return language_from_environment(env)
+    return None
+
+
+def jupyterlab_settings_file() -> str | None:
+    """Where JupyterLab saves its language setting (``@jupyterlab/translation-extension/plugin``), or None
+    where there is no Jupyter (``jupyter_core``) to say where its settings live."""
+    folder = os.environ.get("JUPYTERLAB_SETTINGS_DIR")
+    if not folder:
+        try:
+            from jupyter_core.paths import jupyter_config_dir
+        except ImportError:  # the engine alone, or Python in the browser
+            return None
+        folder = os.path.join(jupyter_config_dir(), "lab", "user-settings")
+    return os.path.join(folder, "@jupyterlab", "translation-extension", "plugin.jupyterlab-settings")
+
+
+_LOCALE = re.compile(r'"locale"\s*:\s*"([^"]*)"')
+_lab_cache: dict[tuple[str, int], str | None] = {}
+
+
+def language_from_jupyterlab(path: str | None = None) -> str | None:
+    """The language JupyterLab's Settings ▸ Language saved (``"locale": "ru_RU"``) as the kit's code; None when
+    nothing is saved, JupyterLab follows the server (``default``) or the kit lacks the language.
+
+    ``path``: the settings file (default: ``jupyterlab_settings_file()``). The file is read again only when it
+    changes, so a language switched in JupyterLab is followed by the next message.
+    """
+    path = jupyterlab_settings_file() if path is None else path
+    if path is None:
+        return None
+    try:
+        key = (path, os.stat(path).st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _lab_cache:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError):
+            return None
+        # JSON with comments (JupyterLab writes ``//`` lines): the one field is found without parsing the rest
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+        found = _LOCALE.search(text)
+        _lab_cache.clear()
+        _lab_cache[key] = _code(found.group(1)) if found and found.group(1) else None
+    return _lab_cache[key]
+
+
+def _in_kernel() -> bool:
+    """Whether this Python is a Jupyter kernel (IPython imported, with a kernel behind its shell)."""
+    ipython = sys.modules.get("IPython")
+    get_ipython = getattr(ipython, "get_ipython", None)
+    shell = get_ipython() if get_ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
+
+
 def get_language() -> str:
-    """The language in force: the one set for this context, else the environment's, else English."""
-    return _current.get() or language_from_environment()
+    """The language in force: the one set for this context, else the environment's, else (in a kernel)
+    JupyterLab's, else English (the order in the module's docstring)."""
+    chosen = _current.get()
+    if chosen:
+        return chosen
+    chosen = _environment_choice(os.environ)
+    if chosen is None and _in_kernel():
+        chosen = language_from_jupyterlab()
+    return chosen or SOURCE
 
 
 def set_language(lang: str | None) -> str:
@@ -340,6 +423,7 @@ def plural_forms(lang: str) -> int:
 __all__ = [
     "LANGUAGES", "NAMES", "NOUNS", "N_", "UnknownLanguage", "_", "catalog_file", "compile_po", "count",
     "find_language",
-    "get_language", "language", "language_from_environment", "ngettext", "npgettext", "pgettext", "plural_forms",
+    "get_language", "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab",
+    "ngettext", "npgettext", "pgettext", "plural_forms",
     "read_po", "resolve", "set_language", "translation",
 ]

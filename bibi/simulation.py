@@ -54,6 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.i18n import N_, _
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
@@ -73,18 +74,33 @@ DEAL_COLUMNS = (
     "trump_changes", "calls", "leftovers", "leftover_points", "tricks", "face_up_tricks",
 )
 
-# The per-deal measures that ``summary`` and ``compare`` report, in order.
+# The per-deal measures that ``summary`` and ``compare`` report, in order, with what each means (in English here;
+# ``legend`` says it in the language in force).
 MEASURES: dict[str, str] = {
-    "score_per_seat": "mean score of the seats (card points won + Bi-bi points)",
-    "top_score": "the winning score",
-    "first_leader_edge": "score of the first leader (dealer's left) minus the mean score per seat",
-    "dealer_edge": "score of the dealer minus the mean score per seat",
-    "first_leader_win": "the first leader's share of the win (1 alone on top, 1/k when k share it)",
-    "calls": "Bi-bi calls in the deal",
-    "trump_changes": "times the trump moved during the deal",
-    "leftover_points": "card points in the turned-up leftovers, won by nobody",
-    "face_up_tricks": "tricks led with the leftovers face up (seven from the turn-up, six after a failed draw)",
+    "score_per_seat": N_("mean score of the seats (card points won + Bi-bi points)"),
+    "top_score": N_("the winning score"),
+    "first_leader_edge": N_("score of the first leader (dealer's left) minus the mean score per seat"),
+    "dealer_edge": N_("score of the dealer minus the mean score per seat"),
+    "first_leader_win": N_("the first leader's share of the win (1 alone on top, 1/k when k share it)"),
+    "calls": N_("Bi-bi calls in the deal"),
+    "trump_changes": N_("times the trump moved during the deal"),
+    "leftover_points": N_("card points in the turned-up leftovers, won by nobody"),
+    "face_up_tricks": N_("tricks led with the leftovers face up (seven from the turn-up, six after a failed draw)"),
 }
+
+
+def legend(level: float = LEVEL, baseline: str | None = None) -> str:
+    """What the printed tables' columns and measures mean, in the language in force: the lines under
+    ``Simulation.report`` and ``Comparison.report``."""
+    interval = f"{level:.0%}"
+    lines = [_("mean: the mean over the deals; ci_low…ci_high: its confidence interval at {level}").format(
+        level=interval)]
+    if baseline is not None:
+        lines.append(_("diff: the paired difference from {baseline} on the same packs, with its interval").format(
+            baseline=baseline))
+    width = max(map(len, MEASURES))
+    lines += [f"  {name:<{width}}  {_(meaning)}" for name, meaning in MEASURES.items()]
+    return "\n".join(lines)
 
 
 # -- one deal ----------------------------------------------------------------------------------
@@ -617,10 +633,14 @@ class Simulation:
             raise IndexError(f"deal {shorten(index)}: this run has deals 0…{len(self.deals) - 1}")
         return rebuild(self.rules, self.players, self.seed, index, list(self.bot_specs))
 
+    def report(self, level: float = LEVEL) -> str:
+        """What ``bibi simulate`` prints: the run, each measure's mean with its interval, and what they mean."""
+        return f"{self!r}\n{self.summary(level).round(3).to_string()}\n{legend(level)}"
+
     def __repr__(self) -> str:
         bots = " ".join(dict.fromkeys(self.bots))
-        return (f"<Simulation {self.rules.label}, {self.players} players, {len(self.deals)} deals, "
-                f"seed {self.seed}, bots {bots}>")
+        return "<" + _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
+            rules=self.rules.label, players=self.players, deals=len(self.deals), seed=self.seed, bots=bots) + ">"
 
 
 def simulate(
@@ -691,13 +711,19 @@ class Comparison:
 
     def __repr__(self) -> str:
         first = next(iter(self.simulations.values()))
-        head = (f"<Comparison of {len(self.simulations)} variants, {first.players} players, "
-                f"{len(first.deals)} paired deals, seed {first.seed}; differences against {self.baseline!r}>")
+        head = "<" + _("Comparison of {variants} variants, {players} players, {deals} paired deals, seed {seed}; "
+                       "differences against {baseline}").format(
+            variants=len(self.simulations), players=first.players, deals=len(first.deals), seed=first.seed,
+            baseline=repr(self.baseline)) + ">"
         with pd.option_context("display.width", 200, "display.max_rows", 200):
             return head + "\n" + self.table.round(3).to_string(index=False)
 
     def _repr_html_(self) -> str:
         return self.table._repr_html_()
+
+    def report(self) -> str:
+        """What ``bibi compare`` prints: the comparison's table, and what its columns and measures mean."""
+        return f"{self!r}\n{legend(self.level, repr(self.baseline))}"
 
 
 def compare(
@@ -895,7 +921,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 __all__ = [
-    "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS",
+    "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
     "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "rebuild", "run_deal", "simulate",
 ]
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from bibi.i18n import _
+
 
 def read_line(prompt: str = "") -> str:
     """``input(prompt)``, except that a standard input that is no terminal (a pipe, a file) is read one line
@@ -44,12 +46,13 @@ def read_line(prompt: str = "") -> str:
 
 
 def unreadable(exc: UnicodeDecodeError) -> str:
-    """The one line said for a line that cannot be decoded."""
+    """The one line said for a line that cannot be decoded, in the language in force."""
     try:
-        byte = f"byte 0x{exc.object[exc.start]:02x}"
+        byte = _("byte {byte}").format(byte=f"0x{exc.object[exc.start]:02x}")
     except (IndexError, TypeError):
-        byte = "a byte"
-    return f"could not read that line ({byte} is not {exc.encoding} text); type it again"
+        byte = _("a byte")
+    return _("could not read that line ({byte} is not {encoding} text); type it again").format(
+        byte=byte, encoding=exc.encoding)
 
 
 def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None]) -> str | None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import gettext
 import io
 import json
+import os
 import re
 import subprocess
 import sys
 import threading
+import types
 from pathlib import Path
 
 import pytest
@@ -517,3 +519,60 @@ def test_the_engine_still_imports_and_speaks_with_the_standard_library_alone():
     words, bad = json.loads(out.stdout)
     assert words[:2] == ["дама червей", "5 взяток"] and words[2].startswith("Следующий игрок")
     assert bad == []
+
+
+# -- JupyterLab's own language choice ----------------------------------------------------------------------
+
+
+def lab_settings(folder: Path, locale: str) -> Path:
+    """A JupyterLab user settings folder whose Settings ▸ Language saved ``locale``, as JupyterLab writes it."""
+    path = folder / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{\n    // Language\n    // @jupyterlab/translation-extension:plugin\n'
+                    f'    "locale": "{locale}"\n}}\n', encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """This process seen as a Jupyter kernel: IPython imported, with a kernel behind its shell."""
+    shell = types.SimpleNamespace(kernel=object())
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+
+
+@pytest.mark.parametrize(("locale", "code"), [("ru_RU", "ru"), ("it_IT", "it"), ("en", "en"), ("default", None),
+                                              ("de_DE", None), ("", None)])
+def test_jupyterlabs_saved_language_is_read_from_its_settings(tmp_path, locale, code):
+    assert i18n.language_from_jupyterlab(str(lab_settings(tmp_path, locale))) == code
+
+
+def test_no_saved_jupyterlab_language_decides_nothing(tmp_path, monkeypatch):
+    assert i18n.language_from_jupyterlab(str(tmp_path / "nothing.jupyterlab-settings")) is None
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    assert i18n.jupyterlab_settings_file() == str(
+        tmp_path / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings")
+    assert i18n.language_from_jupyterlab() is None
+
+
+def test_a_kernel_follows_jupyterlabs_language_after_set_language_and_the_environment(tmp_path, monkeypatch, kernel):
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    path = lab_settings(tmp_path, "ru_RU")
+    assert get_language() == "ru" and Card("QH").display() == "Д♥"  # nothing else decides: JupyterLab's choice
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert get_language() == "ru"  # C names no language: JupyterLab's choice still
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert get_language() == "it"  # the environment names one: it decides
+    monkeypatch.delenv("LANG")
+    with language("en"):
+        assert get_language() == "en"  # a language set decides first
+    path.write_text('{"locale": "it_IT"}', encoding="utf-8")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later save, seen at once
+    assert get_language() == "it"
+
+
+def test_outside_a_kernel_jupyterlabs_setting_is_not_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    lab_settings(tmp_path, "ru_RU")
+    monkeypatch.setitem(sys.modules, "IPython", None)
+    assert get_language() == "en"  # the command line and plain scripts follow the environment alone

@@ -1,6 +1,7 @@
 """Packaging: the wheel ships what a user's tools need, and the conda/Binder environment mirrors pyproject.toml,
 so `make lab` and Binder install the same kit."""
 
+import json
 import re
 import shutil
 import subprocess
@@ -20,9 +21,17 @@ def _name(requirement: str) -> str:
     return re.split(r"[<>=!~\[; ]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
-def test_environment_yml_mirrors_pyproject_runtime_and_notebooks_extra():
+MIRRORED = ("notebooks", "lab")  # the extras `make lab` installs, which environment.yml lists as well
+
+
+def _mirrored(project: dict) -> list[str]:
+    """The runtime requirements and those of the extras ``make lab`` installs."""
+    return project["dependencies"] + [r for extra in MIRRORED for r in project["optional-dependencies"][extra]]
+
+
+def test_environment_yml_mirrors_pyproject_runtime_and_the_extras_make_lab_installs():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = {_name(r) for r in project["dependencies"] + project["optional-dependencies"]["notebooks"]}
+    wanted = {_name(r) for r in _mirrored(project)}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     assert env["channels"] == ["conda-forge"]
     listed = {_name(d) for d in env["dependencies"] if isinstance(d, str)}
@@ -38,10 +47,31 @@ def _specs(requirements: list[str]) -> dict[str, str]:
 
 def test_environment_yml_asks_the_versions_pyproject_asks():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = _specs(project["dependencies"] + project["optional-dependencies"]["notebooks"])
+    wanted = _specs(_mirrored(project))
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     listed = _specs([d for d in env["dependencies"] if isinstance(d, str) and _name(d) not in {"python", "pip"}])
     assert listed == wanted
+
+
+def test_make_lab_installs_the_extras_environment_yml_mirrors():
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"pip install -q -e '.[{','.join(MIRRORED)}]'" in makefile
+
+
+def test_the_lab_extra_brings_jupyterlabs_russian_and_italian_language_packs():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert {_name(r) for r in project["optional-dependencies"]["lab"]} == {
+        "jupyterlab-language-pack-ru-ru", "jupyterlab-language-pack-it-it"}
+
+
+@pytest.mark.subprocess
+def test_jupyterlab_offers_russian_and_italian_in_settings_language():
+    """The language packs `make lab` installs are the ones JupyterLab lists (its /lab/api/translations answer)."""
+    code = ("import json; from jupyterlab_server.translation_utils import get_language_packs; "
+            "print(json.dumps(sorted(get_language_packs('en')[0])))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert {"ru_RU", "it_IT"} <= set(json.loads(done.stdout))
 
 
 def test_environment_yml_python_matches_requires_python():

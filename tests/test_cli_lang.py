@@ -1,0 +1,291 @@
+"""The ``bibi`` command in Russian and Italian: transcripts of ``bibi --lang it deal``, ``LANG=ru_RU.UTF-8 bibi deal``,
+``bibi --lang ru practice`` and ``bibi --lang ru play``, the help texts, the moves a player types in each language, and
+the sentences a refusal cites, quoted with a translation.
+
+Each command runs as ``python -m bibi`` in an environment of its own: tests/conftest.py pins the suite to English
+with ``LANGUAGE=en``, so a test of another language takes LANGUAGE, LC_ALL and LC_MESSAGES out and says what it
+wants itself.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from helpers import english_words_in
+
+from bibi.actions import EVERY_ACTION, Action
+from bibi.cards import Card
+from bibi.cli import command_word, quotes, read_command
+from bibi.deal import Deal
+from bibi.errors import NotationError
+from bibi.i18n import language
+from bibi.notation import action_text, read_action
+from bibi.rules import ITALIAN
+from bibi.texts import sentence
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def bibi(*args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    """``bibi ARGS`` with no locale variable set but those given (``LANG="ru_RU.UTF-8"``)."""
+    clean = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    done = subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120, env={**clean, "PYTHONIOENCODING": "utf-8", **env})
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def words_left(text: str) -> dict[str, list[str]]:
+    """Each line of ``text`` that still holds an English game word, with those words."""
+    return {line: english_words_in(line) for line in text.splitlines() if english_words_in(line)}
+
+
+# -- the transcripts -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.subprocess
+def test_bibi_lang_it_deal_is_an_italian_transcript():
+    done = bibi("--lang", "it", "deal", "--rules", "it", "--players", "4", "--seed", "3", "--draws")
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("codice 3; bot: heuristic\nregole italiane, 4 giocatori; mazziere: giocatore ")
+    for term in ("presa 1 (briscola ", "giocatore 0: ", "pesca", "punti: giocatore 0", "tallone"):
+        assert term in out, term
+    assert ("vincitore: giocatore" in out) or ("vittoria condivisa" in out)
+    assert any(letter in out for letter in ("R♠", "D♥", "F♣", "A♦"))  # the cards as an Italian writes them
+    assert words_left(out) == {}
+
+
+@pytest.mark.subprocess
+def test_lang_ru_in_the_environment_makes_a_russian_transcript():
+    done = bibi("deal", "--players", "5", "--seed", "7", LANG="ru_RU.UTF-8")
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("зерно 7; боты: heuristic\nправила: русские, 5 игроков; сдаёт игрок ")
+    for term in ("взятка 1 (козырь ", "игрок 0: ", "очки: игрок 0", "магазин"):
+        assert term in out, term
+    assert "«Би-би»" in out and ("победитель: игрок" in out or "победу делят" in out or "ничья" in out)
+    assert words_left(out) == {}
+    assert bibi("--lang", "ru", "deal", "--players", "5", "--seed", "7").stdout == out  # --lang says the same
+
+
+@pytest.mark.subprocess
+def test_a_game_and_its_score_sheet_in_italian():
+    done = bibi("--lang", "it", "game", "--rules", "it", "--players", "3", "--seed", "4", "--deals")
+    assert done.returncode == 0
+    out = done.stdout
+    assert "smazzata 1: mazziere il giocatore" in out and "origine: il taglio (il giocatore" in out
+    assert "3 giocatori, 1 giro: 3 smazzate" in out and "\ntotale " in out and "\nvincitore: giocatore" in out
+    assert words_left(out) == {}
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("env", [{}, {"LANG": "de_DE.UTF-8"}, {"LANG": "C.UTF-8"}, {"LC_ALL": "C", "LANG": "ru_RU"}])
+def test_without_a_language_of_the_kit_the_command_speaks_english(env):
+    done = bibi("deal", "--players", "4", "--seed", "2", **env)
+    assert done.returncode == 0
+    assert done.stdout.startswith("seed 2; bots: heuristic\nrussian rules, 4 players; seat ")
+    assert done.stdout == bibi("--lang", "en", "deal", "--players", "4", "--seed", "2", LANG="ru_RU.UTF-8").stdout
+
+
+@pytest.mark.subprocess
+def test_the_order_of_the_environment_is_gettexts():
+    first = {"LANGUAGE": "it:ru", "LANG": "ru_RU.UTF-8"}
+    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: heuristic\nregole")
+    assert bibi("deal", "--players", "4", "--seed", "2", LC_MESSAGES="it_IT.UTF-8", LANG="ru_RU.UTF-8").stdout \
+        .startswith("codice 2; bot: heuristic\nregole")
+    assert bibi("--lang", "ru", "deal", "--players", "4", "--seed", "2", LANGUAGE="it").stdout \
+        .startswith("зерно 2")  # --lang first
+
+
+@pytest.mark.subprocess
+def test_bibi_lang_ru_practice_asks_and_answers_in_russian():
+    done = bibi("--lang", "ru", "practice", "--seed", "3", "-n", "3", stdin="1\n2\n1\n")
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("3 упражнения, правила: русские, 4 игрока, зерно 3.")
+    assert "взятк" in out and "козыр" in out
+    assert words_left(out) == {}
+
+
+# -- a game in the terminal -----------------------------------------------------------------------------------
+
+
+def an_illegal_card(deal: Deal) -> Card | None:
+    legal = set(deal.legal_actions())
+    return next((c for c in deal.hand(deal.to_act) if c not in legal), None)
+
+
+def first_choice(seed: int) -> Deal:
+    """The Italian deal as ``bibi play --rules it --seed SEED`` shows it at seat 0's first choice."""
+    from bibi.bots import heuristic_bot
+    from bibi.cli import Terminal
+    from bibi.play import bots_rng
+
+    deal = Deal.new(ITALIAN, 4, seed=seed)
+
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(seed), ask=ask,
+             say=lambda text: None).run()
+    return deal
+
+
+@pytest.mark.subprocess
+def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_with_a_translation():
+    seed = next(s for s in range(1, 200) if an_illegal_card(first_choice(s)))
+    wrong = an_illegal_card(first_choice(seed))
+    assert wrong is not None
+    typed = wrong.display("ru")[:-1] + wrong.suit.letter("ru")  # ДЧ: the card in Russian letters
+    script = f"помощь\nxx\n{typed}\n99\nсчёт\nвыход\n"
+    done = bibi("--lang", "ru", "play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=script)
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, зерно")
+    assert "== сдача 1 из 4: сдаёт игрок" in out and "  у вас на руках: " in out and "  варианты: 1) " in out
+    assert "Как идёт взятка" in out  # помощь
+    assert "так нельзя: не понимаю 'xx'" in out
+    assert "нет такого варианта: выберите от 1 до" in out
+    refusal = next(line for line in out.splitlines() if "так нельзя" in line and "(I7)" in line)
+    after = out.split(refusal, 1)[1].splitlines()
+    i7 = sentence("I7")
+    assert after[1] == f"    I7: «{i7.original}»"  # the Italian text's own words
+    assert after[2] == f"        (в переводе: {i7.translated('ru')})"  # and what they say in Russian
+    assert out.count("игрок 0> ") == 6 and out.rstrip().endswith("до свидания")
+    assert words_left(out) == {}
+
+
+@pytest.mark.subprocess
+def test_bibi_lang_it_play_a_whole_deal_typed_in_italian():
+    done = bibi("--lang", "it", "play", "--players", "3", "--seat", "2", "--seed", "8", "--bots", "random",
+                "--deals", "1", stdin="1\n" * 120 + "\n")
+    assert done.returncode == 0
+    out = done.stdout
+    assert "== mazziere: giocatore" in out and "giocatore 2> " in out and "presa 1: " in out
+    assert "smazzata finita: 'revisione'" in out and "punti: giocatore 0" in out
+    assert words_left(out) == {}
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize(("lang", "words", "english"), [
+    ("ru", ["число игроков, от 2 до 12", "зерно генератора", "показывать и каждую карту"], "number of players"),
+    ("it", ["numero di giocatori, da 2 a 12", "il codice (seed)", "mostra anche ogni carta"], "number of players"),
+])
+def test_the_help_texts_speak_the_language(lang, words, english):
+    done = bibi("--lang", lang, "deal", "--help")
+    assert done.returncode == 0 and "usage: bibi deal" in done.stdout  # argparse's own words stay its own
+    text = " ".join(done.stdout.split())
+    assert all(word in text for word in words) and english not in text
+    top = bibi("--lang", lang, "--help", LANG="en_US.UTF-8")
+    assert {"ru": "одна сдача, которую разыгрывают боты", "it": "una smazzata giocata dai bot"}[lang] in " ".join(
+        top.stdout.split())
+    assert "95%" in bibi("--lang", lang, "simulate", "--help").stdout  # a percent in any language stays one
+
+
+# -- what a player types ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_every_move_reads_back_as_shown_and_with_the_languages_letters(lang):
+    for action in EVERY_ACTION:
+        shown = action_text(action, lang)
+        assert read_action(shown, lang) is action, shown
+        if lang != "en" and action.suit is not None:
+            lettered = shown.replace(action.suit.symbol, action.suit.letter(lang))  # ДЧ, би-би Ч, briscola C
+            assert read_action(lettered, lang) is action, lettered
+            assert read_action(lettered.lower(), lang) is action, lettered
+
+
+@pytest.mark.parametrize(("typed", "lang", "action"), [
+    ("би-би ч", "ru", "bibi H"), ("Би-би черви", "ru", "bibi H"), ("bibi H", "ru", "bibi H"), ("пас", "ru", "pass"),
+    ("pass", "ru", "pass"), ("козырь П", "ru", "trump S"), ("ТТ", "ru", "AC"), ("QH", "ru", "QH"),
+    ("bip bip C", "it", "bibi H"), ("bip bip cuori", "it", "bibi H"), ("passo", "it", "pass"),
+    ("briscola F", "it", "trump C"), ("FF", "it", "JC"), ("10q", "it", "TD"),
+])
+def test_moves_typed_in_each_language(typed, lang, action):
+    assert str(read_action(typed, lang)) == action
+
+
+@pytest.mark.parametrize(("typed", "lang", "said"), [
+    ("xx", "ru", "не понимаю 'xx'"), ("би-би Z", "ru", "не понимаю масть"), ("QH", "it", "non riconosco 'QH'"),
+    ("bip bip H", "it", "non riconosco il seme"), ("", "it", "non riconosco ''"),
+])
+def test_a_move_a_language_cannot_read_is_refused_in_that_language(typed, lang, said):
+    with pytest.raises(NotationError, match=said):
+        read_action(typed, lang)
+
+
+@pytest.mark.parametrize(("typed", "lang", "command", "rest"), [
+    ("выход", "ru", "quit", ""), ("quit", "ru", "quit", ""), ("подсказка подробнее", "ru", "hint", "подробнее"),
+    ("счет", "ru", "score", ""), ("СЧЁТ", "ru", "score", ""), ("почему 2", "ru", "why", "2"),
+    ("perche 1", "it", "why", "1"), ("perché", "it", "why", ""), ("esci", "it", "quit", ""), ("q", "it", "quit", ""),
+    ("annulla", "it", "undo", ""), ("DC", "it", None, ""),
+])
+def test_commands_typed_in_each_language(typed, lang, command, rest):
+    with language(lang):
+        assert read_command(typed) == (command, rest)
+
+
+def test_each_command_has_its_own_word_in_each_language():
+    for lang in ("en", "ru", "it"):
+        words = [command_word(name, lang) for name in ("quit", "help", "hint", "more", "why", "score", "rules",
+                                                          "undo", "review")]
+        assert len(set(words)) == len(words)
+        assert not any(isinstance(read_action_or_none(word, lang), (Card, Action)) for word in words)
+
+
+def read_action_or_none(text: str, lang: str) -> Card | Action | None:
+    try:
+        return read_action(text, lang)
+    except NotationError:
+        return None
+
+
+# -- the sentences a refusal or a hint cites ------------------------------------------------------------------
+
+
+def test_a_cited_sentence_is_quoted_in_its_language_with_a_translation_into_the_readers():
+    with language("ru"):
+        lines = quotes("так нельзя: нужно ответить в масть или бить козырем (I7)")
+        assert lines == [f"    I7: «{sentence('I7').original}»",
+                         f"        (в переводе: {sentence('I7').translated('ru')})"]
+        assert quotes("(R13)") == [f"    R13: «{sentence('R13').original}»"]  # a Russian reads it as it is
+    with language("it"):
+        lines = quotes("non è permesso (R13; R15–R16)")
+        assert [line.split(":")[0].strip() for line in lines[::2]] == ["R13", "R15", "R16"]
+        assert lines[1] == f"        (in traduzione: {sentence('R13').translated('it')})"
+    with language("en"):
+        assert quotes("must follow suit (R13)")[1] == f"        (in translation: {sentence('R13').translated('en')})"
+    assert quotes("no sentence here, nor R99") == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "bibi play: прервано\n"), ("it", "bibi play: interrotto\n")])
+def test_ctrl_c_is_told_in_the_players_language(monkeypatch, capsys, lang, said):
+    import dataclasses
+
+    from bibi.cli import SUBCOMMANDS, main
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(SUBCOMMANDS, "play", dataclasses.replace(SUBCOMMANDS["play"], run=interrupted))
+    assert main(["--lang", lang, "play"]) == 130
+    assert capsys.readouterr().err == said
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize("args", [["rules", "it"], ["rules", "--diff", "ru", "it"], ["rules"]], ids=" ".join)
+def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang, args):
+    from bibi.rules import OPTIONS, PRESETS
+
+    done = bibi("--lang", lang, *args)
+    assert done.returncode == 0
+    notation = set(OPTIONS) | {str(p.options()[o]) for p in PRESETS.values() for o in OPTIONS} | set(PRESETS)
+    said = " ".join(word for word in done.stdout.split() if word.strip("(),:;=*'") not in notation)
+    assert english_words_in(said) == []
+    assert {"ru": "Смысл значений:", "it": "Cosa significano i valori:"}[lang] in done.stdout or args != ["rules", "it"]
