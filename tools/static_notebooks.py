@@ -1,6 +1,6 @@
 """Make saved notebooks open well without a kernel: no widget view that cannot work, a banner on top.
 
-    python tools/static_notebooks.py notebooks/*.ipynb             # strip and banner, nothing run
+    python tools/static_notebooks.py notebooks/*.ipynb notebooks/*/*.ipynb   # strip and banner, nothing run
     python tools/static_notebooks.py --widget-cells notebooks/02-*.ipynb
 
 A saved widget view needs the widget's model, which lives in a kernel: opened without one (or with the saved
@@ -10,8 +10,10 @@ state that cannot answer clicks), JupyterLab shows "Error displaying widget" or 
   and an output left with nothing but the widget's ``text/plain`` (its class and children, cut short). What stays
   for a view is the picture it shows beside itself in a kernel, an output of its own (``_View._repr_mimebundle_``;
   an older run left the picture as the widget output's ``text/html``, which stays too);
-- puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one.
-  A live view hides its own notebook's banner (``bibi.render.banner_hider``), so it shows until the notebook runs;
+- puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one, in the
+  notebook's language: a notebook in ``notebooks/ru/`` or ``notebooks/it/`` gets its language's words (``BANNERS``,
+  written with the notebook's prose, as its other cells are), any other the kit's English. A live view hides its
+  own notebook's banner (``bibi.render.banner_hider``), so it shows until the notebook runs;
 - with ``--widget-cells``, first runs a copy of the notebook (nbclient, in this Python) and takes the fresh
   outputs of the cells that display widgets only, so those carry the picture, and every other cell keeps its
   committed output byte for byte.
@@ -31,16 +33,38 @@ import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
+NO_VIEWS_BANNER = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
+                   "**Run ▸ Run All Cells** to see its own.")
+# The banner of a translated notebook (notebooks/<lang>/), keyed by the folder's name. The menu keeps JupyterLab's
+# English names, as the page shows them unless its own language pack is switched on.
+BANNERS = {
+    "ru": ("▶ Чтобы виджеты ожили, выберите в меню **Run ▸ Run All Cells**: пока блокнот не запущен, ниже видны "
+           "только их картинки, и на щелчки они не отвечают."),
+    "it": ("▶ Per dare vita ai widget scegli dal menu **Run ▸ Run All Cells**: finché il notebook non è stato "
+           "eseguito, qui sotto ne vedi solo le immagini, che non rispondono ai clic."),
+}
 
 
-def _banner(name: str) -> dict:
+def language_of(path: Path) -> str:
+    """The language a notebook is written in: its folder's name for a translation (``ru``, ``it``), else ``en``."""
+    return path.parent.name if path.parent.name in BANNERS else "en"
+
+
+def banner_text(path: Path) -> str:
+    """The words of ``path``'s banner: its language's, or the English one (a notebook with no live view says
+    its outputs are saved)."""
+    from bibi.render import BANNER
+
+    lang = language_of(path)
+    if lang != "en":
+        return BANNERS[lang]
+    return NO_VIEWS_BANNER if path.name in NO_VIEWS else BANNER
+
+
+def _banner(path: Path) -> dict:
     from bibi.render import banner_markdown
 
-    text = None
-    if name in NO_VIEWS:
-        text = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
-                "**Run ▸ Run All Cells** to see its own.")
-    source = banner_markdown(text) if text else banner_markdown()
+    source = banner_markdown(banner_text(path))
     return {"cell_type": "markdown", "id": "bibi-banner", "metadata": {}, "source": source.splitlines(True)}
 
 
@@ -81,7 +105,7 @@ def static(path: Path, widget_cells: bool = False) -> bool:
         if "outputs" in cell:
             cell["outputs"] = [out for out in cell["outputs"] if _without_widget(out) is not None]
     nb.get("metadata", {}).pop("widgets", None)
-    nb["cells"] = [nbformat.from_dict(_banner(path.name)), *cells]
+    nb["cells"] = [nbformat.from_dict(_banner(path)), *cells]
     new = nbformat.writes(nb)
     if not new.endswith("\n"):
         new += "\n"
