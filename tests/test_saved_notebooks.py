@@ -56,6 +56,15 @@ def test_the_play_table_is_saved_as_a_picture(path):
                and "bibi-table" in h and "bibi-seat" in h for h in html)
 
 
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name == "01-learn-to-play.ipynb"], ids=_name)
+def test_the_learners_first_play_table_is_saved_as_a_picture_in_every_language(path):
+    # the cell that shows the play table keeps the picture the view draws beside itself (in the notebook's language)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "code" and "PlayTable(" in "".join(c["source"]))
+    html = ["".join(out["data"]["text/html"]) for out in cell["outputs"] if "text/html" in out.get("data", {})]
+    assert any("bibi-table" in h and "bibi-seat" in h for h in html), _name(path)
+
+
 def test_the_banner_is_one_reusable_line():
     assert "\n" not in BANNER and BANNER in banner_markdown()
     assert banner_markdown("other words").count("other words") == 1
