@@ -165,12 +165,15 @@ ENGLISH_GAME_WORDS: tuple[str, ...] = (
 
 def english_words_in(text: str) -> list[str]:
     """The words of ``ENGLISH_GAME_WORDS`` found in ``text`` as whole words, any case, each once, in the list's
-    order: ``[]`` for a text with no English game word left in it.
+    order: ``[]`` for a text with no English game word left in it. The rules' options as the notation writes them
+    (``trump_change=next_trick``, ``multi_call``: a name with ``_`` or ``=``) are notation, not words, and are
+    left out.
 
-    >>> english_words_in("Игрок 2 берёт взятку"), english_words_in("seat 2 wins the TRICK (R12)")
-    ([], ['trick', 'seat', 'wins', 'the'])
+    >>> english_words_in("Игрок 2 берёт взятку (trump_change=next_trick)"), english_words_in("seat 2 wins (R12)")
+    ([], ['seat', 'wins'])
     """
     import re
 
+    text = re.sub(r"[\w.-]*(?:_|=)[\w.=-]*", " ", text)
     found = {word.lower() for word in re.findall(r"[^\W\d_]+", text)}
     return [word for word in ENGLISH_GAME_WORDS if word in found]

@@ -52,8 +52,11 @@ from bibi.render.markup import (
 from bibi.render.reference import (
     comparison_html,
     lesson_html,
+    option_citation,
+    option_explained,
     option_meaning,
     option_source_html,
+    option_title,
     parting_html,
     rules_html,
     sentences_html,
@@ -71,7 +74,9 @@ from bibi.render.sheets import (
     score_bars_html,
     score_check_html,
     score_line_detail_html,
+    score_frame_html,
     score_line_html,
+    score_line_label,
     score_lines_html,
     score_sheet_html,
     scoring_cards_html,
@@ -103,10 +108,12 @@ __all__ = [
     "call_html", "card_html", "hand_html", "suit_html", "trick_html",
     # sheets
     "event_actions", "events_html", "frame_html", "game_html", "last_trick_reason", "marks_legend_html",
-    "points_check", "review_html", "score_bars_html", "score_check_html", "score_line_detail_html", "score_line_html",
+    "points_check", "review_html", "score_bars_html", "score_check_html", "score_frame_html", "score_line_detail_html", "score_line_html",
+    "score_line_label",
     "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "table_html",
     # reference
-    "comparison_html", "lesson_html", "option_meaning", "option_source_html", "parting_html", "rules_html",
+    "comparison_html", "lesson_html", "option_citation", "option_explained", "option_meaning", "option_source_html",
+    "option_title", "parting_html", "rules_html",
     "sentences_html", "side_html",
     # views
     "BANNER", "CARD_BUTTON_BORDER", "ROW_RULE", "banner_hider", "banner_markdown", "caption_html",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bibi.i18n import _
 from bibi.render.markup import _STYLE, HTML, _e, wrap
 
 # -- the pieces of the widget views (bibi.widgets) ---------------------------------------------
@@ -74,8 +75,10 @@ def message_html(text: str, *, error: bool = False, live: bool = False) -> HTML:
 def hint_html(bot: str, words: str, details: str) -> HTML:
     """The play table's hint: what ``bot`` would do, in ``words``, and its own reasons and figures folded under
     *details*."""
-    return HTML(f'<div class="bibi bibi-hint">{_e(f"Hint ({bot}): {words}")}<details><summary>details: the '
-                f"bot's own reasons and figures</summary>{_e(details)}</details></div>")
+    said = _("Hint ({bot}): {words}").format(bot=bot, words=words)
+    summary = _("details: the bot's own reasons and figures")
+    return HTML(f'<div class="bibi bibi-hint">{_e(said)}<details><summary>{_e(summary)}</summary>{_e(details)}'
+                "</details></div>")
 
 
 def field_error_html(text: str) -> HTML:
