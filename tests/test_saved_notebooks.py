@@ -40,6 +40,8 @@ def test_saved_notebook_has_its_banner_and_no_widget_that_cannot_work(path):
     first = nb["cells"][0]
     assert first["cell_type"] == "markdown" and "".join(first["source"]).startswith('<div class="bibi-banner"')
     assert "Run ▸ Run All Cells" in "".join(first["source"])
+    banners = [c for c in nb["cells"] if "".join(c["source"]).startswith('<div class="bibi-banner"')]
+    assert banners == [first], f"{_name(path)}: one banner, on top"
     assert "widgets" not in nb.get("metadata", {})  # no saved widget state
     for cell in nb["cells"]:
         for out in cell.get("outputs", []):
