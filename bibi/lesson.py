@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from bibi.errors import WrongType, shorten
+from bibi.i18n import _, count, ngettext
 from bibi.rules import OPTIONS, Rules, as_rules
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
 
@@ -159,12 +160,15 @@ class Lesson:
         }, index=v.index)
 
     def _head(self) -> tuple[str, str]:
-        run = (f"{self.players} players, {self.deals} paired deals, bots {self.bots}, seed {self.seed}, "
-               f"{round(self.level * 100)} % intervals")
-        moved = (f"Each difference moved from {self.a.name}'s value to {self.b.name}'s, with the rest of the rules as "
-                 f"in {self.a.name} and as in {self.b.name}")
+        paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=self.deals)
+        run = _("{players}, {paired}, bots {bots}, seed {seed}, {level} % intervals").format(
+            players=count(self.players, "player"), paired=paired, bots=self.bots, seed=self.seed,
+            level=round(self.level * 100))
+        moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
+                  "{b}").format(a=self.a.name, b=self.b.name)
         if self.unchanged:
-            moved += f"; {', '.join(self.unchanged)} changed no deal of the run (they set only a game's first deal)"
+            moved = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
+                moved=moved, options=", ".join(self.unchanged))
         return run, moved
 
     def __repr__(self) -> str:
@@ -177,8 +181,13 @@ class Lesson:
         from bibi import render
 
         run, moved = self._head()
-        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", self.levels_wide()._repr_html_(),
-                                  moved, self.wide()._repr_html_())
+        levels, wide = self.levels_wide(), self.wide()
+        # The frames keep their own labels; the page names their columns and index in the language in force.
+        levels.index.name = _("measure")
+        wide.index.names = [_("option"), _("sentences"), _("measure")]
+        wide.columns = [_("in {rules}").format(rules=self.a.name), _("in {rules}").format(rules=self.b.name)]
+        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", levels._repr_html_(), moved,
+                                  wide._repr_html_())
 
 
 def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, deals: int = 1000,

@@ -47,8 +47,8 @@ from bibi.i18n import N_, _, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
-from bibi.tricks import pair_letters
 from bibi.terminal import ask_line, read_line
+from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
 
@@ -593,7 +593,7 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
     rules = _check_rules(rules)
     players = _check_players(rules, players)
     rng = _rng(seed)
-    for _ in range(50):  # a deal with no position for the question (rare): deal again
+    for _attempt in range(50):  # a deal with no position for the question (rare): deal again
         deal = (Deal.new(rules, players, rng=rng) if deck is None
                 else Deal.new(rules, players, deck=deck, dealer=dealer))
         record, spots, better = _positions(kind, deal, rng)

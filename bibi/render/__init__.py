@@ -73,8 +73,8 @@ from bibi.render.sheets import (
     review_html,
     score_bars_html,
     score_check_html,
-    score_line_detail_html,
     score_frame_html,
+    score_line_detail_html,
     score_line_html,
     score_line_label,
     score_lines_html,
@@ -108,8 +108,8 @@ __all__ = [
     "call_html", "card_html", "hand_html", "suit_html", "trick_html",
     # sheets
     "event_actions", "events_html", "frame_html", "game_html", "last_trick_reason", "marks_legend_html",
-    "points_check", "review_html", "score_bars_html", "score_check_html", "score_frame_html", "score_line_detail_html", "score_line_html",
-    "score_line_label",
+    "points_check", "review_html", "score_bars_html", "score_check_html", "score_frame_html",
+    "score_line_detail_html", "score_line_html", "score_line_label",
     "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "table_html",
     # reference
     "comparison_html", "lesson_html", "option_citation", "option_explained", "option_meaning", "option_source_html",

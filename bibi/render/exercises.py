@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bibi.i18n import N_, _
 from bibi.render.hands import card_html, hand_html, suit_html, trick_html
-from bibi.i18n import _
 from bibi.render.markup import _e, _styled
 from bibi.render.reference import sentences_html
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_TRUMP = N_("trump")
+_W_THE_CARD = N_("the card")
 
 
 @_styled
@@ -26,7 +30,7 @@ def exercise_html(exercise: Any, deal: Any, trick: int | None = None) -> str:
     elif kind in ("may_play", "can_call"):
         complete = len(deal.trick) == deal.players
         number = len(deal.tricks) + 1 - complete
-        parts.append(f'<div><span class="bibi-label">{_e(_("trump"))}</span>{suit_html(deal.trump)}</div>')
+        parts.append(f'<div><span class="bibi-label">{_e(_(_W_TRUMP))}</span>{suit_html(deal.trump)}</div>')
         if deal.trick:
             title = (_("Trick {number}") if complete else _("Trick {number} so far")).format(number=number)
             parts.append(trick_html(deal.trick, title=title, done=False, style=False))
@@ -35,7 +39,7 @@ def exercise_html(exercise: Any, deal: Any, trick: int | None = None) -> str:
                      + hand_html(deal.hand(seat), laid=deal.laid_down(seat), label=hand, style=False)
                      + "</div>")
         if kind == "may_play":
-            parts.append(f'<div><span class="bibi-label">{_e(_("the card"))}</span>'
+            parts.append(f'<div><span class="bibi-label">{_e(_(_W_THE_CARD))}</span>'
                          f"{card_html(exercise.card, style=False)}</div>")
     elif kind == "trump" and deal.tricks:
         t = deal.tricks[-1]

@@ -7,9 +7,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.i18n import _, count
-from bibi.tricks import pair_letters
+from bibi.i18n import N_, _, count
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit
+from bibi.tricks import pair_letters
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_NO_CARDS = N_("no cards")
+_W_NO_CARDS_YET = N_("no cards yet")
 
 # -- cards and hands ---------------------------------------------------------------------------
 
@@ -82,7 +86,7 @@ def hand_html(
         else:
             dim = allowed is not None and c not in allowed
             shown.append(card_html(c, small=small, laid=is_laid, dim=dim, style=False))
-    body = "".join(shown + hidden) or f'<span class="bibi-empty">{_e(_("no cards"))}</span>'
+    body = "".join(shown + hidden) or f'<span class="bibi-empty">{_e(_(_W_NO_CARDS))}</span>'
     aria = f' role="group" aria-label="{_e(label)}"' if label else ""
     return f'<div class="bibi-hand"{aria}>{body}</div>'
 
@@ -111,7 +115,7 @@ def trick_html(
 
     >>> from bibi.cards import Card
     >>> html = trick_html([(1, Card("KS")), (2, Card("2S"))], winner=2, points=16, done=True, style=False)
-    >>> "seat 2 takes the trick" in html and "16 points" in html
+    >>> "seat 2 wins" in html and "16 points" in html
     True
     """
     plays = getattr(trick, "plays", trick)
@@ -137,15 +141,15 @@ def trick_html(
         if done:
             if points is None:
                 # TRANSLATORS: a trick's foot: who takes it; {who} is a seat ("seat 2") or a player's name
-                foot = "→ " + _("{who} takes the trick").format(who=who)
+                foot = "→ " + _("{who} wins").format(who=who)
             else:
-                # TRANSLATORS: a trick's foot: who takes it, and its points ("seat 2 takes the trick, 16 points")
-                foot = "→ " + _("{who} takes the trick, {points}").format(who=who, points=count(points, "point"))
+                # TRANSLATORS: a trick's foot: who takes it, and its points ("seat 2 wins, 16 points")
+                foot = "→ " + _("{who} wins, {points}").format(who=who, points=count(points, "point"))
             if reason:
                 foot += f': <span class="bibi-why">{_e(reason)}</span>'
         else:
             foot = _("{who} is winning so far").format(who=who)
-    body = "".join(items) or f'<span class="bibi-empty">{_e(_("no cards yet"))}</span>'
+    body = "".join(items) or f'<span class="bibi-empty">{_e(_(_W_NO_CARDS_YET))}</span>'
     return (
         f'<div class="bibi-trick"><div>{" · ".join(head)}</div><div class="bibi-plays">{body}</div>'
         + (f'<div class="bibi-trick-foot">{foot}</div>' if foot else "")

@@ -13,6 +13,17 @@ from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, Rules
 
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_NOTE_NOTE = N_("Note: {note}")
+_W_OPTION = N_("option")
+_W_WHAT_IT_MEANS = N_("what it means")
+_W_SOURCES = N_("sources")
+_W_NEXT_DEAL = N_("(next deal)")
+_W_NOT_THE_SAME_PACK_THE_PACKS_ = N_("not the same pack: the packs differ in size")
+_W_TRICK = N_("trick")
+_W_THE_MEASURES_UNDER_EACH = N_("The measures under each:")
+_W_LEFT_VALUE = N_("(left: {value})")
+
 # -- rules and texts ---------------------------------------------------------------------------
 
 
@@ -25,7 +36,7 @@ def sentences_html(sentences: Iterable[Any]) -> str:
     out = []
     for s in sentences:
         note_text = s.note_in(lang) if hasattr(s, "note_in") else s.note
-        note = (f'<span class="bibi-note">{_e(_("Note: {note}").format(note=note_text))}</span>'
+        note = (f'<span class="bibi-note">{_e(_(_W_NOTE_NOTE).format(note=note_text))}</span>'
                 if note_text else "")
         translated = (f'<span class="bibi-translation" lang="{lang}">{_e(s.translated(lang))}</span>'
                       if lang != s.lang else "")
@@ -111,8 +122,8 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
             f'<td class="bibi-text">{cite}</td></tr>'
         )
     return (
-        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_("option"))}</th>{heads}'
-        f'<th class="bibi-text">{_e(_("what it means"))}</th><th class="bibi-text">{_e(_("sources"))}</th></tr>'
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_(_W_OPTION))}</th>{heads}'
+        f'<th class="bibi-text">{_e(_(_W_WHAT_IT_MEANS))}</th><th class="bibi-text">{_e(_(_W_SOURCES))}</th></tr>'
         f'</thead><tbody>{"".join(rows)}</tbody></table>'
     )
 
@@ -143,7 +154,7 @@ def _trump_moves(deal: Any) -> str:
             moves.append(f'{_suit(ev.suit)} <span class="bibi-label">{_e(how)}</span>')
     following = getattr(deal, "next_trump", None)
     if following is not None:
-        moves.append(f'{_suit(following)} <span class="bibi-label">{_e(_("(next deal)"))}</span>')
+        moves.append(f'{_suit(following)} <span class="bibi-label">{_e(_(_W_NEXT_DEAL))}</span>')
     return " → ".join(moves)
 
 
@@ -165,7 +176,7 @@ def comparison_html(
     parts = [f'<div class="bibi-status">{head}</div>']
     same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
     if not same_deck:
-        parts.append(f'<div class="bibi-check bibi-bad">{_e(_("not the same pack: the packs differ in size"))}</div>')
+        parts.append(f'<div class="bibi-check bibi-bad">{_e(_(_W_NOT_THE_SAME_PACK_THE_PACKS_))}</div>')
 
     def row(label: str, x: str, y: str) -> str:
         mark = ' class="bibi-diff"' if x != y else ""
@@ -207,7 +218,7 @@ def comparison_html(
     summary = _("Trick by trick (trump, winner, points): {where}").format(where=where)
     parts.append(
         f'<details><summary>{_e(summary)}</summary>'
-        f'<table class="bibi-sheet"><thead><tr><th>{_e(_("trick"))}</th><th class="bibi-text">{la}</th>'
+        f'<table class="bibi-sheet"><thead><tr><th>{_e(_(_W_TRICK))}</th><th class="bibi-text">{la}</th>'
         f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(trick_rows)}</tbody></table></details>'
     )
     return "".join(parts)
@@ -321,7 +332,7 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
 def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
     """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
     tables come as pandas' HTML."""
-    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>{_e(_("The measures under each:"))}</p>{levels}'
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}'
             f"<p>{_e(moved)}:</p>{effects}</div>")
 
 
@@ -333,7 +344,7 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
 
     differs = rules.options()[name] != theirs
     mark = ' class="bibi-differs"' if differs else ""
-    left = (f' <span class="bibi-label">({_e(_("left:"))} <code>{_e(_value(theirs))}</code>)</span>'
+    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE).format(value=_value(theirs)))}</span>'
             if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
     return wrap(f"<div{mark}><details><summary>{_e(option_explained(rules, name))}{left} "

@@ -7,11 +7,44 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
+from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
-from bibi.i18n import _, count, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.tricks import pair_letters, reason_of
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_TRUMP = N_("trump")
+_W_NEXT_TRICK = N_("next trick")
+_W_NEXT_DEAL = N_("next deal")
+_W_TURNED_UP_NOBODY_WINS_THEM = N_("turned up, nobody wins them")
+_W_STOCK = N_("stock")
+_W_STOCK_EMPTY = N_("stock empty")
+_W_THIS_TRICK = N_("This trick")
+_W_NO_CARDS_YET = N_("no cards yet")
+_W_DEALER = N_("dealer")
+_W_ALL = N_("all")
+_W_SEAT = N_("seat")
+_W_TRICKS = N_("tricks")
+_W_CARD_POINTS = N_("card points")
+_W_BI_BI = N_("Bi-bi")
+_W_CALLS = N_("calls")
+_W_SCORE = N_("score")
+_W_BI_BI_POINTS = N_("Bi-bi points")
+_W_SCORES_BY_SEAT = N_("scores by seat")
+_W_DEAL = N_("deal")
+_W_TOTAL = N_("total")
+_W_SET_UP = N_("set-up")
+_W_MARKS = N_("marks")
+_W_GREEN_RING_THE_CARD_WINNING_ = N_("green ring: the card winning the trick")
+_W_GOLD_BORDER_A_LAID_DOWN_BI_B = N_("gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)")
+_W_NO_CARD_WORTH_POINTS = N_("no card worth points")
+_W_LINE = N_("line")
+_W_TO = N_("to")
+_W_CARDS_THAT_SCORED = N_("cards that scored")
+_W_POINTS = N_("points")
+_W_TRICK = N_("trick")
+_W_ITS_MOVE_AND_ITS_REASONS = N_("its move and its reasons")
 
 # -- the table ---------------------------------------------------------------------------------
 
@@ -60,7 +93,7 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -
     if deal.phase == "call":
         doing = _("{who} may say Bi-bi (or pass)").format(who=who)
     elif not deal.trick:
-        doing = _("{who} leads").format(who=who)
+        doing = _("{who} to lead").format(who=who)
     else:
         doing = _("{who} to play").format(who=who)
     return _e(f"{trick} · {doing}")
@@ -77,28 +110,28 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: boo
             viewer: int | None = None) -> str:
     parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
     # TRANSLATORS: the label beside the trump suit's symbol at the table's centre
-    trump = f'<span class="bibi-label">{_e(_("trump"))}</span>{_trump_disc(deal.trump)}'
+    trump = f'<span class="bibi-label">{_e(_(_W_TRUMP))}</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
     if pending is not None:
         # TRANSLATORS: the label beside the trump of the next trick (a call has moved it)
-        trump += f' <span class="bibi-label">{_e(_("next trick"))}</span>{_trump_disc(pending)}'
+        trump += f' <span class="bibi-label">{_e(_(_W_NEXT_TRICK))}</span>{_trump_disc(pending)}'
     following = getattr(deal, "next_trump", None)
     if following is not None:
         # TRANSLATORS: the label beside the trump of the next deal
-        trump += f' <span class="bibi-label">{_e(_("next deal"))}</span>{_trump_disc(following)}'
+        trump += f' <span class="bibi-label">{_e(_(_W_NEXT_DEAL))}</span>{_trump_disc(following)}'
     if deal.leftovers:
         stock = (
-            f'<span class="bibi-label">{_e(_("turned up, nobody wins them"))}</span>'
+            f'<span class="bibi-label">{_e(_(_W_TURNED_UP_NOBODY_WINS_THEM))}</span>'
             + hand_html(deal.leftovers, small=True, style=False)
         )
     elif deal.stock_size:
         stock = (
             # TRANSLATORS: the label beside the stock's face-down card and its count
-            f'<span class="bibi-label">{_e(_("stock"))}</span>'
+            f'<span class="bibi-label">{_e(_(_W_STOCK))}</span>'
             f"{card_html(None, face_down=True, small=True, style=False)}<b>{deal.stock_size}</b>"
         )
     else:
-        stock = f'<span class="bibi-label">{_e(_("stock empty"))}</span>'
+        stock = f'<span class="bibi-label">{_e(_(_W_STOCK_EMPTY))}</span>'
     parts.append(f'<div class="bibi-row"><div>{trump}</div><div class="bibi-row">{stock}</div></div>')
     if deal.trick and len(deal.trick) < deal.players:
         winning = getattr(deal, "winning", None)  # the engine's "winning so far", where it offers one
@@ -108,8 +141,8 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: boo
             parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True)}</div>')
     elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
         if last_trick and not deal.is_over:
-            parts.append(f'<div class="bibi-trick"><div>{_e(_("This trick"))}</div><span class="bibi-empty">'
-                         f"{_e(_('no cards yet'))}</span></div>")
+            parts.append(f'<div class="bibi-trick"><div>{_e(_(_W_THIS_TRICK))}</div><span class="bibi-empty">'
+                         f"{_e(_(_W_NO_CARDS_YET))}</span></div>")
         parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick)}</div>'
                      if last_trick else _last_trick(deal, names, small, False))
     return "".join(parts)
@@ -149,7 +182,7 @@ def _seat_box(
     head = [f'<span class="bibi-name">{_e(_seat_name(seat, names))}</span>']
     if seat == deal.dealer:
         # TRANSLATORS: the badge of the seat that deals
-        head.append(f'<span class="bibi-badge bibi-dealer">{_e(_("dealer"))}</span>')
+        head.append(f'<span class="bibi-badge bibi-dealer">{_e(_(_W_DEALER))}</span>')
     if acting:
         if deal.phase == "call":
             # TRANSLATORS: the badge of a seat deciding whether to call a pair
@@ -162,7 +195,7 @@ def _seat_box(
         if call.seat == seat:
             title = _("called {pair}").format(pair=pair_letters())
             head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">'
-                        f"{_e(call.display())}</span>")
+                        f"{_e(pgettext('action', 'Bi-bi {sym}').format(sym=call.suit.symbol))}</span>")
     won = sum(1 for t in deal.tricks if t.winner == seat)
     bonus = deal.bonus_points[seat]
     score = f"<b>{deal.scores[seat]}</b>"
@@ -211,7 +244,8 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     inner = _center(deal, names, small, last_trick, seat)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
-    label = _("{rules} rules, {players}").format(rules=getattr(deal.rules, "name", "custom"), players=count(n, "player"))
+    label = _("{rules} rules, {players}").format(rules=getattr(deal.rules, "name", "custom"),
+                                                 players=count(n, "player"))
     return (
         f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
         f'aria-label="{_e(label)}">{centre_box}{"".join(boxes)}</div>'
@@ -243,7 +277,7 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     out = total - in_tricks - leftovers
     calls = len(deal.calls)
     foot = (
-        f'<tfoot><tr><td class="bibi-text">{_e(_("all"))}</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
+        f'<tfoot><tr><td class="bibi-text">{_e(_(_W_ALL))}</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
         f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(calls))}</td>'
         f"<td>{sum(deal.scores)}</td></tr></tfoot>"
     )
@@ -254,12 +288,12 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
         check = _("card points: {tricks} in tricks + {leftovers} in the turned-up leftovers = {sum} of the pack's "
                   "{total}")
     check = check.format(tricks=in_tricks, leftovers=leftovers, out=out, sum=in_tricks + leftovers + out, total=total)
-    heads = (f'<th class="bibi-text">{_e(_("seat"))}</th><th>{_e(_("tricks"))}</th>'
-             f'<th>{_e(_("card points"))}</th><th>{_e(_("Bi-bi"))}</th>'
-             f'<th class="bibi-text">{_e(_("calls"))}</th><th>{_e(_("score"))}</th>')
+    heads = (f'<th class="bibi-text">{_e(_(_W_SEAT))}</th><th>{_e(_(_W_TRICKS))}</th>'
+             f'<th>{_e(_(_W_CARD_POINTS))}</th><th>{_e(_(_W_BI_BI))}</th>'
+             f'<th class="bibi-text">{_e(_(_W_CALLS))}</th><th>{_e(_(_W_SCORE))}</th>')
     return (
         f'<table class="bibi-sheet"><thead><tr>{heads}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody>{foot}</table><div class="bibi-check">{_e(check)}</div>'
+        f'<tbody>{"".join(rows)}</tbody>{foot}</table><div class="bibi-check">{check}</div>'
     )
 
 
@@ -283,10 +317,10 @@ def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
             f"<span>{deal.scores[s]}</span>"
         )
     key = (
-        f'<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>{_e(_("card points"))}'
-        f'<span class="bibi-key bibi-bar-bibi"></span>{_e(_("Bi-bi points"))}</div>'
+        f'<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>{_e(_(_W_CARD_POINTS))}'
+        f'<span class="bibi-key bibi-bar-bibi"></span>{_e(_(_W_BI_BI_POINTS))}</div>'
     )
-    return (f'<div class="bibi-bars" role="img" aria-label="{_e(_("scores by seat"))}">{"".join(rows)}</div>'
+    return (f'<div class="bibi-bars" role="img" aria-label="{_e(_(_W_SCORES_BY_SEAT))}">{"".join(rows)}</div>'
             f"{key}")
 
 
@@ -333,8 +367,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
                        planned).format(rules=game.rules.name, done=len(deals), n=planned)
     return (
         f'<div class="bibi-status">{_e(caption)}</div><table class="bibi-sheet"><thead><tr>'
-        f'<th class="bibi-text">{_e(_("deal"))}</th><th>{_e(_("dealer"))}</th><th>{_e(_("trump"))}</th>{heads}'
-        f'</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">{_e(_("total"))}</td>'
+        f'<th class="bibi-text">{_e(_(_W_DEAL))}</th><th>{_e(_(_W_DEALER))}</th><th>{_e(_(_W_TRUMP))}</th>{heads}'
+        f'</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td>'
         f"<td></td><td></td>{marks}</tr></tfoot></table>{verdict}"
     )
 
@@ -369,7 +403,7 @@ def events_html(
     if actions is not None:
         lines = "".join(
             f'<div class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
-            f'<span class="bibi-evn">{i or _e(_("set-up"))}</span><span>{_e(ev)}</span></div>'
+            f'<span class="bibi-evn">{i or _e(_(_W_SET_UP))}</span><span>{_e(ev)}</span></div>'
             for i, ev in numbered
         )
         return f'<div class="bibi-evlines" role="list">{lines}</div>'
@@ -386,8 +420,8 @@ def event_actions(events_per_position: Sequence[int]) -> list[int]:
     [0, 0, 1, 3, 3, 3]
     """
     out: list[int] = []
-    for k, count in enumerate(events_per_position):
-        out.extend([k] * (count - len(out)))
+    for k, events in enumerate(events_per_position):
+        out.extend([k] * (events - len(out)))
     return out
 
 
@@ -401,9 +435,9 @@ def marks_legend_html() -> str:
     win = card_html(Card("2S"), small=True, win=True, title=_("the card winning the trick"), style=False)
     laid = card_html(Card("KH"), small=True, laid=True, title=_("a laid-down card"), style=False)
     return (
-        f'<div class="bibi-legend" aria-label="{_e(_("marks"))}"><span>{win}'
-        f'{_e(_("green ring: the card winning the trick"))}</span><span>{laid}'
-        f'{_e(_("gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)"))}</span></div>'
+        f'<div class="bibi-legend" aria-label="{_e(_(_W_MARKS))}"><span>{win}'
+        f'{_e(_(_W_GREEN_RING_THE_CARD_WINNING_))}</span><span>{laid}'
+        f'{_e(_(_W_GOLD_BORDER_A_LAID_DOWN_BI_B))}</span></div>'
     )
 
 
@@ -414,7 +448,7 @@ def scoring_cards_html(cards: Iterable[tuple[Card, int]]) -> str:
         f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or "&nbsp;"}</span></span>'
         for c, p in cards
     )
-    empty = f'<span class="bibi-empty">{_e(_("no card worth points"))}</span>'
+    empty = f'<span class="bibi-empty">{_e(_(_W_NO_CARD_WORTH_POINTS))}</span>'
     return f'<span class="bibi-scoring">{items or empty}</span>'
 
 
@@ -448,16 +482,17 @@ def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | 
     """Every line of a deal's score (``bibi.tables.score_lines``) with the cards that scored, and the check that
     they add up to the pack's card points plus the Bi-bi points of every call."""
     rows = "".join(
-        f'<tr><td class="bibi-text">{_e(score_line_label(line))}</td><td class="bibi-text">{_e(_line_who(line, names))}</td>'
+        f'<tr><td class="bibi-text">{_e(score_line_label(line))}</td>'
+        f'<td class="bibi-text">{_e(_line_who(line, names))}</td>'
         f'<td class="bibi-text">{"" if line.kind == "out" else scoring_cards_html(line.cards, style=False)}</td>'
         f"<td>{line.points}</td></tr>"
         for line in lines
     )
     return (
-        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_("line"))}</th>'
-        f'<th class="bibi-text">{_e(_("to"))}</th><th class="bibi-text">{_e(_("cards that scored"))}</th>'
-        f'<th>{_e(_("points"))}</th></tr></thead>'
-        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">{_e(_("total"))}</td><td></td><td></td>'
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_(_W_LINE))}</th>'
+        f'<th class="bibi-text">{_e(_(_W_TO))}</th><th class="bibi-text">{_e(_(_W_CARDS_THAT_SCORED))}</th>'
+        f'<th>{_e(_(_W_POINTS))}</th></tr></thead>'
+        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td><td></td><td></td>'
         f"<td>{sum(line.points for line in lines)}</td></tr></tfoot></table>"
         f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
     )
@@ -482,8 +517,8 @@ def review_html(lines: Sequence[Any], *, names: Sequence[str] | None = None) -> 
                    f'<td class="bibi-text">{_e(line.why)}</td></tr>' for line in lines)
     head = _e(_("Review of the deal: every bot move, with what the bot held and weighed"))
     return (f'<div class="bibi-review"><div class="bibi-status">{head}</div><table class="bibi-sheet"><thead><tr>'
-            f'<th>{_e(_("trick"))}</th><th class="bibi-text">{_e(_("seat"))}</th>'
-            f'<th class="bibi-text">{_e(_("its move and its reasons"))}</th></tr></thead>'
+            f'<th>{_e(_(_W_TRICK))}</th><th class="bibi-text">{_e(_(_W_SEAT))}</th>'
+            f'<th class="bibi-text">{_e(_(_W_ITS_MOVE_AND_ITS_REASONS))}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table></div>")
 
 
@@ -528,7 +563,7 @@ def score_check_html(deal: Any, card_points: int, lines: Sequence[Any]) -> HTML:
         cards=card_points, total=total, ok=ok, bibi=sum(deal.bonus_points), calls=_calls(calls),
         scores=" ".join(map(str, deal.scores)))
     return wrap(
-        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">{_e(said)}</div>'
+        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">{said}</div>'
         f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
     )
 
