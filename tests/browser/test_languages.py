@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for helpers.py, when run on its own
 from helpers import english_words_in  # noqa: E402
-from lab_driver import check_notebook, open_notebook, problems_in_page, run_all, screenshot
+from lab_driver import check_notebook, open_notebook, problems_in_page, run_all, screenshot, widget_counts
 from playwright.sync_api import Locator, Page, expect
 from view_actions import press
 
@@ -122,3 +122,23 @@ def test_a_learner_plays_a_trick_in_the_notebooks_language(lang, lab, lab_page, 
     assert english == {}, f"English game words in the {lang} notebook's kit text: {english}"
     assert problems_in_page(page, ".jp-NotebookPanel") == []
     assert console_log.errors() == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_saved_notebook_opens_with_its_banner_and_pictures_in_its_language(lang, lab, lab_page):
+    """Opened as saved, without running: the banner in the notebook's language, the play table as a picture drawn
+    in that language, and no widget that cannot work."""
+    page = lab_page
+    open_notebook(page, lab, f"saved/{lang}/{NOTEBOOK}")
+    banner = page.locator(".jp-NotebookPanel .bibi-banner").first
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Run ▸ Run All Cells")
+    counts = widget_counts(page, ".jp-NotebookPanel")
+    assert counts == {"views": 0, "placeholders": 0, "error_views": 0}, counts
+    picture = page.locator(".jp-OutputArea-output .bibi-table").last
+    expect(picture).to_be_visible()
+    picture.evaluate("el => el.scrollIntoView({block: 'center'})")
+    screenshot(page, f"lang-{lang}-01-saved")
+    said = shown(banner) + "\n" + "\n".join(page.locator(".jp-OutputArea-output.jp-RenderedHTML > .bibi")
+                                            .all_inner_texts())
+    assert english_words_in(said.replace("Run ▸ Run All Cells", "")) == []
