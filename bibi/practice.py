@@ -43,7 +43,7 @@ from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.errors import shorten
-from bibi.i18n import N_, _, ngettext
+from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
@@ -105,7 +105,9 @@ def _ids(reason: str) -> tuple[str, ...]:
 def _rule(rules: Rules, option: str) -> str:
     """What these rules' value of ``option`` means, in the rules module's words and with its citation."""
     meaning = _(OPTIONS[option].meaning(rules.options()[option]))
-    return _("the rule here ({option}): {meaning}").format(option=option, meaning=meaning)
+    # English names the option as a label writes it; the other languages by its title («Ответ на ход»).
+    name = option if get_language() == SOURCE else "«" + _(OPTIONS[option].title) + "»"
+    return _("the rule here ({option}): {meaning}").format(option=name, meaning=meaning)
 
 
 def _seat_card(seat: int, card: Card) -> str:
@@ -198,6 +200,11 @@ class Exercise:
         if self.suit is not None and not isinstance(self.suit, Suit):
             object.__setattr__(self, "suit", Suit.parse(self.suit))
 
+    def __repr__(self) -> str:
+        return (f"Exercise(kind={self.kind!r}, upto={self.upto!r}, question={self.question!r}, "
+                f"choices={self.choices!r}, seat={self.seat!r}, card={self.card!r}, suit={self.suit!r}, "
+                f"trick={self.trick!r})")
+
     @property
     def record(self) -> dict[str, Any]:
         """The deal's record (``Deal.record()``), played on by the bots past the position."""
@@ -255,8 +262,8 @@ class Exercise:
                 return f"seat {t.winner} {card.unicode}", deal.why_won(self._number)
             points = deal.rules.card_points
             sum_text = " + ".join(f"{c.display()} {points[c.rank]}" for c in t.cards)
-            return str(t.points), _("the trick's cards score {sum} = {points}, and seat {seat}, who takes the trick, "
-                                    "takes them ({cite})").format(sum=sum_text, points=t.points, seat=t.winner,
+            return str(t.points), _("the trick's cards score {sum} = {points}, and seat {seat}, who wins it, takes "
+                                    "them ({cite})").format(sum=sum_text, points=t.points, seat=t.winner,
                                                                   cite=deal.rules.citation("card_points"))
         if kind == "may_play":
             why = deal.why_illegal(self._card, self.seat)
@@ -270,7 +277,8 @@ class Exercise:
             why = deal.why_illegal(call, self.seat)
             if why is not None:
                 return "no", why
-            choices = _(" or ").join(a.display() for a in deal.legal_actions())
+            # The choices as the language shows them; English keeps the notation a learner types (``bibi H``).
+            choices = _(" or ").join(str(a) if get_language() == SOURCE else a.display() for a in deal.legal_actions())
             return "yes", _("seat {seat} holds a free {pair} {sym} and may call it now (his choices: {choices}); "
                             "{rule}").format(seat=self.seat, pair=pair_letters(), sym=self._suit.symbol,
                                              choices=choices, rule=_rule(deal.rules, "bibi_suits"))
@@ -331,6 +339,9 @@ class Exercise:
             if found is not None:
                 return found
         elif choices == SUIT_CHOICES:
+            for suit in SUITS:  # a suit as the language names it: «черви», «cuori», or its letter
+                if low in (suit.spoken().lower(), suit.letter().lower()):
+                    return suit.symbol
             try:
                 return Suit.parse(text).symbol
             except ValueError:

@@ -9,6 +9,12 @@ outputs and tests can assert on them. Styling is one ``<style>`` block of classe
 its markup as ``<div class="bibi">`` + that block, and ``style=False`` returns the bare fragment for
 composing larger pages. The widget views (``bibi.widgets``) take every piece of their markup from here.
 
+Every word is said in the language in force (``bibi.i18n``): cards show the language's letters and names
+(``Д♥``, «дама червей»), seats are named as the glossary says (игрок 2, giocatore 2), counts take the
+language's plural forms, and a cited sentence is quoted in its own language with a translation into the reader's
+beside it (none for a sentence of the reader's own language; in English, the English one). The English markup is
+the source the catalogs translate.
+
 The package is split by subject, every name reached as ``render.X``: ``markup`` (the ``HTML`` value, the style
 block, pages), ``hands`` (cards, hands, tricks, suits, calls), ``sheets`` (the table, score sheets, a game's
 totals, events, where the points come from), ``reference`` (rules, sentences, comparisons of two rules),

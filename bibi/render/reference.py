@@ -38,7 +38,7 @@ def sentences_html(sentences: Iterable[Any]) -> str:
         note_text = s.note_in(lang) if hasattr(s, "note_in") else s.note
         note = (f'<span class="bibi-note">{_e(_(_W_NOTE_NOTE).format(note=note_text))}</span>'
                 if note_text else "")
-        translated = (f'<span class="bibi-translation" lang="{lang}">{_e(s.translated(lang))}</span>'
+        translated = (f'<span class="bibi-translation">{_e(s.translated(lang))}</span>'
                       if lang != s.lang else "")
         out.append(
             f'<div class="bibi-sentence"><span class="bibi-sid">{_e(s.id)}</span>'
@@ -98,13 +98,13 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
     rows = []
     for name, value in rules.options().items():
         info = OPTIONS[name]
-        cells = f'<td class="bibi-text"><code>{_e(_value(value))}</code></td>'
+        cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
         differs = inert = False
         meaning = _e(option_explained(rules, name))
         if other is not None:
             theirs = other.options()[name]
             differs = theirs != value
-            cells += f'<td class="bibi-text"><code>{_e(_value(theirs))}</code></td>'
+            cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
                 meaning += f"<br><i>{_e(other.name)}: {_e(_(other.no_effect(name)))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
@@ -168,7 +168,7 @@ def comparison_html(
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(
-        f"<code>{_e(k)}</code>: <code>{_e(_value(x))}</code> → <code>{_e(_value(y))}</code>"
+        f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
         + (_e(_(" (no effect here)")) if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
         for k, x, y in diff)
     # TRANSLATORS: the head of a comparison: "russian vs italian: <what differs>"
@@ -285,7 +285,8 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
         for name in parting.options:
             va, vb = getattr(a.rules, name), getattr(b.rules, name)
             ids_a, ids_b = _ids(name, va), _ids(name, vb)
-            cite = f": {lb} {ids_b or unstated} vs {la} {ids_a or unstated}"
+            cite = _(": {b} {ids_b} vs {a} {ids_a}").format(b=lb, ids_b=ids_b or unstated, a=la,
+                                                            ids_a=ids_a or unstated)
             because = _("Because of <b>{title}</b> (<code>{name}</code>){cite}.").format(
                 title=_e(option_title(name)), name=_e(name), cite=_e(cite))
             sources = _("sources {cite}").format(cite=option_citation(a.rules, name))

@@ -275,10 +275,10 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     in_tricks = sum(deal.card_points)
     leftovers = deal.leftover_points
     out = total - in_tricks - leftovers
-    calls = len(deal.calls)
+    called = len(deal.calls)
     foot = (
         f'<tfoot><tr><td class="bibi-text">{_e(_(_W_ALL))}</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
-        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(calls))}</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(called))}</td>'
         f"<td>{sum(deal.scores)}</td></tr></tfoot>"
     )
     if out:
@@ -356,7 +356,8 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
                 else ngettext("all {n} seats are level", "all {n} seats are level", n)).format(n=n)
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     elif len(leaders) == 1:
-        said = (_("{who} wins the game") if over else _("{who} leads")).format(who=leaders[0])
+        # TRANSLATORS: a game's verdict: who wins the game, or (while it goes on) who leads it
+        said = (pgettext("game", "{who} wins") if over else pgettext("game", "{who} leads")).format(who=leaders[0])
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     elif leaders:
         who = _("{some} and {last}").format(some=", ".join(leaders[:-1]), last=leaders[-1])

@@ -71,7 +71,9 @@ class PlayApp(_View):
         self.table: PlayTable | None = None
         self.explorer: DealExplorer | None = None
         self._shown = False
-        self._greeting = ""  # what the message line said when the game started (said again in another language)
+        # What the message line says of the game started (said again in another language): its rules' name, the
+        # options changed, deals, players, seat, bots and seed.
+        self._greeting: tuple[Any, ...] = ()
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             widgets.HBox([self.language_select], layout=wrap),

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.i18n import N_, _, count, ngettext
+from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
 from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
@@ -244,12 +244,18 @@ class RulesPanel(_View):
             self.sources[name].value = render.option_source_html(right, name, left_values[name])
         if changed:
             what = ngettext("{n} option differ: {names}", "{n} options differ: {names}", len(changed)).format(
-                n=len(changed), names=", ".join(k for k, _x, _y in changed))
+                n=len(changed), names=", ".join(_option_name(k) for k, _x, _y in changed))
         else:
             what = _("the same rules on both sides")
         players, seed = self._where()
         self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
             seed=seed, players=count(players, "player"), left=left.label, right=right.label, what=what))
+
+
+def _option_name(name: str) -> str:
+    """An option as the panel's message names it: as a label writes it in English (``follow``), by its title in
+    the other languages (Ответ на ход)."""
+    return name if get_language() == SOURCE else _(OPTIONS[name].title)
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
