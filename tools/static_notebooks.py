@@ -11,9 +11,9 @@ state that cannot answer clicks), JupyterLab shows "Error displaying widget" or 
   for a view is the picture it shows beside itself in a kernel, an output of its own (``_View._repr_mimebundle_``;
   an older run left the picture as the widget output's ``text/html``, which stays too);
 - puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one, in the
-  notebook's language: a notebook in ``notebooks/ru/`` or ``notebooks/it/`` gets its language's words (``BANNERS``,
-  written with the notebook's prose, as its other cells are), any other the kit's English. A live view hides its
-  own notebook's banner (``bibi.render.banner_hider``), so it shows until the notebook runs;
+  notebook's language: a notebook in ``notebooks/ru/`` or ``notebooks/it/`` gets the banner in that language (the
+  catalogs' words), any other the English one. A live view hides its own notebook's banner
+  (``bibi.render.banner_hider``), so it shows until the notebook runs;
 - with ``--widget-cells``, first runs a copy of the notebook (nbclient, in this Python) and takes the fresh
   outputs of the cells that display widgets only, so those carry the picture, and every other cell keeps its
   committed output byte for byte.
@@ -35,36 +35,28 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
 NO_VIEWS_BANNER = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
                    "**Run ▸ Run All Cells** to see its own.")
-# The banner of a translated notebook (notebooks/<lang>/), keyed by the folder's name. The menu keeps JupyterLab's
-# English names, as the page shows them unless its own language pack is switched on.
-BANNERS = {
-    "ru": ("▶ Чтобы виджеты ожили, выберите в меню **Run ▸ Run All Cells**: пока блокнот не запущен, ниже видны "
-           "только их картинки, и на щелчки они не отвечают."),
-    "it": ("▶ Per dare vita ai widget scegli dal menu **Run ▸ Run All Cells**: finché il notebook non è stato "
-           "eseguito, qui sotto ne vedi solo le immagini, che non rispondono ai clic."),
-}
+LANGUAGES = ("ru", "it")  # the folders of the translations, named by the kit's language codes
 
 
 def language_of(path: Path) -> str:
     """The language a notebook is written in: its folder's name for a translation (``ru``, ``it``), else ``en``."""
-    return path.parent.name if path.parent.name in BANNERS else "en"
+    return path.parent.name if path.parent.name in LANGUAGES else "en"
 
 
-def banner_text(path: Path) -> str:
-    """The words of ``path``'s banner: its language's, or the English one (a notebook with no live view says
-    its outputs are saved)."""
-    from bibi.render import BANNER
+def banner_source(path: Path) -> str:
+    """``path``'s banner as a markdown cell's source: the kit's banner in the notebook's language (its catalog's
+    words), or, for an English notebook with no live view, the words that say its outputs are saved."""
+    from bibi.i18n import language
+    from bibi.render import banner_markdown
 
-    lang = language_of(path)
-    if lang != "en":
-        return BANNERS[lang]
-    return NO_VIEWS_BANNER if path.name in NO_VIEWS else BANNER
+    if language_of(path) == "en" and path.name in NO_VIEWS:
+        return banner_markdown(NO_VIEWS_BANNER)
+    with language(language_of(path)):
+        return banner_markdown()
 
 
 def _banner(path: Path) -> dict:
-    from bibi.render import banner_markdown
-
-    source = banner_markdown(banner_text(path))
+    source = banner_source(path)
     return {"cell_type": "markdown", "id": "bibi-banner", "metadata": {}, "source": source.splitlines(True)}
 
 
