@@ -10,7 +10,7 @@ from bibi.cards import Card, Suit
 from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
-from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, rules_name, wrap
 from bibi.tricks import pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -244,7 +244,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     inner = _center(deal, names, small, last_trick, seat)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
-    label = _("{rules} rules, {players}").format(rules=getattr(deal.rules, "name", "custom"),
+    label = _("{rules} rules, {players}").format(rules=rules_name(getattr(deal.rules, "name", "custom")),
                                                  players=count(n, "player"))
     return (
         f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
@@ -365,7 +365,7 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     planned = game.deals_total
     caption = ngettext("Game ({rules} rules): {done} of {n} deal", "Game ({rules} rules): {done} of {n} deals",
-                       planned).format(rules=game.rules.name, done=len(deals), n=planned)
+                       planned).format(rules=rules_name(game.rules.name), done=len(deals), n=planned)
     return (
         f'<div class="bibi-status">{_e(caption)}</div><table class="bibi-sheet"><thead><tr>'
         f'<th class="bibi-text">{_e(_(_W_DEAL))}</th><th>{_e(_(_W_DEALER))}</th><th>{_e(_(_W_TRUMP))}</th>{heads}'

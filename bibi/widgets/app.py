@@ -203,8 +203,8 @@ class PlayApp(_View):
         if not self._greeting:
             return ""
         name, changed, deals, players, seat, bots, seed = self._greeting
-        rules = _("{rules} rules ({changed})").format(rules=name, changed=changed) if changed else \
-            _("{rules} rules").format(rules=name)
+        rules = _("{rules} rules ({changed})").format(rules=render.rules_name(name), changed=changed) if changed \
+            else _("{rules} rules").format(rules=render.rules_name(name))
         return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
             deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat, bots=bots,
             seed=seed)

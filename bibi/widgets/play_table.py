@@ -15,8 +15,8 @@ from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext, resolve
-from bibi.play import Bot, as_bots, bots_rng, get_bot, strongest_bot
-from bibi.rules import Rules, call_word
+from bibi.play import Bot, as_bots, bots_rng, call_said, get_bot, strongest_bot
+from bibi.rules import Rules
 from bibi.session import Session
 from bibi.widgets.base import (
     _ActionRow,
@@ -433,7 +433,7 @@ class PlayTable(_ActionView):
         moves again, however often the table is drawn meanwhile); one the rules made for the person is
         announced as his, and returned: the message line says it too."""
         deal = self.deal
-        word = call_word(deal.rules)
+        word = call_said(deal.rules)
         lines, forced = [], []
         seen = deal.events_for(self.seat)
         king, queen = Rank.KING.letter(), Rank.QUEEN.letter()

@@ -163,7 +163,7 @@ class ScoreInspector(_View):
             said = _("{rules} rules, {players}, dealer seat {dealer}: over.")
         else:
             said = _("{rules} rules, {players}, dealer seat {dealer}: in play, trick {number} of {total}.")
-        self._say(said.format(rules=deal.rules.label, players=count(deal.players, "player"), dealer=deal.dealer,
-                              number=len(deal.tricks) + 1, total=deal.tricks_total))
+        self._say(said.format(rules=render.rules_name(deal.rules.label), players=count(deal.players, "player"),
+                              dealer=deal.dealer, number=len(deal.tricks) + 1, total=deal.tricks_total))
 
 
