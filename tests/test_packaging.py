@@ -20,9 +20,17 @@ def _name(requirement: str) -> str:
     return re.split(r"[<>=!~\[; ]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
-def test_environment_yml_mirrors_pyproject_runtime_and_notebooks_extra():
+# The extras Binder's environment holds beside the runtime: what the notebooks import.
+MIRRORED = ("notebooks", "pettingzoo")
+
+
+def _mirrored(project: dict) -> list[str]:
+    return project["dependencies"] + [r for extra in MIRRORED for r in project["optional-dependencies"][extra]]
+
+
+def test_environment_yml_mirrors_pyproject_runtime_and_notebooks_extras():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = {_name(r) for r in project["dependencies"] + project["optional-dependencies"]["notebooks"]}
+    wanted = {_name(r) for r in _mirrored(project)}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     assert env["channels"] == ["conda-forge"]
     listed = {_name(d) for d in env["dependencies"] if isinstance(d, str)}
@@ -38,7 +46,7 @@ def _specs(requirements: list[str]) -> dict[str, str]:
 
 def test_environment_yml_asks_the_versions_pyproject_asks():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = _specs(project["dependencies"] + project["optional-dependencies"]["notebooks"])
+    wanted = _specs(_mirrored(project))
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     listed = _specs([d for d in env["dependencies"] if isinstance(d, str) and _name(d) not in {"python", "pip"}])
     assert listed == wanted
