@@ -30,7 +30,8 @@ from typing import Any
 import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
+# No live view hides these notebooks' banner, so its words hold before and after a run.
+NO_VIEWS = ("05-explore-the-rules.ipynb", "08-bot-writers.ipynb")
 
 
 def _banner(name: str) -> dict:
