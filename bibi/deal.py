@@ -56,6 +56,13 @@ Rule decisions the texts leave open, and how this engine takes them:
   not set the next deal's trump, which only a call after a draw does (rules §5.11).
 - While the last player's draw and call decisions (``after_each_card``) or the draw round
   (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
+- Who is asked about a call: by default only a seat holding a pair it may call (optionally) now, and the
+  question and its pass are that seat's alone (``to_act_for``, ``events_for``: at a table saying nothing is
+  passing). ``Deal.new(..., ask_every_chance=True)`` asks every seat at each of its chances (the dealt-pair
+  pass, right after each draw, again after each call; under a mandatory call, where a pair of the original
+  trump may be called now), ``pass`` its only choice without a pair, and shows the question to everyone:
+  the mere question then tells nothing (``ask_every_chance``). No rule changes, only who is asked; records
+  keep the option (``bibi.records``).
 - ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
   ``Deal.new``'s defaults (dealer 0, the bottom card's suit): that would not be the recorded deal.
 
@@ -177,7 +184,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_append_event", "_paired", "_laid_moves", "_passes",
+        "_append_event", "_paired", "_laid_moves", "_passes", "_ask_every",
     )
 
     rules: Rules
@@ -237,6 +244,7 @@ class Deal:
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
+    _ask_every: bool  # ``ask_every_chance``: every seat asked at each of its chances to call, a pair or not
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
         return super().__new__(cls)
@@ -255,6 +263,7 @@ class Deal:
         trump: Any = None,
         deck: Any = None,
         log: Any = True,
+        ask_every_chance: Any = False,
     ) -> Deal:
         """A new deal, dealt and ready for its first decision.
 
@@ -264,6 +273,9 @@ class Deal:
         draw (R5, R6) or a random dealer, and the dealer's card or the cut (R6, R7; I4).
 
         ``log=False`` keeps no events (the simulator's choice: everything else is kept as usual).
+        ``ask_every_chance=True`` asks every seat at each of its chances to call, holding a pair or not (``pass``
+        its only choice when it holds none), so the question tells the others nothing
+        (``Deal.ask_every_chance``); it changes no rule of the game, only who is asked.
         Parameters are annotated ``Any`` and checked here, so that both engines (pure and compiled) refuse a
         wrong value with the same message naming it.
         """
@@ -273,6 +285,7 @@ class Deal:
         if rng is not None:
             check_type("rng", rng, random.Random, "a random.Random")
         check_type("log", log, bool, "True or False")
+        check_type("ask_every_chance", ask_every_chance, bool, "True or False")
         if dealer is not None:
             dealer = whole("dealer", dealer)
             if not 0 <= dealer < players:
@@ -285,17 +298,19 @@ class Deal:
                 dealer = 0
             if trump is None:
                 trump = cards[-1].suit
-            return cls._start(rules, players, dealer, trump, tuple(cards), log)
+            return cls._start(rules, players, dealer, trump, tuple(cards), log, ask_every_chance)
         if rng is None:
             rng = random.Random(seed)
         setup = set_up(rules, players, rng, dealer=dealer, trump=trump)
-        return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log)
+        return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log, ask_every_chance)
 
     @classmethod
     def _start(
-        cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...], log: bool = True
+        cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...], log: bool = True,
+        ask_every: bool = False,
     ) -> Deal:
         self = cls.__new__(cls)
+        self._ask_every = ask_every
         self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
         self.first_trump = trump
         self._points_of = rules.card_points.per_card()
@@ -526,7 +541,7 @@ class Deal:
             return "the deal is over"
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
-            if self._phase == _CALL:  # another seat's call decision, which nobody else sees (``to_act_for``)
+            if self._phase == _CALL and not self._ask_every:  # a call decision nobody else sees (``to_act_for``)
                 return f"out of turn: it is not seat {shorten(seat)}'s turn; the others draw"
             return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
         if act in self.legal_actions():
@@ -605,6 +620,22 @@ class Deal:
         return len(self.deck) - self._pos
 
     @property
+    def ask_every_chance(self) -> bool:
+        """Whether every seat is asked at each of its chances to call, holding a callable pair or not (``pass``
+        its only legal action when it holds none): ``Deal.new(..., ask_every_chance=True)``.
+
+        By default the engine asks only a seat that holds a callable pair, and so hides the question from the
+        other seats (``to_act_for``, ``events_for``): at a table saying nothing is passing. With the option the
+        question is asked at every chance and shown to everyone, and a seat's view at another seat's decision is
+        the same whether that seat holds a pair or not: what a game engine with a public current player needs
+        (``bibi.openspiel``). The chances are the engine's own (the dealt-pair pass, right after each draw, again
+        after each call, rules §5); under ``bibi_call='mandatory'`` a seat is asked only where an optional call
+        could arise (a pair of the original trump callable now, I12), its mandatory calls made first as ever.
+        The option changes no rule: the same actions give the same deal but for the passes it adds, and the
+        play layer takes a forced pass without asking a bot. The record keeps it (``record``)."""
+        return self._ask_every
+
+    @property
     def cards_read(self) -> int:
         """How many cards of the pack (``deck``, top first) the deal has read: the hands dealt, every card
         drawn, and the leftovers once turned up. ``deck[cards_read:]`` is the stock still face down; the next
@@ -670,7 +701,8 @@ class Deal:
         """The event log as ``seat`` may know it: every public event and the seat's own. Another seat's draw
         keeps no card (everyone sees him draw, nobody sees what: ``seat 2 draws a card``), and another seat's
         pass is left out: a pass is asked only of a seat holding a callable pair, so telling it would tell that
-        he holds one (at a table, saying nothing is passing). Every view that shows a deal to a seat shows
+        he holds one (at a table, saying nothing is passing); under ``ask_every_chance`` every seat passes at
+        each of its chances, so passes are public and kept. Every view that shows a deal to a seat shows
         these, the play table's log, the explorer's in a seat's view and ``bibi play``'s lines alike.
 
         >>> deal = Deal.new("russian", players=4, seed=1).apply("8S")
@@ -683,12 +715,13 @@ class Deal:
         if not self._log:
             raise ValueError("events: this deal was made with log=False and kept none")
         seen = []
+        hide_passes = not self._ask_every
         for event in self._events:
             if event[1] != seat:
                 kind = event[0]
                 if kind == _DRAW:
                     event = (_DRAW, event[1], None, None, None)
-                elif kind == _PASS_EV:
+                elif kind == _PASS_EV and hide_passes:
                     continue
             seen.append(Event._make(event))
         return tuple(seen)
@@ -696,9 +729,10 @@ class Deal:
     def to_act_for(self, seat: Whole) -> int | None:
         """Who ``seat`` sees deciding: ``to_act``, except another seat's call decision (call or pass), which
         nobody else sees (``None`` then): the engine asks only a seat holding a callable pair, so showing the
-        question would show the pair. ``View.to_act`` is this."""
+        question would show the pair. Under ``ask_every_chance`` every seat is asked at each of its chances,
+        so the decision is public and shown to everyone. ``View.to_act`` is this."""
         seat = self._seat(seat)
-        if self._phase == _CALL and self._call_seat != seat:
+        if self._phase == _CALL and self._call_seat != seat and not self._ask_every:
             return None
         return self.to_act
 
@@ -822,7 +856,8 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """A JSON-ready record (``bibi.records``); ``Deal.replay`` rebuilds the same deal from it."""
-        return deal_record(self.rules, self.players, self.dealer, self.first_trump, self.deck, self._actions)
+        return deal_record(self.rules, self.players, self.dealer, self.first_trump, self.deck, self._actions,
+                           self._ask_every)
 
     @classmethod
     def replay(cls, record: Any, upto: Any = None) -> Deal:
@@ -834,7 +869,7 @@ class Deal:
         checked = check_record(record, upto)
         try:
             deal = cls.new(checked.rules, checked.players, dealer=checked.dealer, trump=checked.trump,
-                           deck=checked.deck)
+                           deck=checked.deck, ask_every_chance=checked.ask_every_chance)
         except (ValueError, TypeError) as exc:
             raise ValueError(f"record: {exc}") from None
         for i, text in enumerate(checked.actions):
@@ -978,7 +1013,7 @@ class Deal:
             if self._after_each_card:
                 # R15: right after playing his card (the stock was checked at the trick's start).
                 self._draw(seat)
-                if self._paired[seat] and self._offer_calls(seat):
+                if (self._paired[seat] or self._ask_every) and self._offer_calls(seat):
                     self._after = _AFTER_TRICK
                     return
         elif self._turn_up_due and (self._after_each_card or len(trick) == n):
@@ -1024,12 +1059,13 @@ class Deal:
         self._start_trick()
 
     def _run_queue(self) -> None:
-        queue, draws, offer, paired = self._queue, self._queue_draws, self._offer_calls, self._paired
+        queue, draws, offer, paired, ask = self._queue, self._queue_draws, self._offer_calls, self._paired, \
+            self._ask_every
         while queue:
             seat = queue.pop(0)
             if draws:
                 self._draw(seat)
-            if paired[seat] and offer(seat):
+            if (paired[seat] or ask) and offer(seat):
                 self._after = _AFTER_QUEUE
                 return
         self._queue_draws = False
@@ -1121,15 +1157,20 @@ class Deal:
         return suits
 
     def _offer_calls(self, seat: int) -> bool:
-        """Make the seat's mandatory calls, then ask about optional ones. True if a decision is pending."""
-        if not self._paired[seat]:  # the common case: no free K+Q pair in any suit
-            return False
-        kq, laid = self._kq[seat], self._laid[seat]
-        if self._mandatory:
-            for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # rules §5.4: S, H, D, C
-                while free_pair(kq, laid, s):
-                    self._make_call(seat, s, True)
-        if self._optional_calls(seat):
+        """Make the seat's mandatory calls, then ask about optional ones (under ``ask_every_chance``, ask wherever
+        an optional call could arise, a pair held or not). True if a decision is pending."""
+        if self._paired[seat]:  # the uncommon case: a free K+Q pair in some suit
+            kq, laid = self._kq[seat], self._laid[seat]
+            if self._mandatory:
+                for s in forced_suits(self.rules, self.first_trump.index, self._trump):  # rules §5.4: S, H, D, C
+                    while free_pair(kq, laid, s):
+                        self._make_call(seat, s, True)
+            if self._optional_calls(seat):
+                self._phase = _CALL
+                self._call_seat = seat
+                return True
+        if self._ask_every and (not self._mandatory
+                                or pair_callable(self.first_trump.index, self._trump, self._bibi_any)):
             self._phase = _CALL
             self._call_seat = seat
             return True

@@ -83,7 +83,8 @@ class LiveView:
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
 
     It has every field of ``View`` (with the same value ``deal.view(seat)`` has at that moment: a property, but
-    for the five a deal never changes, ``seat``, ``players``, ``rules``, ``dealer`` and ``first_trump``, plain
+    for the six a deal never changes, ``seat``, ``players``, ``rules``, ``dealer``, ``first_trump`` and
+    ``ask_every_chance``, plain
     attributes, the cheapest reads for the bots; none can be assigned or deleted, as none of a frozen ``View``
     can, with the same ``FrozenInstanceError``), ``snapshot()`` (that ``View``), ``unseen()`` (per
     card index, the copies the seat has not seen) and ``unseen_of(card)`` (one card's count and the sum). The
@@ -96,7 +97,7 @@ class LiveView:
     """
 
     __slots__: ClassVar[tuple[str, ...]] = (
-        "_deal", "_seat", "seat", "players", "rules", "dealer", "first_trump", "_legal", "_tally",
+        "_deal", "_seat", "seat", "players", "rules", "dealer", "first_trump", "ask_every_chance", "_legal", "_tally",
     )
 
     _deal: Deal  # read, never handed out: a view has no way back to the live deal (nor has its tally)
@@ -106,6 +107,7 @@ class LiveView:
     rules: Rules
     dealer: int
     first_trump: Suit
+    ask_every_chance: bool
     _legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
     _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
@@ -115,6 +117,7 @@ class LiveView:
         seat = deal._seat(seat)
         for name, value in (("_deal", deal), ("_seat", seat), ("seat", seat), ("players", deal.players),
                             ("rules", deal.rules), ("dealer", deal.dealer), ("first_trump", deal.first_trump),
+                            ("ask_every_chance", deal.ask_every_chance),
                             ("_legal", None), ("_tally", _Tally(deal) if tally is None else tally)):
             object.__setattr__(self, name, value)
 

@@ -4,7 +4,9 @@ A record holds what makes the deal (the rules, the players, the dealer, the firs
 first) and the decisions taken in it, each in its notation (``KS``, ``bibi H``, ``pass``, ``trump H``):
 ``Deal.record()`` writes one with ``deal_record``, and ``Deal.replay`` reads one back with ``check_record``,
 then deals the pack and applies the decisions again. Records are strict: every field, no other, each of its
-type, the rules whole, as ``Rules.to_json`` writes them.
+type, the rules whole, as ``Rules.to_json`` writes them. One field is written only when it is true:
+``ask_every_chance`` (``Deal.ask_every_chance``), under which every seat is asked at each chance to call and its
+passes are among the decisions; a record without it is a deal made without it.
 
 The module sits below ``bibi.deal`` and builds no deal itself; it is compiled with it
 (tools/build_compiled.py).
@@ -28,14 +30,16 @@ from bibi.rules import Rules
 
 RECORD_FORMAT: Final = "bibi-deal/1"
 RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
+OPTIONAL_FIELDS: Final = ("ask_every_chance",)  # written only when true
 
 
 def deal_record(
-    rules: Rules, players: int, dealer: int, trump: Suit, deck: Sequence[Card], actions: Sequence[object]
+    rules: Rules, players: int, dealer: int, trump: Suit, deck: Sequence[Card], actions: Sequence[object],
+    ask_every_chance: bool = False,
 ) -> dict[str, Any]:
     """The record of a deal: ``trump`` is the first trump, ``deck`` the whole pack top first, ``actions`` the
-    decisions applied, in order (each written in its notation, ``str``)."""
-    return {
+    decisions applied, in order (each written in its notation, ``str``); ``ask_every_chance`` only if true."""
+    record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "rules": rules.to_json(),
         "players": players,
@@ -44,6 +48,9 @@ def deal_record(
         "deck": [CARD_TEXT[c] for c in deck],
         "actions": [str(a) for a in actions],
     }
+    if ask_every_chance:
+        record["ask_every_chance"] = True
+    return record
 
 
 class CheckedRecord(NamedTuple):
@@ -56,6 +63,7 @@ class CheckedRecord(NamedTuple):
     trump: str
     deck: list[Any]
     actions: list[str]
+    ask_every_chance: bool = False
 
 
 def check_record(record: Any, upto: Any = None) -> CheckedRecord:
@@ -71,7 +79,7 @@ def check_record(record: Any, upto: Any = None) -> CheckedRecord:
             raise ValueError(f"record: missing field {key!r}")
         if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
             raise ValueError(f"record: field {key!r} is null")
-    extra = [shorten(k) for k in record if k not in RECORD_FIELDS]
+    extra = [shorten(k) for k in record if k not in RECORD_FIELDS and k not in OPTIONAL_FIELDS]
     if extra:
         raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
     try:
@@ -87,7 +95,11 @@ def check_record(record: Any, upto: Any = None) -> CheckedRecord:
         raise ValueError("record: 'deck' must be a list of cards")
     if not isinstance(record["trump"], str):
         raise ValueError(f"record: 'trump' must be a suit letter (S, H, D, C), not {shorten(record['trump'])}")
-    return CheckedRecord(rules, record["players"], record["dealer"], record["trump"], record["deck"], list(actions))
+    ask = record.get("ask_every_chance", False)
+    if not isinstance(ask, bool):
+        raise ValueError(f"record: 'ask_every_chance' must be true or false, not {shorten(ask)}")
+    return CheckedRecord(rules, record["players"], record["dealer"], record["trump"], record["deck"], list(actions),
+                         ask)
 
 
-__all__ = ["RECORD_FIELDS", "RECORD_FORMAT", "CheckedRecord", "check_record", "deal_record"]
+__all__ = ["OPTIONAL_FIELDS", "RECORD_FIELDS", "RECORD_FORMAT", "CheckedRecord", "check_record", "deal_record"]

@@ -211,7 +211,8 @@ class View:
 
     Laid-down pairs are public (they lie face up), so ``laid_down`` lists them for every seat. ``to_act`` is
     who the seat sees deciding (``Deal.to_act_for``): ``None`` while another seat decides on a call, which
-    nobody else sees.
+    nobody else sees, unless the deal asks every seat at every chance (``ask_every_chance``), when everyone sees
+    who decides.
 
     The view has perfect recall of the seat's own moves: ``drawn`` is every card the seat drew, in order, as
     ``(trick, card)`` (the trick as in ``History.draws``), and ``passes`` the trick windows (as ``Call.trick``:
@@ -241,6 +242,7 @@ class View:
     history: History
     drawn: tuple[tuple[int, Card], ...]
     passes: tuple[int, ...]
+    ask_every_chance: bool = False  # ``Deal.ask_every_chance``: every seat asked at each chance, shown to all
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> View:
@@ -272,6 +274,7 @@ class View:
             history=history,
             drawn=drawn_by(deal, seat, history.draws),
             passes=passed_by(deal, seat),
+            ask_every_chance=deal.ask_every_chance,
         )
 
     def position(self) -> Position:

@@ -247,7 +247,8 @@ class Sampler:
             for slot, c in draws.items():
                 deck[n * self.hand_size + slot] = c
         deck += stock + list(view.leftovers)
-        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False)
+        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False,
+                        ask_every_chance=view.ask_every_chance)
         try:
             ok = self._replay(deal)
         except IllegalAction:
@@ -586,7 +587,10 @@ class Sampler:
             if legal[-1] is PASS:  # a call decision, after the draw that followed play i - 1
                 seat = deal.to_act
                 if done and deal.stock_size == view.stock_size and (
-                        (seat == me and deciding) or (seat != me and view.to_act is None)):
+                        (seat == me and deciding) or (seat != me and view.to_act is None)
+                        # asked at every chance, the seat sees who decides: this decision, or the same seat's
+                        # move right after it (its lead, or the next question after a call)?
+                        or (seat != me and view.to_act == seat and deal.view(me) == view)):
                     return True
                 window = plays[i - 1][0] if i else -1
                 nxt = expected[made] if made < len(expected) else None

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from helpers import new_deal
 
+import bibi
 from bibi import practice, render
 from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
@@ -220,3 +221,95 @@ def test_the_present_tense_tells_what_the_table_saw():
     words = why_move(deal, len(deal.actions) - 1, "heuristic", viewer=0)
     assert words.startswith("9♠: off the suit led ♥") and "told when the deal is over" in words
     assert "4C" not in words and "4♣" not in words  # nothing of the hand it kept
+
+
+# Two deals that differ only in whether seat 1 holds a pair it may call (a queen or a jack beside its king), the
+# rest of the pack the same: under the Russian rules a pair of hearts (optional, dealt-pair pass and draws); under
+# the Italian ones a pair of the original trump, spades, the one pair a mandatory call leaves optional (I12).
+PAIR_CASES = [("russian", "KH QH 3C 2S AS", "KH JH 3C 2S AS"), ("italian", "KS QS 3C 2H AH", "KS JS 3C 2H AH")]
+
+
+def pair_twins(rules: str, hands: tuple[str, str], ask_every_chance: bool) -> tuple[Deal, Deal]:
+    from helpers import stack
+
+    queen, jack = sorted(set(hands[0].split()) ^ set(hands[1].split()), key=lambda c: c[0] != "Q")
+    deck = stack(["", hands[0]], "4C 5C 6C 7C 8C 9C 4D 5D 6D 7D", players=4, dealer=3, bottom=jack,
+                 rules=bibi.preset(rules))
+    twin = deck[:]  # the queen and the jack at the bottom of the pack change places: nothing else differs
+    i = next(i for i in range(1, 28, 4) if deck[i] == queen)  # seat 1's cards (dealer 3): places 1, 5, 9, ...
+    twin[i], twin[-1] = jack, queen
+    return tuple(Deal.new(rules, 4, dealer=3, trump="S", deck=d, ask_every_chance=ask_every_chance)
+                 for d in (deck, twin))  # type: ignore[return-value]
+
+
+def lockstep_choice(deal: Deal) -> Any:
+    """Pass when asked; otherwise the first legal card that is not one of seat 1's king, queen or jack."""
+    legal = deal.legal_actions()
+    if PASS in legal:
+        return PASS
+    return next((a for a in legal if str(a) not in ("KH", "QH", "JH", "KS", "QS", "JS")), legal[0])
+
+
+@pytest.mark.parametrize("rules, with_pair, without", PAIR_CASES)
+def test_asked_at_every_chance_a_seat_sees_the_same_at_anothers_decision_pair_or_not(rules, with_pair, without):
+    pair, none = pair_twins(rules, (with_pair, without), ask_every_chance=True)
+    decisions = asked_with_pair = others_asked = 0
+    while not pair.is_over:
+        act = lockstep_choice(pair)
+        if pair.to_act != none.to_act or act not in none.legal_actions():
+            break  # seat 1 shows a card that tells the two apart: the twins end here
+        if pair.phase == "call" and pair.to_act == 1:
+            decisions += 1
+            asked_with_pair += len(pair.legal_actions()) > 1  # a real choice here, a forced pass in the twin
+            assert none.legal_actions() == (PASS,) and none.phase == "call"
+        elif pair.phase == "call":
+            others_asked += pair.legal_actions() == (PASS,)
+        for seat in (0, 2, 3):
+            assert pair.to_act_for(seat) == pair.to_act  # the question is public: everyone is asked
+            assert pair.view(seat) == none.view(seat), (seat, len(pair.actions))
+            assert pair.events_for(seat) == none.events_for(seat)
+        pair.apply(act)
+        none.apply(act)
+    assert asked_with_pair == decisions >= 3 and others_asked >= 3  # seat 1 asked with its pair; the rest without
+    assert len(pair.tricks) >= 3
+    assert pair.view(1) != none.view(1)  # seat 1 itself tells them apart
+
+
+@pytest.mark.parametrize("rules, with_pair, without", PAIR_CASES)
+def test_by_default_a_seat_sees_the_same_at_its_own_decisions_whatever_another_seat_holds(rules, with_pair, without):
+    # Only the seat holding the pair is asked (and passes): the others' views at their own decisions are equal,
+    # though the two deals run through different decisions (``to_act_for``: nobody else sees the question).
+    seen: dict[str, list[Any]] = {}
+    for name, deal in zip(("pair", "none"), pair_twins(rules, (with_pair, without), ask_every_chance=False),
+                          strict=True):
+        seen[name] = []
+        while not deal.is_over and len(deal.tricks) < 4:
+            if deal.to_act == 0:
+                seen[name].append((deal.view(0), deal.events_for(0)))
+            deal.apply(lockstep_choice(deal))
+        asked = [i for i, a in enumerate(deal.actions) if a is PASS]
+        assert bool(asked) == (name == "pair")  # seat 1 was asked (and passed) only with the pair
+    assert len(seen["pair"]) > 3 and seen["pair"] == seen["none"]
+
+
+def test_a_deal_asked_at_every_chance_records_it_and_replays_to_the_same_deal():
+    deal = play(Deal.new("russian", 4, seed=11, ask_every_chance=True), "heuristic", bots_rng(11))
+    record = deal.record()
+    assert record["ask_every_chance"] is True and record["actions"].count("pass") >= 4 * 4
+    again = Deal.replay(record)
+    assert again.ask_every_chance and again.actions == deal.actions and again.events == deal.events
+    assert "ask_every_chance" not in Deal.new("russian", 4, seed=11).record()  # the default writes nothing new
+    with pytest.raises(ValueError, match="ask_every_chance"):
+        Deal.replay({**record, "ask_every_chance": "yes"})
+    with pytest.raises(ValueError, match="cannot be applied"):  # its passes are not a default deal's
+        Deal.replay({k: v for k, v in record.items() if k != "ask_every_chance"})
+
+
+@pytest.mark.parametrize("rules", ["russian", "italian", "english"])
+def test_asking_at_every_chance_adds_only_forced_passes(rules):
+    # The same bots and seed give the same deal: the play layer takes a forced pass without asking a bot.
+    for players in (3, 5):
+        plain = play(Deal.new(rules, players, seed=players), "heuristic", bots_rng(players))
+        asked = play(Deal.new(rules, players, seed=players, ask_every_chance=True), "heuristic", bots_rng(players))
+        assert asked.tricks == plain.tricks and asked.calls == plain.calls and asked.scores == plain.scores
+        assert len(asked.actions) > len(plain.actions)
