@@ -18,6 +18,13 @@ callable ``bot(view, rng) -> action``). The bots' seats are played by the play l
 stops at an agent's decision), so no agent ever waits on them. One episode is one deal; every decision of an agent
 is asked, a forced one too (its mask then holds a single action).
 
+**Who is asked about a call.** By default the engine asks call-or-pass only of a seat that holds a pair it may
+call, and keeps that question and its pass from the other seats (``Deal.to_act_for``, ``Deal.events_for``): no
+observation tells another seat of it, but the order in which the agents are stepped (``agent_selection``) does.
+``ask_every_chance=True`` deals with ``Deal.new(..., ask_every_chance=True)``: every seat is asked at each of its
+chances to call (``pass`` the only action in its mask when it holds no pair), and the order of the agents tells
+nothing either. No rule changes: the deal is the same but for the passes added, which the kit's bots are not asked.
+
 **Seeds.** ``reset(seed=S)`` deals the kit's deal of seed ``S`` (``Deal.new(rules, players, seed=S)``) and gives
 the bots the kit's stream ``bibi.play.bots_rng(S)``, so the table is the one ``bibi.play.play_seeded`` and
 ``bibi deal --seed S`` play; each later ``reset()`` without a seed deals the next seed (``S + 1``, ``S + 2``, …;
@@ -238,12 +245,14 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
     rewards: dict[str, float]
     infos: dict[str, dict[str, Any]]
 
-    def __init__(self, rules: Any = "russian", players: Any = 4, bots: Any = None, *, zero_sum: Any = False,
-                 render_mode: str | None = None):
+    def __init__(self, rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
+                 zero_sum: Any = False, render_mode: str | None = None):
         super().__init__()
         self.rules = as_rules(rules)
         self.players = whole("players", players)
-        Deal.new(self.rules, self.players, seed=0)  # the engine's own check of rules × players, before anything
+        # The engine's own checks of rules × players and of the option, before anything.
+        Deal.new(self.rules, self.players, seed=0, ask_every_chance=ask_every_chance)
+        self.ask_every_chance: bool = ask_every_chance
         self._seats = _seat_bots(bots, self.players)
         check_type("zero_sum", zero_sum, bool, "True or False")
         self.zero_sum = zero_sum
@@ -293,9 +302,13 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             if start.rules != self.rules or start.players != self.players:
                 raise ValueError(f"options['deal']: a deal of {start.players} players under {start.rules.label} "
                                  f"is not one of this table ({self.players} players under {self.rules.label})")
+            if start.ask_every_chance != self.ask_every_chance:
+                raise ValueError(f"options['deal']: a deal with ask_every_chance={start.ask_every_chance} is not one "
+                                 f"of this table (ask_every_chance={self.ask_every_chance})")
         self.deal_seed = self._next_seed
         self._next_seed += 1
-        self._deal = Deal.new(self.rules, self.players, seed=self.deal_seed) if start is None else start.copy()
+        self._deal = (Deal.new(self.rules, self.players, seed=self.deal_seed, ask_every_chance=self.ask_every_chance)
+                      if start is None else start.copy())
         self._rng = bots_rng(self.deal_seed)
         self._scored = [0] * self.players  # the points already rewarded: none yet
         self.agents = self.possible_agents[:]
@@ -422,10 +435,11 @@ def _seat_bots(bots: Any, players: int) -> list[Bot | None]:
     return out
 
 
-def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, zero_sum: Any = False,
-        render_mode: str | None = None) -> AECEnv:
+def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
+        zero_sum: Any = False, render_mode: str | None = None) -> AECEnv:
     """The environment (``raw_env``) wrapped in PettingZoo's order enforcer: ``reset`` before anything else."""
-    return wrappers.OrderEnforcingWrapper(raw_env(rules, players, bots, zero_sum=zero_sum, render_mode=render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(rules, players, bots, ask_every_chance=ask_every_chance,
+                                                  zero_sum=zero_sum, render_mode=render_mode))
 
 
 __all__ = ["ACTIONS", "action_index", "action_mask", "env", "layout", "observation", "raw_env"]

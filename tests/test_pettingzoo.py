@@ -18,7 +18,7 @@ from bibi.deal import Deal, IllegalAction
 from bibi.dealing import dealt_places
 from bibi.errors import WrongType
 from bibi.pettingzoo import ACTIONS, action_index, env, layout, observation, raw_env
-from bibi.play import play, play_seeded
+from bibi.play import bots_rng, play, play_seeded
 
 # A mix of rules away from both presets (every option that shapes a decision moved).
 MIX = ("custom:follow=follow_or_trump,draw=after_trick,trump_change=holder_chooses,bibi_suits=any,"
@@ -41,27 +41,34 @@ def random_deal(table, rng: np.random.Generator) -> dict[str, float]:
     return got
 
 
-@pytest.mark.parametrize(("rules", "players", "bots"), [
-    ("russian", 4, None),
-    ("italian", 6, [None, "heuristic", None, "greedy", "random", "heuristic"]),
-    (MIX, 2, None),
-    ("english", 12, {3: "greedy"}),
+@pytest.mark.parametrize(("rules", "players", "bots", "ask"), [
+    ("russian", 4, None, False),
+    ("italian", 6, [None, "heuristic", None, "greedy", "random", "heuristic"], False),
+    (MIX, 2, None, False),
+    ("english", 12, {3: "greedy"}, False),
+    ("russian", 5, None, True),
+    ("italian", 3, {0: "heuristic"}, True),
 ])
-def test_pettingzoos_api_test_passes(rules, players, bots):
+def test_pettingzoos_api_test_passes(rules, players, bots, ask):
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
-        api_test(env(rules, players, bots), num_cycles=1000)
+        api_test(env(rules, players, bots, ask_every_chance=ask), num_cycles=1000)
     assert {str(w.message) for w in said} <= set(DICT_OBSERVATION)
 
 
-@pytest.mark.parametrize(("rules", "players", "bots"), [("russian", 3, None), ("italian", 4, {1: "heuristic"})])
-def test_pettingzoos_seed_test_passes(rules, players, bots):
-    seed_test(lambda: env(rules, players, bots), num_cycles=500)
+@pytest.mark.parametrize(("rules", "players", "bots", "ask"), [
+    ("russian", 3, None, False), ("italian", 4, {1: "heuristic"}, False), (MIX, 4, None, True),
+])
+def test_pettingzoos_seed_test_passes(rules, players, bots, ask):
+    seed_test(lambda: env(rules, players, bots, ask_every_chance=ask), num_cycles=500)
 
 
-@pytest.mark.parametrize(("rules", "players"), [("russian", 4), ("italian", 5), (MIX, 3), ("russian", 12)])
-def test_masked_random_agents_play_whole_deals_and_are_paid_their_scores(rules, players):
-    table = env(rules, players)
+@pytest.mark.parametrize(("rules", "players", "ask"), [
+    ("russian", 4, False), ("italian", 5, False), (MIX, 3, False), ("russian", 12, False), ("russian", 4, True),
+    ("italian", 6, True),
+])
+def test_masked_random_agents_play_whole_deals_and_are_paid_their_scores(rules, players, ask):
+    table = env(rules, players, ask_every_chance=ask)
     rng = np.random.default_rng(players)
     for seed in range(3):
         table.reset(seed=seed)
@@ -69,8 +76,8 @@ def test_masked_random_agents_play_whole_deals_and_are_paid_their_scores(rules, 
         deal = table.unwrapped.deal
         assert deal.is_over and table.agents == []
         assert got == {f"seat_{s}": deal.scores[s] for s in range(players)}
-        assert (deal.deck, deal.dealer) == (Deal.new(rules, players, seed=seed).deck, Deal.new(rules, players,
-                                                                                             seed=seed).dealer)
+        kit = Deal.new(rules, players, seed=seed)
+        assert (deal.deck, deal.dealer, deal.ask_every_chance) == (kit.deck, kit.dealer, ask)
 
 
 def test_zero_sum_rewards_are_each_score_less_the_tables_mean():
@@ -113,13 +120,18 @@ def kit_bot_agents(table, bot=heuristic_bot) -> None:
             table.step(action_index(bot(table.view(agent), table.bots_rng)))
 
 
-@pytest.mark.parametrize(("rules", "players", "seed"), [("russian", 4, 31), ("italian", 6, 8), (MIX, 3, 4)])
-def test_the_same_seed_plays_the_same_deal_as_the_kits_play(rules, players, seed):
-    kit = play_seeded(rules, players, seed, "heuristic")
-    alone = env(rules, players)  # every seat an agent, played by the heuristic through the environment
+@pytest.mark.parametrize(("rules", "players", "seed", "ask"), [
+    ("russian", 4, 31, False), ("italian", 6, 8, False), (MIX, 3, 4, False), ("russian", 4, 31, True),
+    ("italian", 5, 2, True),
+])
+def test_the_same_seed_plays_the_same_deal_as_the_kits_play(rules, players, seed, ask):
+    kit = play(Deal.new(rules, players, seed=seed, ask_every_chance=ask), "heuristic", bots_rng(seed))
+    if not ask:
+        assert kit.actions == play_seeded(rules, players, seed, "heuristic").actions
+    alone = env(rules, players, ask_every_chance=ask)  # every seat an agent, played by the heuristic
     alone.reset(seed=seed)
     kit_bot_agents(alone)
-    mixed = env(rules, players, bots=[None] + ["heuristic"] * (players - 1))  # one agent among the kit's bots
+    mixed = env(rules, players, bots=[None] + ["heuristic"] * (players - 1), ask_every_chance=ask)  # one agent
     mixed.reset(seed=seed)
     kit_bot_agents(mixed)
     for table in (alone, mixed):
@@ -158,6 +170,47 @@ def test_an_observation_is_blind_to_another_seats_hidden_cards_at_the_deal():
         assert np.array_equal(before[seat], after[seat])
     for seat in (1, 2):
         assert not np.array_equal(before[seat], after[seat])
+
+
+def test_under_ask_every_chance_no_observation_tells_of_another_seats_pair():
+    """Two packs alike but for a king that seat 1 holds beside its queen in one (a pair it may call) and seat 2
+    holds in the other. Every seat is asked at the dealt-pair pass; all pass, then play the same cards. At every
+    step seats 0 and 3 observe the same in both deals, and the agents are asked in the same order."""
+    for seed in range(200):
+        base = Deal.new("russian", 4, seed=seed, ask_every_chance=True)
+        deck = list(base.deck)
+        one, two = (list(dealt_places(4, base.dealer, s, 7)) for s in (1, 2))
+        found = [(a, b) for a in one for b in two if deck[a].rank is Rank.QUEEN and deck[b].rank is Rank.KING
+                 and deck[a].suit == deck[b].suit != base.first_trump
+                 and not any(deck[p].rank in (Rank.KING, Rank.QUEEN) and deck[p].suit == deck[a].suit
+                             for p in one if p != a)
+                 and not any(deck[p].rank in (Rank.KING, Rank.QUEEN) for p in two if p != b)]
+        if found:
+            break
+    (queen, king), = found[:1]
+    other = next(p for p in one if deck[p].rank not in (Rank.KING, Rank.QUEEN) and deck[p].suit != deck[king].suit)
+    deck[other], deck[king] = deck[king], deck[other]  # seat 1 now holds K and Q of one suit, seat 2 neither
+    paired = Deal.new("russian", 4, deck=deck, dealer=base.dealer, trump=base.first_trump, ask_every_chance=True)
+    assert paired.free_pairs(1) and not base.free_pairs(1)
+    tables = [env("russian", 4, ask_every_chance=True) for _ in range(2)]
+    for table, deal in zip(tables, (base, paired), strict=True):
+        table.reset(options={"deal": deal})
+    steps = 0
+    while all(t.agents for t in tables) and not any(t.terminations[t.agent_selection] for t in tables):
+        assert tables[0].agent_selection == tables[1].agent_selection
+        for seat in ("seat_0", "seat_3"):
+            assert all(np.array_equal(tables[0].observe(seat)[k], tables[1].observe(seat)[k])
+                       for k in ("observation", "action_mask"))
+        masks = [t.observe(t.agent_selection)["action_mask"] for t in tables]
+        both = np.flatnonzero(masks[0] & masks[1])
+        if not len(both):
+            break
+        action = action_index("pass") if masks[0][60] else int(both[0])
+        for table in tables:
+            table.step(action)
+        steps += 1
+    assert steps >= 8, steps  # past the dealt-pair pass (each seat asked) into the first tricks
+    assert not np.array_equal(tables[0].observe("seat_1")["observation"], tables[1].observe("seat_1")["observation"])
 
 
 def test_an_observation_is_blind_to_the_stocks_order_and_to_other_hands_mid_deal():
@@ -243,6 +296,10 @@ def test_bad_parameters_are_named():
         table.reset(seed=1.5)
     with pytest.raises(ValueError, match=r"options\['deal'\]: a deal of 3 players"):
         table.reset(options={"deal": Deal.new("russian", 3, seed=1)})
+    with pytest.raises(ValueError, match=r"options\['deal'\]: a deal with ask_every_chance=True"):
+        table.reset(options={"deal": Deal.new("russian", 4, seed=1, ask_every_chance=True)})
+    with pytest.raises(TypeError, match="ask_every_chance"):
+        env("russian", 4, ask_every_chance=1)
     with pytest.raises(ValueError, match="reset"):
         raw_env("russian", 4).view("seat_0")
 
