@@ -26,8 +26,10 @@ chances to call (``pass`` the only action in its mask when it holds no pair), an
 nothing either. No rule changes: the deal is the same but for the passes added, which the kit's bots are not asked.
 
 **Seeds.** ``reset(seed=S)`` deals the kit's deal of seed ``S`` (``Deal.new(rules, players, seed=S)``) and gives
-the bots the kit's stream ``bibi.play.bots_rng(S)``, so the table is the one ``bibi.play.play_seeded`` and
-``bibi deal --seed S`` play; each later ``reset()`` without a seed deals the next seed (``S + 1``, ``S + 2``, …;
+the bots the kit's stream ``bibi.play.bots_rng(S)``: agents that choose as the bots do (drawing from the table's
+``bots_rng``, not asked a forced decision) play move for move the deal ``bibi.play.play_seeded(rules, players, S,
+bots)`` plays (under ``ask_every_chance``, ``play(Deal.new(..., seed=S, ask_every_chance=True), bots,
+bots_rng(S))``); each later ``reset()`` without a seed deals the next seed (``S + 1``, ``S + 2``, …;
 ``deal_seed`` says which). A first ``reset()`` with no seed takes one from the operating system.
 ``reset(options={"deal": deal})`` seats the agents at a copy of a ``bibi.Deal`` of the same rules and players
 (a position to train from: the bots then draw from ``bots_rng(deal_seed)`` as for an unseeded reset); other keys of
