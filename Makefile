@@ -15,7 +15,7 @@ $(VENV)/.lab: pyproject.toml
 	touch $@
 
 $(VENV)/.test: pyproject.toml $(VENV)/.lab
-	$(PY) -m pip install -q -e '.[notebooks,test,pettingzoo]'
+	$(PY) -m pip install -q -e '.[notebooks,test,openspiel,pettingzoo]'
 	touch $@
 
 ## lab: create .venv, install the kit and start JupyterLab on notebooks/

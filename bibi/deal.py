@@ -92,7 +92,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
-from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit
+from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
 from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
@@ -642,6 +642,23 @@ class Deal:
         draw reads ``deck[cards_read]``. What chance has revealed so far, for an adapter that deals the stock
         card by card as the table does."""
         return self._pos
+
+    def restock(self, cards: Any) -> Deal:
+        """Put the face-down stock in the order ``cards`` (top first: the next draw reads ``cards[0]``), the same
+        cards as ``stock()`` in any order; returns the deal. What chance decides card by card in a game engine that
+        deals the stock as the table does (``bibi.openspiel`` reveals each card as the deal reads it,
+        ``cards_read``), or a rollout that shuffles the unseen stock. Other cards are refused with a
+        ``ValueError`` naming them, the deal unchanged; nothing already read (hands, draws, leftovers) moves."""
+        check_type("cards", cards, (list, tuple), "a list of cards, top first")
+        try:
+            order = tuple(parse_card(c) for c in cards)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"cards: {exc}") from None
+        if sorted(order) != sorted(self.deck[self._pos:]):
+            raise ValueError(f"cards: {shorten(' '.join(map(str, order)))} are not the {self.stock_size} cards of "
+                             "the stock (stock()) in another order")
+        self.deck = self.deck[:self._pos] + order
+        return self
 
     def stock(self) -> tuple[Card, ...]:
         """The stock's cards, top first: hidden information, for tests and teaching only."""

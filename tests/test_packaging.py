@@ -20,8 +20,8 @@ def _name(requirement: str) -> str:
     return re.split(r"[<>=!~\[; ]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
-# The extras Binder's environment holds beside the runtime: what the notebooks import.
-MIRRORED = ("notebooks", "pettingzoo")
+# The extras Binder's environment holds as conda packages beside the runtime (those for bot writers come by pip).
+MIRRORED = ("notebooks",)
 
 
 def _mirrored(project: dict) -> list[str]:
@@ -99,3 +99,20 @@ def test_the_wheel_ships_the_package_and_its_data_and_nothing_beside_it(wheel):
     assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
     top = {name.split("/")[0] for name in names}
     assert {t for t in top if not t.endswith(".dist-info")} == {"bibi"}
+
+
+def test_environment_yml_installs_the_extras_conda_forge_lacks_as_pyproject_pins_them():
+    # OpenSpiel is not on conda-forge: environment.yml asks pip for it, and for PettingZoo, at pyproject.toml's pins.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d)
+    extras = {r for name, reqs in project["optional-dependencies"].items() for r in reqs}
+    for extra in ("openspiel", "pettingzoo"):
+        assert set(project["optional-dependencies"][extra]) <= set(pip), extra
+    assert set(pip) <= extras, f"only in environment.yml's pip list: {set(pip) - extras}"
+
+
+def test_make_test_installs_the_extras_for_bot_writers():
+    makefile = (ROOT / "Makefile").read_text()
+    install = next(line for line in makefile.splitlines() if "pip install" in line and "test" in line)
+    assert {"openspiel", "pettingzoo"} <= set(install.split("'")[1].strip(".[]").split(","))

@@ -1,5 +1,8 @@
 """bibi.pettingzoo: the AEC environment passes PettingZoo's own tests, plays whole deals, shows a seat only its own
-view, and deals what the kit deals for the same seed."""
+view, and deals what the kit deals for the same seed.
+
+``make test`` installs the ``pettingzoo`` extra, so these run there; elsewhere they are skipped, saying why.
+"""
 
 from __future__ import annotations
 
@@ -10,15 +13,20 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
-from bibi.bots import heuristic_bot
-from bibi.cards import Rank, parse_card
-from bibi.deal import Deal, IllegalAction
-from bibi.dealing import dealt_places
-from bibi.errors import WrongType
-from bibi.pettingzoo import ACTIONS, action_index, env, layout, observation, raw_env
-from bibi.play import bots_rng, play, play_seeded
+pytest.importorskip(
+    "pettingzoo", reason="pettingzoo is not installed: pip install 'bibi-kit[pettingzoo]' (make test installs it)"
+)
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402  (after the skip: it needs pettingzoo)
+
+from bibi.bots import heuristic_bot  # noqa: E402
+from bibi.cards import Rank, parse_card  # noqa: E402
+from bibi.deal import Deal, IllegalAction  # noqa: E402
+from bibi.dealing import dealt_places  # noqa: E402
+from bibi.errors import WrongType  # noqa: E402
+from bibi.pettingzoo import ACTIONS, action_index, env, layout, observation, raw_env  # noqa: E402
+from bibi.play import bots_rng, play, play_seeded  # noqa: E402
 
 # A mix of rules away from both presets (every option that shapes a decision moved).
 MIX = ("custom:follow=follow_or_trump,draw=after_trick,trump_change=holder_chooses,bibi_suits=any,"

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bibi.cards import Rank, Suit
+from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Deal, EventKind
 from bibi.play import bots_rng, play, play_seeded, snapshots
 from bibi.reports import History
@@ -119,6 +119,26 @@ def test_cards_read_counts_the_pack_the_deal_has_read():
             assert position.stock() == position.deck[read:]
             drawn = len(position.history.draws)
             assert read == dealt + drawn + len(position.leftovers)
+
+
+def test_restock_orders_the_face_down_stock_and_nothing_else():
+    deal = play_seeded("russian", 4, 3, "random", actions=30)
+    before, stock = deal.copy(), list(deal.stock())
+    deal.restock(stock[::-1])
+    assert deal.stock() == tuple(stock[::-1]) and deal.deck[:deal.cards_read] == before.deck[:before.cards_read]
+    assert deal.view(0) == before.view(0) and deal.hand(1) == before.hand(1)
+    read = deal.cards_read
+    while deal.cards_read == read:  # the next draw reads the new top
+        deal.apply(deal.legal_actions()[0])
+    drawer = deal.history.draws[-1][1]
+    assert deal.view(drawer).drawn[-1][1] == stock[-1]
+    for bad in (stock[:-1], [*stock[:-1], Card("AS") if stock[-1] != Card("AS") else Card("2C")]):
+        copy = before.copy()
+        with pytest.raises(ValueError, match=r"^cards: .* are not the \d+ cards of the stock"):
+            copy.restock(bad)
+        assert copy.deck == before.deck  # refused: nothing moved
+    with pytest.raises(TypeError, match="cards"):
+        before.copy().restock("AS KS")
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
