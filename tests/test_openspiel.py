@@ -31,7 +31,7 @@ MIXES = [
     (dataclasses.replace(RUSSIAN, bibi_call="mandatory", draw="after_trick"), 5),
     (dataclasses.replace(RUSSIAN, trump_change="holder_chooses", turn_up="failed_draw"), 6),
     (dataclasses.replace(ENGLISH, trump_change="next_deal", multi_call="last", bibi_suits="any"), 7),
-    (dataclasses.replace(RUSSIAN, decks=1, hand_size=6), 7),  # one pack: the leftovers turn up at once
+    (dataclasses.replace(RUSSIAN, decks=1, dealt_pairs=False), 7),  # one pack: the leftovers turn up at once
     (dataclasses.replace(ITALIAN, identical="first_wins", bibi_points=20), 9),
     (dataclasses.replace(RUSSIAN, card_points=CardPoints.parse("A:11 T:10 K:4 Q:3 J:2"), hand_size=5), 12),
     (dataclasses.replace(ITALIAN, bibi_call="optional", draw="after_each_card", turn_up="trick_start"), 4),
@@ -163,6 +163,13 @@ def test_what_a_seat_is_told_holds_no_other_hand():
     text = state.information_state_string(player)
     assert f"hand {' '.join(map(str, state.deal().hand(player)))}" in text
     assert all(f"hand {' '.join(map(str, state.deal().hand(s)))}" not in text for s in range(4) if s != player)
+
+
+def test_leftovers_turned_up_before_the_first_trick_are_chance_outcomes_too():
+    rules, players = MIXES[5]
+    game = bo.load(rules, players)
+    state = random_state(game, random.Random(1), stop=1.0)  # the first decision
+    assert len(state.history()) == 2 + 52 and state.deal().cards_read == 52 and len(state.deal().leftovers) == 3
 
 
 def test_every_seat_sees_who_decides_on_a_call():
