@@ -101,6 +101,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from numbers import Integral
 from typing import Any, cast
 
@@ -147,8 +148,10 @@ def layout(rules: Any, players: int) -> dict[str, slice]:
     return {name: spot for name, (spot, _) in _fields(as_rules(rules), players).items()}
 
 
+@lru_cache(maxsize=64)
 def _fields(rules: Rules, n: int) -> dict[str, tuple[slice, float]]:
-    """Each field's slice of the vector and the highest value it may hold."""
+    """Each field's slice of the vector and the highest value it may hold (one dict per rules and players, shared:
+    read it, never change it)."""
     copies, tricks = rules.decks, rules.tricks(n)
     most_points = rules.total_points() + rules.bibi_points * 4 * copies  # every card, every pair called
     sizes = [
@@ -172,8 +175,9 @@ def observation(view: View) -> np.ndarray:
     from the view alone, so it holds nothing the seat may not see."""
     check_type("view", view, View, "a bibi View (deal.view(seat))")
     n, me = view.players, view.seat
-    spot = {name: s.start for name, (s, _) in _fields(view.rules, n).items()}
-    out = np.zeros(_fields(view.rules, n)["tricks_played"][0].stop, dtype=np.float32)
+    fields = _fields(view.rules, n)
+    spot = {name: s.start for name, (s, _) in fields.items()}
+    out = np.zeros(fields["tricks_played"][0].stop, dtype=np.float32)
 
     def rel(seat: int) -> int:
         return (seat - me) % n
