@@ -17,7 +17,7 @@ $(VENV)/.lab: pyproject.toml
 	touch $@
 
 $(VENV)/.test: pyproject.toml $(VENV)/.lab
-	$(PY) -m pip install -q -e '.[notebooks,lab,test,openspiel]'
+	$(PY) -m pip install -q -e '.[notebooks,lab,test,openspiel,pettingzoo]'
 	touch $@
 
 ## lab: create .venv, install the kit (with JupyterLab's Russian and Italian language packs: Settings ▸ Language)

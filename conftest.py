@@ -1,8 +1,9 @@
 """The repository root's pytest configuration: only what the optional extras need (tests/conftest.py holds the rest).
 
-``--doctest-modules`` imports every module under ``bibi``; an adapter for an optional extra (``bibi.openspiel``)
-refuses to import without it, naming the extra. Without the extra its doctests are not collected, and its tests
-(tests/test_openspiel.py) are skipped saying why; ``make test`` installs every extra, so there all of them run.
+``--doctest-modules`` imports every module under ``bibi``; an adapter for an optional extra (``bibi.openspiel``,
+``bibi.pettingzoo``) refuses to import without it, naming the extra. Without the extra its doctests are not
+collected, and its tests (tests/test_openspiel.py, tests/test_pettingzoo.py) are skipped saying why; ``make test``
+installs every extra, so there all of them run.
 """
 
 from importlib.util import find_spec
@@ -10,3 +11,5 @@ from importlib.util import find_spec
 collect_ignore = ["conftest.py"]
 if find_spec("pyspiel") is None:
     collect_ignore.append("bibi/openspiel.py")
+if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
+    collect_ignore.append("bibi/pettingzoo.py")

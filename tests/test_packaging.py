@@ -124,16 +124,17 @@ def test_the_wheel_ships_the_package_and_its_data_and_nothing_beside_it(wheel):
 
 
 def test_environment_yml_installs_the_extras_conda_forge_lacks_as_pyproject_pins_them():
-    # OpenSpiel is not on conda-forge: environment.yml asks pip for it, at pyproject.toml's pin.
+    # OpenSpiel is not on conda-forge: environment.yml asks pip for it, and for PettingZoo, at pyproject.toml's pins.
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d)
     extras = {r for name, reqs in project["optional-dependencies"].items() for r in reqs}
-    assert set(project["optional-dependencies"]["openspiel"]) <= set(pip)
+    for extra in ("openspiel", "pettingzoo"):
+        assert set(project["optional-dependencies"][extra]) <= set(pip), extra
     assert set(pip) <= extras, f"only in environment.yml's pip list: {set(pip) - extras}"
 
 
-def test_make_test_installs_the_openspiel_extra():
+def test_make_test_installs_the_extras_for_bot_writers():
     makefile = (ROOT / "Makefile").read_text()
     install = next(line for line in makefile.splitlines() if "pip install" in line and "test" in line)
-    assert "openspiel" in install.split("'")[1].strip(".[]").split(",")
+    assert {"openspiel", "pettingzoo"} <= set(install.split("'")[1].strip(".[]").split(","))

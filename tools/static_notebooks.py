@@ -32,7 +32,8 @@ from typing import Any
 import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
+# No live view hides these notebooks' banner, so its words hold before and after a run.
+NO_VIEWS = ("05-explore-the-rules.ipynb", "08-bot-writers.ipynb")
 NO_VIEWS_BANNER = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
                    "**Run ▸ Run All Cells** to see its own.")
 LANGUAGES = ("ru", "it")  # the folders of the translations, named by the kit's language codes
