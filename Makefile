@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
+# Every notebook: the English ones in notebooks/, their translations in notebooks/<lang>/ (ru, it).
+NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/*/*.ipynb)
 
 .PHONY: lab test lint pytest app play bench compiled chromium clean notebooks lite lite-serve
 
@@ -20,7 +22,7 @@ $(VENV)/.test: pyproject.toml $(VENV)/.lab
 
 ## lab: create .venv, install the kit and start JupyterLab on notebooks/
 lab: $(VENV)/.lab
-	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # our own notebooks: show their stored widgets and HTML
+	$(VENV)/bin/jupyter trust $(NOTEBOOKS)  # our own notebooks: show their stored widgets and HTML
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) \
 		$(if $(filter 0,$(shell id -u)),--allow-root,)  # the kit's venv first: `bibi` in Lab's terminals
 
@@ -34,7 +36,7 @@ lint: $(VENV)/.test
 # Two processes (pytest-xdist); each test file runs whole in one of them, the browser tests all in one (tests/conftest.py).
 pytest: $(VENV)/.test
 	$(PY) -m pytest -q -n 2 --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
-		tests bibi $(wildcard notebooks/*.ipynb)
+		tests bibi $(NOTEBOOKS)
 
 ## test-fast: the edit loop's tests, engine and values (under a minute): all but the slow, subprocess, widgets,
 ##            browser, notebooks and compiled tiers (markers in pyproject.toml); `make test` still runs them all
@@ -93,12 +95,13 @@ bench: $(VENV)/.test
 compiled: $(VENV)/.test
 	$(PY) tools/build_compiled.py
 
-## notebooks: re-run every notebook in place, storing fresh outputs for nbval; no widget state, a banner on top
+## notebooks: re-run every notebook (translations too) in place, storing fresh outputs for nbval; no widget
+##            state, a banner on top in the notebook's language (NOTEBOOKS="notebooks/ru/*.ipynb" for some)
 notebooks: $(VENV)/.test
-	for nb in notebooks/*.ipynb; do \
+	for nb in $(NOTEBOOKS); do \
 		$(VENV)/bin/jupyter nbconvert --execute --to notebook --inplace \
 			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; done
-	$(PY) tools/static_notebooks.py notebooks/*.ipynb
+	$(PY) tools/static_notebooks.py $(NOTEBOOKS)
 
 ## catalogs: the message catalogs (bibi/locale): extract the marked strings into bibi.pot, bring each language's
 ##           .po up to date with it (new strings come in empty or fuzzy, to translate), compile each with Babel

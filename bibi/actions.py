@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final
 
 from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
 from bibi.errors import NotationError, WrongType, shorten
+from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
 
 
@@ -73,6 +74,24 @@ class Action:
         if suit is None:
             return "pass"
         return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
+
+    def display(self, lang: str | None = None) -> str:
+        """How the action reads to a person in the language in force (or ``lang``), as ``Card.display`` shows a
+        card: ``Bi-bi ♥``, ``pass``, ``trump ♥`` in English; ``Би-би ♥``, ``пас``, ``козырь ♥`` in Russian;
+        ``bip bip ♥``, ``passo``, ``briscola ♥`` in Italian. For the eye only: records keep the notation (``str``).
+
+        >>> CALLS[1].display("ru"), PASS.display("it"), SWITCHES[0].display("en")
+        ('Би-би ♥', 'passo', 'trump ♠')
+        """
+        suit = self.suit
+        if suit is None:
+            # TRANSLATORS: the action of not calling a pair one may call
+            return pgettext("action", "pass", lang)
+        if self.kind == Action.CALL:
+            # TRANSLATORS: the action of calling a pair ("Bi-bi ♥"); {sym} is the suit's symbol
+            return pgettext("action", "Bi-bi {sym}", lang).format(sym=suit.symbol)
+        # TRANSLATORS: the action of making a suit trump from this trick on ("trump ♥")
+        return pgettext("action", "trump {sym}", lang).format(sym=suit.symbol)
 
     @staticmethod
     def parse(text: Any) -> Card | Action:

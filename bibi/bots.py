@@ -43,18 +43,28 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Rank
+from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
 from bibi.errors import shorten
+from bibi.i18n import N_, _, count, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, unseen
-from bibi.tricks import KQ_SLOT, beaters, free_partner, pair_callable, trick_result, winning_card, winning_plays
+from bibi.tricks import (
+    KQ_SLOT,
+    beaters,
+    free_partner,
+    pair_callable,
+    pair_letters,
+    trick_result,
+    winning_card,
+    winning_plays,
+)
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
 _KING, _QUEEN, _JACK = int(Rank.KING), int(Rank.QUEEN), int(Rank.JACK)
-_ONLY = "the only legal action"
+_ONLY = N_("the only legal action")  # kept as it is on the fast path, translated when told (``_told``)
 _SUITS_INDEX = SUITS.index  # a suit's index (S H D C = 0…3): cheaper than ``Suit.index``, which hashes the enum
 
 AnyView = View | LiveView  # what a bot is given: the two have the same fields
@@ -108,7 +118,15 @@ def _rules_facts(rules: Rules) -> _RulesFacts:
 
 
 def _u(card: int) -> str:
-    return CARD_UNICODE[card]
+    """A card as the language in force shows it (the reasons are worked out only when asked)."""
+    return CARDS[card].display()
+
+
+def _told(choice: _Choice) -> Explanation:
+    """A choice with its reason as a person reads it: ``_ONLY``, kept untranslated on the fast path, translated."""
+    if choice[1] is _ONLY:
+        return Explanation(choice[0], _(_ONLY), *choice[2:])
+    return Explanation(*choice)
 
 
 def _reasoned(choose: Callable[[AnyView, random.Random, bool], _Choice], name: str, doc: str) -> Bot:
@@ -119,7 +137,7 @@ def _reasoned(choose: Callable[[AnyView, random.Random, bool], _Choice], name: s
         return choose(view, rng, False)[0]
 
     def explain(view: AnyView, rng: random.Random) -> Explanation:
-        return Explanation(*choose(view, rng, True))
+        return _told(choose(view, rng, True))
 
     bot.__name__ = bot.__qualname__ = name
     bot.__doc__ = doc
@@ -133,7 +151,11 @@ def _reasoned(choose: Callable[[AnyView, random.Random, bool], _Choice], name: s
 def _random_explain(view: AnyView, rng: random.Random) -> Explanation:
     legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
     action = random_bot(cast(View, view), rng)  # it draws even when one action is legal, as the bot does
-    return Explanation(action, _ONLY if len(legal) == 1 else f"at random, one of {len(legal)} legal actions")
+    if len(legal) == 1:
+        return Explanation(action, _(_ONLY))
+    n = len(legal)
+    return Explanation(action, ngettext("at random, one of {n} legal actions", "at random, one of {n} legal actions",
+                                        n).format(n=n))
 
 
 random_bot.explain = _random_explain  # type: ignore[attr-defined]
@@ -146,37 +168,51 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     """Calls and switches whenever it may, wins a trick holding points with its cheapest winner, else plays its
     cheapest card."""
     legal: Any  # Cards and Actions: each branch below knows which it holds
-    legal, trump, trick, _, _ = view.position()  # one call, not three reads
+    legal, trump, trick, _stock, _drawing = view.position()  # one call, not three reads
     if len(legal) == 1:
         return (legal[0], _ONLY)
     last = legal[-1]
     if last.kind is _SWITCH:
-        return (last, why and f"switches the trump to {last.suit.symbol} as soon as it may (I12, I14)")
+        return (last, why and _("switches the trump to {sym} as soon as it may (I12, I14)").format(
+            sym=last.suit.symbol))
     first = legal[0]
     if first.kind is _CALL:
         return (first, why and _call_reason(first, view))
     facts = _rules_facts(view.rules)
     points, second_wins = facts.points, facts.second_wins
     on_table = 0
-    for _, c in trick:
+    for _seat, c in trick:
         on_table += points[c]
     if on_table:
         winners = winning_plays(trick, legal, trump, second_wins)  # the engine's rule of the trick (R14; I8)
         if winners:
             win = min(winners, key=lambda c: c % 13 + (13 if c // 13 == trump else 0))  # (is a trump, rank)
-            return (win, why and f"takes the trick with {_u(win)}, its cheapest winner: the trick holds "
-                                            f"{on_table} points")
+            return (win, why and ngettext(
+                "takes the trick with {card}, its cheapest winner: the trick holds {n} point",
+                "takes the trick with {card}, its cheapest winner: the trick holds {n} points",
+                on_table).format(card=_u(win), n=on_table))
     card = min(legal, key=lambda c: (points[c], c // 13 == trump, c % 13))
     if not why:
         return (card, "")
+    n = points[card]
+    if trick and on_table:
+        return (card, ngettext("cannot win the trick: throws {card}, its cheapest card ({n} point)",
+                               "cannot win the trick: throws {card}, its cheapest card ({n} points)",
+                               n).format(card=_u(card), n=n))
     if trick:
-        where = "cannot win the trick" if on_table else "the trick holds no points"
-        return (card, f"{where}: throws {_u(card)}, its cheapest card ({points[card]} points)")
-    return (card, f"leads {_u(card)}, its cheapest card ({points[card]} points)")
+        return (card, ngettext("the trick holds no points: throws {card}, its cheapest card ({n} point)",
+                               "the trick holds no points: throws {card}, its cheapest card ({n} points)",
+                               n).format(card=_u(card), n=n))
+    return (card, ngettext("leads {card}, its cheapest card ({n} point)",
+                           "leads {card}, its cheapest card ({n} points)", n).format(card=_u(card), n=n))
 
 
 def _call_reason(call: Any, view: AnyView) -> str:
-    return f"says Bi-bi with K+Q of {call.suit.symbol}: +{view.rules.bibi_points} points (R15)"
+    n = view.rules.bibi_points
+    # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
+    return ngettext("says Bi-bi with {pair} of {sym}: +{n} point (R15)",
+                    "says Bi-bi with {pair} of {sym}: +{n} points (R15)", n).format(
+        pair=pair_letters(), sym=call.suit.symbol, n=n)
 
 
 greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
@@ -402,21 +438,34 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
             if beaten:
                 risked = win
                 if why:
-                    declined = (f"does not risk {_u(win)} ({points[win]} points) on a trick of {on_table}: "
-                                f"{'one' if beaten == 1 else beaten} unseen {SUIT_SYMBOLS[win // 13]} "
-                                f"would beat it; ")
+                    # TRANSLATORS: {points} is "10 points"; {on_table} the trick's points as a bare number, and
+                    # {table} the same as "15 points", for a language that needs the word
+                    declined = ngettext(
+                        "does not risk {card} ({points}) on a trick of {on_table}: one unseen {sym} would beat it",
+                        "does not risk {card} ({points}) on a trick of {on_table}: {n} unseen {sym} would beat it",
+                        beaten).format(card=_u(win), points=count(points[win], "point"), on_table=on_table,
+                                       table=count(on_table, "point"), n=beaten, sym=SUIT_SYMBOLS[win // 13]) + "; "
             elif not spared:
                 if not why:
                     return (win, "")
                 if win // 13 == trump and best // 13 != trump:
-                    return (win, f"trumps in with {_u(win)}: the trick holds {on_table} points")
-                how = "plays last and takes" if last else "takes"
-                return (win, f"{how} the trick with {_u(win)}: the trick holds {on_table} points")
-            else:
-                declined = (f"spends no trump on the trick near the end: it holds only {on_table} points "
-                            f"(fewer than {_TRUMP_WORTH}); ")
+                    text = ngettext("trumps in with {card}: the trick holds {n} point",
+                                    "trumps in with {card}: the trick holds {n} points", on_table)
+                elif last:
+                    text = ngettext("plays last and takes the trick with {card}: the trick holds {n} point",
+                                    "plays last and takes the trick with {card}: the trick holds {n} points", on_table)
+                else:
+                    text = ngettext("takes the trick with {card}: the trick holds {n} point",
+                                    "takes the trick with {card}: the trick holds {n} points", on_table)
+                return (win, text.format(card=_u(win), n=on_table))
+            elif why:
+                declined = ngettext(
+                    "spends no trump on the trick near the end: it holds only {n} point (fewer than {worth})",
+                    "spends no trump on the trick near the end: it holds only {n} points (fewer than {worth})",
+                    on_table).format(n=on_table, worth=_TRUMP_WORTH) + "; "
         elif why:
-            declined = f"cannot win the trick (it holds {on_table} points); "
+            declined = ngettext("cannot win the trick (it holds {n} point)",
+                                "cannot win the trick (it holds {n} points)", on_table).format(n=on_table) + "; "
     elif trick:
         if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
             bank = [c for c in plays if points[c] and c // 13 != trump]
@@ -427,14 +476,20 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
                     made = made or _Reading(view, facts, trump, (draws, final, keep))
                     if made.pair_hope(card):
                         continue  # a king or queen that may still pair is kept
-                return (card, why and f"plays last to a trick without points: takes it with {_u(card)}, "
-                                      f"banking its {points[card]} points")
+                return (card, why and ngettext(
+                    "plays last to a trick without points: takes it with {card}, banking its {n} point",
+                    "plays last to a trick without points: takes it with {card}, banking its {n} points",
+                    points[card]).format(card=_u(card), n=points[card]))
     elif final and facts.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
         trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
         if len(trumps) >= _LEAD_TRUMPS:
             card = min(trumps)  # one suit: by rank
-            return (card, why and f"leads its lowest trump {_u(card)}: it holds {len(trumps)} trumps, and "
-                                  f"whoever holds a trump must follow with one (R13)")
+            return (card, why and ngettext(
+                "leads its lowest trump {card}: it holds {n} trump, and whoever holds a trump must follow with one "
+                "(R13)",
+                "leads its lowest trump {card}: it holds {n} trumps, and whoever holds a trump must follow with one "
+                "(R13)",
+                len(trumps)).format(card=_u(card), n=len(trumps)))
     # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
     # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
     if trick and facts.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
@@ -462,24 +517,30 @@ def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], f
                  on_table: int) -> str:
     """Why ``card`` goes: the card it will miss least; with the kings or queens and trumps it keeps."""
     points = reading.facts.points
+    n = points[card]
     if not following:
-        verb = "leads"
+        text = ngettext("leads {card}, the card it will miss least ({n} point)",
+                        "leads {card}, the card it will miss least ({n} points)", n)
     elif not on_table:
-        verb = "the trick holds no points: throws"
+        text = ngettext("the trick holds no points: throws {card}, the card it will miss least ({n} point)",
+                        "the trick holds no points: throws {card}, the card it will miss least ({n} points)", n)
     else:
-        verb = "throws"
-    reason = f"{verb} {_u(card)}, the card it will miss least ({points[card]} points)"
+        text = ngettext("throws {card}, the card it will miss least ({n} point)",
+                        "throws {card}, the card it will miss least ({n} points)", n)
+    reason = text.format(card=_u(card), n=n)
     kept = []
     for c in dict.fromkeys(plays):
         if isinstance(c, Card) and c != card:
             partner = reading.partner(c)
             if partner is not None and reading.unseen()[partner]:
-                n = reading.unseen()[partner]
-                kept.append(f"keeps {_u(c)} for a Bi-bi: {'one' if n == 1 else n} {_u(partner)} unseen")
+                unseen = reading.unseen()[partner]
+                kept.append(ngettext("keeps {card} for a Bi-bi: one {partner} unseen",
+                                     "keeps {card} for a Bi-bi: {n} {partner} unseen", unseen).format(
+                    card=_u(c), partner=_u(partner), n=unseen))
     if kept:
         reason += "; " + "; ".join(kept[:2])
     if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):
-        reason += "; keeps its trumps" + (" for the final tricks" if reading.final else "")
+        reason += "; " + (_("keeps its trumps for the final tricks") if reading.final else _("keeps its trumps"))
     return reason
 
 
@@ -498,8 +559,8 @@ def _best_switch(reading: _Reading, switches: list[Any], why: bool) -> tuple[Act
         return best, ""
     held = sum(1 for c in reading.hand if c // 13 == best.suit.index)
     now = sum(1 for c in reading.hand if c // 13 == reading.trump)
-    return best, (f"switches the trump to {best.suit.symbol}: it holds {held} {best.suit.symbol} against {now} "
-                  f"{SUIT_SYMBOLS[reading.trump]} (I12, I14)")
+    return best, _("switches the trump to {sym}: it holds {held} {sym} against {now} {trump} (I12, I14)").format(
+        sym=best.suit.symbol, held=held, now=now, trump=SUIT_SYMBOLS[reading.trump])
 
 
 heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
@@ -540,7 +601,7 @@ def _playout(deal: Deal) -> Deal:
         final = not deal.drawing or stock < 2 * n
         keep = keeps[final]
         on_table = 0
-        for _, c in trick:
+        for _seat, c in trick:
             on_table += points[c]
         if on_table:
             best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
@@ -634,7 +695,8 @@ def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequ
     return _Searched({a: sum(scores[i]) / count for i, a in enumerate(legal)}, scores, len(worlds))
 
 
-def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, what: str, margin: float) -> _Choice:
+def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, what: Callable[[], str],
+          margin: float) -> _Choice:
     """The action with the best mean score if it beats the heuristic's choice by more than ``margin`` standard
     errors of their difference in the same worlds (paired), else the heuristic's choice; with the reason."""
     values = searched.values
@@ -657,18 +719,27 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
     if not why:
         return (action, "", values)
     if action == best:
-        reason = f"{what}: {action.unicode} scores {top:.1f} on average"
+        # TRANSLATORS: {what} tells how it searched; {top} is a mean score with one decimal
+        reason = _("{what}: {action} scores {top:.1f} on average").format(what=what(), action=action.display(), top=top)
         others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
         if others:
             v, i = others[-1]
-            reason += f", the next best {legal[i].unicode} {v:.1f}"
+            reason += ", " + _("the next best {other} {value:.1f}").format(other=legal[i].display(), value=v)
         if action != fallback:
-            reason += f"; it beats the heuristic's choice {fallback.unicode} by {gap:.1f} ± {error:.1f} points"
+            reason += "; " + _("it beats the heuristic's choice {choice} by {gap:.1f} ± {error:.1f} points").format(
+                choice=fallback.display(), gap=gap, error=error)
     else:
-        reason = (f"{what}: {best.unicode} scores {top:.1f} on average, {action.unicode} {values[action]:.1f}; "
-                  f"a lead of {gap:.1f} ± {error:.1f} is too little to trust, so it plays the heuristic's choice: "
-                  f"{_heuristic(view, rng, True)[1]}")
+        reason = _("{what}: {best} scores {top:.1f} on average, {action} {value:.1f}; a lead of {gap:.1f} ± "
+                   "{error:.1f} is too little to trust, so it plays the heuristic's choice: {reason}").format(
+            what=what(), best=best.display(), top=top, action=action.display(), value=values[action], gap=gap,
+            error=error, reason=_told(_heuristic(view, rng, True)).reason)
     return (action, reason, values)
+
+
+def _sampled(worlds: int) -> str:
+    """How a searching bot looked ahead: over ``worlds`` sampled deals."""
+    return ngettext("played every choice out in {n} deal consistent with what it has seen",
+                    "played every choice out in {n} deals consistent with what it has seen", worlds).format(n=worlds)
 
 
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
@@ -706,10 +777,9 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         if len(legal) == 1:
             return (legal[0], _ONLY)
         sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
-        found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
+        found = [sampler.world(rng, tries) for _world in range(worlds)]  # a world every time (Sampler.world)
         searched = _search_worlds(view, legal, found)
-        return _pick(view, rng, searched, why, f"played every choice out in {searched.worlds} deals consistent "
-                                               f"with what it has seen", margin)
+        return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
 
     base = "search_bot" if keeps else "search_bot[uniform]"
     name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
@@ -739,7 +809,8 @@ def make_oracle_bot(deal: Deal) -> Bot:
         if deal.to_act != view.seat or deal.hand(view.seat) != tuple(view.hand):
             raise ValueError(f"oracle: the view of seat {view.seat} is not of the deal it was made for")
         searched = _search_worlds(view, legal, [deal.copy()])
-        return _pick(view, rng, searched, why, "played every choice out on the true deal (it sees every card)", 0.0)
+        return _pick(view, rng, searched, why,
+                     lambda: _("played every choice out on the true deal (it sees every card)"), 0.0)
 
     return _reasoned(choose, "oracle_bot", "Plays every choice out on the true deal, every card seen, and keeps "
                                            "the one with the best score.")
@@ -768,11 +839,10 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
             choice = _heuristic(view, rng, why)
             if len(legal) == 1 or not why:
                 return choice
-            return choice[0], f"as the heuristic: {choice[1]}"
+            return choice[0], _("as the heuristic: {reason}").format(reason=_told(choice).reason)
         sampler = Sampler(view)
-        found = [sampler.world(rng, tries) for _ in range(samples)]  # a world every time (Sampler.world)
-        return _pick(view, rng, _search_worlds(view, legal, found), why,
-                     f"played every choice out in {len(found)} deals consistent with what it has seen", 0.0)
+        found = [sampler.world(rng, tries) for _world in range(samples)]  # a world every time (Sampler.world)
+        return _pick(view, rng, _search_worlds(view, legal, found), why, lambda: _sampled(len(found)), 0.0)
 
     name = f"sampling_bot({samples})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays each option "

@@ -85,9 +85,10 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
-from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit
+from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit
 from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
+from bibi.i18n import _, count, pgettext
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
@@ -310,9 +311,9 @@ class Deal:
         self._turn_up_due = False
         self._face_up_from = -1
         n = players
-        self._hands = [[] for _ in range(n)]
-        self._kq = [[0] * 8 for _ in range(n)]
-        self._laid = [[0] * 8 for _ in range(n)]
+        self._hands = [[] for _seat in range(n)]
+        self._kq = [[0] * 8 for _seat in range(n)]
+        self._laid = [[0] * 8 for _seat in range(n)]
         self._laid_moves = 0
         size = rules.hand_size
         dealt = n * size
@@ -334,7 +335,7 @@ class Deal:
         self._trump = trump.index
         self._pending = None
         self._next_trump = None
-        self._rights = [[] for _ in range(n)]
+        self._rights = [[] for _seat in range(n)]
         self._switched = False
         self._drawing = True
         self._round_draws = False
@@ -514,7 +515,8 @@ class Deal:
     def why_illegal(self, action: Any, seat: Whole | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal.
 
-        Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``.
+        Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``. The reason is
+        in the language in force (``bibi.language``), its sentence ids as they are: ``(R13)``, ``(I7)``.
         """
         try:
             act = Action.parse(action)
@@ -523,36 +525,41 @@ class Deal:
         if seat is not None:
             whole("seat", seat)
         if self._phase == _OVER:
-            return "the deal is over"
+            return _("the deal is over")
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
             if self._phase == _CALL:  # another seat's call decision, which nobody else sees (``to_act_for``)
-                return f"out of turn: it is not seat {shorten(seat)}'s turn; the others draw"
-            return f"out of turn: it is seat {to_act}'s turn, not seat {shorten(seat)}'s"
+                return _("out of turn: it is not seat {seat}'s turn; the others draw").format(seat=shorten(seat))
+            return _("out of turn: it is seat {to_act}'s turn, not seat {seat}'s").format(to_act=to_act,
+                                                                                          seat=shorten(seat))
         if act in self.legal_actions():
             return None
         if isinstance(act, Action):
             suit = act.suit
             if self._phase == _CALL:
                 if act.kind == Action.SWITCH:
-                    return ("a trump switch is made only when leading a trick: the kit's reading of I12, I14 "
-                            "(which say 'whenever')")
+                    return _("a trump switch is made only when leading a trick: the kit's reading of I12, I14 "
+                             "(which say 'whenever')")
                 assert suit is not None  # a pass is always a choice in the call phase
                 return self._why_not_call(to_act, suit.index)
             if suit is None:
-                return f"nothing to pass on: seat {to_act} must play a card"
+                return _("nothing to pass on: seat {seat} must play a card").format(seat=to_act)
             if act.kind == Action.CALL:
-                timing = f"a pair is called only right after drawing (R15; I11): seat {to_act} must play a card"
+                timing = _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
+                           "card").format(seat=to_act)
                 # the first reason, where there is one
                 missing = pair_missing(to_act, suit.index, self._kq[to_act], self._laid[to_act])
-                return timing if missing is None else f"{missing}; and {timing}"
+                if missing is None:
+                    return timing
+                # TRANSLATORS: two reasons why a call is refused, each a whole clause
+                return _("{missing}; and {timing}").format(missing=missing, timing=timing)
             return self._why_not_switch(to_act, suit.index)
         if self._phase == _CALL:
-            return f"seat {to_act} must first call a pair or pass (R15, R23)"
+            return _("seat {seat} must first call a pair or pass (R15, R23)").format(seat=to_act)
         card = act
         hand = self._hands[to_act]
         if card not in hand:
-            return f"seat {to_act} does not hold {card.unicode}"
+            return _("seat {seat} does not hold {card}").format(seat=to_act, card=card.display())
         return follow_refusal(to_act, hand, _SUIT_OF[self._trick[0][1]], self._trump, self._must_follow)
 
     @property
@@ -854,32 +861,45 @@ class Deal:
     # ---- display ----------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"seat {self.to_act} to act ({self.phase})"
-        return (
-            f"<Deal {self.rules.label}, {self.players} players, trick {min(len(self._tricks) + 1, self.tricks_total)}"
-            f"/{self.tricks_total}, trump {SUIT_SYMBOLS[self._trump]}, stock {self.stock_size}, {state}>"
-        )
+        if self.is_over:
+            state = pgettext("deal state", "over")
+        else:
+            state = _("seat {seat} to act ({phase})").format(seat=self.to_act, phase=phase_word(self.phase))
+        # TRANSLATORS: the deal as a notebook shows it; "Deal" names the class and stays, {label} is the rules'
+        # label (notation), {players} is "4 players"
+        return _("<Deal {label}, {players}, trick {number}/{total}, trump {trump}, stock {stock}, {state}>").format(
+            label=self.rules.label, players=count(self.players, "player"),
+            number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total,
+            trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size, state=state)
 
     def __str__(self) -> str:
+        """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards
+        starred) with its score, and the legal actions in the notation one types."""
         lines = [
-            f"{self.rules.label} rules, {self.players} players, dealer seat {self.dealer}; "
-            f"trump {SUIT_SYMBOLS[self._trump]}; stock {self.stock_size}; "
-            f"trick {min(len(self._tricks) + 1, self.tricks_total)} of {self.tricks_total}",
+            # TRANSLATORS: {label} is the rules' label (notation); {players} is "4 players"
+            _("{label} rules, {players}, dealer seat {dealer}; trump {trump}; stock {stock}; "
+              "trick {number} of {total}").format(
+                label=self.rules.label, players=count(self.players, "player"), dealer=self.dealer,
+                trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size,
+                number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total),
         ]
         if self._leftovers:
-            lines.append("leftovers (face up): " + " ".join(c.unicode for c in self._leftovers))
+            lines.append(_("leftovers (face up): {cards}").format(
+                cards=" ".join(c.display() for c in self._leftovers)))
         if self._trick:
-            lines.append("trick: " + "  ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self._trick))
+            lines.append(_("trick: {plays}").format(
+                plays="  ".join(f"{s}:{CARDS[c].display()}" for s, c in self._trick)))
         scores = self.scores
         for seat in range(self.players):
             mark = "→" if seat == self.to_act else " "
             laid = self.laid_down(seat)
-            shown = " ".join(CARD_UNICODE[c] + ("*" if c in laid else "") for c in self._hands[seat])
-            lines.append(f"{mark} seat {seat}: {shown or '—':<40} score {scores[seat]}")
+            shown = " ".join(CARDS[c].display() + ("*" if c in laid else "") for c in self._hands[seat])
+            lines.append(_("{mark} seat {seat}: {hand} score {score}").format(
+                mark=mark, seat=seat, hand=f"{shown or '—':<40}", score=scores[seat]))
         if self.is_over:
-            lines.append("deal over")
+            lines.append(_("deal over"))
         else:
-            lines.append("legal: " + " ".join(str(a) for a in self.legal_actions()))
+            lines.append(_("legal: {actions}").format(actions=" ".join(str(a) for a in self.legal_actions())))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -1168,23 +1188,40 @@ class Deal:
             return missing
         sym = SUIT_SYMBOLS[s]
         if s == self._trump and not self._bibi_any:
-            return f"{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)"
-        return f"bibi {SUITS[s].value} is not a choice now"
+            return _("{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)").format(
+                sym=sym)
+        # TRANSLATORS: {suit} is the suit's letter in the notation typed ("bibi H"), {sym} its symbol (♥)
+        return _("bibi {suit} is not a choice now").format(suit=SUITS[s].value, sym=sym)
 
     def _why_not_switch(self, seat: int, s: int) -> str:
         sym = SUIT_SYMBOLS[s]
         if self._change is not TrumpChange.HOLDER_CHOOSES:
-            return f"these rules move the trump by themselves (trump_change={self._change.value}); no switch"
+            # TRANSLATORS: {change} is the rules' option value, as notation (next_trick, next_deal)
+            return _("these rules move the trump by themselves (trump_change={change}); no switch").format(
+                change=self._change.value)
         if self._trick:
-            return ("the trump is switched only by the leader, before he leads: the kit's reading of "
-                    "I12, I14 (which say 'whenever')")
+            return _("the trump is switched only by the leader, before he leads: the kit's reading of "
+                     "I12, I14 (which say 'whenever')")
         if not self._round_draws:
-            return "the trump is fixed once drawing has stopped (I15, I16)"
+            return _("the trump is fixed once drawing has stopped (I15, I16)")
         if self._switched:
-            return "at most one switch per trick"
+            return _("at most one switch per trick")
         if s == self._trump:
-            return f"{sym} is already trump"
-        return f"seat {seat} has no unused called pair of {sym} to switch with (I12)"
+            return _("{sym} is already trump").format(sym=sym)
+        return _("seat {seat} has no unused called pair of {sym} to switch with (I12)").format(seat=seat, sym=sym)
+
+
+def phase_word(phase: str) -> str:
+    """A deal's phase (``Deal.phase``: ``call``, ``play``, ``over``) as a word in the language in force."""
+    if phase == "call":
+        # TRANSLATORS: the phase in which a seat calls a pair or passes
+        return pgettext("phase", "call")
+    if phase == "play":
+        # TRANSLATORS: the phase in which a seat plays a card (or switches the trump)
+        return pgettext("phase", "play")
+    if phase == "over":
+        return pgettext("phase", "over")
+    raise ValueError(f"phase: unknown phase {shorten(phase)}: use 'call', 'play' or 'over'")
 
 
 def _native(module: str) -> bool:
@@ -1206,5 +1243,5 @@ COMPILED: Final = not isinstance(_native, types.FunctionType) and all(_native(mo
 __all__ = [
     "CALLS", "COMPILED", "MOVED_DEAL", "PASS", "PLAYS", "RECORD_FORMAT", "SUITS", "SWITCHES", "Action", "ActionKind",
     "Call", "Deal", "Event", "EventKind", "History", "IllegalAction", "NotationError", "Outcome", "Position", "Trick",
-    "View", "check_players",
+    "View", "check_players", "phase_word",
 ]

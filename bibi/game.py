@@ -42,6 +42,7 @@ from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal
 from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.i18n import _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
@@ -61,7 +62,7 @@ class Cut:
     card: Card
 
     def __str__(self) -> str:
-        return f"seat {self.seat} cut {self.card.unicode}"
+        return _("seat {seat} cut {card}").format(seat=self.seat, card=self.card.display())
 
 
 class Game:
@@ -229,16 +230,17 @@ class Game:
         return Outcome.of(self.totals, self.is_over)
 
     def trump_source(self, index: int) -> str:
-        """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words."""
+        """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words (in the
+        language in force)."""
         whole("index", index, 0, len(self._deals) - 1)
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]
-            return f"the dealer's drawn card {card.unicode} (R6)"
+            return _("the dealer's drawn card {card} (R6)").format(card=card.display())
         if self._called_trump(index) is not None:
-            return f"the last Bi-bi of deal {index} (R16 read literally; {shown})"
-        source = "R7" if self.rules.name != "italian" else "italian: not stated, taken from R7"
-        return f"the cut ({shown}; {source})"
+            return _("the last Bi-bi of deal {number} (R16 read literally; {cut})").format(number=index, cut=shown)
+        source = "R7" if self.rules.name != "italian" else _("italian: not stated, taken from R7")
+        return _("the cut ({cut}; {source})").format(cut=shown, source=source)
 
     def _called_trump(self, index: int) -> Suit | None:
         """Under ``next_deal``: the suit called last in the deal before deal ``index``, if any."""
@@ -247,25 +249,33 @@ class Game:
         return self._deals[index - 1].next_trump
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else "in progress"
+        state = pgettext("game state", "over") if self.is_over else pgettext("game state", "in progress")
         totals = " ".join(map(str, self.totals))
-        return (
-            f"<Game {self.rules.label}, {self.players} players, deal {len(self._deals)} of {self.deals_total}, "
-            f"dealer seat {self.dealer}, {state}, totals {totals}>"
-        )
+        # TRANSLATORS: "Game" names the class and stays; {label} is the rules' label (notation)
+        return _("<Game {label}, {players}, deal {number} of {total}, dealer seat {dealer}, {state}, "
+                 "totals {totals}>").format(label=self.rules.label, players=count(self.players, "player"),
+                                            number=len(self._deals), total=self.deals_total, dealer=self.dealer,
+                                            state=state, totals=totals)
 
     def __str__(self) -> str:
-        seats = "".join(f"{f'seat {s}':>8}" for s in range(self.players))
-        lines = [f"{self.rules.label} rules, {self.players} players, {self.rounds} round(s): "
-                 f"{self.deals_total} deals", f"{'':<16}{seats}"]
+        """The score sheet in the language in force: a row per deal (its first trump), the totals, the outcome."""
+        heads = [_("seat {seat}").format(seat=s) for s in range(self.players)]
+        width = max(8, 1 + max(len(h) for h in heads))  # 8 while the seats' names are short, as in English
+        seats = "".join(f"{h:>{width}}" for h in heads)
+        n = self.rounds
+        # TRANSLATORS: English keeps "round(s)" in both forms; {players} is "4 players", {deals} "8 deals"
+        lines = [ngettext("{label} rules, {players}, {n} round(s): {deals}", "{label} rules, {players}, {n} round(s): "
+                          "{deals}", n).format(label=self.rules.label, players=count(self.players, "player"), n=n,
+                                               deals=count(self.deals_total, "deal")), f"{'':<16}{seats}"]
         if self.draws:
-            lines.insert(1, "high-card draw: " + " / ".join(
-                " ".join(f"{s}:{c.unicode}" for s, c in r) for r in self.draws))
+            lines.insert(1, _("high-card draw: {draws}").format(draws=" / ".join(
+                " ".join(f"{s}:{c.display()}" for s, c in r) for r in self.draws)))
         for i, deal in enumerate(self._deals):
-            label = f"deal {i + 1} ({deal.first_trump.symbol})"
-            scores = "".join(f"{x:>8}" for x in deal.scores)
-            lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  (in progress)"))
-        lines.append(f"{'total':<16}" + "".join(f"{x:>8}" for x in self.totals))
+            label = _("deal {number} ({sym})").format(number=i + 1, sym=deal.first_trump.symbol)
+            scores = "".join(f"{x:>{width}}" for x in deal.scores)
+            lines.append(f"{label:<16}{scores}" + ("" if deal.is_over else "  " + _("(in progress)")))
+        total = _("total")
+        lines.append(f"{total:<16}" + "".join(f"{x:>{width}}" for x in self.totals))
         lines.append(str(self.outcome()))
         return "\n".join(lines)
 
@@ -381,11 +391,11 @@ class _GameReader:
         contenders = list(range(game.players))
         left = [game.rules.decks] * 52  # what is left of the pack the draw is made from (R5)
         for n, drawn in enumerate(draws):
-            if [s for s, _ in drawn] != contenders:
+            if [s for s, _card in drawn] != contenders:
                 raise ValueError(f"game record: draw round {n + 1} must be drawn by seats {contenders} (R5)")
             if sum(left) < len(drawn):  # the pack ran low: the draw goes on from a fresh pack
                 left = [game.rules.decks] * 52
-            for _, card in drawn:
+            for _seat, card in drawn:
                 if not left[card]:
                     raise ValueError(f"game record: draw round {n + 1} draws {card} more often than "
                                      f"{game.rules.decks} pack(s) hold it")

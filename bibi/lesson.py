@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from bibi.errors import WrongType, shorten
+from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.rules import OPTIONS, Rules, as_rules
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
 
@@ -40,6 +41,20 @@ SHOWN: dict[str, str] = {
     "leftover_points": MEASURES["leftover_points"],
 }
 ALL = "all at once"
+
+# How the lesson's page names its measures and the last row in the kit's other languages (the frames keep the ids).
+_SHOWN_NAMES = {
+    "score_per_seat": N_("score per seat"), "calls": N_("Bi-bi calls"), "trump_changes": N_("trump changes"),
+    "call_worth": N_("a call's worth"), "first_leader_win": N_("the first leader's share of the win"),
+    "leftover_points": N_("points in the leftovers"), ALL: N_("all at once"),
+}
+
+
+def _shown_option(name: str) -> str:
+    """A row of the lesson (an option, options joined by ``+``, or all at once) by the options' titles."""
+    if name in _SHOWN_NAMES:
+        return _(_SHOWN_NAMES[name])
+    return " + ".join(_(OPTIONS[o].title) if o in OPTIONS else o for o in name.split("+"))
 
 
 def call_worth(sim: Simulation) -> np.ndarray:
@@ -159,12 +174,16 @@ class Lesson:
         }, index=v.index)
 
     def _head(self) -> tuple[str, str]:
-        run = (f"{self.players} players, {self.deals} paired deals, bots {self.bots}, seed {self.seed}, "
-               f"{round(self.level * 100)} % intervals")
-        moved = (f"Each difference moved from {self.a.name}'s value to {self.b.name}'s, with the rest of the rules as "
-                 f"in {self.a.name} and as in {self.b.name}")
+        paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=self.deals)
+        run = _("{players}, {paired}, bots {bots}, seed {seed}, {level} % intervals").format(
+            players=count(self.players, "player"), paired=paired, bots=self.bots, seed=self.seed,
+            level=round(self.level * 100))
+        moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
+                  "{b}").format(a=self.a.name, b=self.b.name)
         if self.unchanged:
-            moved += f"; {', '.join(self.unchanged)} changed no deal of the run (they set only a game's first deal)"
+            moved = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
+                moved=moved, options=", ".join(self.unchanged if get_language() == SOURCE
+                                               else map(_shown_option, self.unchanged)))
         return run, moved
 
     def __repr__(self) -> str:
@@ -177,8 +196,16 @@ class Lesson:
         from bibi import render
 
         run, moved = self._head()
-        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", self.levels_wide()._repr_html_(),
-                                  moved, self.wide()._repr_html_())
+        levels, wide = self.levels_wide(), self.wide()
+        if get_language() != SOURCE:  # the frames keep their own labels; the page names them in the language
+            levels.index = levels.index.map(lambda m: _(_SHOWN_NAMES[m]) if m in _SHOWN_NAMES else m)
+            levels.index.name = _("measure")
+            wide.index = wide.index.map(lambda row: (_shown_option(row[0]), row[1],
+                                                     _(_SHOWN_NAMES[row[2]]) if row[2] in _SHOWN_NAMES else row[2]))
+            wide.index.names = [_("option"), _("sentences"), _("measure")]
+            wide.columns = [_("in {rules}").format(rules=self.a.name), _("in {rules}").format(rules=self.b.name)]
+        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", levels._repr_html_(), moved,
+                                  wide._repr_html_())
 
 
 def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, deals: int = 1000,

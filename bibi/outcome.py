@@ -2,7 +2,7 @@
 
 The highest score wins (R9; I17); equal highest scores share the win (a convention: no text says it).
 Every surface that names a winner (the command line, the score sheets, the views, the simulation's
-``win``/``shared_win`` columns) asks ``Outcome``.
+``win``/``shared_win`` columns) asks ``Outcome``. Its text is in the language in force (``bibi.language``).
 
 >>> o = Outcome.of([120, 300, 300, 90])
 >>> o.winners, o.shared, o.margin, o.margins
@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import NamedTuple
+
+from bibi.i18n import _, ngettext, pgettext
 
 
 class Outcome(NamedTuple):
@@ -74,17 +76,26 @@ class Outcome(NamedTuple):
     def who(self) -> str:
         """The winners in words: ``seat 1``, ``seat 1 and seat 2``, ``seat 0, seat 1 and seat 3``, or ``all 4
         seats`` when every seat is on the same score."""
-        if len(self.winners) == len(self.scores) > 2:
-            return f"all {len(self.scores)} seats"
-        names = [f"seat {s}" for s in self.winners]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        n = len(self.scores)
+        if len(self.winners) == n > 2:
+            return ngettext("all {n} seats", "all {n} seats", n).format(n=n)
+        names = [_("seat {seat}").format(seat=s) for s in self.winners]
+        if len(names) == 1:
+            return names[0]
+        # TRANSLATORS: the last two of a list of seats ("seat 0, seat 2 and seat 3")
+        return pgettext("list", "{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
     def __str__(self) -> str:
+        n = len(self.scores)
         if not self.final:
-            if len(self.winners) == len(self.scores) > 1:
-                return f"{self.who()} are level" if len(self.scores) > 2 else "both seats are level"
-            return f"leading: {self.who()}"
-        return ("shared win: " if self.shared else "winner: ") + self.who()
+            if len(self.winners) == n > 1:
+                if n > 2:
+                    return ngettext("all {n} seats are level", "all {n} seats are level", n).format(n=n)
+                return _("both seats are level")
+            return _("leading: {who}").format(who=self.who())
+        if self.shared:
+            return _("shared win: {who}").format(who=self.who())
+        return _("winner: {who}").format(who=self.who())
 
 
 __all__ = ["Outcome"]

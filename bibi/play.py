@@ -43,10 +43,11 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequenc
 from importlib import import_module
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import Card
+from bibi.cards import Card, Rank
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.rules import Follow, call_word
+from bibi.i18n import _, pgettext
+from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -61,15 +62,18 @@ class Explanation(NamedTuple):
     values: Mapping[Card | Action, float] | None = None
 
     def __str__(self) -> str:
-        return f"{self.action.unicode}: {self.reason}" if self.reason else self.action.unicode
+        shown = self.action.display()
+        return f"{shown}: {self.reason}" if self.reason else shown
 
     def in_words(self) -> str:
         """The explanation as a hint reads: the action, its reason, and the estimated value of each action if
-        given, best first (the play table's Hint and ``bibi play``'s ``hint`` and ``why``)."""
-        text = self.action.unicode + (f" — {self.reason}" if self.reason else "")
+        given, best first (the play table's Hint and ``bibi play``'s ``hint`` and ``why``), in the language in
+        force."""
+        text = self.action.display() + (f" — {self.reason}" if self.reason else "")
         if self.values:
             ranked = sorted(self.values.items(), key=lambda kv: -kv[1])
-            text += "; estimated points: " + ", ".join(f"{a.unicode} {v:+.1f}" for a, v in ranked)
+            text += "; " + _("estimated points: {values}").format(
+                values=", ".join(f"{a.display()} {v:+.1f}" for a, v in ranked))
         return text
 
 
@@ -214,7 +218,7 @@ def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
         return own(view, rng)
     legal = view.legal_actions
     if len(legal) == 1:
-        return Explanation(legal[0], "the only legal action")
+        return Explanation(legal[0], _("the only legal action"))
     return Explanation(bot(view, rng), "")
 
 
@@ -234,30 +238,50 @@ def public_reason(before: Deal, after: Deal) -> str:
     if not isinstance(action, Card):
         suit = action.suit
         if action.kind == Action.SWITCH and suit is not None:
-            return f"switches the trump to {suit.symbol} for this trick, with a pair it called (I12, I14)"
+            return _("switches the trump to {sym} for this trick, with a pair it called (I12, I14)").format(
+                sym=suit.symbol)
         if action.kind == Action.CALL and suit is not None:
-            points = after.rules.bibi_points
-            return f"says {call_word(after.rules)}: K{suit.symbol} Q{suit.symbol} laid down, +{points}"
-        return "a pass"  # only ever told to the seat itself, or once the deal is over
+            king, queen = Card(Rank.KING, suit).display(), Card(Rank.QUEEN, suit).display()
+            # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {points} the points it scores
+            return _("says {call}: {king} {queen} laid down, +{points}").format(
+                call=call_said(after.rules), king=king, queen=queen, points=after.rules.bibi_points)
+        return _("a pass")  # only ever told to the seat itself, or once the deal is over
     trick = before.trick if len(before.trick) < before.players else ()
     if not trick:
-        said = "its lead"
+        said = _("its lead")
     else:
         led = trick[0][1].suit
         shown = [lack for lack in after.history.lacks if lack not in before.history.lacks]
         if action.suit == led:
-            said = f"it follows the suit led {led.symbol}"
+            said = _("it follows the suit led {sym}").format(sym=led.symbol)
         elif shown:
-            lacked = " or ".join(s.symbol for s in shown[0][2])
+            suits = [s.symbol for s in shown[0][2]]
+            # TRANSLATORS: two suits a seat showed it lacks ("♥ or ♠"), put in "it holds no {lacked}"
+            lacked = suits[0] if len(suits) == 1 else pgettext("lacks", "{first} or {last}").format(
+                first=suits[0], last=suits[1])
             rule = "R13" if after.rules.follow is Follow.MUST_FOLLOW else "I7"
-            said = f"off the suit led {led.symbol}, so it holds no {lacked} ({rule})"
+            said = _("off the suit led {sym}, so it holds no {lacked} ({rule})").format(
+                sym=led.symbol, lacked=lacked, rule=rule)
         else:  # a trump instead of the suit led, which the rules allow (I7)
-            said = f"a trump on the suit led {led.symbol}, as the rules allow (I7)"
+            said = _("a trump on the suit led {sym}, as the rules allow (I7)").format(sym=led.symbol)
     if len(after.tricks) > len(before.tricks):  # its card completed the trick
         return f"{said}; {after.why_won(-1)}"
     if after.winning == seat:
-        return f"{said}; when played, it was the best card of the trick"
-    return f"{said}; when played, seat {after.winning}'s card was still the best of the trick"
+        return said + "; " + _("when played, it was the best card of the trick")
+    return said + "; " + _("when played, seat {seat}'s card was still the best of the trick").format(
+        seat=after.winning)
+
+
+def call_said(rules: Rules) -> str:
+    """What a caller says under ``rules`` (``bibi.rules.call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in
+    force writes it: «Би-би» for a Russian reader of the Russian rules."""
+    word = call_word(rules)
+    # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules
+    if word == "bip bip":
+        return pgettext("the call", "bip bip")
+    if word == "Pip-Pip!":
+        return pgettext("the call", "Pip-Pip!")
+    return pgettext("the call", "Bi-bi!")
 
 
 def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,
@@ -282,8 +306,8 @@ def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = No
     made = deal.actions[at]
     if not deal.is_over and viewer is not None and viewer != seat:
         after = before.copy().apply(made)
-        return (f"{made.unicode}: {public_reason(before, after)}. Its own reasons (what it held, what it weighed) "
-                "are told when the deal is over")
+        return _("{action}: {reason}. Its own reasons (what it held, what it weighed) are told when the deal is "
+                 "over").format(action=made.display(), reason=public_reason(before, after))
     return _reason_words(explain(bot, before.view(seat), random.Random() if rng is None else rng), made)
 
 
@@ -373,7 +397,9 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
 def _reason_words(explanation: Explanation, made: Card | Action) -> str:
     """A bot's explanation in words, said of the move it made (``asked again`` where it now chooses another)."""
     words = explanation.in_words()
-    return words if explanation.action == made else f"{made.unicode}; asked again, it says {words}"
+    if explanation.action == made:
+        return words
+    return _("{action}; asked again, it says {words}").format(action=made.display(), words=words)
 
 
 class BotError(IllegalAction):
@@ -605,8 +631,8 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "explain",
-    "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded", "public_reason",
-    "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot", "trick_number",
-    "why_move",
+    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "call_said",
+    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded",
+    "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
+    "trick_number", "why_move",
 ]

@@ -40,26 +40,28 @@ from functools import cached_property
 from typing import Any
 
 from bibi.bots import heuristic_bot
-from bibi.cards import SUITS, Card, Suit, parse_card
+from bibi.cards import SUITS, Card, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.errors import shorten
+from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules
 from bibi.terminal import ask_line, read_line
+from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
 
-TITLES: dict[str, str] = {
-    "winner": "Which card wins this trick?",
-    "may_play": "May this card be played?",
-    "trump": "What is trump in the next trick?",
-    "can_call": "May this pair be called now?",
-    "points": "How many points does this trick score?",
-    "tricks_left": "How many tricks remain?",
+TITLES: dict[str, str] = {  # in English; ``Exercise.title`` speaks the language in force
+    "winner": N_("Which card wins this trick?"),
+    "may_play": N_("May this card be played?"),
+    "trump": N_("What is trump in the next trick?"),
+    "can_call": N_("May this pair be called now?"),
+    "points": N_("How many points does this trick score?"),
+    "tricks_left": N_("How many tricks remain?"),
 }
 
-YES_NO: tuple[str, str] = ("yes", "no")
+YES_NO: tuple[str, str] = ("yes", "no")  # the choices as kept and compared; shown in the language in force
 SUIT_CHOICES: tuple[str, ...] = tuple(s.symbol for s in SUITS)
 
 
@@ -102,11 +104,36 @@ def _ids(reason: str) -> tuple[str, ...]:
 
 def _rule(rules: Rules, option: str) -> str:
     """What these rules' value of ``option`` means, in the rules module's words and with its citation."""
-    return f"the rule here ({option}): {OPTIONS[option].meaning(rules.options()[option])}"
+    meaning = _(OPTIONS[option].meaning(rules.options()[option]))
+    # English names the option as a label writes it; the other languages by its title («Ответ на ход»).
+    name = option if get_language() == SOURCE else "«" + _(OPTIONS[option].title) + "»"
+    return _("the rule here ({option}): {meaning}").format(option=name, meaning=meaning)
+
+
+def _seat_card(seat: int, card: Card) -> str:
+    """A seat and the card it played, in the language in force: ``seat 2 K♠`` (``игрок 2 К♠``)."""
+    return _("seat {seat} {card}").format(seat=seat, card=card.display())
 
 
 def _plays(plays: Sequence[tuple[int, Card]]) -> str:
-    return ", ".join(f"seat {s} {c.unicode}" for s, c in plays) or "no card yet"
+    return ", ".join(_seat_card(s, c) for s, c in plays) or _("no card yet")
+
+
+_SEAT_CHOICE = re.compile(r"seat (\d+) (\S+)")
+
+
+def shown(choice: str) -> str:
+    """A choice of an exercise (as kept and compared: ``yes``, ``seat 2 K♠``, ``♥``, ``12``) as the language in
+    force shows it: ``да``, ``игрок 2 К♠``; a suit or a number as it is."""
+    if choice in YES_NO:
+        return _(choice)
+    found = _SEAT_CHOICE.fullmatch(choice)
+    if found:
+        return _seat_card(int(found.group(1)), parse_card(found.group(2)))
+    return choice
+
+
+_YES_NO_WORDS = (N_("yes"), N_("no"))
 
 
 # -- feedback ------------------------------------------------------------------------------------
@@ -125,9 +152,15 @@ class Feedback:
 
     def __str__(self) -> str:
         reason = self.reason[:1].upper() + self.reason[1:]
-        head = (f"Right: {self.answer}." if self.right
-                else f"Not quite: you said {self.given}, the answer is {self.answer}.")
+        answer, given = shown(self.answer), shown(self.given)
+        head = (_("Right: {answer}.").format(answer=answer) if self.right
+                else _("Not quite: you said {given}, the answer is {answer}.").format(given=given, answer=answer))
         return f"{head} {reason}."
+
+    @staticmethod
+    def shown(choice: str) -> str:
+        """An answer as the language in force shows it (``practice.shown``)."""
+        return shown(choice)
 
     def html(self, *, style: bool = True) -> str:
         """The feedback as HTML (``bibi.render.feedback_html``): a green or red verdict, the reason, and the
@@ -154,7 +187,6 @@ class Exercise:
     kind: str
     record_json: str = field(repr=False)  # the deal's record as JSON text: the exercise stays an immutable value
     upto: int
-    question: str
     choices: tuple[str, ...] = ()
     seat: int | None = None
     card: Card | None = None
@@ -167,6 +199,11 @@ class Exercise:
             object.__setattr__(self, "card", parse_card(self.card))
         if self.suit is not None and not isinstance(self.suit, Suit):
             object.__setattr__(self, "suit", Suit.parse(self.suit))
+
+    def __repr__(self) -> str:
+        return (f"Exercise(kind={self.kind!r}, upto={self.upto!r}, question={self.question!r}, "
+                f"choices={self.choices!r}, seat={self.seat!r}, card={self.card!r}, suit={self.suit!r}, "
+                f"trick={self.trick!r})")
 
     @property
     def record(self) -> dict[str, Any]:
@@ -187,7 +224,13 @@ class Exercise:
 
     @property
     def title(self) -> str:
-        return TITLES[self.kind]
+        """What the exercise asks, in a few words, in the language in force."""
+        return _(TITLES[self.kind])
+
+    @property
+    def question(self) -> str:
+        """The question and the position in words, in the language in force."""
+        return _question(self.kind, self._deal, self.seat, self.card, self.suit)
 
     # The fields an exercise's kind sets (``trick`` for winner/points, ``card`` for may_play, ``suit`` for
     # can_call), typed for the code that reads them; the constructors always set them for their kinds.
@@ -218,33 +261,39 @@ class Exercise:
                 card = next(c for s, c in t.plays if s == t.winner)
                 return f"seat {t.winner} {card.unicode}", deal.why_won(self._number)
             points = deal.rules.card_points
-            sum_text = " + ".join(f"{c.unicode} {points[c.rank]}" for c in t.cards)
-            return str(t.points), (f"the trick's cards score {sum_text} = {t.points}, and seat {t.winner}, who "
-                                   f"wins it, takes them ({deal.rules.citation('card_points')})")
+            sum_text = " + ".join(f"{c.display()} {points[c.rank]}" for c in t.cards)
+            return str(t.points), _("the trick's cards score {sum} = {points}, and seat {seat}, who wins it, takes "
+                                    "them ({cite})").format(sum=sum_text, points=t.points, seat=t.winner,
+                                                                  cite=deal.rules.citation("card_points"))
         if kind == "may_play":
             why = deal.why_illegal(self._card, self.seat)
             if why is not None:
                 return "no", why
-            legal = [a.unicode for a in deal.legal_actions() if isinstance(a, Card)]
-            return "yes", (f"{self._card.unicode} is among seat {self.seat}'s legal cards now ({' '.join(legal)}); "
-                           f"{_rule(deal.rules, 'follow')}")
+            legal = [a.display() for a in deal.legal_actions() if isinstance(a, Card)]
+            return "yes", _("{card} is among seat {seat}'s legal cards now ({legal}); {rule}").format(
+                card=self._card.display(), seat=self.seat, legal=" ".join(legal), rule=_rule(deal.rules, "follow"))
         if kind == "can_call":
             call = CALLS[self._suit.index]
             why = deal.why_illegal(call, self.seat)
             if why is not None:
                 return "no", why
-            choices = " or ".join(str(a) for a in deal.legal_actions())
-            return "yes", (f"seat {self.seat} holds a free K+Q {self._suit.symbol} and may call it now (his choices: "
-                           f"{choices}); {_rule(deal.rules, 'bibi_suits')}")
+            # The choices as the language shows them; English keeps the notation a learner types (``bibi H``).
+            choices = _(" or ").join(str(a) if get_language() == SOURCE else a.display() for a in deal.legal_actions())
+            return "yes", _("seat {seat} holds a free {pair} {sym} and may call it now (his choices: {choices}); "
+                            "{rule}").format(seat=self.seat, pair=pair_letters(), sym=self._suit.symbol,
+                                             choices=choices, rule=_rule(deal.rules, "bibi_suits"))
         if kind == "trump":
             return deal.trump.symbol, deal.why_trump()
         # tricks_left
         total, done = deal.tricks_total, len(deal.tricks)
         left = total - done
-        return str(left), (f"{deal.players} players share the {deal.rules.pack_size} cards in {total} tricks "
-                           f"(seven dealt, the rest drawn while the stock lasts: R3, R8, R24, R25; I10, I15); "
-                           f"{done} {'has' if done == 1 else 'have'} been played, "
-                           f"so {left} {'remains' if left == 1 else 'remain'}")
+        share = ngettext("{players} players share the {cards} cards in {n} trick",
+                         "{players} players share the {cards} cards in {n} tricks", total).format(
+            players=deal.players, cards=deal.rules.pack_size, n=total)
+        played = ngettext("{n} has been played", "{n} have been played", done).format(n=done)
+        remain = ngettext("so {n} remains", "so {n} remain", left).format(n=left)
+        return str(left), _("{share} (seven dealt, the rest drawn while the stock lasts: R3, R8, R24, R25; I10, "
+                            "I15); {played}, {remain}").format(share=share, played=played, remain=remain)
 
     @property
     def answer(self) -> str:
@@ -264,15 +313,25 @@ class Exercise:
         text = _answer_text(answer)
         if not choices:
             if text is None or not _NUMBER.fullmatch(text):
-                raise AnswerError(f"answer: {_quote(answer)} is not a number; answer with a whole number like 12")
+                raise AnswerError(_("answer: {answer} is not a number; answer with a whole number like 12").format(
+                    answer=_quote(answer)))
             return str(int(text))
+        listed = ", ".join(shown(c) for c in choices)
         if text is None:
-            raise AnswerError(f"answer: {_quote(answer)} is not one of {', '.join(choices)}")
+            raise AnswerError(_("answer: {answer} is not one of {choices}").format(answer=_quote(answer),
+                                                                                  choices=listed))
         low = text.lower()
         if text in choices:
             return text
-        if choices == YES_NO and low in ("y", "yes", "n", "no", "true", "false"):
-            return "yes" if low in ("y", "yes", "true") else "no"
+        for choice in choices:  # a choice as the language in force shows it: «да», «игрок 2 К♠»
+            if low == shown(choice).lower():
+                return choice
+        if choices == YES_NO:
+            yes, no = _("yes").lower(), _("no").lower()
+            if low in ("y", "yes", "true", yes, yes[:1]):
+                return "yes"
+            if low in ("n", "no", "false", no, no[:1]):
+                return "no"
         if _CHOICE.fullmatch(low) and 1 <= int(low) <= len(choices):
             return choices[int(low) - 1]
         if self.kind == "winner":
@@ -280,15 +339,23 @@ class Exercise:
             if found is not None:
                 return found
         elif choices == SUIT_CHOICES:
+            for suit in SUITS:  # a suit as the language names it: «черви», «cuori», or its letter
+                if low in (suit.spoken().lower(), suit.letter().lower()):
+                    return suit.symbol
             try:
                 return Suit.parse(text).symbol
             except ValueError:
                 pass
-        raise AnswerError(f"answer: {_quote(answer)} is not one of {', '.join(choices)} "
-                          f"(or their numbers 1…{len(choices)})")
+        raise AnswerError(_("answer: {answer} is not one of {choices} (or their numbers 1…{n})").format(
+            answer=_quote(answer), choices=listed, n=len(choices)))
 
     def _winner_choice(self, low: str) -> str | None:
         plays = self._deal.tricks[self._number].plays
+        word = _("seat {seat}").format(seat="").strip().lower()  # «игрок», «giocatore»
+        for prefix in ("seat", word):
+            if prefix and low.startswith(prefix):
+                low = "seat" + low.removeprefix(prefix)
+                break
         if low.startswith("seat"):
             seat = low.removeprefix("seat").split()[:1]
             for s, c in plays:
@@ -296,14 +363,15 @@ class Exercise:
                     return f"seat {s} {c.unicode}"
             return None
         try:
-            card = parse_card(low)
+            card = read_card(low)
         except ValueError:
             return None
         seats = [(s, c) for s, c in plays if c == card]
         if len(seats) == 1:
             return f"seat {seats[0][0]} {card.unicode}"
         if seats:
-            raise AnswerError(f"answer: two seats played {card.unicode}: say which seat, like 'seat {seats[0][0]}'")
+            raise AnswerError(_("answer: two seats played {card}: say which seat, like '{seat}'").format(
+                card=card.display(), seat=_("seat {seat}").format(seat=seats[0][0])))
         return None
 
     def check(self, answer: Any) -> Feedback:
@@ -317,7 +385,7 @@ class Exercise:
     def __str__(self) -> str:
         lines = [self.question]
         if self.choices:
-            lines.append("  " + "   ".join(f"{i}) {c}" for i, c in enumerate(self.choices, 1)))
+            lines.append("  " + "   ".join(f"{i}) {shown(c)}" for i, c in enumerate(self.choices, 1)))
         return "\n".join(lines)
 
     def html(self, *, style: bool = True) -> str:
@@ -398,63 +466,92 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card
     """The exercise of ``kind`` at ``upto`` actions into ``record``, its details (unless given) chosen by ``rng``."""
     deal = Deal.replay(record, upto)
     text = json.dumps(record, separators=(",", ":"))
-    trump = deal.trump.symbol
     if kind in ("winner", "points"):
         t = deal.tricks[-1]
-        question = (f"Trick {t.number + 1}, trump {t.trump.symbol}, led by seat {t.leader}: {_plays(t.plays)}. "
-                    + ("Which card wins it?" if kind == "winner" else "How many points does it score?"))
         choices = tuple(f"seat {s} {c.unicode}" for s, c in t.plays) if kind == "winner" else ()
-        return Exercise(kind, text, upto, question, choices, trick=t.number)
+        return Exercise(kind, text, upto, choices, trick=t.number)
     seat = deal.to_act
-    hand = " ".join(c.unicode for c in deal.hand(seat))  # in the engine's order, as the pictures show it
-    laid = deal.laid_down(seat)
-    laid_text = f" (laid down: {' '.join(c.unicode for c in laid)})" if laid else ""
     if kind == "may_play":
         cards = list(dict.fromkeys(deal.hand(seat)))
         illegal = [c for c in cards if deal.why_illegal(c, seat)]
         legal = [c for c in cards if c not in illegal]
         if card is None:
             card = rng.choice(illegal if illegal and (not legal or rng.random() < 0.5) else legal)
-        question = (f"Trump is {trump}. Trick {len(deal.tricks) + 1} so far: {_plays(deal.trick)}. "
-                    f"Seat {seat} holds {hand}{laid_text}. May seat {seat} play {card.unicode}?")
-        return Exercise(kind, text, upto, question, YES_NO, seat=seat, card=card)
+        return Exercise(kind, text, upto, YES_NO, seat=seat, card=card)
     if kind == "can_call":
         held = [s for s in SUITS if any(c.suit == s and c.rank.char in "KQ" for c in deal.hand(seat))]
         callable_ = [s for s in SUITS if CALLS[s.index] in deal.legal_actions()]
         if suit is None:
             suit = rng.choice(callable_ if callable_ and rng.random() < 0.5 else held)
+        return Exercise(kind, text, upto, YES_NO, seat=seat, suit=suit)
+    if kind == "trump":
+        return Exercise(kind, text, upto, SUIT_CHOICES)
+    return Exercise(kind, text, upto)
+
+
+def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: Suit | None) -> str:
+    """The question of an exercise of ``kind`` at the position ``deal``, in the language in force."""
+    trump = deal.trump.symbol
+    if kind in ("winner", "points"):
+        t = deal.tricks[-1]
+        head = _("Trick {number}, trump {trump}, led by seat {seat}: {plays}.").format(
+            number=t.number + 1, trump=t.trump.symbol, seat=t.leader, plays=_plays(t.plays))
+        return f"{head} " + (_("Which card wins it?") if kind == "winner" else _("How many points does it score?"))
+    if kind in ("may_play", "can_call"):
+        assert seat is not None
+        hand = " ".join(c.display() for c in deal.hand(seat))  # in the engine's order, as the pictures show it
+        laid = deal.laid_down(seat)
+        if laid:
+            hand = _("{hand} (laid down: {laid})").format(hand=hand, laid=" ".join(c.display() for c in laid))
+    if kind == "may_play":
+        assert card is not None
+        return _("Trump is {trump}. Trick {number} so far: {plays}. Seat {seat} holds {hand}. May seat {seat} play "
+                 "{card}?").format(trump=trump, number=len(deal.tricks) + 1, plays=_plays(deal.trick), seat=seat,
+                                   hand=hand, card=card.display())
+    if kind == "can_call":
+        assert suit is not None
         if deal.phase == "call" and not deal.tricks and not deal.trick:
-            moment = f"Before the first trick (the pairs dealt in the hand), seat {seat} holds {hand}{laid_text}."
+            moment = _("Before the first trick (the pairs dealt in the hand), seat {seat} holds {hand}.")
         elif deal.phase == "call":
-            moment = f"Seat {seat} has just drawn; he holds {hand}{laid_text}."
+            moment = _("Seat {seat} has just drawn; he holds {hand}.")
+        elif not deal.trick:
+            moment = _("Seat {seat} is to lead; he holds {hand}.")
         else:
-            doing = "to lead" if not deal.trick else "to play a card to the trick"
-            moment = f"Seat {seat} is {doing}; he holds {hand}{laid_text}."
-        question = f"Trump is {trump}. {moment} May he say Bi-bi with K+Q {suit.symbol} now?"
-        return Exercise(kind, text, upto, question, YES_NO, seat=seat, suit=suit)
+            moment = _("Seat {seat} is to play a card to the trick; he holds {hand}.")
+        return _("Trump is {trump}. {moment} May he say Bi-bi with {pair} {sym} now?").format(
+            trump=trump, moment=moment.format(seat=seat, hand=hand), pair=pair_letters(), sym=suit.symbol)
     number = len(deal.tricks) + 1
     if kind == "trump":
         if deal.tricks:
             last = deal.tricks[-1]
             calls = [c for c in deal.calls if c.trick == last.number]
-            before = f"Trick {number - 1} was played with {last.trump.symbol} as trump"
+            before = _("Trick {number} was played with {trump} as trump").format(number=number - 1,
+                                                                                 trump=last.trump.symbol)
         else:
             calls = [c for c in deal.calls if c.trick < 0]
-            before = f"The deal's first trump is {deal.first_trump.symbol}"
-        said = "; ".join(f"seat {c.seat} said Bi-bi with K+Q {c.suit.symbol}" for c in calls)
-        during = f" ({said})" if said else " (nobody said Bi-bi)" if deal.tricks else " (no dealt pair was called)"
-        question = f"{before}{during}. What is trump when trick {number} begins?"
-        return Exercise(kind, text, upto, question, SUIT_CHOICES)
+            before = _("The deal's first trump is {trump}").format(trump=deal.first_trump.symbol)
+        said = "; ".join(_("seat {seat} said Bi-bi with {pair} {sym}").format(seat=c.seat, pair=pair_letters(),
+                                                                             sym=c.suit.symbol) for c in calls)
+        if said:
+            during = f" ({said})"
+        else:
+            during = " " + (_("(nobody said Bi-bi)") if deal.tricks else _("(no dealt pair was called)"))
+        return _("{before}{during}. What is trump when trick {number} begins?").format(before=before, during=during,
+                                                                                      number=number)
     # tricks_left
     if deal.drawing:
-        stock = f"the stock holds {deal.stock_size} cards"
+        stock = ngettext("the stock holds {n} card", "the stock holds {n} cards", deal.stock_size).format(
+            n=deal.stock_size)
+    elif deal.leftovers:
+        stock = ngettext("the stock's last {n} card has been turned up", "the stock's last {n} cards have been "
+                         "turned up", len(deal.leftovers)).format(n=len(deal.leftovers))
     else:
-        stock = (f"the stock's last {len(deal.leftovers)} cards have been turned up" if deal.leftovers
-                 else "the stock is used up")
-    played = "1 trick has" if len(deal.tricks) == 1 else f"{len(deal.tricks)} tricks have"
-    question = (f"{deal.players} players, {deal.rules.label} rules; {played} been played, "
-                f"{stock}, and trick {number} is about to be led. How many tricks remain, this one included?")
-    return Exercise(kind, text, upto, question)
+        stock = _("the stock is used up")
+    played = ngettext("{n} trick has been played", "{n} tricks have been played", len(deal.tricks)).format(
+        n=len(deal.tricks))
+    return _("{players} players, {rules} rules; {played}, {stock}, and trick {number} is about to be led. How many "
+             "tricks remain, this one included?").format(players=deal.players, rules=deal.rules.label, played=played,
+                                                          stock=stock, number=number)
 
 
 # -- the generators ---------------------------------------------------------------------------------
@@ -507,7 +604,7 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
     rules = _check_rules(rules)
     players = _check_players(rules, players)
     rng = _rng(seed)
-    for _ in range(50):  # a deal with no position for the question (rare): deal again
+    for _attempt in range(50):  # a deal with no position for the question (rare): deal again
         deal = (Deal.new(rules, players, rng=rng) if deck is None
                 else Deal.new(rules, players, deck=deck, dealer=dealer))
         record, spots, better = _positions(kind, deal, rng)
@@ -589,25 +686,26 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
     right = answered = 0
     total = len(exercises)
     for i, ex in enumerate(exercises, 1):
-        say(f"\nExercise {i} of {total}. {ex}")
+        say("\n" + _("Exercise {i} of {total}. {exercise}").format(i=i, total=total, exercise=ex))
         while True:
-            text = ask_line(ask, "answer> ", say)
+            text = ask_line(ask, _("answer> "), say)
             if text is None or text.lower() in ("quit", "exit", "q"):
-                say(f"bye: {right} of {answered} right")
+                say(_("bye: {right} of {answered} right").format(right=right, answered=answered))
                 return right, answered
             if not text:
                 continue
             try:
                 feedback = ex.check(text)
             except AnswerError as exc:
-                say(f"{exc}; try again")
+                say(_("{error}; try again").format(error=exc))
                 continue
             break
         answered += 1
         right += feedback.right
         say(str(feedback))
-        say(f"  the sentences: {', '.join(feedback.sentences)}; score {right} of {answered}")
-    say(f"\nDone: {right} of {answered} right.")
+        say("  " + _("the sentences: {ids}; score {right} of {answered}").format(
+            ids=", ".join(feedback.sentences), right=right, answered=answered))
+    say("\n" + _("Done: {right} of {answered} right.").format(right=right, answered=answered))
     return right, answered
 
 

@@ -5,6 +5,9 @@ the trump is what it is (``trump_reason``, ``Deal.why_trump``).
 These are plain values, frozen, with no way back to the deal that made them; ``View.of`` and ``History.of`` read
 them from a deal (``Deal.view``, ``Deal.history``). The module sits below ``bibi.deal`` (the state machine hands
 them out), knows a deal only as the argument it is given, and is compiled with it (tools/build_compiled.py).
+
+Their text (``str(event)``, ``str(trick)``, ``trump_reason``) is in the language in force (``bibi.language``), the
+cards as it writes them; the values themselves hold no words.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bibi.actions import Action
-from bibi.cards import CARD_UNICODE, SUIT_SYMBOLS, SUITS, Card, Suit
+from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
+from bibi.i18n import _, ngettext, pgettext
 from bibi.kinds import EventKind
 from bibi.rules import Draw, Follow, Rules, TrumpChange
-from bibi.tricks import shown_lacks
+from bibi.tricks import pair_letters, shown_lacks
 
 if TYPE_CHECKING:
     from bibi.deal import Deal  # above this module: read, never imported when it runs
@@ -47,26 +51,35 @@ class Event(NamedTuple):
         card: Any = self.card  # which fields are set depends on the kind
         suit: Any = self.suit
         if k == "deal":
-            return f"seat {seat} deals; trump {suit.symbol}"
+            return _("seat {seat} deals; trump {sym}").format(seat=seat, sym=suit.symbol)
         if k == "play":
-            return f"seat {seat} plays {card.unicode}"
+            return _("seat {seat} plays {card}").format(seat=seat, card=card.display())
         if k == "draw":
-            return f"seat {seat} draws {'a card' if card is None else card.unicode}"
+            if card is None:
+                return _("seat {seat} draws a card").format(seat=seat)
+            return _("seat {seat} draws {card}").format(seat=seat, card=card.display())
         if k == "call":
-            how = " (mandatory)" if info == "mandatory" else ""
-            return f"seat {seat} says Bi-bi! K+Q {suit.symbol}{how}"
+            if info == "mandatory":
+                # TRANSLATORS: {pair} is "K+Q" in the language's rank letters, {sym} the suit's symbol
+                text = _("seat {seat} says Bi-bi! {pair} {sym} (mandatory)")
+            else:
+                text = _("seat {seat} says Bi-bi! {pair} {sym}")
+            return text.format(seat=seat, pair=pair_letters(), sym=suit.symbol)
         if k == "pass":
-            return f"seat {seat} passes"
+            return _("seat {seat} passes").format(seat=seat)
         if k == "trick":
-            return f"seat {seat} wins the trick ({info} points)"
+            return ngettext("seat {seat} wins the trick ({n} point)", "seat {seat} wins the trick ({n} points)",
+                            info).format(seat=seat, n=info)
         if k == "trump_change":
-            who = f" (seat {seat}'s switch)" if info == "switch" else ""
-            return f"trump is now {suit.symbol}{who}"
+            if info == "switch":
+                return _("trump is now {sym} (seat {seat}'s switch)").format(sym=suit.symbol, seat=seat)
+            return _("trump is now {sym}").format(sym=suit.symbol)
         if k == "turn_up":
-            shown = " ".join(c.unicode for c in info) or "nothing"
-            return f"stock turned up: {shown}"
+            if not info:
+                return _("stock turned up: nothing")
+            return _("stock turned up: {cards}").format(cards=" ".join(c.display() for c in info))
         if k == "end":
-            return "deal over"
+            return _("deal over")
         return k
 
 
@@ -83,11 +96,13 @@ class Trick(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
+        return tuple(c for _seat, c in self.plays)
 
     def __str__(self) -> str:
-        shown = " ".join(f"{s}:{CARD_UNICODE[c]}" for s, c in self.plays)
-        return f"trick {self.number + 1} (trump {self.trump.symbol}): {shown} → seat {self.winner}, {self.points}"
+        shown = " ".join(f"{s}:{c.display()}" for s, c in self.plays)
+        # TRANSLATORS: a completed trick: its plays as "seat:card", then its winner and the points it holds
+        return _("trick {number} (trump {sym}): {plays} → seat {winner}, {points}").format(
+            number=self.number + 1, sym=self.trump.symbol, plays=shown, winner=self.winner, points=self.points)
 
     def _repr_html_(self) -> str:
         from bibi import render  # lazy: the engine never needs the renderer
@@ -137,9 +152,9 @@ class History(NamedTuple):
             plays.append((len(tricks), trick, deal.trump.index))
         order: list[tuple[int, int]] = []
         each_card = deal.rules.draw is Draw.AFTER_EACH_CARD
-        for number, cards, _ in plays:
+        for number, cards, _trump in plays:
             if each_card:
-                order += [(number, seat) for seat, _ in cards]
+                order += [(number, seat) for seat, _card in cards]
             elif len(cards) == n:  # I9: after the trick, its winner first, then clockwise
                 winner = tricks[number].winner
                 order += [(number, (winner + i) % n) for i in range(n)]
@@ -171,38 +186,52 @@ def trump_reason(deal: Deal) -> str:
     trick = deal._trick
     number = len(deal._tricks) - (len(trick) == deal.players)  # the trick in play (or about to be led)
     before = deal._tricks[number - 1].trump.index if number > 0 else deal.first_trump.index
-    when = f"trick {number}" if number > 0 else "the dealt-pair pass, before trick 1"
+    # TRANSLATORS: a time, put in "during {when}" (Russian: «во время {when}», so the genitive)
+    when = (pgettext("during", "trick {number}").format(number=number) if number > 0
+            else pgettext("during", "the dealt-pair pass, before trick 1"))
     calls = [c for c in deal._calls if c.trick == number - 1]
     if deal._switched:
-        return f"seat {deal._leader} switched the trump to {sym} for this trick, with a pair he called (I12, I14)"
+        return _("seat {seat} switched the trump to {sym} for this trick, with a pair he called (I12, I14)").format(
+            seat=deal._leader, sym=sym)
     if trump != before:
         rivals = {c.suit for c in calls if c.suit.index != before}
         seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
-        caller = "a player" if seat is None else f"seat {seat}"
-        why = f"{caller} said Bi-bi with K+Q {sym} during {when}, so {sym} is trump from the next trick on"
+        if seat is None:
+            why = _("a player said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
+        else:
+            why = _("seat {seat} said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
+        why = why.format(seat=seat, pair=pair_letters(), sym=sym, when=when)
         why += " (R16, R18)" if number > 0 else " (R17, R18)"
         if len(rivals) > 1:
-            order = "first" if deal._first_call else "last"
-            why += f"; of several calls the {order} one sets the trump (R20; multi_call={order})"
+            if deal._first_call:
+                why += "; " + _("of several calls the first one sets the trump (R20; multi_call=first)")
+            else:
+                why += "; " + _("of several calls the last one sets the trump (R20; multi_call=last)")
         return why
     if not calls:
         if number == 0:
-            return f"the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)"
-        still = "" if deal._drawing else "; none can be now: drawing has stopped (R24; I15)"
+            return _("the first trump is {sym}, and no dealt pair was called before trick 1 (R6, R18; I4)").format(
+                sym=sym)
+        still = "" if deal._drawing else "; " + _("none can be now: drawing has stopped (R24; I15)")
         if deal._change is TrumpChange.HOLDER_CHOOSES:
-            return f"no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14){still}"
-        return f"no Bi-bi was said during {when}, so {sym} stays trump (R16, R18){still}"
+            return _("no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14)").format(
+                when=when, sym=sym) + still
+        return _("no Bi-bi was said during {when}, so {sym} stays trump (R16, R18)").format(
+            when=when, sym=sym) + still
     if all(c.suit.index == trump for c in calls):
-        return f"a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)"
+        return _("a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)").format(sym=sym)
     change = deal._change
     if change is TrumpChange.HOLDER_CHOOSES:
-        return (f"a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
-                f"switches to its suit when he leads (I12, I14)")
+        return _("a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
+                 "switches to its suit when he leads (I12, I14)").format(sym=sym)
     if change is TrumpChange.NEXT_DEAL:
-        return (f"a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
-                f"(R16, read literally)")
-    return (f"the calls during {when} leave {sym} trump under these rules (trump_change={change.value}: "
-            f"{deal.rules.citation('trump_change')})")
+        return _("a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
+                 "(R16, read literally)").format(sym=sym)
+    # TRANSLATORS: {change} is the rules' option value (notation), {citation} its sentences
+    return _("the calls during {when} leave {sym} trump under these rules (trump_change={change}: "
+             "{citation})").format(when=when, sym=sym, change=change.value,
+                                   citation=deal.rules.citation("trump_change"))
+
 
 
 @dataclass(frozen=True)

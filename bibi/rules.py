@@ -26,6 +26,7 @@ from typing import Any
 
 from bibi.cards import RANK_CHARS, Rank
 from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.i18n import N_
 
 # Sane bounds for the numbers of a rules value: every score of a deal or a game stays far inside 32 bits.
 MAX_BIBI_POINTS = 10_000
@@ -377,13 +378,13 @@ class Rules:
         """
         if option == "multi_call":
             if self.trump_change is TrumpChange.HOLDER_CHOOSES:
-                return ("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
-                        "so no two calls compete")
+                return N_("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
+                          "so no two calls compete")
             if self.trump_change is TrumpChange.NEXT_DEAL and not self.dealt_pairs:
-                return ("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
-                        "deal's trump, and the next deal's is the last call's suit")
+                return N_("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
+                          "deal's trump, and the next deal's is the last call's suit")
         elif option == "identical" and self.decks == 1:
-            return "no effect with one pack: no two cards are identical"
+            return N_("no effect with one pack: no two cards are identical")
         return ""
 
     def explain(self, option: str) -> str:
@@ -476,82 +477,82 @@ _ENUM_FIELDS = {
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in [
-        Option("decks", "Packs", ("R3", "I3"),
-               "Two standard 52-card packs shuffled together (R3); the Italian text says only 'the pack' (I3). "
-               "One pack is an exploration option: no two cards are identical and at most 7 can play.", {}),
-        Option("hand_size", "Cards in hand", ("R8", "I4", "I10"),
-               "Seven cards each (R8; I4), and every player always holds seven while the stock lasts (I10).", {}),
-        Option("max_players", "Most players", ("R2",),
-               "Any number of players up to twelve; six to eight is best (R2).", {}),
-        Option("card_points", "Card points", ("R10", "I18"),
-               "Points of the cards won in tricks: 2 = 11, A = 10, K = 5, Q = 4, J = 3 (R10; I18).", {}),
-        Option("bibi_points", "Bi-bi points", ("R16", "I13"),
-               "What a call of king and queen scores (R16; I13).", {}),
-        Option("first_dealer", "First dealer", ("R5", "R6"),
-               "How the first dealer is chosen.",
-               {"high_card_draw": "everyone draws a card; the highest by the game's ranking deals (R5, R6); "
-                                  "tied players draw again and the deciding card's suit is the first trump "
-                                  "(not stated: a convention)",
-                "random": "any seat, chosen at random (the Italian text does not say)"}),
-        Option("first_trump", "First trump", ("R6", "I4"),
-               "How the trump of the first deal is set; later deals always take the trump from the cut (R7).",
-               {"dealer_card": "the suit of the card the dealer drew (R6)",
-                "cut": "the suit of the card shown at the cut, which then goes to the bottom of the pack (I4)"}),
-        Option("follow", "Following", ("R13", "I7"),
-               "What a player must play to a trick.",
-               {"must_follow": "follow suit if you can; otherwise play any card, trump or not (R13)",
-                "follow_or_trump": "play the suit led or a trump, even when holding the suit led; "
-                                   "holding neither, any card (I7)"}),
-        Option("identical", "Identical cards", ("R14",),
-               "Two packs hold every card twice: which of two identical cards ranks higher.",
-               {"second_wins": "the one played second counts higher (R14)",
-                "first_wins": "the one played first keeps the lead (an exploration option)"}),
-        Option("draw", "Drawing", ("R15", "I9"),
-               "When players draw from the stock; the stock is checked once per trick (R24; I15).",
-               {"after_each_card": "each player draws right after playing his card (R15)",
-                "after_trick": "after the trick, everyone draws one card, the winner first (I9)"}),
-        Option("bibi_suits", "Which pairs", ("R15", "R17", "I11", "I12"),
-               "Which king–queen pairs may be called.",
-               {"non_trump": "only a pair of a suit other than the current trump (R15, R17)",
-                "any": "any suit; a pair of the current trump scores and changes nothing at once (I11, I12)"}),
-        Option("bibi_call", "Calling", ("R23", "I1", "I11"),
-               "Whether a callable pair must be called.",
-               {"optional": "nobody must say Bi-bi, but without it there are no points (R23)",
-                "mandatory": "every callable pair is called at the first chance (I1, I11), except a pair of "
-                             "the deal's original trump ('della prima briscola'), which its holder may call "
-                             "whenever he likes (I12)"}),
-        Option("dealt_pairs", "Pairs in the deal", ("R17", "R18", "R19", "R20"),
-               "Whether pairs dealt in the hand are called before the first trick, changing the trump "
-               "before the first lead (R17–R20); they are offered in turn clockwise from the dealer's left "
-               "(not stated: a convention; R20's 'said it first' is a race at a noisy table).",
-               {"True": "called before the first trick (R17–R20), in turn from the dealer's left (that order "
-                        "is a convention)",
-                "False": "first callable at the player's first draw (the Italian text does not say)"}),
-        Option("trump_change", "Trump change", ("R16", "R18", "I11", "I12", "I14", "I15"),
-               "When a call moves the trump. Calls and changes stop when drawing stops (R24; I15).",
-               {"next_trick": "the called suit is trump from the next trick on (R16 as the English says, R18)",
-                "holder_chooses": "the caller switches the trump to his pair's suit, once per pair (I11, I12, "
-                                  "I14, I15); that only the leader switches, before he leads, and keeps the "
-                                  "right after the pair's cards are played is the kit's reading of I12, I14 "
-                                  "(which say 'whenever')",
-                "next_deal": "R16 read literally ('at the end of the deal'), with R18: a call of the dealt-pair "
-                             "pass changes the trump before the first trick; a call after a draw changes nothing "
-                             "in this deal, and the last such call's suit is the next deal's trump"}),
-        Option("multi_call", "Several calls", ("R20",),
-               "Whose suit wins when several calls fall in the same trick (or before the first trick).",
-               {"first": "the suit of the player who called first (R20, stretched from pairs dealt in the "
-                         "hand to calls in one trick)",
-                "last": "the suit of the last call (no sentence says so: an exploration value)"},
-               note="stretched: it speaks of pairs dealt in the hand only"),
-        Option("turn_up", "Turn-up", ("R24", "R25", "I9", "I15", "I16"),
-               "When the stock's last cards (fewer than the players) are turned face up. Either way calls, "
-               "switches and trump changes stop as the trick that begins with a short stock begins, and no "
-               "card of that round is drawn (R24; I15). Records made before this option existed replay as "
-               "'trick_start'.",
-               {"trick_start": "at once, as that trick starts: the last seven tricks are played with them face "
-                               "up (R24, R25)",
-                "failed_draw": "at the first draw that cannot be made: after that trick (after_trick) or after "
-                               "its leader's card (after_each_card); six tricks remain then (I9, I15, I16)"}),
+        Option("decks", N_("Packs"), ("R3", "I3"),
+               N_("Two standard 52-card packs shuffled together (R3); the Italian text says only 'the pack' (I3). "
+                  "One pack is an exploration option: no two cards are identical and at most 7 can play."), {}),
+        Option("hand_size", N_("Cards in hand"), ("R8", "I4", "I10"),
+               N_("Seven cards each (R8; I4), and every player always holds seven while the stock lasts (I10)."), {}),
+        Option("max_players", N_("Most players"), ("R2",),
+               N_("Any number of players up to twelve; six to eight is best (R2)."), {}),
+        Option("card_points", N_("Card points"), ("R10", "I18"),
+               N_("Points of the cards won in tricks: 2 = 11, A = 10, K = 5, Q = 4, J = 3 (R10; I18)."), {}),
+        Option("bibi_points", N_("Bi-bi points"), ("R16", "I13"),
+               N_("What a call of king and queen scores (R16; I13)."), {}),
+        Option("first_dealer", N_("First dealer"), ("R5", "R6"),
+               N_("How the first dealer is chosen."),
+               {"high_card_draw": N_("everyone draws a card; the highest by the game's ranking deals (R5, R6); "
+                                     "tied players draw again and the deciding card's suit is the first trump "
+                                     "(not stated: a convention)"),
+                "random": N_("any seat, chosen at random (the Italian text does not say)")}),
+        Option("first_trump", N_("First trump"), ("R6", "I4"),
+               N_("How the trump of the first deal is set; later deals always take the trump from the cut (R7)."),
+               {"dealer_card": N_("the suit of the card the dealer drew (R6)"),
+                "cut": N_("the suit of the card shown at the cut, which then goes to the bottom of the pack (I4)")}),
+        Option("follow", N_("Following"), ("R13", "I7"),
+               N_("What a player must play to a trick."),
+               {"must_follow": N_("follow suit if you can; otherwise play any card, trump or not (R13)"),
+                "follow_or_trump": N_("play the suit led or a trump, even when holding the suit led; "
+                                      "holding neither, any card (I7)")}),
+        Option("identical", N_("Identical cards"), ("R14",),
+               N_("Two packs hold every card twice: which of two identical cards ranks higher."),
+               {"second_wins": N_("the one played second counts higher (R14)"),
+                "first_wins": N_("the one played first keeps the lead (an exploration option)")}),
+        Option("draw", N_("Drawing"), ("R15", "I9"),
+               N_("When players draw from the stock; the stock is checked once per trick (R24; I15)."),
+               {"after_each_card": N_("each player draws right after playing his card (R15)"),
+                "after_trick": N_("after the trick, everyone draws one card, the winner first (I9)")}),
+        Option("bibi_suits", N_("Which pairs"), ("R15", "R17", "I11", "I12"),
+               N_("Which king–queen pairs may be called."),
+               {"non_trump": N_("only a pair of a suit other than the current trump (R15, R17)"),
+                "any": N_("any suit; a pair of the current trump scores and changes nothing at once (I11, I12)")}),
+        Option("bibi_call", N_("Calling"), ("R23", "I1", "I11"),
+               N_("Whether a callable pair must be called."),
+               {"optional": N_("nobody must say Bi-bi, but without it there are no points (R23)"),
+                "mandatory": N_("every callable pair is called at the first chance (I1, I11), except a pair of "
+                                "the deal's original trump ('della prima briscola'), which its holder may call "
+                                "whenever he likes (I12)")}),
+        Option("dealt_pairs", N_("Pairs in the deal"), ("R17", "R18", "R19", "R20"),
+               N_("Whether pairs dealt in the hand are called before the first trick, changing the trump "
+                  "before the first lead (R17–R20); they are offered in turn clockwise from the dealer's left "
+                  "(not stated: a convention; R20's 'said it first' is a race at a noisy table)."),
+               {"True": N_("called before the first trick (R17–R20), in turn from the dealer's left (that order "
+                           "is a convention)"),
+                "False": N_("first callable at the player's first draw (the Italian text does not say)")}),
+        Option("trump_change", N_("Trump change"), ("R16", "R18", "I11", "I12", "I14", "I15"),
+               N_("When a call moves the trump. Calls and changes stop when drawing stops (R24; I15)."),
+               {"next_trick": N_("the called suit is trump from the next trick on (R16 as the English says, R18)"),
+                "holder_chooses": N_("the caller switches the trump to his pair's suit, once per pair (I11, I12, "
+                                     "I14, I15); that only the leader switches, before he leads, and keeps the "
+                                     "right after the pair's cards are played is the kit's reading of I12, I14 "
+                                     "(which say 'whenever')"),
+                "next_deal": N_("R16 read literally ('at the end of the deal'), with R18: a call of the dealt-pair "
+                                "pass changes the trump before the first trick; a call after a draw changes nothing "
+                                "in this deal, and the last such call's suit is the next deal's trump")}),
+        Option("multi_call", N_("Several calls"), ("R20",),
+               N_("Whose suit wins when several calls fall in the same trick (or before the first trick)."),
+               {"first": N_("the suit of the player who called first (R20, stretched from pairs dealt in the "
+                            "hand to calls in one trick)"),
+                "last": N_("the suit of the last call (no sentence says so: an exploration value)")},
+               note=N_("stretched: it speaks of pairs dealt in the hand only")),
+        Option("turn_up", N_("Turn-up"), ("R24", "R25", "I9", "I15", "I16"),
+               N_("When the stock's last cards (fewer than the players) are turned face up. Either way calls, "
+                  "switches and trump changes stop as the trick that begins with a short stock begins, and no "
+                  "card of that round is drawn (R24; I15). Records made before this option existed replay as "
+                  "'trick_start'."),
+               {"trick_start": N_("at once, as that trick starts: the last seven tricks are played with them face "
+                                  "up (R24, R25)"),
+                "failed_draw": N_("at the first draw that cannot be made: after that trick (after_trick) or after "
+                                  "its leader's card (after_each_card); six tricks remain then (I9, I15, I16)")}),
     ]
 }
 

@@ -30,10 +30,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import SUITS, Card
+from bibi.cards import SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
 from bibi.errors import check_seed, check_type, shorten, whole
 from bibi.game import Game
+from bibi.i18n import _, get_language, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import (
     Bot,
@@ -117,7 +118,8 @@ class Session:
         self.hint_bot: Bot = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.decisions = Decisions()  # the undo stack of this deal
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
-        self._hinted: tuple[str, Bot, Hint] | None = None  # the last hint: asked again at its position, it is kept
+        # the last hint, by position, bot and language: asked again there, it is kept (its words are in a language)
+        self._hinted: tuple[str, Bot, str, Hint] | None = None
 
     # -- where the session stands --------------------------------------------------------------------
 
@@ -241,13 +243,14 @@ class Session:
         if not self.my_turn:
             return None
         key = self._hint_seed()
-        if self._hinted is not None and self._hinted[:2] == (key, self.hint_bot):
-            return self._hinted[2]  # the same position, the same bot: the same hint, not searched again
+        lang = get_language()
+        if self._hinted is not None and self._hinted[:3] == (key, self.hint_bot, lang):
+            return self._hinted[3]  # the same position, bot and language: the same hint, not searched again
         view = self.deal.view(self.seat)
         explanation = explain(self.hint_bot, view, random.Random(key))
         hint = Hint(explanation.action, advice(view, explanation.action), explanation.in_words(),
                     bot_name(self.hint_bot), explanation)
-        self._hinted = (key, self.hint_bot, hint)
+        self._hinted = (key, self.hint_bot, lang, hint)
         return hint
 
     def why(self, seat: int | None = None) -> Told | None:
@@ -287,7 +290,7 @@ class Session:
 def advice(view: View, action: Card | Action) -> str:
     """``action`` as a hint to a beginner in ``view``'s seat: the action first, then what it does here in plain
     words, from the engine's facts of the position (who wins the trick, which unseen cards beat a card, which
-    pairs may still be made), never from a bot's figures.
+    pairs may still be made), never from a bot's figures. In the language in force, speaking to the person.
 
     >>> deal = Deal.new("russian", 4, seed=1)
     >>> view = deal.view(deal.to_act)
@@ -301,9 +304,11 @@ def advice(view: View, action: Card | Action) -> str:
     if not isinstance(action, Card):
         return _other_advice(view, action)
     trick = view.trick if len(view.trick) < view.players else ()
-    verb = "play" if trick else "lead"
+    shown = action.display()
     if len(legal) == 1:
-        return f"{verb} {action.unicode}: it is your only choice"
+        if trick:
+            return _("play {card}: it is your only choice").format(card=shown)
+        return _("lead {card}: it is your only choice").format(card=shown)
     rules = view.rules
     points = rules.card_points.per_card()
     trump = view.trump.index
@@ -315,42 +320,58 @@ def advice(view: View, action: Card | Action) -> str:
     if trick:
         led = trick[0][1] // 13
         if {c // 13 for c in cards} != {c // 13 for c in view.hand}:
+            sym = SUITS[led].symbol
             if rules.follow is Follow.MUST_FOLLOW:
-                bound = f" (you must follow {SUITS[led].symbol}, R13)"
+                bound = " " + _("(you must follow {sym}, R13)").format(sym=sym)
             elif {c // 13 for c in cards} == {trump} and led != trump:
-                bound = f" (with no {SUITS[led].symbol} you must play a trump, I7)"
+                bound = " " + _("(with no {sym} you must play a trump, I7)").format(sym=sym)
             else:
-                bound = f" (you must play {SUITS[led].symbol} or a trump, I7)"
+                bound = " " + _("(you must play {sym} or a trump, I7)").format(sym=sym)
         best_at, on_table = trick_result(trick, trump, second_wins, points)
         winners = winning_plays(trick, cards, trump, second_wins, trick[best_at][1])
         if action in winners:
             if len(trick) == view.players - 1:
                 total = on_table + points[action]
-                said.append(f"it takes the trick and its {total} points" if total
-                            else "it takes a trick without points")
+                said.append(ngettext("it takes the trick and its {n} point", "it takes the trick and its {n} points",
+                                     total).format(n=total) if total else _("it takes a trick without points"))
             elif _beaten_by(action, trump, second_wins, hidden):
-                said.append("it wins the trick so far, but a later player may still beat it")
+                said.append(_("it wins the trick so far, but a later player may still beat it"))
             else:
-                said.append("it wins the trick: no card left can beat it")
+                said.append(_("it wins the trick: no card left can beat it"))
             if len(set(winners)) > 1 and points[action] == min(points[c] for c in winners):
-                said.append("it is your cheapest card that wins it")
+                said.append(_("it is your cheapest card that wins it"))
         elif not winners:
-            said.append("it cannot win this trick")
+            said.append(_("it cannot win this trick"))
+        elif on_table:
+            said.append(ngettext("it lets a trick of {n} point go", "it lets a trick of {n} points go",
+                                 on_table).format(n=on_table))
         else:
-            said.append(f"it lets a trick of {on_table} points go" if on_table else "it lets a trick without points go")
+            said.append(_("it lets a trick without points go"))
         if action not in winners and points[action]:
-            said.append(f"it gives away {points[action]} points")
+            said.append(ngettext("it gives away {n} point", "it gives away {n} points", points[action]).format(
+                n=points[action]))
     else:
+        n = points[action]
         if not _beaten_by(action, trump, second_wins, hidden):
-            said.append("no card left can beat it, so it wins the trick" + (f" and keeps its {points[action]} points"
-                                                                          if points[action] else ""))
+            said.append(ngettext("no card left can beat it, so it wins the trick and keeps its {n} point",
+                                 "no card left can beat it, so it wins the trick and keeps its {n} points",
+                                 n).format(n=n) if n else _("no card left can beat it, so it wins the trick"))
         else:
-            said.append(f"it risks its {points[action]} points" if points[action] else "it is worth no points")
+            said.append(ngettext("it risks its {n} point", "it risks its {n} points", n).format(n=n) if n
+                        else _("it is worth no points"))
     kept = _kept(view, action, hidden, points, trump)
     if kept:
-        said.append("it keeps " + " and ".join(kept))
-    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
-    return f"{verb} {action.unicode}{bound}: {text}"
+        # TRANSLATORS: {kept} is one or two things kept in hand ("your trumps and your A♠")
+        kept_words = kept[0] if len(kept) == 1 else pgettext("list", "{first} and {last}").format(
+            first=kept[0], last=kept[1])
+        said.append(_("it keeps {kept}").format(kept=kept_words))
+    # TRANSLATORS: the last two of the clauses of a hint ("it cannot win this trick, and it gives away 10 points")
+    text = said[0] if len(said) == 1 else pgettext("clauses", "{first}, and {last}").format(
+        first=", ".join(said[:-1]), last=said[-1])
+    if trick:
+        # TRANSLATORS: {bound} is empty or a rule in brackets, with a space before it
+        return _("play {card}{bound}: {text}").format(card=shown, bound=bound, text=text)
+    return _("lead {card}{bound}: {text}").format(card=shown, bound=bound, text=text)
 
 
 def _beaten_by(card: Card, trump: int, second_wins: bool, hidden: list[int]) -> int:
@@ -363,10 +384,6 @@ def _beaten_by(card: Card, trump: int, second_wins: bool, hidden: list[int]) -> 
     return n
 
 
-def _cards_out(n: int) -> str:
-    return "one card you have not seen" if n == 1 else f"{n} cards you have not seen"
-
-
 def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trump: int) -> list[str]:
     """What playing ``card`` keeps in hand, worth more than it, the best first (at most two): the trumps, a
     king or queen that may still make a Bi-bi (R15, R22), a card rich in points."""
@@ -375,7 +392,8 @@ def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trum
     trumps = [c for c in rest if c // 13 == trump]
     out: list[tuple[float, str]] = []
     if trumps and card // 13 != trump:
-        out.append((15.0, "your trump" + (f" {trumps[0].unicode}" if len(trumps) == 1 else "s")))
+        out.append((15.0, _("your trump {card}").format(card=trumps[0].display()) if len(trumps) == 1
+                    else _("your trumps")))
     laid = view.laid_down[view.seat]
     pairing = view.drawing and view.stock_size > 0
     for c in rest:
@@ -385,11 +403,13 @@ def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trum
         if partner is not None and pair_callable(c // 13, trump, view.rules.bibi_suits is BibiSuits.ANY) \
                 and hidden[partner]:
             word = call_word(view.rules).rstrip("!")
-            out.append((12.0 + points[c], f"your {c.unicode} for a {word} with a {partner.unicode}"))
+            # TRANSLATORS: {call} is the preset's call word without "!" (Bi-bi, bip bip, Pip-Pip)
+            out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
+                card=c.display(), call=word, partner=partner.display())))
         elif points[c] >= 10 and points[c] > worth_of_card:
-            out.append((float(points[c]), f"your {c.unicode}"))
+            out.append((float(points[c]), _("your {card}").format(card=c.display())))
     out.sort(key=lambda item: -item[0])
-    return [text for _, text in out[:2]]
+    return [text for _worth, text in out[:2]]
 
 
 def _other_advice(view: View, action: Action) -> str:
@@ -398,21 +418,26 @@ def _other_advice(view: View, action: Action) -> str:
     suit = action.suit
     word = call_word(rules)
     if action.kind == Action.CALL and suit is not None:
-        said = f"say {word} with K{suit.symbol} Q{suit.symbol}: {rules.bibi_points} points at once"
+        n = rules.bibi_points
+        # TRANSLATORS: {call} is the preset's call word (Bi-bi!, bip bip, Pip-Pip!)
+        said = ngettext("say {call} with {king} {queen}: {n} point at once",
+                        "say {call} with {king} {queen}: {n} points at once", n).format(
+            call=word, king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), n=n)
+        sym = suit.symbol
         if suit != view.trump:
             if rules.trump_change is TrumpChange.NEXT_TRICK:
-                said += f", and {suit.symbol} becomes trump from the next trick (R16)"
+                said += ", " + _("and {sym} becomes trump from the next trick (R16)").format(sym=sym)
             elif rules.trump_change is TrumpChange.HOLDER_CHOOSES:
-                said += f", and you may make {suit.symbol} trump when you lead (I12, I14)"
+                said += ", " + _("and you may make {sym} trump when you lead (I12, I14)").format(sym=sym)
             else:
-                said += f", and {suit.symbol} becomes the next deal's trump (R16)"
+                said += ", " + _("and {sym} becomes the next deal's trump (R16)").format(sym=sym)
         return said
     if action.kind == Action.SWITCH and suit is not None:
         mine = sum(1 for c in view.hand if c.suit == suit)
         now = sum(1 for c in view.hand if c.suit == view.trump)
-        return (f"switch the trump to {suit.symbol}: you hold {mine} {suit.symbol} and {now} "
-                f"{view.trump.symbol} (I12, I14)")
-    return f"pass: do not say {word} now"
+        return _("switch the trump to {sym}: you hold {mine} {sym} and {now} {trump} (I12, I14)").format(
+            sym=suit.symbol, mine=mine, now=now, trump=view.trump.symbol)
+    return _("pass: do not say {call} now").format(call=word)
 
 
 __all__ = ["Hint", "Session", "Told", "advice"]

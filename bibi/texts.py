@@ -57,6 +57,7 @@ class Sentence:
     original: str
     translations: tuple[tuple[str, str], ...]
     note: str = ""
+    notes: tuple[tuple[str, str], ...] = ()  # the note in the kit's other languages, as (language, text) pairs
 
     def translated(self, lang: str | None = None) -> str:
         """The sentence in ``lang`` (default: the language in force): a translation, or the original in its own
@@ -65,6 +66,10 @@ class Sentence:
         if code == self.lang:
             return self.original
         return dict(self.translations)[code]
+
+    def note_in(self, lang: str | None = None) -> str:
+        """The sentence's note (a known problem; '' for none) in ``lang`` (default: the language in force)."""
+        return dict(self.notes).get(resolve(lang), self.note)
 
     @property
     def translation(self) -> str:
@@ -106,8 +111,9 @@ def _data() -> tuple[dict[str, Source], dict[str, Sentence]]:
     for row in raw["sentences"]:
         lang = sources[row["id"][0]].language
         other = "it" if lang == "ru" else "ru"
+        notes = tuple((code, row[f"note_{code}"]) for code in ("ru", "it") if f"note_{code}" in row)
         found[row["id"]] = Sentence(id=row["id"], lang=lang, original=row["original"], note=row.get("note", ""),
-                                    translations=((SOURCE, row["translation"]), (other, row[other])))
+                                    translations=((SOURCE, row["translation"]), (other, row[other])), notes=notes)
     return sources, found
 
 

@@ -6,6 +6,10 @@ caller that asks, the bots, the sampler and the exercises among them: none of th
 below ``bibi.deal`` and knows nothing of a deal; it is compiled with it (tools/build_compiled.py). Suits are
 indexes 0…3 (``Suit.index``) and cards are ``Card``s or their indexes 0…51 (a card is an ``int``: suit × 13 +
 rank, rank 0 the lowest).
+
+What the functions say (``trick_reason``, ``why_trick_won``, ``follow_refusal``, ``pair_missing``) is in the
+language in force (``bibi.language``), the cards as it writes them (``Card.display``) and the sentence ids as they
+are; it is worked out only when asked, never while a deal plays.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bibi.cards import CARD_UNICODE, CARDS, SUIT_SYMBOLS, Card, Rank
+from bibi.cards import CARDS, SUIT_SYMBOLS, Card, Rank
+from bibi.i18n import N_, _
 from bibi.rules import BibiCall, BibiSuits, Identical, Rules
 
 _KING: Final = int(Rank.KING)
@@ -61,7 +66,7 @@ def trick_result(
     best_suit = best // 13
     points = points_of[best]
     best_i = i = 0
-    for _, c in plays[1:]:
+    for _seat, c in plays[1:]:
         i += 1
         points += points_of[c]
         s = c // 13
@@ -131,10 +136,10 @@ def winning_plays(
 # text states the rule (I8); the Russian one, like the English original it renders, ranks the cards (R4) and leaves
 # the rule itself unstated, so the kit takes it from I8. Of two identical cards only R14 speaks, which the Italian
 # text does not (rules §2, ``identical``). Each pair: (the trick's winner, two identical cards).
-_TRICK_CITES: Final[dict[str, tuple[str, str]]] = {
-    "russian": ("R4; not stated, taken from I8", "R14"),
-    "english": ("R4; not stated, taken from I8", "R14"),
-    "italian": ("I8", "not stated, taken from R14"),
+_TRICK_CITES: Final[dict[str, tuple[str, str]]] = {  # translated when told (``trick_reason``)
+    "russian": (N_("R4; not stated, taken from I8"), "R14"),
+    "english": (N_("R4; not stated, taken from I8"), "R14"),
+    "italian": ("I8", N_("not stated, taken from R14")),
 }
 _REFERENCE_CITES: Final = ("I8", "R14")  # no rules given, or a custom mix: the rules reference's own citation
 
@@ -162,12 +167,15 @@ def trick_reason(
     if not plays:
         raise ValueError("trick_reason: plays is empty; a trick has at least one card")
     winner, twins = _REFERENCE_CITES if rules is None else _TRICK_CITES.get(rules.name, _REFERENCE_CITES)
+    winner, twins = _(winner), _(twins)
     best = plays[trick_winner(plays, trump, second_wins)][1]
-    if sum(1 for _, c in plays if c == best) > 1:
-        return f"{'second' if second_wins else 'first'} of two identical cards wins ({twins})"
+    if sum(1 for _seat, c in plays if c == best) > 1:
+        if second_wins:
+            return _("second of two identical cards wins ({cites})").format(cites=twins)
+        return _("first of two identical cards wins ({cites})").format(cites=twins)
     if best // 13 == trump:
-        return f"highest trump ({winner})"
-    return f"highest card of the suit led ({winner})"
+        return _("highest trump ({cites})").format(cites=winner)
+    return _("highest card of the suit led ({cites})").format(cites=winner)
 
 
 def reason_of(trick: Any, rules: Rules) -> str:
@@ -185,21 +193,29 @@ def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bo
     """
     seat, card = plays[trick_winner(plays, trump, second_wins)]
     led, sym = plays[0][1] // 13, SUIT_SYMBOLS[trump]
-    trumps = [c for _, c in plays if c // 13 == trump]
+    trumps = [c for _seat, c in plays if c // 13 == trump]
     if led == trump:
-        why = f"trumps {sym} were led, and it is the highest trump (R4; I5, I8)"
+        why = _("trumps {sym} were led, and it is the highest trump (R4; I5, I8)").format(sym=sym)
+    elif len(trumps) == 1:
+        why = _("it is the only trump {sym}, and a trump beats every card of another suit (R4; I5, I8)").format(
+            sym=sym)
     elif trumps:
-        only = "the only trump" if len(trumps) == 1 else "the highest trump"
-        why = f"it is {only} {sym}, and a trump beats every card of another suit (R4; I5, I8)"
+        why = _("it is the highest trump {sym}, and a trump beats every card of another suit (R4; I5, I8)").format(
+            sym=sym)
     else:
-        why = (f"nobody played a trump {sym}, and it is the highest card of the suit led {SUIT_SYMBOLS[led]} "
-               "(R4; I5, I8)")
+        why = _("nobody played a trump {sym}, and it is the highest card of the suit led {led} (R4; I5, I8)").format(
+            sym=sym, led=SUIT_SYMBOLS[led])
+    shown = CARDS[card].display()
     twins = [s for s, c in plays if c == card and s != seat]
     if twins:
-        when = "before" if second_wins else "after"
-        why += (f"; seat {twins[0]} played an identical {CARD_UNICODE[card]} {when} it, and of identical cards "
-                f"the one played {'second' if second_wins else 'first'} counts higher (R14)")
-    return f"seat {seat}'s {CARD_UNICODE[card]} wins: {why}"
+        if second_wins:
+            twin = _("seat {seat} played an identical {card} before it, and of identical cards the one played second "
+                     "counts higher (R14)")
+        else:
+            twin = _("seat {seat} played an identical {card} after it, and of identical cards the one played first "
+                     "counts higher (R14)")
+        why += "; " + twin.format(seat=twins[0], card=shown)
+    return _("seat {seat}'s {card} wins: {why}").format(seat=seat, card=shown, why=why)
 
 
 # -- what may be played to a trick, and what a card off the suit led shows ------------------------------------
@@ -209,13 +225,15 @@ def follow_refusal(seat: int, hand: Sequence[int], led: int, trump: int, must_fo
     """Why ``seat``, holding ``hand``, may not play a card off the suits he must answer a trick led in ``led``
     with: the suit led (R13), or under ``follow_or_trump`` the suit led or a trump (I7); what he holds of them."""
     if must_follow:
-        held = " ".join(CARD_UNICODE[c] for c in hand if c // 13 == led)
-        return f"must follow suit {SUIT_SYMBOLS[led]}: seat {seat} holds {held} (R13)"
-    allowed = " ".join(CARD_UNICODE[c] for c in hand if c // 13 in (led, trump))
+        held = " ".join(CARDS[c].display() for c in hand if c // 13 == led)
+        return _("must follow suit {led}: seat {seat} holds {cards} (R13)").format(
+            led=SUIT_SYMBOLS[led], seat=seat, cards=held)
+    allowed = " ".join(CARDS[c].display() for c in hand if c // 13 in (led, trump))
     if led == trump:
-        return f"must play a trump {SUIT_SYMBOLS[trump]} when trumps are led: seat {seat} holds {allowed} (I7)"
-    return (f"must answer with the suit led {SUIT_SYMBOLS[led]} or a trump {SUIT_SYMBOLS[trump]}: "
-            f"seat {seat} holds {allowed} (I7)")
+        return _("must play a trump {trump} when trumps are led: seat {seat} holds {cards} (I7)").format(
+            trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
+    return _("must answer with the suit led {led} or a trump {trump}: seat {seat} holds {cards} (I7)").format(
+        led=SUIT_SYMBOLS[led], trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
 
 
 def shown_lacks(plays: Sequence[tuple[int, Card]], trump: int, must_follow: bool) -> list[tuple[int, tuple[int, ...]]]:
@@ -259,14 +277,24 @@ def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -
     ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs)."""
     sym = SUIT_SYMBOLS[suit]
     if not kq[suit] and not kq[4 + suit]:
-        return f"seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"
+        return _("seat {seat} holds neither the king nor the queen of {sym} (R15; I11)").format(seat=seat, sym=sym)
+    king, queen = CARDS[suit * 13 + _KING].display(), CARDS[suit * 13 + _QUEEN].display()
     if not kq[suit]:
-        return f"seat {seat} holds no K{sym} to go with his Q{sym} (R15; I11)"
+        return _("seat {seat} holds no {king} to go with his {queen} (R15; I11)").format(
+            seat=seat, king=king, queen=queen)
     if not kq[4 + suit]:
-        return f"seat {seat} holds no Q{sym} to go with his K{sym} (R15; I11)"
+        return _("seat {seat} holds no {queen} to go with his {king} (R15; I11)").format(
+            seat=seat, king=king, queen=queen)
     if not free_pair(kq, laid, suit):
-        return f"a king or queen that has formed a pair cannot form another (R22): no free K+Q of {sym}"
+        # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
+        return _("a king or queen that has formed a pair cannot form another (R22): no free {pair} of {sym}").format(
+            pair=pair_letters(), sym=sym)
     return None
+
+
+def pair_letters() -> str:
+    """A king and a queen as the language in force writes them: ``K+Q``, ``К+Д``, ``R+D``."""
+    return Rank.KING.letter() + "+" + Rank.QUEEN.letter()
 
 
 def pair_callable(suit: int, trump: int, any_suit: bool) -> bool:
@@ -303,7 +331,6 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 __all__ = [
     "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_pair", "free_partner",
-    "pair_callable",
-    "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card",
-    "winning_plays",
+    "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner",
+    "why_trick_won", "winning_card", "winning_plays",
 ]

@@ -144,3 +144,36 @@ def snapshot(deal: Deal) -> tuple:
         deal.trump, deal.pending_trump, deal.next_trump, deal.trick, deal.tricks, deal.calls, deal.events,
         deal.stock(), deal.leftovers, deal.legal_actions(), tuple(deal.switch_rights(s) for s in range(deal.players)),
     )
+
+
+# -- English left in a translated text -------------------------------------------------------------------
+
+# The English game words no Russian or Italian text of the kit may show (whole words, any case). One list for
+# every room that checks a translated surface: the engine's explanations, the play layer's texts, the views and
+# the command line. Check the text a person reads (a view's markup stripped of its tags and attributes), not
+# the record notation, which is language-free, nor a quoted source sentence (Russian or Italian already).
+ENGLISH_GAME_WORDS: tuple[str, ...] = (
+    "trick", "tricks", "seat", "seats", "point", "points", "trump", "trumps", "trumped", "stock",
+    "dealer", "deal", "deals", "dealt", "win", "wins", "won", "winner", "follow", "follows", "suit", "suits",
+    "lead", "leads", "led", "call", "calls", "called", "caller", "pass", "passes", "passed", "hand", "hands",
+    "card", "cards", "player", "players", "draw", "draws", "drew", "discard", "pair", "pairs", "round",
+    "rounds", "score", "scores", "turn", "play", "plays", "played", "game", "held", "holds", "beats",
+    "highest", "legal", "illegal", "must", "may", "cannot", "spades", "hearts", "diamonds", "clubs",
+    "king", "queen", "jack", "ace", "level", "next", "over", "the", "and", "of", "with",
+)
+
+
+def english_words_in(text: str) -> list[str]:
+    """The words of ``ENGLISH_GAME_WORDS`` found in ``text`` as whole words, any case, each once, in the list's
+    order: ``[]`` for a text with no English game word left in it. The rules' options as the notation writes them
+    (``trump_change=next_trick``, ``multi_call``: a name with ``_`` or ``=``) are notation, not words, and are
+    left out.
+
+    >>> english_words_in("Игрок 2 берёт взятку (trump_change=next_trick)"), english_words_in("seat 2 wins (R12)")
+    ([], ['seat', 'wins'])
+    """
+    import re
+
+    text = re.sub(r"[\w.-]*(?:_|=)[\w.=-]*", " ", text)
+    found = {word.lower() for word in re.findall(r"[^\W\d_]+", text)}
+    return [word for word in ENGLISH_GAME_WORDS if word in found]

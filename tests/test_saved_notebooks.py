@@ -1,5 +1,6 @@
 """The notebooks as committed open well without a kernel: a banner on top, no widget state or view that cannot
-work, and a picture (HTML) where a widget will be (``tools/static_notebooks.py`` keeps them so)."""
+work, and a picture (HTML) where a widget will be (``tools/static_notebooks.py`` keeps them so). The translations in
+notebooks/ru/ and notebooks/it/ are held to the same, with their banner in their language."""
 
 from __future__ import annotations
 
@@ -14,16 +15,33 @@ import pytest
 
 from bibi.render import BANNER, banner_markdown
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+LANGUAGES = ("ru", "it")  # the folders of the translations
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT / "notebooks").as_posix()
+
+
+def _static_notebooks():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import static_notebooks
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return static_notebooks
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_saved_notebook_has_its_banner_and_no_widget_that_cannot_work(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     first = nb["cells"][0]
     assert first["cell_type"] == "markdown" and "".join(first["source"]).startswith('<div class="bibi-banner"')
     assert "Run ▸ Run All Cells" in "".join(first["source"])
+    banners = [c for c in nb["cells"] if "".join(c["source"]).startswith('<div class="bibi-banner"')]
+    assert banners == [first], f"{_name(path)}: one banner, on top"
     assert "widgets" not in nb.get("metadata", {})  # no saved widget state
     for cell in nb["cells"]:
         for out in cell.get("outputs", []):
@@ -40,6 +58,15 @@ def test_the_play_table_is_saved_as_a_picture(path):
                and "bibi-table" in h and "bibi-seat" in h for h in html)
 
 
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name == "01-learn-to-play.ipynb"], ids=_name)
+def test_the_learners_first_play_table_is_saved_as_a_picture_in_every_language(path):
+    # the cell that shows the play table keeps the picture the view draws beside itself (in the notebook's language)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "code" and "PlayTable(" in "".join(c["source"]))
+    html = ["".join(out["data"]["text/html"]) for out in cell["outputs"] if "text/html" in out.get("data", {})]
+    assert any("bibi-table" in h and "bibi-seat" in h for h in html), _name(path)
+
+
 def test_the_banner_is_one_reusable_line():
     assert "\n" not in BANNER and BANNER in banner_markdown()
     assert banner_markdown("other words").count("other words") == 1
@@ -50,7 +77,7 @@ def _code_cells(path):
     return ["".join(cell["source"]) for cell in nb["cells"] if cell["cell_type"] == "code"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_notebooks_read_as_essays_no_cell_of_bare_asserts_and_no_html_wrapper(path):
     for source in _code_cells(path):
         statements = ast.parse(source).body
@@ -59,7 +86,7 @@ def test_notebooks_read_as_essays_no_cell_of_bare_asserts_and_no_html_wrapper(pa
         assert not re.search(r"\bHTML\(\s*render\.", source), f"{path.name}: render output displays itself"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_no_exercise_is_answered_before_the_reader_answers(path):
     # a cell that shows the check of an answer written in greets a first Run All with a verdict on words nobody said
     for source in _code_cells(path):
@@ -72,36 +99,79 @@ def test_no_exercise_is_answered_before_the_reader_answers(path):
 
 
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
-           "app.ipynb"]
-NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb"]
+           "app.ipynb", *(f"{lang}/{name}" for lang in LANGUAGES for name in ("01-learn-to-play.ipynb",
+                                                                              "07-practice.ipynb"))]
+NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb",
+                *(f"{lang}/03-russian-vs-italian.ipynb" for lang in LANGUAGES)]
 
 
 @pytest.mark.parametrize("name", OFFLINE)
 def test_the_learners_notebooks_import_neither_pandas_nor_numpy_nor_matplotlib(name):
     # every import of the notebook, run in a fresh interpreter: what they load is what the page needs
-    imports = [ast.get_source_segment(source, node) for source in _code_cells(NOTEBOOKS[0].parent / name)
+    imports = [ast.get_source_segment(source, node) for source in _code_cells(ROOT / "notebooks" / name)
                for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import | ast.ImportFrom)]
     assert any("bibi" in line for line in imports)
     probe = "\n".join([*imports, "import sys",
                        "print(sorted(m for m in ('pandas', 'numpy', 'matplotlib') if m in sys.modules))"])
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
-                         cwd=NOTEBOOKS[0].parent)
+                         cwd=ROOT / "notebooks")
     assert out.stdout.strip() == "[]", f"{name} loads {out.stdout.strip()}"
 
 
 @pytest.mark.parametrize("name", NEEDS_PANDAS)
 def test_a_notebook_that_needs_pandas_says_so_before_its_first_code(name):
-    nb = json.loads((NOTEBOOKS[0].parent / name).read_text(encoding="utf-8"))
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
     first_code = next(i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code")
     assert any("pandas" in "".join(cell["source"]) for cell in nb["cells"][1:first_code])
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_the_banner_goes_after_a_run_or_says_nothing_a_run_makes_false(path):
     # a live view of the kit hides the banner once it runs; a notebook without one keeps a banner that stays true
     nb = json.loads(path.read_text(encoding="utf-8"))
     banner = "".join(nb["cells"][0]["source"])
     live = any("bibi.widgets import" in source for source in _code_cells(path))
+    if path.parent.name in LANGUAGES:  # a translation: the banner in its language, and every translation is live
+        assert live and banner == _static_notebooks().banner_source(path) != banner_markdown(), _name(path)
+        return
     assert ("bring the widgets to life" in banner) == live, path.name
     if not live:
         assert "outputs below are saved from a run" in banner
+
+
+# The learner's path, in each language: the same notebooks as the English ones, linked both ways.
+LEARNERS_PATH = ["01-learn-to-play.ipynb", "03-russian-vs-italian.ipynb", "07-practice.ipynb"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_learners_path_is_there_in_each_language_and_sets_its_language_first(lang):
+    folder = ROOT / "notebooks" / lang
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == LEARNERS_PATH
+    for name in LEARNERS_PATH:
+        first = _code_cells(folder / name)[0]
+        assert f'bibi.set_language("{lang}")' in first, f"{lang}/{name}: its first code cell sets the language"
+
+
+@pytest.mark.parametrize("name", LEARNERS_PATH)
+def test_each_notebook_links_to_its_translations_and_back(name):
+    def links(path):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        return set(re.findall(r"\]\(([^)\s]+\.ipynb)\)", "".join("".join(c["source"]) for c in nb["cells"]
+                                                          if c["cell_type"] == "markdown")))
+
+    english = ROOT / "notebooks" / name
+    assert {f"{lang}/{name}" for lang in LANGUAGES} <= links(english)
+    for lang in LANGUAGES:
+        other = next(x for x in LANGUAGES if x != lang)
+        assert {f"../{name}", f"../{other}/{name}"} <= links(ROOT / "notebooks" / lang / name), f"{lang}/{name}"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(f"(notebooks/{lang}/{name})" in readme for lang in LANGUAGES), f"the README lists {name}'s translations"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_link_between_notebooks_leads_to_a_notebook(lang):
+    for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")) + sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        for target in re.findall(r"\]\(([^)\s]+\.ipynb)\)", text):
+            assert (path.parent / target).resolve().is_file(), f"{_name(path)} links to a missing {target}"

@@ -143,7 +143,7 @@ def test_I16_is_not_called_a_miscount_anywhere():
 
     root = pathlib.Path(__file__).resolve().parents[1]
     assert "failed draw" in texts.sentence("I16").note
-    files = [root / "README.md", *sorted((root / "notebooks").glob("*.ipynb")), *sorted((root / "bibi").rglob("*.py")),
+    files = [root / "README.md", *sorted((root / "notebooks").rglob("*.ipynb")), *sorted((root / "bibi").rglob("*.py")),
              root / "bibi" / "data" / "sentences.toml", root / "docs" / "rules.md"]
     for path in files:
         text = path.read_text(encoding="utf-8").lower()

@@ -1,6 +1,6 @@
 """Make saved notebooks open well without a kernel: no widget view that cannot work, a banner on top.
 
-    python tools/static_notebooks.py notebooks/*.ipynb             # strip and banner, nothing run
+    python tools/static_notebooks.py notebooks/*.ipynb notebooks/*/*.ipynb   # strip and banner, nothing run
     python tools/static_notebooks.py --widget-cells notebooks/02-*.ipynb
 
 A saved widget view needs the widget's model, which lives in a kernel: opened without one (or with the saved
@@ -10,8 +10,10 @@ state that cannot answer clicks), JupyterLab shows "Error displaying widget" or 
   and an output left with nothing but the widget's ``text/plain`` (its class and children, cut short). What stays
   for a view is the picture it shows beside itself in a kernel, an output of its own (``_View._repr_mimebundle_``;
   an older run left the picture as the widget output's ``text/html``, which stays too);
-- puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one.
-  A live view hides its own notebook's banner (``bibi.render.banner_hider``), so it shows until the notebook runs;
+- puts the one-line banner (``bibi.render.banner_markdown``) as the first cell, replacing an older one, in the
+  notebook's language: a notebook in ``notebooks/ru/`` or ``notebooks/it/`` gets the banner in that language (the
+  catalogs' words), any other the English one. A live view hides its own notebook's banner
+  (``bibi.render.banner_hider``), so it shows until the notebook runs;
 - with ``--widget-cells``, first runs a copy of the notebook (nbclient, in this Python) and takes the fresh
   outputs of the cells that display widgets only, so those carry the picture, and every other cell keeps its
   committed output byte for byte.
@@ -31,16 +33,30 @@ import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NO_VIEWS = ("05-explore-the-rules.ipynb",)  # no live view hides its banner, so its words hold before and after a run
+NO_VIEWS_BANNER = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
+                   "**Run ▸ Run All Cells** to see its own.")
+LANGUAGES = ("ru", "it")  # the folders of the translations, named by the kit's language codes
 
 
-def _banner(name: str) -> dict:
+def language_of(path: Path) -> str:
+    """The language a notebook is written in: its folder's name for a translation (``ru``, ``it``), else ``en``."""
+    return path.parent.name if path.parent.name in LANGUAGES else "en"
+
+
+def banner_source(path: Path) -> str:
+    """``path``'s banner as a markdown cell's source: the kit's banner in the notebook's language (its catalog's
+    words), or, for an English notebook with no live view, the words that say its outputs are saved."""
+    from bibi.i18n import language
     from bibi.render import banner_markdown
 
-    text = None
-    if name in NO_VIEWS:
-        text = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
-                "**Run ▸ Run All Cells** to see its own.")
-    source = banner_markdown(text) if text else banner_markdown()
+    if language_of(path) == "en" and path.name in NO_VIEWS:
+        return banner_markdown(NO_VIEWS_BANNER)
+    with language(language_of(path)):
+        return banner_markdown()
+
+
+def _banner(path: Path) -> dict:
+    source = banner_source(path)
     return {"cell_type": "markdown", "id": "bibi-banner", "metadata": {}, "source": source.splitlines(True)}
 
 
@@ -81,7 +97,7 @@ def static(path: Path, widget_cells: bool = False) -> bool:
         if "outputs" in cell:
             cell["outputs"] = [out for out in cell["outputs"] if _without_widget(out) is not None]
     nb.get("metadata", {}).pop("widgets", None)
-    nb["cells"] = [nbformat.from_dict(_banner(path.name)), *cells]
+    nb["cells"] = [nbformat.from_dict(_banner(path)), *cells]
     new = nbformat.writes(nb)
     if not new.endswith("\n"):
         new += "\n"

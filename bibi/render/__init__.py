@@ -9,6 +9,12 @@ outputs and tests can assert on them. Styling is one ``<style>`` block of classe
 its markup as ``<div class="bibi">`` + that block, and ``style=False`` returns the bare fragment for
 composing larger pages. The widget views (``bibi.widgets``) take every piece of their markup from here.
 
+Every word is said in the language in force (``bibi.i18n``): cards show the language's letters and names
+(``Д♥``, «дама червей»), seats are named as the glossary says (игрок 2, giocatore 2), counts take the
+language's plural forms, and a cited sentence is quoted in its own language with a translation into the reader's
+beside it (none for a sentence of the reader's own language; in English, the English one). The English markup is
+the source the catalogs translate.
+
 The package is split by subject, every name reached as ``render.X``: ``markup`` (the ``HTML`` value, the style
 block, pages), ``hands`` (cards, hands, tricks, suits, calls), ``sheets`` (the table, score sheets, a game's
 totals, events, where the points come from), ``reference`` (rules, sentences, comparisons of two rules),
@@ -52,8 +58,11 @@ from bibi.render.markup import (
 from bibi.render.reference import (
     comparison_html,
     lesson_html,
+    option_citation,
+    option_explained,
     option_meaning,
     option_source_html,
+    option_title,
     parting_html,
     rules_html,
     sentences_html,
@@ -70,8 +79,10 @@ from bibi.render.sheets import (
     review_html,
     score_bars_html,
     score_check_html,
+    score_frame_html,
     score_line_detail_html,
     score_line_html,
+    score_line_label,
     score_lines_html,
     score_sheet_html,
     scoring_cards_html,
@@ -103,10 +114,12 @@ __all__ = [
     "call_html", "card_html", "hand_html", "suit_html", "trick_html",
     # sheets
     "event_actions", "events_html", "frame_html", "game_html", "last_trick_reason", "marks_legend_html",
-    "points_check", "review_html", "score_bars_html", "score_check_html", "score_line_detail_html", "score_line_html",
+    "points_check", "review_html", "score_bars_html", "score_check_html", "score_frame_html",
+    "score_line_detail_html", "score_line_html", "score_line_label",
     "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "table_html",
     # reference
-    "comparison_html", "lesson_html", "option_meaning", "option_source_html", "parting_html", "rules_html",
+    "comparison_html", "lesson_html", "option_citation", "option_explained", "option_meaning", "option_source_html",
+    "option_title", "parting_html", "rules_html",
     "sentences_html", "side_html",
     # views
     "BANNER", "CARD_BUTTON_BORDER", "ROW_RULE", "banner_hider", "banner_markdown", "caption_html",

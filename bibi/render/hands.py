@@ -7,7 +7,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
+from bibi.i18n import N_, _, count
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit
+from bibi.tricks import pair_letters
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_NO_CARDS = N_("no cards")
+_W_NO_CARDS_YET = N_("no cards yet")
 
 # -- cards and hands ---------------------------------------------------------------------------
 
@@ -32,7 +38,7 @@ def card_html(
         classes.append("bibi-small")
     if face_down:
         classes.append("bibi-back")
-        label = title or "face-down card"
+        label = title or _("face-down card")
         return f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}"></span>'
     if card is None:
         raise ValueError("card: None, and not face_down")
@@ -42,10 +48,10 @@ def card_html(
     for flag, name in ((laid, "bibi-laid"), (dim, "bibi-dim"), (win, "bibi-win")):
         if flag:
             classes.append(name)
-    label = title or card.name + (" (laid down)" if laid else "")
+    label = title or (_("{card} (laid down)").format(card=card.spoken()) if laid else card.spoken())
     return (
         f'<span class="{" ".join(classes)}" role="img" aria-label="{_e(label)}" title="{_e(label)}">'
-        f'<span class="bibi-rank">{card.rank.label}</span><span class="bibi-suit">{card.suit.symbol}</span></span>'
+        f'<span class="bibi-rank">{card.rank.letter()}</span><span class="bibi-suit">{card.suit.symbol}</span></span>'
     )
 
 
@@ -64,7 +70,7 @@ def hand_html(
 
     >>> from bibi.cards import cards
     >>> html = hand_html(cards("KH QH 3S"), face_down=True, laid=cards("KH QH"), style=False)
-    >>> html.count("bibi-back"), html.count("(laid down)") // 2
+    >>> html.count("bibi-back"), html.count("(laid down)") // 2  # in English
     (1, 2)
     """
     to_mark = Counter(Card(c) for c in laid)
@@ -80,7 +86,7 @@ def hand_html(
         else:
             dim = allowed is not None and c not in allowed
             shown.append(card_html(c, small=small, laid=is_laid, dim=dim, style=False))
-    body = "".join(shown + hidden) or '<span class="bibi-empty">no cards</span>'
+    body = "".join(shown + hidden) or f'<span class="bibi-empty">{_e(_(_W_NO_CARDS))}</span>'
     aria = f' role="group" aria-label="{_e(label)}"' if label else ""
     return f'<div class="bibi-hand"{aria}>{body}</div>'
 
@@ -117,7 +123,7 @@ def trick_html(
         trump = trick.trump if trump is None else trump
         winner = trick.winner if winner is None else winner
         points = trick.points if points is None else points
-        title = title or f"Trick {trick.number + 1}"
+        title = title or _("Trick {number}").format(number=trick.number + 1)
     items = []
     for seat, card in plays:
         win = seat == winner
@@ -125,19 +131,25 @@ def trick_html(
             f'<div class="bibi-play"><span>{_e(_seat_name(seat, names))}</span>'
             f"{card_html(card, small=small, win=win, style=False)}</div>"
         )
-    head = [title or "Trick"]
+    head = [_e(title or _("Trick"))]
     if trump is not None:
-        head.append(f"trump {_suit(trump)}")
+        # TRANSLATORS: in a trick's heading: the trump it is played with; {suit} is a suit's symbol
+        head.append(_("trump {suit}").format(suit=_suit(trump)))
     foot = ""
     if winner is not None:
         who = _e(_seat_name(winner, names))
         if done:
-            foot = f"→ {who} wins" + (f", {points} points" if points is not None else "")
+            if points is None:
+                # TRANSLATORS: a trick's foot: who takes it; {who} is a seat ("seat 2") or a player's name
+                foot = "→ " + _("{who} wins").format(who=who)
+            else:
+                # TRANSLATORS: a trick's foot: who takes it, and its points ("seat 2 wins, 16 points")
+                foot = "→ " + _("{who} wins, {points}").format(who=who, points=count(points, "point"))
             if reason:
                 foot += f': <span class="bibi-why">{_e(reason)}</span>'
         else:
-            foot = f"{who} is winning so far"
-    body = "".join(items) or '<span class="bibi-empty">no cards yet</span>'
+            foot = _("{who} is winning so far").format(who=who)
+    body = "".join(items) or f'<span class="bibi-empty">{_e(_(_W_NO_CARDS_YET))}</span>'
     return (
         f'<div class="bibi-trick"><div>{" · ".join(head)}</div><div class="bibi-plays">{body}</div>'
         + (f'<div class="bibi-trick-foot">{foot}</div>' if foot else "")
@@ -163,7 +175,18 @@ def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
     >>> print(call_html(Call(1, Suit.HEARTS, 2, False), style=False))
     <span class="bibi-call">seat 1: Bi-bi! K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
     """
-    when = "dealt" if call.trick < 0 else f"trick {call.trick + 1}"
-    how = " (mandatory)" if call.mandatory else ""
-    return (f'<span class="bibi-call">{_e(_seat_name(call.seat, names))}: Bi-bi! K+Q {_suit(call.suit)}, '
-            f"{when}{how}</span>")
+    who, pair = _e(_seat_name(call.seat, names)), _pair(call.suit)
+    if call.trick < 0:
+        # TRANSLATORS: a call of a pair dealt in the hand, before the first trick; {pair} is "K+Q ♥"
+        text = _("{who}: Bi-bi! {pair}, dealt").format(who=who, pair=pair)
+    else:
+        # TRANSLATORS: a call of a pair in a trick ("seat 1: Bi-bi! K+Q ♥, trick 3")
+        text = _("{who}: Bi-bi! {pair}, trick {number}").format(who=who, pair=pair, number=call.trick + 1)
+    if call.mandatory:
+        text = _("{call} (mandatory)").format(call=text)
+    return f'<span class="bibi-call">{text}</span>'
+
+
+def _pair(suit: Suit) -> str:
+    """A king and queen of ``suit`` as the language writes them: ``K+Q ♥`` (Russian ``К+Д ♥``), suit coloured."""
+    return f"{pair_letters()} {_suit(suit)}"

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from bibi.cards import Suit
+from bibi.i18n import _, get_language
 
 
 class HTML(str):
@@ -69,12 +70,8 @@ def _e(value: object) -> str:
 
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
-
-
-def _count(n: int, word: str) -> str:
-    """``1 call``, ``2 calls``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """A seat as a table names it: ``names[seat]``, else ``seat 2`` in the language in force (``игрок 2``)."""
+    return names[seat] if names else _("seat {seat}").format(seat=seat)
 
 
 def _suit(suit: Suit | None) -> str:
@@ -82,10 +79,7 @@ def _suit(suit: Suit | None) -> str:
     if suit is None:
         return "—"
     red = ' class="bibi-red"' if suit.is_red else ""
-    return f'<span{red} title="{_e(_SUIT_WORD[suit])}">{suit.symbol}</span>'
-
-
-_SUIT_WORD = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+    return f'<span{red} title="{_e(suit.spoken())}">{suit.symbol}</span>'
 
 
 def wrap(*fragments: str, style: bool = True) -> HTML:
@@ -98,6 +92,6 @@ def wrap(*fragments: str, style: bool = True) -> HTML:
 def page(*fragments: str, title: str = "bibi") -> HTML:
     """A whole HTML document around fragments (for screenshots and files), with the style block once."""
     return HTML(
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title></head>'
+        f'<!DOCTYPE html><html lang="{get_language()}"><head><meta charset="utf-8"><title>{_e(title)}</title></head>'
         f'<body style="margin:12px"><div class="bibi">{_STYLE}{"".join(fragments)}</div></body></html>'
     )

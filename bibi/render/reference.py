@@ -8,23 +8,41 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card
-from bibi.render.markup import HTML, _count, _e, _seat_name, _styled, _suit, wrap
+from bibi.i18n import N_, _, get_language, ngettext
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, Rules
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_NOTE_NOTE = N_("Note: {note}")
+_W_OPTION = N_("option")
+_W_WHAT_IT_MEANS = N_("what it means")
+_W_SOURCES = N_("sources")
+_W_NEXT_DEAL = N_("(next deal)")
+_W_NOT_THE_SAME_PACK_THE_PACKS_ = N_("not the same pack: the packs differ in size")
+_W_TRICK = N_("trick")
+_W_THE_MEASURES_UNDER_EACH = N_("The measures under each:")
+_W_LEFT_VALUE = N_("(left: {value})")
 
 # -- rules and texts ---------------------------------------------------------------------------
 
 
 @_styled
 def sentences_html(sentences: Iterable[Any]) -> str:
-    """Source sentences: the id, the original words (in their language), the translation, any note."""
+    """Source sentences: the id, the original words (in their language), its translation into the language in
+    force beside it, any note. A sentence of the reader's own language needs none, except in English, where a
+    sentence of either text has its English translation."""
+    lang = get_language()
     out = []
     for s in sentences:
-        note = f'<span class="bibi-note">Note: {_e(s.note)}</span>' if s.note else ""
+        note_text = s.note_in(lang) if hasattr(s, "note_in") else s.note
+        note = (f'<span class="bibi-note">{_e(_(_W_NOTE_NOTE).format(note=note_text))}</span>'
+                if note_text else "")
+        translated = (f'<span class="bibi-translation">{_e(s.translated(lang))}</span>'
+                      if lang != s.lang else "")
         out.append(
             f'<div class="bibi-sentence"><span class="bibi-sid">{_e(s.id)}</span>'
-            f'<span class="bibi-original" lang="{_e(s.lang)}">{_e(s.original)}</span>'
-            f'<span class="bibi-translation">{_e(s.translation)}</span>{note}</div>'
+            f'<span class="bibi-original" lang="{_e(s.lang)}">{_e(s.original)}</span>{translated}{note}</div>'
         )
     return "".join(out)
 
@@ -40,7 +58,34 @@ def option_meaning(name: str, value: Any) -> str:
     'follow suit if you ca'
     """
     info = OPTIONS[name]
-    return info.meaning(value) or info.doc
+    return _(info.meaning(value) or info.doc)
+
+
+def option_title(name: str) -> str:
+    """An option's title as a learner reads it, in the language in force: ``Following`` (``Ответ на ход``)."""
+    return _(OPTIONS[name].title)
+
+
+def option_explained(rules: Rules, name: str) -> str:
+    """``rules.explain(name)`` in the language in force: what the value means, or why it has no effect here."""
+    return _(rules.explain(name))
+
+
+# The words of ``Rules.citation`` besides the sentence ids, longest first (each translated where it appears).
+_CITATION_WORDS = (
+    N_("stretched: it speaks of pairs dealt in the hand only"),
+    N_("not stated, taken from the Russian/English text"),
+    N_("not stated"),
+)
+
+
+def option_citation(rules: Rules, name: str) -> str:
+    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are)."""
+    text = rules.citation(name)
+    for english in _CITATION_WORDS:
+        if english in text:
+            text = text.replace(english, _(english))
+    return text
 
 
 @_styled
@@ -55,15 +100,15 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
         info = OPTIONS[name]
         cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
         differs = inert = False
-        meaning = _e(rules.explain(name))
+        meaning = _e(option_explained(rules, name))
         if other is not None:
             theirs = other.options()[name]
             differs = theirs != value
             cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
-                meaning += f"<br><i>{_e(other.name)}: {_e(other.no_effect(name))}</i>"
+                meaning += f"<br><i>{_e(other.name)}: {_e(_(other.no_effect(name)))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
-        cite = _e(rules.citation(name))
+        cite = _e(option_citation(rules, name))
         if sentences:
             from bibi import texts  # lazy: texts load a data file
 
@@ -72,14 +117,14 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
         # A difference with no effect under one side's rules is shown, but not marked as one in play.
         mark = ' class="bibi-no-effect"' if differs and inert else ' class="bibi-diff"' if differs else ""
         rows.append(
-            f'<tr{mark}><td class="bibi-text" title="{_e(info.doc)}"><b>{_e(info.title)}</b><br>'
+            f'<tr{mark}><td class="bibi-text" title="{_e(_(info.doc))}"><b>{_e(_(info.title))}</b><br>'
             f'<code>{_e(name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
             f'<td class="bibi-text">{cite}</td></tr>'
         )
     return (
-        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">option</th>{heads}'
-        f'<th class="bibi-text">what it means</th><th class="bibi-text">sources</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_(_W_OPTION))}</th>{heads}'
+        f'<th class="bibi-text">{_e(_(_W_WHAT_IT_MEANS))}</th><th class="bibi-text">{_e(_(_W_SOURCES))}</th></tr>'
+        f'</thead><tbody>{"".join(rows)}</tbody></table>'
     )
 
 
@@ -88,12 +133,13 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
 
 def _calls_text(deal: Any, names: Sequence[str] | None) -> str:
     if not deal.calls:
-        return "none"
-    return "<br>".join(
-        f"{'dealt' if c.trick < 0 else f'trick {c.trick + 1}'}: {_e(_seat_name(c.seat, names))} "
-        f"{_suit(c.suit)}{' (mandatory)' if c.mandatory else ''}"
-        for c in deal.calls
-    )
+        return _e(_("none"))
+    lines = []
+    for c in deal.calls:
+        when = _("dealt") if c.trick < 0 else _("trick {number}").format(number=c.trick + 1)
+        line = f"{_e(when)}: {_e(_seat_name(c.seat, names))} {_suit(c.suit)}"
+        lines.append(_("{call} (mandatory)").format(call=line) if c.mandatory else line)
+    return "<br>".join(lines)
 
 
 def _trump_moves(deal: Any) -> str:
@@ -103,11 +149,12 @@ def _trump_moves(deal: Any) -> str:
         if ev.kind == "trick":
             tricks += 1
         elif ev.kind == "trump_change":
-            how = "switch" if ev.info == "switch" else "call"
-            moves.append(f"{_suit(ev.suit)} <span class=\"bibi-label\">(trick {tricks + 1}, {how})</span>")
+            how = (_("(trick {number}, switch)") if ev.info == "switch" else _("(trick {number}, call)")).format(
+                number=tricks + 1)
+            moves.append(f'{_suit(ev.suit)} <span class="bibi-label">{_e(how)}</span>')
     following = getattr(deal, "next_trump", None)
     if following is not None:
-        moves.append(f"{_suit(following)} <span class=\"bibi-label\">(next deal)</span>")
+        moves.append(f'{_suit(following)} <span class="bibi-label">{_e(_(_W_NEXT_DEAL))}</span>')
     return " → ".join(moves)
 
 
@@ -122,12 +169,14 @@ def comparison_html(
     diff = a.rules.diff(b.rules)
     changed = ", ".join(
         f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
-        + (" (no effect here)" if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
+        + (_e(_(" (no effect here)")) if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
         for k, x, y in diff)
-    parts = [f'<div class="bibi-status">{la} vs {lb}: {changed or "the same rules"}</div>']
+    # TRANSLATORS: the head of a comparison: "russian vs italian: <what differs>"
+    head = _("{a} vs {b}: {changed}").format(a=la, b=lb, changed=changed or _e(_("the same rules")))
+    parts = [f'<div class="bibi-status">{head}</div>']
     same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
     if not same_deck:
-        parts.append('<div class="bibi-check bibi-bad">not the same pack: the packs differ in size</div>')
+        parts.append(f'<div class="bibi-check bibi-bad">{_e(_(_W_NOT_THE_SAME_PACK_THE_PACKS_))}</div>')
 
     def row(label: str, x: str, y: str) -> str:
         mark = ' class="bibi-diff"' if x != y else ""
@@ -135,13 +184,13 @@ def comparison_html(
                f'<td class="bibi-text">{y}</td></tr>'
 
     rows = [
-        row("trump moves", _trump_moves(a), _trump_moves(b)),
-        row("calls", _calls_text(a, names), _calls_text(b, names)),
+        row(_e(_("trump moves")), _trump_moves(a), _trump_moves(b)),
+        row(_e(_("calls")), _calls_text(a, names), _calls_text(b, names)),
     ]
     for s in range(max(a.players, b.players)):
         x = str(a.scores[s]) if s < a.players else ""
         y = str(b.scores[s]) if s < b.players else ""
-        rows.append(row(f"score, {_e(_seat_name(s, names))}", x, y))
+        rows.append(row(_e(_("score, {who}").format(who=_seat_name(s, names))), x, y))
     parts.append(
         f'<table class="bibi-sheet"><thead><tr><th class="bibi-text"></th><th class="bibi-text">{la}</th>'
         f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -164,10 +213,12 @@ def comparison_html(
         mark = ' class="bibi-diff"' if x != y else ""
         trick_rows.append(f'<tr{mark}><td>{i + 1}</td><td class="bibi-text">{x}</td>'
                           f'<td class="bibi-text">{y}</td></tr>')
-    where = "the tricks are the same" if first_diff is None else f"the play first differs at trick {first_diff + 1}"
+    where = (_("the tricks are the same") if first_diff is None
+             else _("the play first differs at trick {number}").format(number=first_diff + 1))
+    summary = _("Trick by trick (trump, winner, points): {where}").format(where=where)
     parts.append(
-        f'<details><summary>Trick by trick (trump, winner, points): {where}</summary>'
-        f'<table class="bibi-sheet"><thead><tr><th>trick</th><th class="bibi-text">{la}</th>'
+        f'<details><summary>{_e(summary)}</summary>'
+        f'<table class="bibi-sheet"><thead><tr><th>{_e(_(_W_TRICK))}</th><th class="bibi-text">{la}</th>'
         f'<th class="bibi-text">{lb}</th></tr></thead><tbody>{"".join(trick_rows)}</tbody></table></details>'
     )
     return "".join(parts)
@@ -176,19 +227,24 @@ def comparison_html(
 
 
 def _acts(actions: Iterable[Any]) -> str:
-    return " ".join(_e(getattr(a, "unicode", a)) for a in actions) or "nothing"
+    return " ".join(_e(_display(a)) for a in actions) or _e(_("nothing"))
+
+
+def _display(action: Any) -> str:
+    """An action (a card, a call, a pass, a switch) as the language in force shows it."""
+    return action.display() if hasattr(action, "display") else str(action)
 
 
 def _doing(deal: Any) -> str:
     """What is happening in ``deal`` at its parting point: "seat 5 plays to the trick"."""
     if deal.is_over:
-        return "the deal is over"
-    who = f"seat {deal.to_act}"
+        return _e(_("the deal is over"))
+    seat = deal.to_act
     if deal.phase == "call":
-        return f"{who} may say Bi-bi or pass ({_acts(deal.legal_actions())})"
+        return _e(_("seat {seat} may say Bi-bi or pass")).format(seat=seat) + f" ({_acts(deal.legal_actions())})"
     if not deal.trick:
-        return f"{who} leads"
-    return f"{who} plays to the trick"
+        return _e(_("seat {seat} leads").format(seat=seat))
+    return _e(_("seat {seat} plays to the trick").format(seat=seat))
 
 
 @_styled
@@ -198,38 +254,51 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
     la, lb = labels
     a, b = parting.a, parting.b
     if not parting.parted:
-        return (f'<div class="bibi-parting"><b>The two deals never part</b>: every decision is the same under '
-                f"{_e(la)} and {_e(lb)}, to the end.</div>")
-    where = f"after {_count(parting.actions, 'action')}, in trick {parting.trick + 1}"
+        said = _("<b>The two deals never part</b>: every decision is the same under {a} and {b}, to the end.")
+        return f'<div class="bibi-parting">{said.format(a=_e(la), b=_e(lb))}</div>'
+    n = parting.actions
+    where = ngettext("after {n} action, in trick {number}", "after {n} actions, in trick {number}", n).format(
+        n=n, number=parting.trick + 1)
     doing_a, doing_b = _doing(a), _doing(b)
-    doing = (f"under both rules {doing_a}" if doing_a == doing_b  # the difference is in what he may do: said below
-             else f"under {_e(la)} {doing_a}; under {_e(lb)} {doing_b}")
-    lines = [f"<b>The deals part {where}</b>: {doing}."]
+    if doing_a == doing_b:  # the difference is in what he may do: said below
+        doing = _("under both rules {doing}").format(doing=doing_a)
+    else:
+        doing = _("under {a} {doing_a}; under {b} {doing_b}").format(a=_e(la), doing_a=doing_a, b=_e(lb),
+                                                                       doing_b=doing_b)
+    lines = [_("<b>The deals part {where}</b>: {doing}.").format(where=_e(where), doing=doing)]
     for side, here, other, lhere, lother in (("b", b, a, lb, la), ("a", a, b, la, lb)):
         only = parting.only_in(side)
         if not only or other.is_over or other.to_act != here.to_act:
             continue
         why = other.why_illegal(only[0])
-        verb = "play" if all(isinstance(x, Card) for x in only) else "choose"
-        text = f"Under {_e(lhere)} seat {here.to_act} may also {verb} {_acts(only)}"
+        if all(isinstance(x, Card) for x in only):
+            text = _("Under {rules} seat {seat} may also play {actions}")
+        else:
+            text = _("Under {rules} seat {seat} may also choose {actions}")
+        text = text.format(rules=_e(lhere), seat=here.to_act, actions=_acts(only))
         if why:
-            text += f"; under {_e(lother)} {_e(getattr(only[0], 'unicode', only[0]))} is illegal: {_e(why)}"
+            text = _("{text}; under {rules} {action} is illegal: {why}").format(
+                text=text, rules=_e(lother), action=_e(_display(only[0])), why=_e(why))
         lines.append(f'<span class="bibi-why">{text}.</span>')
     if parting.options:
+        unstated = _("(not stated)")
         for name in parting.options:
-            info = OPTIONS[name]
             va, vb = getattr(a.rules, name), getattr(b.rules, name)
             ids_a, ids_b = _ids(name, va), _ids(name, vb)
-            cite = f": {lb} {ids_b or '(not stated)'} vs {la} {ids_a or '(not stated)'}"
+            cite = _(": {b} {ids_b} vs {a} {ids_a}").format(b=lb, ids_b=ids_b or unstated, a=la,
+                                                            ids_a=ids_a or unstated)
+            because = _("Because of <b>{title}</b> (<code>{name}</code>){cite}.").format(
+                title=_e(option_title(name)), name=_e(name), cite=_e(cite))
+            sources = _("sources {cite}").format(cite=option_citation(a.rules, name))
             lines.append(
-                f'<span class="bibi-why">Because of <b>{_e(info.title)}</b> (<code>{_e(name)}</code>){_e(cite)}. '
+                f'<span class="bibi-why">{because} '
                 f"{_e(la)}: {_e(option_meaning(name, va))}. {_e(lb)}: {_e(option_meaning(name, vb))}. "
-                f'<span class="bibi-label">sources {_e(a.rules.citation(name))}</span></span>'
+                f'<span class="bibi-label">{_e(sources)}</span></span>'
             )
     else:
-        names = ", ".join(f"<code>{_e(n)}</code>" for n in parting.differing) or "none"
-        lines.append(f'<span class="bibi-why">No single option explains it alone (options that differ: '
-                     f"{names}).</span>")
+        names = ", ".join(f"<code>{_e(n)}</code>" for n in parting.differing) or _e(_("none"))
+        said = _("No single option explains it alone (options that differ: {names}).").format(names=names)
+        lines.append(f'<span class="bibi-why">{said}</span>')
     return f'<div class="bibi-parting" role="note">{"".join(lines)}</div>'
 
 
@@ -248,13 +317,14 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
     """One column of a lockstep comparison: its rules' label, where it stands (``position`` actions, ``note``:
     in step, parted…), the table, and the scores (so far, or final once the deal is over). ``apart`` marks a column
     past the parting point."""
-    head = f"{_e(label)} · after {_count(position, 'action')}" + (f" · {_e(note)}" if note else "")
+    after = ngettext("after {n} action", "after {n} actions", position).format(n=position)
+    head = f"{_e(label)} · {_e(after)}" + (f" · {_e(note)}" if note else "")
     mark = " bibi-apart" if apart else ""
-    scores = " · ".join(f"seat {s}: {v}" for s, v in enumerate(deal.scores))
-    which = "final scores" if deal.is_over else "scores so far"
+    scores = " · ".join(f"{_seat_name(s, None)}: {v}" for s, v in enumerate(deal.scores))
+    which = (_("final scores: {scores}") if deal.is_over else _("scores so far: {scores}")).format(scores=scores)
     return (
         f'<div class="bibi-side"><div class="bibi-side-head{mark}">{head}</div>{table_html(deal, seat, style=False)}'
-        f'<div class="bibi-check">{which}: {scores}</div></div>'
+        f'<div class="bibi-check">{_e(which)}</div></div>'
     )
 
 
@@ -263,7 +333,7 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
 def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
     """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
     tables come as pandas' HTML."""
-    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>The measures under each:</p>{levels}'
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}'
             f"<p>{_e(moved)}:</p>{effects}</div>")
 
 
@@ -275,7 +345,9 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
 
     differs = rules.options()[name] != theirs
     mark = ' class="bibi-differs"' if differs else ""
-    left = f' <span class="bibi-label">(left: {_e(_value(theirs))})</span>' if differs else ""
+    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE).format(value=_value(theirs)))}</span>'
+            if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
-    return wrap(f"<div{mark}><details><summary>{_e(rules.explain(name))}{left} "
-                f'<span class="bibi-label">({_e(rules.citation(name))})</span></summary>{sentences}</details></div>')
+    return wrap(f"<div{mark}><details><summary>{_e(option_explained(rules, name))}{left} "
+                f'<span class="bibi-label">({_e(option_citation(rules, name))})</span></summary>{sentences}'
+                "</details></div>")

@@ -7,10 +7,44 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
+from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
-from bibi.render.markup import _SUIT_WORD, HTML, _count, _e, _seat_name, _styled, _suit, wrap
-from bibi.tricks import reason_of
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
+from bibi.tricks import pair_letters, reason_of
+
+# Words shown inside markup: marked for the catalogs here, translated where they are used.
+_W_TRUMP = N_("trump")
+_W_NEXT_TRICK = N_("next trick")
+_W_NEXT_DEAL = N_("next deal")
+_W_TURNED_UP_NOBODY_WINS_THEM = N_("turned up, nobody wins them")
+_W_STOCK = N_("stock")
+_W_STOCK_EMPTY = N_("stock empty")
+_W_THIS_TRICK = N_("This trick")
+_W_NO_CARDS_YET = N_("no cards yet")
+_W_DEALER = N_("dealer")
+_W_ALL = N_("all")
+_W_SEAT = N_("seat")
+_W_TRICKS = N_("tricks")
+_W_CARD_POINTS = N_("card points")
+_W_BI_BI = N_("Bi-bi")
+_W_CALLS = N_("calls")
+_W_SCORE = N_("score")
+_W_BI_BI_POINTS = N_("Bi-bi points")
+_W_SCORES_BY_SEAT = N_("scores by seat")
+_W_DEAL = N_("deal")
+_W_TOTAL = N_("total")
+_W_SET_UP = N_("set-up")
+_W_MARKS = N_("marks")
+_W_GREEN_RING_THE_CARD_WINNING_ = N_("green ring: the card winning the trick")
+_W_GOLD_BORDER_A_LAID_DOWN_BI_B = N_("gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)")
+_W_NO_CARD_WORTH_POINTS = N_("no card worth points")
+_W_LINE = N_("line")
+_W_TO = N_("to")
+_W_CARDS_THAT_SCORED = N_("cards that scored")
+_W_POINTS = N_("points")
+_W_TRICK = N_("trick")
+_W_ITS_MOVE_AND_ITS_REASONS = N_("its move and its reasons")
 
 # -- the table ---------------------------------------------------------------------------------
 
@@ -47,19 +81,22 @@ def _acting(deal: Any, viewer: int | None) -> int | None:
 
 def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -> str:
     number = min(len(deal.tricks) + 1, deal.tricks_total)
+    total = deal.tricks_total
     if deal.is_over:
-        return f"Deal over after {deal.tricks_total} tricks"
+        return _e(ngettext("Deal over after {n} trick", "Deal over after {n} tricks", total).format(n=total))
+    trick = _("Trick {number} of {total}").format(number=number, total=total)
     acting = _acting(deal, viewer)
     if acting is None:  # another seat decides on a call, which the viewer does not see
-        return f"Trick {number} of {deal.tricks_total} · the others draw"
-    who = _e(_seat_name(acting, names))
+        # TRANSLATORS: the table's status while the other seats draw from the stock
+        return _e(_("{trick} · the others draw").format(trick=trick))
+    who = _seat_name(acting, names)
     if deal.phase == "call":
-        doing = "may say Bi-bi (or pass)"
+        doing = _("{who} may say Bi-bi (or pass)").format(who=who)
     elif not deal.trick:
-        doing = "to lead"
+        doing = _("{who} to lead").format(who=who)
     else:
-        doing = "to play"
-    return f"Trick {number} of {deal.tricks_total} · {who} {doing}"
+        doing = _("{who} to play").format(who=who)
+    return _e(f"{trick} · {doing}")
 
 
 def last_trick_reason(deal: Any) -> str | None:
@@ -72,36 +109,40 @@ def last_trick_reason(deal: Any) -> str | None:
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
             viewer: int | None = None) -> str:
     parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
-    trump = f'<span class="bibi-label">trump</span>{_trump_disc(deal.trump)}'
+    # TRANSLATORS: the label beside the trump suit's symbol at the table's centre
+    trump = f'<span class="bibi-label">{_e(_(_W_TRUMP))}</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
     if pending is not None:
-        trump += f' <span class="bibi-label">next trick</span>{_trump_disc(pending)}'
+        # TRANSLATORS: the label beside the trump of the next trick (a call has moved it)
+        trump += f' <span class="bibi-label">{_e(_(_W_NEXT_TRICK))}</span>{_trump_disc(pending)}'
     following = getattr(deal, "next_trump", None)
     if following is not None:
-        trump += f' <span class="bibi-label">next deal</span>{_trump_disc(following)}'
+        # TRANSLATORS: the label beside the trump of the next deal
+        trump += f' <span class="bibi-label">{_e(_(_W_NEXT_DEAL))}</span>{_trump_disc(following)}'
     if deal.leftovers:
         stock = (
-            '<span class="bibi-label">turned up, nobody wins them</span>'
+            f'<span class="bibi-label">{_e(_(_W_TURNED_UP_NOBODY_WINS_THEM))}</span>'
             + hand_html(deal.leftovers, small=True, style=False)
         )
     elif deal.stock_size:
         stock = (
-            f'<span class="bibi-label">stock</span>{card_html(None, face_down=True, small=True, style=False)}'
-            f"<b>{deal.stock_size}</b>"
+            # TRANSLATORS: the label beside the stock's face-down card and its count
+            f'<span class="bibi-label">{_e(_(_W_STOCK))}</span>'
+            f"{card_html(None, face_down=True, small=True, style=False)}<b>{deal.stock_size}</b>"
         )
     else:
-        stock = '<span class="bibi-label">stock empty</span>'
+        stock = f'<span class="bibi-label">{_e(_(_W_STOCK_EMPTY))}</span>'
     parts.append(f'<div class="bibi-row"><div>{trump}</div><div class="bibi-row">{stock}</div></div>')
     if deal.trick and len(deal.trick) < deal.players:
         winning = getattr(deal, "winning", None)  # the engine's "winning so far", where it offers one
-        parts.append(trick_html(deal.trick, winner=winning, done=False, title="This trick", names=names,
+        parts.append(trick_html(deal.trick, winner=winning, done=False, title=_("This trick"), names=names,
                                 small=small, style=False))
         if last_trick and deal.tricks:  # the trick just completed stays in sight beside the new one
             parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True)}</div>')
     elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
         if last_trick and not deal.is_over:
-            parts.append('<div class="bibi-trick"><div>This trick</div><span class="bibi-empty">'
-                         "no cards yet</span></div>")
+            parts.append(f'<div class="bibi-trick"><div>{_e(_(_W_THIS_TRICK))}</div><span class="bibi-empty">'
+                         f"{_e(_(_W_NO_CARDS_YET))}</span></div>")
         parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick)}</div>'
                      if last_trick else _last_trick(deal, names, small, False))
     return "".join(parts)
@@ -110,14 +151,22 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: boo
 def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, why: bool) -> str:
     last = deal.tricks[-1]
     trump = last.trump if last.trump != deal.trump or why else None
-    title = f"Trick {last.number + 1}" + (" (just played)" if why else "")
+    title = (_("Trick {number} (just played)") if why else _("Trick {number}")).format(number=last.number + 1)
     return trick_html(last.plays, trump=trump, winner=last.winner, points=last.points, title=title, names=names,
                       small=small, reason=last_trick_reason(deal) if why else None, style=False)
 
 
+def _hand_label(seat: int, names: Sequence[str] | None) -> str:
+    """The accessible name of a seat's hand: ``seat 2's hand``, or a named player's."""
+    if names:
+        return _("{name}: hand").format(name=names[seat])
+    return _("seat {seat}'s hand").format(seat=seat)
+
+
 def _trump_disc(suit: Suit) -> str:
     red = " bibi-red" if suit.is_red else ""
-    return f'<span class="bibi-trump{red}" title="trump: {_SUIT_WORD[suit]}">{suit.symbol}</span>'
+    title = _("trump: {suit}").format(suit=suit.spoken())
+    return f'<span class="bibi-trump{red}" title="{_e(title)}">{suit.symbol}</span>'
 
 
 def _seat_box(
@@ -132,27 +181,42 @@ def _seat_box(
         legal = [a for a in deal.legal_actions() if isinstance(a, Card)]  # a card is the action of playing it
     head = [f'<span class="bibi-name">{_e(_seat_name(seat, names))}</span>']
     if seat == deal.dealer:
-        head.append('<span class="bibi-badge bibi-dealer">dealer</span>')
+        # TRANSLATORS: the badge of the seat that deals
+        head.append(f'<span class="bibi-badge bibi-dealer">{_e(_(_W_DEALER))}</span>')
     if acting:
-        word = "Bi-bi?" if deal.phase == "call" else ("leads" if not deal.trick else "to play")
-        head.append(f'<span class="bibi-badge bibi-turn">{word}</span>')
+        if deal.phase == "call":
+            # TRANSLATORS: the badge of a seat deciding whether to call a pair
+            word = _("Bi-bi?")
+        else:
+            # TRANSLATORS: the badge of the seat to lead, or to play to the trick
+            word = _("leads") if not deal.trick else _("to play")
+        head.append(f'<span class="bibi-badge bibi-turn">{_e(word)}</span>')
     for call in deal.calls:
         if call.seat == seat:
-            head.append(f'<span class="bibi-badge bibi-call" title="called K+Q">Bi-bi {call.suit.symbol}</span>')
+            title = _("called {pair}").format(pair=pair_letters())
+            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">'
+                        f"{_e(pgettext('action', 'Bi-bi {sym}').format(sym=call.suit.symbol))}</span>")
     won = sum(1 for t in deal.tricks if t.winner == seat)
     bonus = deal.bonus_points[seat]
-    score = f"<b>{deal.scores[seat]}</b> points" + (f" ({deal.card_points[seat]} + {bonus} Bi-bi)" if bonus else "")
-    trick_word = "trick" if won == 1 else "tricks"
-    foot = f"{score} · {won} {trick_word}"
+    score = f"<b>{deal.scores[seat]}</b>"
+    if bonus:
+        # TRANSLATORS: a seat's score with its card points and its Bi-bi points: "<b>66</b> points (16 + 50 Bi-bi)"
+        said = ngettext("{score} point ({cards} + {bonus} Bi-bi)", "{score} points ({cards} + {bonus} Bi-bi)",
+                        deal.scores[seat])
+        score = said.format(score=score, cards=deal.card_points[seat], bonus=bonus)
+    else:
+        score = ngettext("{score} point", "{score} points", deal.scores[seat]).format(score=score)
+    foot = f"{score} · {_e(count(won, 'trick'))}"
     classes = "bibi-seat bibi-acting" if acting else "bibi-seat"
     if hand_below and seat == viewer:  # the hand is a row of buttons under the table: shown once
-        count = len(deal.hand(seat))
-        said = (f'{count} card{"" if count == 1 else "s"}: your hand is the row of buttons below' if count
-                else "no cards")
-        hand = f'<div class="bibi-hand"><span class="bibi-empty">{said}</span></div>'
+        held = len(deal.hand(seat))
+        said = (ngettext("{n} card: your hand is the row of buttons below",
+                         "{n} cards: your hand is the row of buttons below", held).format(n=held) if held
+                else _("no cards"))
+        hand = f'<div class="bibi-hand"><span class="bibi-empty">{_e(said)}</span></div>'
     else:
         hand = hand_html(deal.hand(seat), face_down=hidden, laid=laid, legal=legal, small=small,
-                         label=f"{_seat_name(seat, names)}'s hand", style=False)
+                         label=_hand_label(seat, names), style=False)
     return (
         f'<div class="{classes}" data-seat="{seat}" style="grid-area:{cell[0]} / {cell[1]}">'
         f'<div class="bibi-seat-head">{"".join(head)}</div>{hand}<div class="bibi-seat-foot">{foot}</div></div>'
@@ -179,10 +243,12 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
         boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
     inner = _center(deal, names, small, last_trick, seat)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
-    rules = _e(getattr(deal.rules, "name", "custom"))
+    # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
+    label = _("{rules} rules, {players}").format(rules=getattr(deal.rules, "name", "custom"),
+                                                 players=count(n, "player"))
     return (
         f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
-        f'aria-label="{rules} rules, {n} players">{centre_box}{"".join(boxes)}</div>'
+        f'aria-label="{_e(label)}">{centre_box}{"".join(boxes)}</div>'
     )
 
 
@@ -209,20 +275,31 @@ def score_sheet_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
     in_tricks = sum(deal.card_points)
     leftovers = deal.leftover_points
     out = total - in_tricks - leftovers
+    called = len(deal.calls)
     foot = (
-        f'<tfoot><tr><td class="bibi-text">all</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
-        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_count(len(deal.calls), "call")}</td>'
+        f'<tfoot><tr><td class="bibi-text">{_e(_(_W_ALL))}</td><td>{len(deal.tricks)}</td><td>{in_tricks}</td>'
+        f'<td>{sum(deal.bonus_points)}</td><td class="bibi-text">{_e(_calls(called))}</td>'
         f"<td>{sum(deal.scores)}</td></tr></tfoot>"
     )
-    check = f"card points: {in_tricks} in tricks + {leftovers} in the turned-up leftovers"
     if out:
-        check += f" + {out} still in hands and stock"
-    check += f" = {in_tricks + leftovers + out} of the pack's {total}"
+        check = _("card points: {tricks} in tricks + {leftovers} in the turned-up leftovers + {out} still in hands "
+                  "and stock = {sum} of the pack's {total}")
+    else:
+        check = _("card points: {tricks} in tricks + {leftovers} in the turned-up leftovers = {sum} of the pack's "
+                  "{total}")
+    check = check.format(tricks=in_tricks, leftovers=leftovers, out=out, sum=in_tricks + leftovers + out, total=total)
+    heads = (f'<th class="bibi-text">{_e(_(_W_SEAT))}</th><th>{_e(_(_W_TRICKS))}</th>'
+             f'<th>{_e(_(_W_CARD_POINTS))}</th><th>{_e(_(_W_BI_BI))}</th>'
+             f'<th class="bibi-text">{_e(_(_W_CALLS))}</th><th>{_e(_(_W_SCORE))}</th>')
     return (
-        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">seat</th><th>tricks</th>'
-        '<th>card points</th><th>Bi-bi</th><th class="bibi-text">calls</th><th>score</th></tr></thead>'
+        f'<table class="bibi-sheet"><thead><tr>{heads}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody>{foot}</table><div class="bibi-check">{check}</div>'
     )
+
+
+def _calls(n: int) -> str:
+    """``1 call``, ``2 calls`` in the language in force (a call of a pair, «Би-би»)."""
+    return ngettext("{n} call", "{n} calls", n).format(n=n)
 
 
 @_styled
@@ -240,10 +317,11 @@ def score_bars_html(deal: Any, *, names: Sequence[str] | None = None) -> str:
             f"<span>{deal.scores[s]}</span>"
         )
     key = (
-        '<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>card points'
-        '<span class="bibi-key bibi-bar-bibi"></span>Bi-bi points</div>'
+        f'<div class="bibi-label"><span class="bibi-key bibi-bar-cards"></span>{_e(_(_W_CARD_POINTS))}'
+        f'<span class="bibi-key bibi-bar-bibi"></span>{_e(_(_W_BI_BI_POINTS))}</div>'
     )
-    return f'<div class="bibi-bars" role="img" aria-label="scores by seat">{"".join(rows)}</div>{key}'
+    return (f'<div class="bibi-bars" role="img" aria-label="{_e(_(_W_SCORES_BY_SEAT))}">{"".join(rows)}</div>'
+            f"{key}")
 
 
 @_styled
@@ -259,9 +337,9 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
     rows = []
     for i, d in enumerate(deals):
         cells = "".join(f"<td>{v}</td>" for v in d.scores)
-        state = "" if d.is_over else " (in play)"
+        state = str(i + 1) if d.is_over else _("{number} (in play)").format(number=i + 1)
         rows.append(
-            f'<tr><td class="bibi-text">{i + 1}{state}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
+            f'<tr><td class="bibi-text">{_e(state)}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
             f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
         )
     over = outcome.final
@@ -271,20 +349,28 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
     )
     leaders = [_seat_name(s, names) for s in top]
     verdict = ""
-    if len(leaders) == len(totals) > 1:  # every seat on the same total
-        verdict = f'<div class="bibi-check">all {len(totals)} seats {"share the win" if over else "are level"}</div>'
+    verdict = ""
+    n = len(totals)
+    if len(leaders) == n > 1:  # every seat on the same total
+        said = (ngettext("all {n} seats share the win", "all {n} seats share the win", n) if over
+                else ngettext("all {n} seats are level", "all {n} seats are level", n)).format(n=n)
+        verdict = f'<div class="bibi-check">{_e(said)}</div>'
+    elif len(leaders) == 1:
+        # TRANSLATORS: a game's verdict: who wins the game, or (while it goes on) who leads it
+        said = (pgettext("game", "{who} wins") if over else pgettext("game", "{who} leads")).format(who=leaders[0])
+        verdict = f'<div class="bibi-check">{_e(said)}</div>'
     elif leaders:
-        verb = ("wins" if len(leaders) == 1 else "share the win") if over else (
-            "leads" if len(leaders) == 1 else "share the lead")
-        who = leaders[0] if len(leaders) == 1 else ", ".join(leaders[:-1]) + " and " + leaders[-1]
-        verdict = f'<div class="bibi-check">{_e(who)} {verb}</div>'
+        who = _("{some} and {last}").format(some=", ".join(leaders[:-1]), last=leaders[-1])
+        said = (_("{who} share the win") if over else _("{who} share the lead")).format(who=who)
+        verdict = f'<div class="bibi-check">{_e(said)}</div>'
     planned = game.deals_total
-    caption = f"Game ({_e(game.rules.name)} rules): {len(deals)} of {planned} deal{'s' if planned != 1 else ''}"
+    caption = ngettext("Game ({rules} rules): {done} of {n} deal", "Game ({rules} rules): {done} of {n} deals",
+                       planned).format(rules=game.rules.name, done=len(deals), n=planned)
     return (
-        f'<div class="bibi-status">{caption}</div><table class="bibi-sheet"><thead><tr>'
-        f'<th class="bibi-text">deal</th><th>dealer</th><th>trump</th>{heads}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
-        f"{marks}</tr></tfoot></table>{verdict}"
+        f'<div class="bibi-status">{_e(caption)}</div><table class="bibi-sheet"><thead><tr>'
+        f'<th class="bibi-text">{_e(_(_W_DEAL))}</th><th>{_e(_(_W_DEALER))}</th><th>{_e(_(_W_TRUMP))}</th>{heads}'
+        f'</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td>'
+        f"<td></td><td></td>{marks}</tr></tfoot></table>{verdict}"
     )
 
 
@@ -318,7 +404,7 @@ def events_html(
     if actions is not None:
         lines = "".join(
             f'<div class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
-            f'<span class="bibi-evn">{i or "set-up"}</span><span>{_e(ev)}</span></div>'
+            f'<span class="bibi-evn">{i or _e(_(_W_SET_UP))}</span><span>{_e(ev)}</span></div>'
             for i, ev in numbered
         )
         return f'<div class="bibi-evlines" role="list">{lines}</div>'
@@ -335,8 +421,8 @@ def event_actions(events_per_position: Sequence[int]) -> list[int]:
     [0, 0, 1, 3, 3, 3]
     """
     out: list[int] = []
-    for k, count in enumerate(events_per_position):
-        out.extend([k] * (count - len(out)))
+    for k, events in enumerate(events_per_position):
+        out.extend([k] * (events - len(out)))
     return out
 
 
@@ -347,11 +433,12 @@ def event_actions(events_per_position: Sequence[int]) -> list[int]:
 def marks_legend_html() -> str:
     """What the two card marks mean: the green ring of the card winning the trick, the gold border of a
     laid-down Bi-bi card (a king or queen shown to everyone)."""
-    win = card_html(Card("2S"), small=True, win=True, title="the card winning the trick", style=False)
-    laid = card_html(Card("KH"), small=True, laid=True, title="a laid-down card", style=False)
+    win = card_html(Card("2S"), small=True, win=True, title=_("the card winning the trick"), style=False)
+    laid = card_html(Card("KH"), small=True, laid=True, title=_("a laid-down card"), style=False)
     return (
-        f'<div class="bibi-legend" aria-label="marks"><span>{win}green ring: the card winning the trick</span>'
-        f"<span>{laid}gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)</span></div>"
+        f'<div class="bibi-legend" aria-label="{_e(_(_W_MARKS))}"><span>{win}'
+        f'{_e(_(_W_GREEN_RING_THE_CARD_WINNING_))}</span><span>{laid}'
+        f'{_e(_(_W_GOLD_BORDER_A_LAID_DOWN_BI_B))}</span></div>'
     )
 
 
@@ -362,26 +449,28 @@ def scoring_cards_html(cards: Iterable[tuple[Card, int]]) -> str:
         f'<span class="bibi-pts">{card_html(c, small=True, style=False)}<span>{p or "&nbsp;"}</span></span>'
         for c, p in cards
     )
-    empty = '<span class="bibi-empty">no card worth points</span>'
+    empty = f'<span class="bibi-empty">{_e(_(_W_NO_CARD_WORTH_POINTS))}</span>'
     return f'<span class="bibi-scoring">{items or empty}</span>'
 
 
 def _line_who(line: Any, names: Sequence[str] | None) -> str:
-    return "nobody" if line.seat is None else _seat_name(line.seat, names)
+    return _("nobody") if line.seat is None else _seat_name(line.seat, names)
 
 
 @_styled
 def score_line_html(line: Any, *, names: Sequence[str] | None = None) -> str:
     """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points."""
     if line.kind == "call":
-        what = (f"{_e(_line_who(line, names))} says Bi-bi: K+Q {_suit(line.cards[0][0].suit)}, "
-                f"{line.points} for the pair")
+        # TRANSLATORS: a line of a score: a call; {pair} is "K+Q ♥", {points} "50 points"
+        what = _("{who} says Bi-bi: {pair}, {points} for the pair").format(
+            who=_e(_line_who(line, names)), pair=f"{pair_letters()} {_suit(line.cards[0][0].suit)}",
+            points=count(line.points, "point"))
     elif line.kind == "trick":
-        what = f"won by {_e(_line_who(line, names))}"
+        what = _e(_("taken by {who}").format(who=_line_who(line, names)))
     elif line.kind == "leftovers":
-        what = "turned up at the end: nobody wins them"
+        what = _e(_("turned up at the end: nobody wins them"))
     else:
-        what = "not played yet"
+        what = _e(_("not played yet"))
     cards = "" if line.kind == "out" else scoring_cards_html(line.cards, style=False)
     return (
         f'<div class="bibi-row" style="gap:10px"><span style="min-width:13em">{what}</span>{cards}'
@@ -394,15 +483,17 @@ def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | 
     """Every line of a deal's score (``bibi.tables.score_lines``) with the cards that scored, and the check that
     they add up to the pack's card points plus the Bi-bi points of every call."""
     rows = "".join(
-        f'<tr><td class="bibi-text">{_e(line.label)}</td><td class="bibi-text">{_e(_line_who(line, names))}</td>'
+        f'<tr><td class="bibi-text">{_e(score_line_label(line))}</td>'
+        f'<td class="bibi-text">{_e(_line_who(line, names))}</td>'
         f'<td class="bibi-text">{"" if line.kind == "out" else scoring_cards_html(line.cards, style=False)}</td>'
         f"<td>{line.points}</td></tr>"
         for line in lines
     )
     return (
-        '<table class="bibi-sheet"><thead><tr><th class="bibi-text">line</th><th class="bibi-text">to</th>'
-        '<th class="bibi-text">cards that scored</th><th>points</th></tr></thead>'
-        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">total</td><td></td><td></td>'
+        f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_(_W_LINE))}</th>'
+        f'<th class="bibi-text">{_e(_(_W_TO))}</th><th class="bibi-text">{_e(_(_W_CARDS_THAT_SCORED))}</th>'
+        f'<th>{_e(_(_W_POINTS))}</th></tr></thead>'
+        f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td><td></td><td></td>'
         f"<td>{sum(line.points for line in lines)}</td></tr></tfoot></table>"
         f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
     )
@@ -415,8 +506,8 @@ def points_check(deal: Any, lines: Sequence[Any]) -> str:
     calls = len(deal.calls)
     expected = deal.rules.total_points() + deal.rules.bibi_points * calls
     ok = "✓" if total == expected else "✗"
-    return (f"all lines {total} = the pack's {deal.rules.total_points()} card points + "
-            f"{deal.rules.bibi_points} × {_count(calls, 'call')} {ok}")
+    return _("all lines {total} = the pack's {pack} card points + {bibi} × {calls} {ok}").format(
+        total=total, pack=deal.rules.total_points(), bibi=deal.rules.bibi_points, calls=_calls(calls), ok=ok)
 
 
 
@@ -425,9 +516,10 @@ def review_html(lines: Sequence[Any], *, names: Sequence[str] | None = None) -> 
     """The review of a finished deal (``bibi.play.review``): trick by trick, each bot move with its reasons."""
     rows = "".join(f'<tr><td>{line.trick}</td><td class="bibi-text bibi-who">{_e(_seat_name(line.seat, names))}</td>'
                    f'<td class="bibi-text">{_e(line.why)}</td></tr>' for line in lines)
-    return ('<div class="bibi-review"><div class="bibi-status">Review of the deal: every bot move, with what '
-            'the bot held and weighed</div><table class="bibi-sheet"><thead><tr><th>trick</th>'
-            f'<th class="bibi-text">seat</th><th class="bibi-text">its move and its reasons</th></tr></thead>'
+    head = _e(_("Review of the deal: every bot move, with what the bot held and weighed"))
+    return (f'<div class="bibi-review"><div class="bibi-status">{head}</div><table class="bibi-sheet"><thead><tr>'
+            f'<th>{_e(_(_W_TRICK))}</th><th class="bibi-text">{_e(_(_W_SEAT))}</th>'
+            f'<th class="bibi-text">{_e(_(_W_ITS_MOVE_AND_ITS_REASONS))}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table></div>")
 
 
@@ -437,22 +529,26 @@ def score_line_detail_html(deal: Any, line: Any) -> HTML:
     leftovers or what is still out), as the score inspector shows it under its rows."""
     rules = deal.rules
     if line.kind == "leftovers":
-        body = (f"<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their "
-                f"{line.points} points count for no one (R25; I16)."
-                + hand_html(deal.leftovers, small=True, style=False))
+        body = _("<b>Leftovers</b>: turned face up when the stock ran low; nobody wins them, so their {points} "
+                 "count for no one (R25; I16).").format(points=count(line.points, "point"))
+        body += hand_html(deal.leftovers, small=True, style=False)
     elif line.kind == "out":
-        body = f"<b>Still in hands and stock</b>: {line.points} points not played yet."
+        body = _("<b>Still in hands and stock</b>: {points} not played yet.").format(
+            points=count(line.points, "point"))
     elif line.kind == "call" and line.trick < 0:
-        body = (f"<b>Bi-bi before the first trick</b>: seat {line.seat} laid down K+Q "
-                f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+        body = _("<b>Bi-bi before the first trick</b>: seat {seat} laid down {pair}, {points} (R16; I13).").format(
+            seat=line.seat, pair=f"{pair_letters()} {line.cards[0][0].suit.symbol}",
+            points=count(rules.bibi_points, "point"))
     else:
         trick = deal.tricks[line.trick] if line.trick < len(deal.tricks) else None
         if line.kind == "call":
-            body = (f"<b>Bi-bi in trick {line.trick + 1}</b>: seat {line.seat} laid down K+Q "
-                    f"{line.cards[0][0].suit.symbol}, {rules.bibi_points} points (R16; I13).")
+            body = _("<b>Bi-bi in trick {number}</b>: seat {seat} laid down {pair}, {points} (R16; I13).").format(
+                number=line.trick + 1, seat=line.seat, pair=f"{pair_letters()} {line.cards[0][0].suit.symbol}",
+                points=count(rules.bibi_points, "point"))
         else:
-            body = (f"<b>Trick {line.trick + 1}</b>: seat {line.seat} wins it with the green-ringed card; "
-                    f"its cards worth points make {line.points}.")
+            body = _("<b>Trick {number}</b>: seat {seat} takes it with the green-ringed card; its cards worth "
+                     "points make {points}.").format(number=line.trick + 1, seat=line.seat,
+                                                     points=count(line.points, "point"))
         if trick is not None:
             body += trick_html(trick, style=False)
     return wrap(f'<div class="bibi-parting">{body}</div>')
@@ -464,14 +560,44 @@ def score_check_html(deal: Any, card_points: int, lines: Sequence[Any]) -> HTML:
     total = deal.rules.total_points()
     calls = len(deal.calls)
     ok = "✓" if card_points == total else "✗"
+    said = _("card points {cards} = the pack's {total} {ok}; Bi-bi {bibi} ({calls}); scores {scores}").format(
+        cards=card_points, total=total, ok=ok, bibi=sum(deal.bonus_points), calls=_calls(calls),
+        scores=" ".join(map(str, deal.scores)))
     return wrap(
-        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">card points {card_points} = the '
-        f"pack's {total} {ok}; Bi-bi {sum(deal.bonus_points)} ({_count(calls, 'call')}); scores "
-        f"{' '.join(map(str, deal.scores))}</div>"
+        f'<div class="bibi-check{"" if card_points == total else " bibi-bad"}">{said}</div>'
         f'<div class="bibi-check">{_e(points_check(deal, lines))}</div>'
     )
 
 
-def frame_html(frame: Any) -> HTML:
-    """A pandas frame as a score sheet (pandas' own HTML, classed as the kit's tables)."""
+def frame_html(frame: Any, *, index: Sequence[str] | None = None, columns: Sequence[str] | None = None) -> HTML:
+    """A pandas frame as a score sheet (pandas' own HTML, classed as the kit's tables); ``index`` and ``columns``,
+    when given, are the labels shown for its rows and columns (the frame itself keeps its own)."""
+    if index is not None or columns is not None:
+        frame = frame.copy()
+        if index is not None:
+            frame.index = list(index)
+        if columns is not None:
+            frame.columns = list(columns)
     return wrap(frame.to_html(classes="bibi-sheet", border=0))
+
+
+def score_line_label(line: Any) -> str:
+    """A line of a score (a ``bibi.tables.ScoreLine``) as a view names it, in the language in force: ``trick 3``,
+    ``Bi-bi ♥ (dealt)``, ``leftovers``, ``still in hands and stock`` (its ``label`` stays the frame's English)."""
+    if line.kind == "trick":
+        return _("trick {number}").format(number=line.trick + 1)
+    if line.kind == "call":
+        suit = line.cards[0][0].suit.symbol
+        if line.trick < 0:
+            return _("Bi-bi {sym} (dealt)").format(sym=suit)
+        return _("Bi-bi {sym} (trick {number})").format(sym=suit, number=line.trick + 1)
+    if line.kind == "leftovers":
+        return _("leftovers")
+    return _("still in hands and stock")
+
+
+def score_frame_html(deal: Any, frame: Any, lines: Sequence[Any]) -> HTML:
+    """``bibi.tables.score_frame(deal)`` as the score inspector shows it: its rows and columns named in the language
+    in force (the lines of ``lines``, then the total; each seat, nobody, all)."""
+    columns = [_seat_name(s, None) for s in range(deal.players)] + [_("nobody"), _("all")]
+    return frame_html(frame, index=[score_line_label(line) for line in lines] + [_("total")], columns=columns)

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bibi.i18n import N_, _
 from bibi.render.markup import _STYLE, HTML, _e, wrap
 
 # -- the pieces of the widget views (bibi.widgets) ---------------------------------------------
 
 
-BANNER = ("▶ **Run ▸ Run All Cells** to bring the widgets to life: until the notebook runs, the views below are "
-          "pictures that do not answer clicks.")
+BANNER = N_("▶ **Run ▸ Run All Cells** to bring the widgets to life: until the notebook runs, the views below are "
+            "pictures that do not answer clicks.")
 
 
-def banner_markdown(text: str = BANNER) -> str:
+def banner_markdown(text: str | None = None) -> str:
     """The one-line banner at the top of every notebook, as a markdown cell's source: it says how to bring the
-    widgets to life. A live view of the kit hides it (``banner_hider``), so it shows only while nothing runs."""
+    widgets to life (``BANNER`` in the language in force, unless ``text``). A live view of the kit hides it
+    (``banner_hider``), so it shows only while nothing runs."""
+    if text is None:
+        text = _(BANNER)
     return (f'<div class="bibi-banner" style="border:1px solid #d49a00;background-color:#fff8df;color:#1d1d1d;'
             f'padding:6px 10px">\n\n{text}\n\n</div>')
 
@@ -74,8 +78,10 @@ def message_html(text: str, *, error: bool = False, live: bool = False) -> HTML:
 def hint_html(bot: str, words: str, details: str) -> HTML:
     """The play table's hint: what ``bot`` would do, in ``words``, and its own reasons and figures folded under
     *details*."""
-    return HTML(f'<div class="bibi bibi-hint">{_e(f"Hint ({bot}): {words}")}<details><summary>details: the '
-                f"bot's own reasons and figures</summary>{_e(details)}</details></div>")
+    said = _("Hint ({bot}): {words}").format(bot=bot, words=words)
+    summary = _("details: the bot's own reasons and figures")
+    return HTML(f'<div class="bibi bibi-hint">{_e(said)}<details><summary>{_e(summary)}</summary>{_e(details)}'
+                "</details></div>")
 
 
 def field_error_html(text: str) -> HTML:

@@ -24,6 +24,10 @@ One module a view, the pieces they share in ``bibi.widgets.base``:
 - ``Practice(rules, players, n, seed)`` (``practice``): a round of exercises (``bibi.practice``) with the
   engine's feedback and a running score.
 
+Every view takes ``lang=`` (``"en"``, ``"ru"``, ``"it"``; None: the language in force when it is made) and speaks
+it from then on: what it shows, what a click answers and the still picture it leaves in a saved notebook, whatever
+the notebook's language later (``bibi.set_language``). The app's language menu switches its whole page.
+
 Bots are callables ``(view, rng) -> action`` (``bibi.play``); the default plays at random. Every view
 plays through the play layer (``bibi.play.play``) with the bots' stream ``bots_rng(seed)``, so a view
 of seed S shows the very deal ``bibi deal --seed S`` and a notebook play with the same rules and bots.

@@ -12,9 +12,10 @@ from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.errors import shorten, whole
+from bibi.i18n import LANGUAGES, NAMES, _, count, resolve
 from bibi.play import get_bot
 from bibi.rules import OPTIONS, Rules, preset
-from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _html, _message, _View
+from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
 
@@ -24,6 +25,9 @@ class PlayApp(_View):
     bots and the seed, then play a whole game at a ``PlayTable``; each deal of YOUR game, once over, is replayed in
     a ``DealExplorer`` below (every hand face up, step by step), and any deal of it over can be picked again.
 
+    The language menu (English, русский, italiano) shows the whole app in another language, the game going on as
+    it stands (``set_language``); ``lang`` is the language it starts in (None: the language in force).
+
     The seed is chosen once, in the app's row: the table's own seed box is not shown (it follows the app's, and
     the app's follows it when the table moves on to a new game), nor the explorer's seed and Deal controls (a
     deal of your game is no seed's first deal)."""
@@ -31,34 +35,34 @@ class PlayApp(_View):
     css_class = "bibi-play-app"
 
     def __init__(self, rules: str = "russian", players: int = 4, seat: int = 0, bots: str = "heuristic",
-                 seed: int = 1, *, delay: float | None = None):
-        super().__init__()
+                 seed: int = 1, *, delay: float | None = None, lang: str | None = None):
+        super().__init__(lang=lang)
         self.delay = delay
         style = {"description_width": "70px"}
         small = widgets.Layout(width="170px")
-        self.preset_select = widgets.Dropdown(options=[(label, name) for name, label in _PRESET_LABELS.items()],
-                                              value=preset(rules).name, description="rules", style=style,
+        self.language_select = widgets.Dropdown(options=[(NAMES[code], code) for code in LANGUAGES], value=self.lang,
+                                                style=style, layout=widgets.Layout(width="200px"))
+        self.preset_select = widgets.Dropdown(options=[(name, name) for name in _preset_labels()],
+                                              value=preset(rules).name, style=style,
                                               layout=widgets.Layout(width="250px"))
-        changeable = [(OPTIONS[n].title, n) for n in OPTIONS if OPTIONS[n].values]
-        self.option_select = widgets.Dropdown(options=[("no change", "")] + changeable, value="",
-                                              description="change", style=style, layout=widgets.Layout(width="250px"))
-        self.value_select = widgets.Dropdown(options=[], description="to", style=style,
-                                             layout=widgets.Layout(width="330px"))
+        self.option_select = widgets.Dropdown(options=[("", "")] + [(n, n) for n in OPTIONS if OPTIONS[n].values],
+                                              value="", style=style, layout=widgets.Layout(width="250px"))
+        self.value_select = widgets.Dropdown(options=[], style=style, layout=widgets.Layout(width="330px"))
         # Boxes without bounds of their own (a bounded box clamps a typed value silently): ``start`` asks the rules.
-        self.players_box = widgets.IntText(value=players, description="players", style=style, layout=small)
-        self.seat_box = widgets.IntText(value=seat, description="your seat", style=style, layout=small)
+        self.players_box = widgets.IntText(value=players, style=style, layout=small)
+        self.seat_box = widgets.IntText(value=seat, style=style, layout=small)
         names = list(dict.fromkeys([bots, *_known_bot_names()]))
-        self.bots_select = widgets.Dropdown(options=names, value=bots, description="bots", style=style,
+        self.bots_select = widgets.Dropdown(options=names, value=bots, style=style,
                                             layout=widgets.Layout(width="200px"))
-        self.seed_box = widgets.IntText(value=seed, description="seed", style=style, layout=small)
-        self.start_button = _button("Start the game", "deal the first deal of a game with these choices",
-                                    icon="play")
+        self.seed_box = widgets.IntText(value=seed, style=style, layout=small)
+        self.start_button = _button("", "", icon="play")
         self._on_value(self.option_select, self._option_values)
+        self._on_value(self.language_select, lambda: self.set_language(self.language_select.value))
         self._on_click(self.start_button, self.start)
         self.table_box = widgets.VBox()
         self.explorer_message = _html()
-        self.replay_select = widgets.Dropdown(options=[], description="replay", disabled=True,
-                                              style={"description_width": "initial"},
+        self.explorer_heading = _html()
+        self.replay_select = widgets.Dropdown(options=[], disabled=True, style={"description_width": "initial"},
                                               layout=widgets.Layout(width="260px"))  # room for "deal 12 of your game"
         self._on_value(self.replay_select, lambda: self.replay(self.replay_select.value))
         self.explorer_box = widgets.VBox()
@@ -67,17 +71,79 @@ class PlayApp(_View):
         self.table: PlayTable | None = None
         self.explorer: DealExplorer | None = None
         self._shown = False
+        # What the message line says of the game started (said again in another language): its rules' name, the
+        # options changed, deals, players, seat, bots and seed.
+        self._greeting: tuple[Any, ...] = ()
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
+            widgets.HBox([self.language_select], layout=wrap),
             widgets.HBox([self.preset_select, self.option_select, self.value_select], layout=wrap),
             widgets.HBox([self.players_box, self.seat_box, self.bots_select, self.seed_box, self.start_button],
                          layout=wrap),
-            self.message, self.table_box,
-            widgets.HTML(render.heading_html("Your game, deal by deal, in the explorer")), self.explorer_message,
+            self.message, self.table_box, self.explorer_heading, self.explorer_message,
             self.replay_select, self.explorer_box, self.errors,
         ]
-        self._option_values()
+        self._label()
         self.start()
+
+    def _label(self) -> None:
+        """The words of the app's own controls, in its language (the choices made stay as they are)."""
+        self._syncing = True
+        try:
+            self.language_select.description = _("language")
+            self.preset_select.description = _("rules")
+            chosen = self.preset_select.value
+            self.preset_select.options = [(label, name) for name, label in _preset_labels().items()]
+            self.preset_select.value = chosen
+            self.option_select.description = _("change")
+            chosen = self.option_select.value
+            self.option_select.options = [(_("no change"), "")] + [(_(OPTIONS[n].title), n) for n in OPTIONS
+                                                                    if OPTIONS[n].values]
+            self.option_select.value = chosen
+            self.value_select.description = _("to")
+            chosen = self.value_select.value
+            self._option_values()
+            if chosen in [value for _label, value in self.value_select.options]:
+                self.value_select.value = chosen
+            self.players_box.description = _("players")
+            self.seat_box.description = _("your seat")
+            self.bots_select.description = _("bots")
+            self.seed_box.description = _("seed")
+            self.start_button.description = _("Start the game")
+            self.start_button.tooltip = _("deal the first deal of a game with these choices")
+            self.replay_select.description = _("replay")
+            chosen = self.replay_select.value
+            self.replay_select.options = [(_("deal {number} of your game").format(number=i), i)
+                                          for i in range(1, len(self._listed) + 1)]
+            self.replay_select.value = chosen
+        finally:
+            self._syncing = False
+        self.explorer_heading.value = render.heading_html(_("Your game, deal by deal, in the explorer"))
+
+    def set_language(self, lang: str) -> None:
+        """Show the whole app in ``lang`` (``"en"``, ``"ru"``, ``"it"``: the language menu does this), the game as it
+        stands: the table, its messages and the deal replayed below, all said again in that language. A language
+        the kit does not speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
+        code = resolve(lang, "lang")
+        self.lang = code
+        if self.language_select.value != code:
+            self._syncing = True
+            try:
+                self.language_select.value = code
+            finally:
+                self._syncing = False
+        self._label()
+        if self.table is not None:
+            self.table.set_language(code)
+        self._say(self._greeting_text())
+        if self.explorer is not None:
+            explorer, number = self.explorer, self.replay_select.value
+            self.replay(number)
+            assert self.explorer is not None
+            self.explorer.seat_select.value = explorer.seat_select.value
+            self.explorer.go(explorer.position)
+        else:
+            self.explorer_message.value = _message(self._waiting_text())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self._shown = True  # on show: the table's bots play their cards one by one
@@ -88,7 +154,7 @@ class PlayApp(_View):
     def _option_values(self) -> None:
         name = self.option_select.value
         values = OPTIONS[name].values if name else {}
-        self.value_select.options = [(f"{v}: {m}"[:70], v) for v, m in values.items()]
+        self.value_select.options = [(f"{v}: {_(m)}"[:70], v) for v, m in values.items()]
         self.value_select.disabled = not name
 
     @property
@@ -109,7 +175,7 @@ class PlayApp(_View):
         if not 0 <= seat < players:
             raise ValueError(f"your seat: {shorten(seat)} is not a seat 0…{players - 1}")
         table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
-                          delay=self.delay)
+                          delay=self.delay, lang=self.lang)
         table.on_deal_end(self.show_deal)
         table._shown = self._shown
         table.seed_box.layout.display = "none"  # one seed box on the page: the app's, linked to the table's
@@ -120,14 +186,28 @@ class PlayApp(_View):
         self.table_box.children = [table]
         self.explorer_box.children = []
         self._list_deals(None)
-        self.explorer_message.value = _message("When a deal of your game is over, the explorer replays it here, every "
-                                         "hand face up: step through it trick by trick.")
-        changed = ", ".join(f"{k} = {_control_value(v)}" for k, _, v in preset(rules.name).diff(rules))
-        self._say(f"A game of {table.game.deals_total if table.game else 1} deals: {rules.name} rules"
-                  + (f" ({changed})" if changed else "") + f", {players} players, you at seat {seat}, "
-                  f"{self.bots_select.value} bots, seed {self.seed_box.value}.")
+        self.explorer_message.value = _message(self._waiting_text())
+        changed = ", ".join(f"{k} = {_control_value(v)}" for k, _x, v in preset(rules.name).diff(rules))
+        self._greeting = (rules.name, changed, table.game.deals_total if table.game else 1, players, seat,
+                          self.bots_select.value, self.seed_box.value)
+        self._say(self._greeting_text())
         if table.deal.is_over:
             self.show_deal(table.deal)
+
+    def _waiting_text(self) -> str:
+        return _("When a deal of your game is over, the explorer replays it here, every hand face up: step through it "
+                 "trick by trick.")
+
+    def _greeting_text(self) -> str:
+        """What the message line says of the game started: its deals, rules, players, seat, bots and seed."""
+        if not self._greeting:
+            return ""
+        name, changed, deals, players, seat, bots, seed = self._greeting
+        rules = _("{rules} rules ({changed})").format(rules=name, changed=changed) if changed else \
+            _("{rules} rules").format(rules=name)
+        return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
+            deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat, bots=bots,
+            seed=seed)
 
     def _finished(self) -> list[Deal]:
         """The deals of the table's game that are over, in order (the table's one deal outside a game)."""
@@ -140,14 +220,15 @@ class PlayApp(_View):
     def _list_deals(self, number: int | None) -> None:
         """Offer every deal of the game that is over in the replay list, ``number`` (1-based) chosen."""
         self._listed = self._finished()
-        count = len(self._listed)
+        listed = len(self._listed)
         self._syncing = True
         try:
-            self.replay_select.options = [(f"deal {i} of your game", i) for i in range(1, count + 1)]
+            self.replay_select.options = [(_("deal {number} of your game").format(number=i), i)
+                                          for i in range(1, listed + 1)]
             self.replay_select.value = number
         finally:
             self._syncing = False
-        self.replay_select.disabled = not count
+        self.replay_select.disabled = not listed
 
     def show_deal(self, deal: Deal) -> None:
         """Replay ``deal`` (a deal of this game, over) in the explorer, and list it with the others over."""
@@ -164,7 +245,7 @@ class PlayApp(_View):
             raise ValueError("replay: no deal of your game is over yet")
         whole("number", number, 1, len(listed))
         explorer = DealExplorer(deal=listed[number - 1], bot=self.bots_select.value,
-                                title=f"Deal {number} of your game")
+                                title=_("Deal {number} of your game").format(number=number), lang=self.lang)
         for control in (explorer.seed_box, explorer.players_box, explorer.deal_button):
             control.layout.display = "none"  # they deal a seed's deal, which is not one of your game
         self.explorer = explorer
@@ -174,7 +255,8 @@ class PlayApp(_View):
             self.replay_select.value = number
         finally:
             self._syncing = False
-        self.explorer_message.value = _message(f"Deal {number} of your game, as you played it: every hand face up.")
+        self.explorer_message.value = _message(_("Deal {number} of your game, as you played it: every hand face "
+                                                 "up.").format(number=number))
 
 
 def _known_bot_names() -> list[str]:

@@ -6,9 +6,11 @@ The markup these pieces show comes from ``bibi.render``; this module only builds
 
 from __future__ import annotations
 
+import functools
 import traceback
 from collections.abc import Callable, Sequence
 from enum import Enum
+from types import FunctionType
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -18,8 +20,10 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
+from bibi.i18n import N_, _, language, resolve
 from bibi.play import Bot, get_bot
 from bibi.rules import CardPoints, Rules, as_rules
+from bibi.tricks import pair_letters
 
 
 def _sym(suit: Any) -> str:
@@ -163,11 +167,11 @@ def _card_choices(deal: Deal, seat: int, *, enable_illegal: bool) -> list[_Choic
         if is_laid:
             laid.remove(card)
         why = deal.why_illegal(card, seat)
-        tip = why or f"play the {card.name}"
+        tip = why or _("play the {card}").format(card=card.spoken())
         if is_laid:
-            tip += " (laid down)"
+            tip = _("{card} (laid down)").format(card=tip)
         legal = why is None
-        out.append(_Choice(card, card.unicode, tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
+        out.append(_Choice(card, card.display(), tip, legal or enable_illegal, legal, card.suit.is_red, is_laid))
     return out
 
 
@@ -178,32 +182,79 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     out = []
     for action in deal.legal_actions():
         if action.kind == Action.CALL:
-            out.append(_Choice(action, action.unicode, f"say Bi-bi: lay down K+Q {_sym(action.suit)} (R15; I11)"))
+            tip = _("say Bi-bi: lay down {pair} {sym} (R15; I11)").format(pair=pair_letters(), sym=_sym(action.suit))
+            out.append(_Choice(action, action.display(), tip))
         elif action.kind == Action.SWITCH:
-            out.append(_Choice(action, action.unicode, f"make {_sym(action.suit)} trump from this trick on "
-                                                       "(I12, I14; at the lead: the kit's reading)"))
+            tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(
+                sym=_sym(action.suit))
+            out.append(_Choice(action, action.display(), tip))
         elif action is PASS:
-            out.append(_Choice(action, "pass", "do not call (no points for this pair now, R23)"))
+            out.append(_Choice(action, action.display(), _("do not call (no points for this pair now, R23)")))
     return out
 
 
+def _spoken(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A view's method run in the view's language (``self.lang``), whatever the language in force outside."""
+
+    @functools.wraps(method)
+    def spoken(self: Any, *args: Any, **kwargs: Any) -> Any:
+        lang = self.__dict__.get("lang")
+        if lang is None:  # not yet known: the constructor's own wrapper sets it
+            return method(self, *args, **kwargs)
+        with language(lang):
+            return method(self, *args, **kwargs)
+
+    return spoken
+
+
+def _spoken_init(init: Callable[..., None]) -> Callable[..., None]:
+    """A view's constructor: ``lang`` read first (None: the language in force; a language the kit does not speak
+    is refused, naming ``lang``), everything built in it."""
+
+    @functools.wraps(init)
+    def spoken(self: Any, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
+        code = resolve(lang, "lang")
+        with language(code):
+            init(self, *args, lang=code, **kwargs)
+
+    return spoken
+
+
 class _View(widgets.VBox):
-    """A view: a container with a message line and an ``Output`` that catches callback errors."""
+    """A view: a container with a message line and an ``Output`` that catches callback errors.
+
+    A view speaks one language, ``lang`` (``"en"``, ``"ru"``, ``"it"``; by default the language in force when it is
+    made): every method of a view runs in it, so what it shows and what a click answers are in that language even
+    after the notebook's language changes."""
 
     css_class = "bibi-view"
     live_messages = False  # True: the message line is a live region a screen reader reads out when it changes
 
-    def __init__(self) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, value in list(vars(cls).items()):
+            if not isinstance(value, FunctionType) or getattr(value, "__wrapped__", None) is not None:
+                continue
+            if name == "__init__":
+                setattr(cls, name, _spoken_init(value))
+            elif not name.startswith("__"):
+                setattr(cls, name, _spoken(value))
+
+    def __init__(self, *, lang: str | None = None) -> None:
+        code = resolve(lang, "lang")
         super().__init__()
+        self.lang = code
         self.add_class(self.css_class)
         self.message = _html()
         self.errors = widgets.Output()
         self._syncing = False
 
+    @_spoken
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message.value = (render.message_html(text, error=error, live=self.live_messages)
                               + render.banner_hider())  # a live view: no "Run All" banner
 
+    @_spoken
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and a still picture of it for the page that opens the notebook once this kernel is gone.
 
@@ -224,6 +275,7 @@ class _View(widgets.VBox):
         publish_display_data({"text/html": picture})
         return bundle
 
+    @_spoken
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
         (the widget's own view cannot work there)."""
@@ -237,7 +289,7 @@ class _View(widgets.VBox):
             if isinstance(widget, widgets.HTML):
                 parts.append(widget.value)
             stack[:0] = list(getattr(widget, "children", ()))
-        return render.view_picture_html(parts, note="A picture of this view: Run All to bring it to life."
+        return render.view_picture_html(parts, note=_("A picture of this view: Run All to bring it to life.")
                                         if note else "")
 
     def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
@@ -246,13 +298,14 @@ class _View(widgets.VBox):
         def guarded(*args: Any) -> None:
             if self._syncing:
                 return
-            try:
-                handler(*args)
-            except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, with its citation
-                self._say(str(exc), error=True)
-            except Exception:
-                self.errors.append_stderr(traceback.format_exc())
-                self._say("something went wrong: see the error below", error=True)
+            with language(self.lang):
+                try:
+                    handler(*args)
+                except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, with its citation
+                    self._say(str(exc), error=True)
+                except Exception:
+                    self.errors.append_stderr(traceback.format_exc())
+                    self._say(_("something went wrong: see the error below"), error=True)
 
         return guarded
 
@@ -276,8 +329,14 @@ class _ActionView(_View):
         return row.button_for(act)
 
 
-# The presets' names as the rules panel's buttons and the app's picker show them.
-_PRESET_LABELS = {"russian": "Russian (Би-би!)", "italian": "Italian (bip bip)", "english": "English (Pip-Pip!)"}
+# The presets' names as the rules panel's buttons and the app's picker show them (``_preset_labels``).
+_PRESET_LABELS = {"russian": N_("Russian (Би-би!)"), "italian": N_("Italian (bip bip)"),
+                  "english": N_("English (Pip-Pip!)")}
+
+
+def _preset_labels() -> dict[str, str]:
+    """The presets' names in the language in force."""
+    return {name: _(label) for name, label in _PRESET_LABELS.items()}
 
 
 def _control_value(value: Any) -> Any:

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
+from bibi.i18n import _, ngettext
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules
 from bibi.widgets.base import _button, _html, _seed, _View, as_bot
@@ -29,14 +30,14 @@ class CompareView(_View):
     css_class = "bibi-compare-view"
 
     def __init__(self, a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str = "random"):
-        super().__init__()
+                 bot: Bot | str = "random", lang: str | None = None):
+        super().__init__(lang=lang)
         self.bot = as_bot(bot)
-        self.start_button = _button("start", "both deals back to the start", icon="fast-backward")
-        self.back_button = _button("trick", "both deals back one trick", icon="backward")
-        self.next_button = _button("trick", "both deals forward one trick", icon="forward")
-        self.end_button = _button("end", "both deals to their end", icon="fast-forward")
-        self.parting_button = _button("where they part", "both deals at the point where they first part",
+        self.start_button = _button(_("start"), _("both deals back to the start"), icon="fast-backward")
+        self.back_button = _button(_("trick"), _("both deals back one trick"), icon="backward")
+        self.next_button = _button(_("trick"), _("both deals forward one trick"), icon="forward")
+        self.end_button = _button(_("end"), _("both deals to their end"), icon="fast-forward")
+        self.parting_button = _button(_("where they part"), _("both deals at the point where they first part"),
                                       icon="code-fork")
         self.explanation = _html()
         self.left = _html(width="50%", min_width="0")
@@ -90,7 +91,7 @@ class CompareView(_View):
     @property
     def labels(self) -> tuple[str, str]:
         a, b = self.rules_a.label, self.rules_b.label
-        return (f"{a} (left)", f"{b} (right)") if a == b else (a, b)
+        return (_("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)) if a == b else (a, b)
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -168,19 +169,25 @@ class CompareView(_View):
         for html, deal, at, label in ((self.left, self.deal_a, self._at[0], la),
                                       (self.right, self.deal_b, self._at[1], lb)):
             if not self.parting.parted:
-                note = "never parts"
+                note = _("never parts")
             elif at < shared:
-                note = "in step"
+                note = _("in step")
             elif at == shared:
-                note = "where the deals part"
+                note = _("where the deals part")
             else:
-                note = "parted"
+                note = _("parted")
             html.value = render.side_html(deal, label, position=at, note=note,
                                           apart=self.parting.parted and at > shared)
         tricks = self._tricks_shown()
         total = self.deal_a.tricks_total
-        self._say(f"{la} | {lb}: after {tricks} of {total} tricks; the deals "
-                  + (f"part after {shared} shared action{'' if shared == 1 else 's'} (trick {self.parting.trick + 1})."
-                     if self.parting.parted else "never part."))
+        after = ngettext("{a} | {b}: after {done} of {n} trick", "{a} | {b}: after {done} of {n} tricks",
+                         total).format(a=la, b=lb, done=tricks, n=total)
+        if self.parting.parted:
+            part = ngettext("the deals part after {n} shared action (trick {number}).",
+                            "the deals part after {n} shared actions (trick {number}).", shared).format(
+                n=shared, number=self.parting.trick + 1)
+        else:
+            part = _("the deals never part.")
+        self._say(f"{after}; {part}")
 
 

@@ -12,6 +12,7 @@ from bibi.cards import Card
 from bibi.deal import Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, shorten, whole
+from bibi.i18n import _, ngettext
 from bibi.play import Bot, bots_rng, play, snapshots
 from bibi.rules import Rules
 from bibi.widgets.base import (
@@ -42,31 +43,32 @@ class DealExplorer(_ActionView):
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
                  bot: Bot | str = "random", seat: int | None = None, deal: Deal | None = None,
-                 title: str | None = None):
+                 title: str | None = None, lang: str | None = None):
         rules, players = _rules_and_players(rules, players, seed, deal)
         if title is not None:
             check_type("title", title, str, "a text")
         if seat is not None:
             whole("seat", seat, 0, players - 1)
-        super().__init__()
+        super().__init__(lang=lang)
         self.rules = rules
         self.bot = as_bot(bot)
-        self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
+        self.seed_box = widgets.IntText(value=seed, description=_("seed"), layout=widgets.Layout(width="150px"))
         # No bounds of its own: a bounded box clamps a typed value silently; ``new_deal`` asks the rules.
-        self.players_box = widgets.IntText(value=players, description="players",
+        self.players_box = widgets.IntText(value=players, description=_("players"),
                                            layout=widgets.Layout(width="150px"))
-        self.deal_button = _button("Deal", "deal the hand of this seed", icon="refresh")
-        self.start_button = _button("start", "back to the start of the deal", icon="fast-backward")
-        self.back_trick_button = _button("trick", "back one trick", icon="backward")
-        self.back_button = _button("action", "back one action", icon="step-backward")
-        self.next_button = _button("action", "forward one action", icon="step-forward")
-        self.next_trick_button = _button("trick", "forward one trick", icon="forward")
-        self.end_button = _button("end", "to the end of the deal", icon="fast-forward")
-        self.position_slider = widgets.IntSlider(min=0, max=0, description="action", continuous_update=False,
+        self.deal_button = _button(_("Deal"), _("deal the hand of this seed"), icon="refresh")
+        # TRANSLATORS: the explorer's buttons: "start", "trick", "action", "end", each with an arrow
+        self.start_button = _button(_("start"), _("back to the start of the deal"), icon="fast-backward")
+        self.back_trick_button = _button(_("trick"), _("back one trick"), icon="backward")
+        self.back_button = _button(_("action"), _("back one action"), icon="step-backward")
+        self.next_button = _button(_("action"), _("forward one action"), icon="step-forward")
+        self.next_trick_button = _button(_("trick"), _("forward one trick"), icon="forward")
+        self.end_button = _button(_("end"), _("to the end of the deal"), icon="fast-forward")
+        self.position_slider = widgets.IntSlider(min=0, max=0, description=_("action"), continuous_update=False,
                                                  layout=widgets.Layout(width="320px"))
         # The label as wide as "show" and the rest for the longest choice ("seat 11's view"), arrow included.
-        self.seat_select = widgets.Dropdown(description="show", style={"description_width": "initial"},
-                                            layout=widgets.Layout(width="200px"))
+        self.seat_select = widgets.Dropdown(description=_("show"), style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="240px"))
         self.board = _html()  # the table as the seat sees it
         self.hand_label = _html()
         self.hand_row = _ActionRow(self._pick, "bibi-card-button", card_size=True)
@@ -75,7 +77,7 @@ class DealExplorer(_ActionView):
         self.event_log = _html(max_height="220px", overflow="auto")
         self.legend = _html(render.marks_legend_html())
         self._states: list[Deal] = []
-        self._given_title = title or "This deal"
+        self._given_title = title or _("This deal")
         self.title = ""  # what the message line calls the deal shown (set by ``_start``)
         self._at = 0
         self._rng = bots_rng(seed)
@@ -97,8 +99,8 @@ class DealExplorer(_ActionView):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.board, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
-            widgets.HTML(render.caption_html("Events", ", numbered by the step that brought them, as the slider "
-                                                       "counts (newest first)")),
+            widgets.HTML(render.caption_html(_("Events"), _(", numbered by the step that brought them, as the "
+                                                            "slider counts (newest first)"))),
             self.event_log, self.errors,
         ]
         self._start(seat, deal)
@@ -137,13 +139,14 @@ class DealExplorer(_ActionView):
         players = self.players_box.value
         self._syncing = True
         try:
-            self.seat_select.options = [("all hands", "all")] + [(f"seat {s}'s view", s) for s in range(players)]
+            self.seat_select.options = [(_("all hands"), "all")] + [(_("seat {seat}'s view").format(seat=s), s)
+                                                                      for s in range(players)]
             self.seat_select.value = "all" if seat is None else seat
         finally:
             self._syncing = False
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
-        self.title = self._given_title if deal is not None else f"Deal of seed {seed}"
+        self.title = self._given_title if deal is not None else _("Deal of seed {seed}").format(seed=seed)
         self._states = []
         self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = self._line()[0]
@@ -153,10 +156,14 @@ class DealExplorer(_ActionView):
     def _headline(self) -> str:
         """What the message line says of the line shown: the deal's title and what it counts."""
         if self.seat is None:
-            return f"{self.title}: {self.length} actions. Step through it, or click a card."
+            return ngettext("{title}: {n} action. Step through it, or click a card.",
+                            "{title}: {n} actions. Step through it, or click a card.", self.length).format(
+                title=self.title, n=self.length)
         # another seat's call decision is not a step the seat sees
-        return (f"{self.title}, as seat {self.seat} sees it: {len(self._line()) - 1} steps. "
-                "Step through it, or click a card.")
+        steps = len(self._line()) - 1
+        return ngettext("{title}, as seat {seat} sees it: {n} step. Step through it, or click a card.",
+                        "{title}, as seat {seat} sees it: {n} steps. Step through it, or click a card.", steps).format(
+            title=self.title, seat=self.seat, n=steps)
 
     def _look(self) -> None:
         """Show the line from the seat chosen (or with every hand): what it counts, and the position shown."""
@@ -248,14 +255,16 @@ class DealExplorer(_ActionView):
         seat = deal.to_act if self.seat is None else self.seat
         why = deal.why_illegal(action, seat)
         if why is not None:
-            self.reason.value = _message(f"{Action.parse(action).unicode} is illegal: {why}", error=True)
+            self.reason.value = _message(_("{action} is illegal: {why}").format(
+                action=Action.parse(action).display(), why=why), error=True)
             return
         branch = deal.copy()
         branch.apply(action)
         self._states = self._states[: self._at + 1]
         self._play_on(branch)
         self._at = self._seen_from(self._at + 1)
-        self.reason.value = _message(f"played {Action.parse(action).unicode}; the bot plays on from here")
+        self.reason.value = _message(_("played {action}; the bot plays on from here").format(
+            action=Action.parse(action).display()))
         self._say(self._headline())  # the new line counts its own actions
         self._render()
 
@@ -269,7 +278,7 @@ class DealExplorer(_ActionView):
         try:
             self.position_slider.max = len(line) - 1
             self.position_slider.value = step
-            self.position_slider.description = "action" if self.seat is None else "step"
+            self.position_slider.description = _("action") if self.seat is None else _("step")
         finally:
             self._syncing = False
         at_start, at_end = step == 0, self._at == self.length
@@ -291,8 +300,9 @@ class DealExplorer(_ActionView):
             self.hand_row.show([])
             self.action_row.show([])
             return
-        self.hand_label.value = render.caption_html(f"Seat {seat}'s cards", ": click one to play it here, or to see "
-                                                    "why it is illegal (greyed)")
+        self.hand_label.value = render.caption_html(_("Seat {seat}'s cards").format(seat=seat),
+                                                    _(": click one to play it here, or to see why it is illegal "
+                                                      "(greyed)"))
         self.hand_row.show(_card_choices(deal, seat, enable_illegal=True))
         self.action_row.show(_other_choices(deal, seat))
 

@@ -10,10 +10,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
-from bibi.cards import Card
+from bibi.cards import Card, Rank
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
+from bibi.i18n import _, ngettext, resolve
 from bibi.play import Bot, as_bots, bots_rng, get_bot, strongest_bot
 from bibi.rules import Rules, call_word
 from bibi.session import Session
@@ -33,8 +34,9 @@ from bibi.widgets.base import (
 
 
 def _card_label(card: Card, laid: bool) -> str:
-    """A card button's description, its accessible name too: ``"K♥ king of hearts"``."""
-    return f"{card.unicode} {card.name}" + (" (laid down)" if laid else "")
+    """A card button's description, its accessible name too: ``"K♥ king of hearts"`` (``"К♥ король червей"``)."""
+    name = _("{card} (laid down)").format(card=card.spoken()) if laid else card.spoken()
+    return f"{card.display()} {name}"
 
 
 class _HandRow(widgets.HBox):
@@ -120,7 +122,8 @@ class PlayTable(_ActionView):
     def __init__(self, rules: Rules | str = "russian", players: int = 4,
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] = "random",
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
-                 rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None):
+                 rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None,
+                 lang: str | None = None):
         given = game if isinstance(game, Game) else None
         if deal is not None:
             check_type("deal", deal, Deal, "a Deal")
@@ -129,7 +132,7 @@ class PlayTable(_ActionView):
             rules, players, rounds = given.rules, given.players, given.rounds
         rules, players = _rules_and_players(rules, players, seed, None)
         whole("seat", seat, 0, players - 1)
-        super().__init__()
+        super().__init__(lang=lang)
         self.rules = rules
         if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
             raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
@@ -144,23 +147,21 @@ class PlayTable(_ActionView):
         self._seen = 0  # the person's events (``Deal.events_for``) before the last move: calls after it are news
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
         self._deal_end: list[Callable[[Deal], None]] = []
-        self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
-        self.deal_button = _button("New game" if game else "Deal", "start again with the seed in the box",
-                                   icon="refresh")
-        self.new_button = _button("New deal", "the game's next deal (after the last one, a new game)",
-                                  icon="forward")
-        self.hint_button = _button("Hint", "what the strongest bot would play here, and why", icon="lightbulb-o")
-        self.undo_button = _button("Undo", "take back your last move", icon="undo")
+        self._panel: tuple[Any, ...] = ()  # what the hint or reasons box shows: ("hint",), ("why", seat), ("review",)
+        self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
+        self.deal_button = _button("", "", icon="refresh")
+        self.new_button = _button("", "", icon="forward")
+        self.hint_button = _button("", "", icon="lightbulb-o")
+        self.undo_button = _button("", "", icon="undo")
         self.board = _html()  # the table as the person's seat sees it
         self.news = _html()
         self.hand_label = _html()
         self.hand_row = _HandRow(self.play)
         self.action_row = _ActionRow(self.play, "bibi-action-button", card_size=False)
         self.hint_box = _html()
-        self.why_buttons = {s: _button(f"Why seat {s}?", f"why seat {s}'s bot made its last move")
-                            for s in range(players) if s != seat}
-        self.review_button = _button("Review", "once the deal is over: every bot move with its own reasons",
-                                     icon="list")
+        self.why_buttons = {s: _button("", "") for s in range(players) if s != seat}
+        self.review_button = _button("", "", icon="list")
+        self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
         self.event_log = _html(max_height="200px", overflow="auto")
@@ -177,8 +178,9 @@ class PlayTable(_ActionView):
                          layout=wrap),
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
-            widgets.HTML(render.caption_html("Events", " (newest first)")), self.event_log, self.errors,
+            self.events_caption, self.event_log, self.errors,
         ]
+        self._label()
         if given is not None:  # a game under way: play on from its current deal
             if given.seed is not None:
                 self.seed_box.value = given.seed
@@ -249,10 +251,45 @@ class PlayTable(_ActionView):
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
         return render.view_picture_html([self.message.value, body, self.sheet.value],
-                                        note="A picture of the play table: Run All to play." if note else "")
+                                        note=_("A picture of the play table: Run All to play.") if note else "")
 
     def _names(self) -> list[str]:
-        return [f"seat {s}" + (" (you)" if s == self.seat else "") for s in range(self.players)]
+        return [_("seat {seat} (you)").format(seat=s) if s == self.seat else _("seat {seat}").format(seat=s)
+                for s in range(self.players)]
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (``"en"``, ``"ru"``, ``"it"``): the table, its controls, its messages and the
+        hint or reasons shown are said again in it; the game goes on as it stands. A language the kit does not
+        speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
+        self.lang = resolve(lang, "lang")
+        panel = self._panel
+        self._label()
+        self._render()
+        if panel == ("hint",):
+            self.hint()
+        elif panel == ("review",):
+            self.review()
+        elif panel:
+            self.why(panel[1])
+
+    def _label(self) -> None:
+        """The words of the controls, in the view's language."""
+        self.seed_box.description = _("seed")
+        game = self.playing_game
+        self.deal_button.description = _("New game") if game else _("Deal")
+        self.deal_button.tooltip = _("start again with the seed in the box")
+        self.new_button.description = _("New deal")
+        self.new_button.tooltip = _("the game's next deal (after the last one, a new game)")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("what the strongest bot would play here, and why")
+        self.undo_button.description = _("Undo")
+        self.undo_button.tooltip = _("take back your last move")
+        for s, button in self.why_buttons.items():
+            button.description = _("Why seat {seat}?").format(seat=s)
+            button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
+        self.review_button.description = _("Review")
+        self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
+        self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
 
     # -- callbacks -------------------------------------------------------------------------------
 
@@ -274,6 +311,7 @@ class PlayTable(_ActionView):
     def _begin_deal(self) -> None:
         self._seen = 0
         self.hint_box.value = self.reasons.value = ""
+        self._panel = ()
         self._bots_move()
         self._render()
 
@@ -293,7 +331,7 @@ class PlayTable(_ActionView):
             self.next_seed()
             return
         if not self.deal.is_over:
-            self._say(f"Finish deal {len(game.deals)} first (or press New game).", error=True)
+            self._say(_("Finish deal {number} first (or press New game).").format(number=len(game.deals)), error=True)
             return
         self.session.next_deal()
         self._begin_deal()
@@ -307,11 +345,12 @@ class PlayTable(_ActionView):
         act = Action.parse(action)
         why = deal.why_illegal(act, self.seat)
         if why is not None:
-            self._say(f"{act.unicode} cannot be played now: {why}", error=True)
+            self._say(_("{action} cannot be played now: {why}").format(action=act.display(), why=why), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
         self.session.move(act)
         self.hint_box.value = self.reasons.value = ""
+        self._panel = ()
         self._bots_move()
         self._render()
 
@@ -338,20 +377,22 @@ class PlayTable(_ActionView):
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
         if self.session.undo() is None:
-            self._say("Nothing to take back: this is your first move of the deal." if self.session.decisions
-                      else "Nothing to take back in this deal.", error=True)
+            self._say(_("Nothing to take back: this is your first move of the deal.") if self.session.decisions
+                      else _("Nothing to take back in this deal."), error=True)
             return
         self._seen = len(self.deal.events_for(self.seat))
         self.hint_box.value = self.reasons.value = ""
+        self._panel = ()
         self._render()
-        self._say(f"Taken back: your move again ({self._where()}).")
+        self._say(_("Taken back: your move again ({where}).").format(where=self._where()))
 
     def hint(self) -> None:
         """What the strongest bot would do in your seat, in plain words, with its own reasons and figures under
         *details* (``Session.hint``); nothing is played."""
+        self._panel = ("hint",)
         hint = self.session.hint()
         if hint is None:
-            self.hint_box.value = _message("No decision of yours to hint at now.")
+            self.hint_box.value = _message(_("No decision of yours to hint at now."))
             return
         self.hint_box.value = render.hint_html(hint.bot, hint.words, hint.details)
 
@@ -361,16 +402,20 @@ class PlayTable(_ActionView):
         deal is over, its own reasons, asked of the view it had then (``Session.why``)."""
         if seat not in self.why_buttons:
             raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
+        self._panel = ("why", seat)
         last = self.session.why(seat)
         if last is None:
-            self.reasons.value = _message(f"Seat {seat} has not moved yet in this deal.")
+            self.reasons.value = _message(_("Seat {seat} has not moved yet in this deal.").format(seat=seat))
             return
-        self.reasons.value = _message(f"Seat {seat} ({last.bot}), trick {last.trick}: {last.words}")
+        self.reasons.value = _message(_("Seat {seat} ({bot}), trick {trick}: {words}").format(
+            seat=seat, bot=last.bot, trick=last.trick, words=last.words))
 
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
+        self._panel = ("review",)
         if not self.deal.is_over:
-            self.reasons.value = _message("The review comes when the deal is over: the bots' reasons show their hands.")
+            self.reasons.value = _message(_("The review comes when the deal is over: the bots' reasons show their "
+                                            "hands."))
             return
         self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
 
@@ -378,10 +423,10 @@ class PlayTable(_ActionView):
 
     def _where(self) -> str:
         deal, game = self.deal, self.game
-        where = f"trick {self.session.trick} of {deal.tricks_total}"
         if game is not None:
-            where = f"deal {len(game.deals)} of {game.deals_total}, " + where
-        return where
+            return _("deal {deal} of {deals}, trick {trick} of {tricks}").format(
+                deal=len(game.deals), deals=game.deals_total, trick=self.session.trick, tricks=deal.tricks_total)
+        return _("trick {trick} of {tricks}").format(trick=self.session.trick, tricks=deal.tricks_total)
 
     def _announce(self) -> list[str]:
         """The calls made since the person's last move, in the news line (they stay there until the person
@@ -389,21 +434,28 @@ class PlayTable(_ActionView):
         announced as his, and returned: the message line says it too."""
         deal = self.deal
         word = call_word(deal.rules)
-        lines = []
+        lines, forced = [], []
         seen = deal.events_for(self.seat)
+        king, queen = Rank.KING.letter(), Rank.QUEEN.letter()
         for event in seen[self._seen:]:
             if event.kind != "call":
                 continue
-            pair = f"K{_sym(event.suit)} Q{_sym(event.suit)} laid down, +{deal.rules.bibi_points}"
+            sym = _sym(event.suit)
+            pair = _("{king} {queen} laid down, +{points}").format(king=king + sym, queen=queen + sym,
+                                                                 points=deal.rules.bibi_points)
             if event.seat == self.seat and event.info == "mandatory":
-                lines.append(f"You must say {word}: {pair} (I11).")
+                line = _("You must say {word}: {pair} (I11).").format(word=word, pair=pair)
+                forced.append(line)
             elif event.seat == self.seat:
-                lines.append(f"You say {word}: {pair}.")
+                line = _("You say {word}: {pair}.").format(word=word, pair=pair)
+            elif event.info == "mandatory":
+                line = _("Seat {seat} says {word}: {pair} (mandatory, I11).").format(seat=event.seat, word=word,
+                                                                                    pair=pair)
             else:
-                how = " (mandatory, I11)" if event.info == "mandatory" else ""
-                lines.append(f"Seat {event.seat} says {word}: {pair}{how}.")
+                line = _("Seat {seat} says {word}: {pair}.").format(seat=event.seat, word=word, pair=pair)
+            lines.append(line)
         self.news.value = _message(" ".join(lines)) if lines else ""
-        return [line for line in lines if line.startswith("You must")]
+        return forced
 
     def _render(self) -> None:
         deal = self.deal
@@ -413,9 +465,10 @@ class PlayTable(_ActionView):
                                                      hand_below=True, style=False))
         self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
-        how = ("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played"
-               if not deal.is_over else "none left, the deal is over")
-        self.hand_label.value = render.caption_html("Your cards", f" (seat {self.seat}): {how}")
+        how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
+               if not deal.is_over else _("none left, the deal is over"))
+        self.hand_label.value = render.caption_html(_("Your cards"), " " + _("(seat {seat}): {how}").format(
+            seat=self.seat, how=how))
         self.hand_row.show(deal, self.seat, active=mine)
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
@@ -427,28 +480,37 @@ class PlayTable(_ActionView):
             self._say(said + self._end_text())
         elif deal.to_act != self.seat:
             acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
-            self._say("The others draw…" if acting is None else f"Seat {acting} is playing…")
+            self._say(_("The others draw…") if acting is None else _("Seat {seat} is playing…").format(seat=acting))
         elif deal.phase == "call":
-            self._say(f"{said}Your turn ({self._where()}): say Bi-bi (lay down your king and queen) or pass.")
+            self._say(said + _("Your turn ({where}): say Bi-bi (lay down your king and queen) or pass.").format(
+                where=self._where()))
         elif not deal.trick:
-            switch = " or switch the trump" if self.action_row.children else ""
-            self._say(f"{said}Your lead ({self._where()}): play any card{switch}.")
+            lead = (_("Your lead ({where}): play any card or switch the trump.") if self.action_row.children
+                    else _("Your lead ({where}): play any card."))
+            self._say(said + lead.format(where=self._where()))
         else:
-            self._say(f"{said}Your turn ({self._where()}): {_cards_played(len(deal.trick))}.")
+            self._say(said + _("Your turn ({where}): {played}.").format(where=self._where(),
+                                                                        played=_cards_played(len(deal.trick))))
 
     def _end_text(self) -> str:
         deal, game = self.deal, self.game
         mine = deal.scores[self.seat]
-        text = f"Deal over: you scored {mine}, place {deal.outcome().place(self.seat)} of {self.players}."
+        text = ngettext("Deal over: you scored {n} point, place {place} of {players}.",
+                        "Deal over: you scored {n} points, place {place} of {players}.", mine).format(
+            n=mine, place=deal.outcome().place(self.seat), players=self.players)
         if game is None:
-            return text + " Press Deal for this seed again, or change the seed."
+            return text + " " + _("Press Deal for this seed again, or change the seed.")
         total, place = game.totals[self.seat], game.outcome().place(self.seat)
         if game.is_over:
-            return (f"{text} Game over after {game.deals_total} deals: your total {total}, place {place} of "
-                    f"{self.players}. Press New deal for a new game.")
-        return (f"{text} Your total {total} (place {place}) after deal {len(game.deals)} of "
-                f"{game.deals_total}. Press New deal for the next one.")
+            return text + " " + ngettext(
+                "Game over after {n} deal: your total {total}, place {place} of {players}. Press New deal for a new "
+                "game.", "Game over after {n} deals: your total {total}, place {place} of {players}. Press New deal "
+                "for a new game.", game.deals_total).format(n=game.deals_total, total=total, place=place,
+                                                            players=self.players)
+        return text + " " + _("Your total {total} (place {place}) after deal {deal} of {deals}. Press New deal for "
+                              "the next one.").format(total=total, place=place, deal=len(game.deals),
+                                                      deals=game.deals_total)
 
 
 def _cards_played(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''} played to this trick"
+    return ngettext("{n} card played to this trick", "{n} cards played to this trick", n).format(n=n)

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
+from bibi.i18n import _
 from bibi.rules import Rules
 from bibi.widgets.base import _button, _html, _View
 
@@ -23,8 +24,8 @@ class Practice(_View):
     css_class = "bibi-practice"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 4, n: int = 6, seed: int = 1, *,
-                 kinds: Sequence[str] | None = None, exercises: Sequence[Any] | None = None):
-        super().__init__()
+                 kinds: Sequence[str] | None = None, exercises: Sequence[Any] | None = None, lang: str | None = None):
+        super().__init__(lang=lang)
         from bibi import practice  # lazy: the exercises sit above the views
 
         self._practice = practice
@@ -37,14 +38,15 @@ class Practice(_View):
         self.header = _html()
         self.question = _html()
         self.choice_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.answer_box = widgets.Text(placeholder="a number", description="answer",
+        self.answer_box = widgets.Text(placeholder=_("a number"), description=_("answer"),
                                        layout=widgets.Layout(width="220px"))
-        self.answer_button = _button("Answer", "check the number in the box", icon="check")
+        self.answer_button = _button(_("Answer"), _("check the number in the box"), icon="check")
         self.text_row = widgets.HBox([self.answer_box, self.answer_button])
         self.feedback_html = _html()
-        self.next_button = _button("Next", "the next exercise", icon="forward")
-        self.again_button = _button("New round", "a new round of exercises (the next seed)", icon="refresh")
+        self.next_button = _button(_("Next"), _("the next exercise"), icon="forward")
+        self.again_button = _button(_("New round"), _("a new round of exercises (the next seed)"), icon="refresh")
         self._choice_buttons: list[widgets.Button] = []
+        self._choices: list[str] = []
         self._on_click(self.answer_button, lambda: self.answer(self.answer_box.value))
         self._on_click(self.next_button, self.next)
         self._on_click(self.again_button, self.new_round)
@@ -80,7 +82,7 @@ class Practice(_View):
     def answer(self, value: Any) -> None:
         """Answer the exercise shown (a choice, or a number): the feedback and the score follow."""
         if self.feedback is not None:
-            self._say("Already answered: press Next for the next exercise.")
+            self._say(_("Already answered: press Next for the next exercise."))
             return
         feedback = self.exercise.check(value)  # an unreadable answer raises: _guard says why
         self.feedback = feedback
@@ -100,11 +102,13 @@ class Practice(_View):
         self.answer_box.value = ""
         buttons = []
         for choice in ex.choices:
-            button = _button(choice, f"answer: {choice}")
+            label = self._practice.shown(choice)
+            button = _button(label, _("answer: {choice}").format(choice=label))
             button.add_class("bibi-answer-button")
             self._on_click(button, lambda choice=choice: self.answer(choice))
             buttons.append(button)
         self._choice_buttons = buttons
+        self._choices = list(ex.choices)
         self.choice_row.children = buttons
         self.text_row.layout.display = "none" if ex.choices else None
         self.question.value = ex.html()
@@ -114,19 +118,20 @@ class Practice(_View):
     def _render(self) -> None:
         total = len(self.exercises)
         answered = self.feedback is not None
-        score = f"score {self.right} of {self.answered}"
-        self.header.value = render.wrap(render.status_html(f"Exercise {self.index + 1} of {total} · {score}"))
-        for button in self._choice_buttons:
+        head = _("Exercise {number} of {total} · score {right} of {answered}").format(
+            number=self.index + 1, total=total, right=self.right, answered=self.answered)
+        self.header.value = render.wrap(render.status_html(head))
+        for button, choice in zip(self._choice_buttons, self._choices, strict=True):
             button.disabled = answered
-            button.button_style = ("success" if answered and button.description == self.feedback.answer else
-                                   "danger" if answered and button.description == self.feedback.given else "")
+            button.button_style = ("success" if answered and choice == self.feedback.answer else
+                                   "danger" if answered and choice == self.feedback.given else "")
         self.answer_box.disabled = self.answer_button.disabled = answered
         self.feedback_html.value = self.feedback.html() if answered else ""
         last = self.index + 1 == total
         self.next_button.disabled = last
         self.again_button.layout.display = None if last and answered else "none"
         if answered:
-            self._say(f"Round over: {self.right} of {self.answered} right. Press New round for more."
-                      if last else "Press Next for the next exercise.")
+            self._say(_("Round over: {right} of {answered} right. Press New round for more.").format(
+                right=self.right, answered=self.answered) if last else _("Press Next for the next exercise."))
 
 

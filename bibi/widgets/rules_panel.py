@@ -13,15 +13,16 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
-from bibi.widgets.base import _PRESET_LABELS, _button, _control_value, _field_error, _html, _seed, _View, as_bot
+from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
 from bibi.widgets.compare import CompareView
 
 
 def _control(name: str, value: Any) -> widgets.Widget:
     """The widget for one option, by the kind of its value."""
-    title = OPTIONS[name].title
+    title = _(OPTIONS[name].title)
     style = {"description_width": "110px"}
     layout = widgets.Layout(width="330px", min_width="330px")
     if isinstance(value, bool):
@@ -39,7 +40,9 @@ def _control(name: str, value: Any) -> widgets.Widget:
     return widgets.IntText(value=value, description=title, style=style, layout=layout)
 
 
-_PAIRS = {("russian", "italian"): "Russian vs Italian", ("italian", "russian"): "Italian vs Russian"}
+_PAIRS = {("russian", "italian"): N_("Russian vs Italian"), ("italian", "russian"): N_("Italian vs Russian")}
+_PRESET_NAMES = {"russian": N_("the Russian rules"), "italian": N_("the Italian rules"),
+                 "english": N_("the English rules")}
 
 
 class RulesPanel(_View):
@@ -54,26 +57,30 @@ class RulesPanel(_View):
     css_class = "bibi-rules-panel"
 
     def __init__(self, rules: Rules | str = "russian", players: int = 6, seed: int = 1, *,
-                 bot: Bot | str = "random", other: Rules | str | None = None):
+                 bot: Bot | str = "random", other: Rules | str | None = None, lang: str | None = None):
         left = _label_rules(rules)
         right = left if other is None else _label_rules(other)
         players, seed = whole("players", players), _seed(seed)
-        super().__init__()
+        super().__init__(lang=lang)
         self.bot = as_bot(bot)
-        self.compare = CompareView(left, right, players, seed, bot=self.bot)  # refuses bad values, first
-        self.pair_buttons = {pair: _button(label, f"the {pair[0]} rules on the left, the {pair[1]} on the right")
-                             for pair, label in _PAIRS.items()}
+        # refuses bad values, first
+        self.compare = CompareView(left, right, players, seed, bot=self.bot, lang=self.lang)
+        self.pair_buttons = {
+            pair: _button(_(label), _("{left} on the left, {right} on the right").format(
+                left=_(_PRESET_NAMES[pair[0]]), right=_(_PRESET_NAMES[pair[1]])))
+            for pair, label in _PAIRS.items()}
         self.preset_buttons = {
-            name: _button(label, f"the {name} rules on the right", width="auto")
-            for name, label in _PRESET_LABELS.items()
+            name: _button(label, _("{rules} on the right").format(rules=_(_PRESET_NAMES[name])), width="auto")
+            for name, label in _preset_labels().items()
         }
         text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
                 "style": {"description_width": "40px"}}
-        self.left_box = widgets.Text(value=left.label, description="left", **text)
-        self.right_box = widgets.Text(value=right.label, description="right", **text)
-        self.seed_box = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="150px"))
+        self.left_box = widgets.Text(value=left.label, description=_("left"), **text)
+        self.right_box = widgets.Text(value=right.label, description=_("right"), **text)
+        self.seed_box = widgets.IntText(value=seed, description=_("seed"), layout=widgets.Layout(width="150px"))
         # No bounds of its own (a bounded box clamps silently): the rules refuse a count they do not seat.
-        self.players_box = widgets.IntText(value=players, description="players", layout=widgets.Layout(width="150px"))
+        self.players_box = widgets.IntText(value=players, description=_("players"),
+                                           layout=widgets.Layout(width="150px"))
         self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
         self.controls: dict[str, widgets.Widget] = {}
         self.control_errors: dict[str, widgets.HTML] = {}
@@ -96,7 +103,7 @@ class RulesPanel(_View):
         self._on_value(self.players_box, lambda: self._box_changed("players"))
         self.options_box = widgets.VBox(rows)
         fe = self.field_errors
-        right_hand = widgets.HTML(render.caption_html(rest="\u00a0right-hand rules:"))
+        right_hand = widgets.HTML(render.caption_html(rest="\u00a0" + _("right-hand rules:")))
         self.children = [
             widgets.HBox([*self.pair_buttons.values(), right_hand, *self.preset_buttons.values()],
                          layout=widgets.Layout(flex_flow="row wrap")),
@@ -104,8 +111,9 @@ class RulesPanel(_View):
                           widgets.VBox([self.seed_box, fe["seed"]]), widgets.VBox([self.players_box, fe["players"]])],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.compare,
-            widgets.HTML(render.caption_html("Options of the right-hand rules", ": each with the sentences it comes "
-                                             "from (click to unfold); a yellow row differs from the left-hand rules")),
+            widgets.HTML(render.caption_html(_("Options of the right-hand rules"),
+                                             _(": each with the sentences it comes from (click to unfold); a yellow "
+                                               "row differs from the left-hand rules"))),
             self.options_box, self.errors,
         ]
         self._sync_controls()
@@ -234,10 +242,20 @@ class RulesPanel(_View):
         left_values = left.options()
         for name in right.options():
             self.sources[name].value = render.option_source_html(right, name, left_values[name])
-        what = (f"{len(changed)} option{'s' if len(changed) != 1 else ''} differ: "
-                + ", ".join(k for k, _, _ in changed)) if changed else "the same rules on both sides"
+        if changed:
+            what = ngettext("{n} option differ: {names}", "{n} options differ: {names}", len(changed)).format(
+                n=len(changed), names=", ".join(_option_name(k) for k, _x, _y in changed))
+        else:
+            what = _("the same rules on both sides")
         players, seed = self._where()
-        self._say(f"Seed {seed}, {players} players: {left.label} (left) vs {right.label} (right); {what}.")
+        self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
+            seed=seed, players=count(players, "player"), left=left.label, right=right.label, what=what))
+
+
+def _option_name(name: str) -> str:
+    """An option as the panel's message names it: as a label writes it in English (``follow``), by its title in
+    the other languages (Ответ на ход)."""
+    return name if get_language() == SOURCE else _(OPTIONS[name].title)
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:

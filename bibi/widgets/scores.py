@@ -11,6 +11,7 @@ from bibi import render
 from bibi.deal import Deal, Trick
 from bibi.errors import WrongType, shorten, whole
 from bibi.game import Game
+from bibi.i18n import _, count
 from bibi.widgets.base import _button, _html, _View
 from bibi.widgets.explorer import DealExplorer
 
@@ -24,18 +25,19 @@ class ScoreInspector(_View):
 
     css_class = "bibi-score-inspector"
 
-    def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None):
+    def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None, lang: str | None = None):
         if not isinstance(deal_or_game, Deal | Game):
             raise WrongType(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)} "
                             f"({type(deal_or_game).__name__})")
-        super().__init__()
+        super().__init__(lang=lang)
         is_game = isinstance(deal_or_game, Game)
         if explorer is not None and not isinstance(explorer, DealExplorer):
             raise TypeError(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
         self.source = deal_or_game
         self.explorer = explorer
-        self.deal_select = widgets.Dropdown(description="deal", layout=widgets.Layout(width="200px"))
-        self.refresh_button = _button("Refresh", "read the deal again: it is still being played", icon="refresh")
+        self.deal_select = widgets.Dropdown(description=_("deal"), layout=widgets.Layout(width="200px"))
+        self.refresh_button = _button(_("Refresh"), _("read the deal again: it is still being played"),
+                                      icon="refresh")
         self.game_sheet = _html()
         self.deal_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.check = _html()
@@ -51,9 +53,9 @@ class ScoreInspector(_View):
         self._on_click(self.refresh_button, self.refresh)
         top = [self.deal_select, self.refresh_button] if is_game else [self.refresh_button]
         self.children = [widgets.HBox(top), self.game_sheet, self.deal_buttons, self.message, self.check,
-                         widgets.HTML(render.caption_html("Where the points come from",
-                                                          ": click a row to see its trick here")),
-                         self.trick_view, self.rows, widgets.HTML(render.caption_html("Seat by seat")), self.chart,
+                         widgets.HTML(render.caption_html(_("Where the points come from"),
+                                                          _(": click a row to see its trick here"))),
+                         self.trick_view, self.rows, widgets.HTML(render.caption_html(_("Seat by seat"))), self.chart,
                          self.table, self.errors]
         self.refresh()
 
@@ -78,7 +80,7 @@ class ScoreInspector(_View):
         count = len(self.deals)
         self._syncing = True
         try:
-            self.deal_select.options = [(f"deal {i + 1}", i) for i in range(count)]
+            self.deal_select.options = [(_("deal {number}").format(number=i + 1), i) for i in range(count)]
             self.deal_select.value = count - 1
         finally:
             self._syncing = False
@@ -86,10 +88,11 @@ class ScoreInspector(_View):
             self.game_sheet.value = render.game_html(self.source)
             buttons = []
             for i in range(count):
-                button = _button(f"deal {i + 1}", f"show where the points of deal {i + 1} come from")
+                button = _button(_("deal {number}").format(number=i + 1),
+                                 _("show where the points of deal {number} come from").format(number=i + 1))
                 self._on_click(button, lambda i=i: self.show_deal(i))
                 buttons.append(button)
-            self.deal_buttons.children = [widgets.HTML("show deal:"), *buttons]
+            self.deal_buttons.children = [widgets.HTML(render.caption_html(rest=_("show deal:"))), *buttons]
         self.refresh_button.layout.display = "none" if self.finished else None
         self._render()
 
@@ -114,7 +117,7 @@ class ScoreInspector(_View):
         if trick is not None and self.explorer is not None:
             self._check_explorer(deal)  # before anything changes
         self.selected = index
-        for i, (button, _, _) in enumerate(self._row_pool[: len(self.lines)]):
+        for i, (button, _html_row, _box) in enumerate(self._row_pool[: len(self.lines)]):
             button.button_style = "info" if i == index else ""
         self.trick_view.value = render.score_line_detail_html(deal, line)
         if trick is not None and self.explorer is not None:
@@ -140,23 +143,27 @@ class ScoreInspector(_View):
         self.check.value = render.score_check_html(deal, cards, lines)
         while len(self._row_pool) < len(lines):
             i = len(self._row_pool)
-            button = _button("", "show this line's trick", width="150px")
+            button = _button("", _("show this line's trick"), width="150px")
             self._on_click(button, lambda i=i: self.show_line(i))
             html = _html(width="100%")
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
                 align_items="center", border_bottom=render.ROW_RULE, flex="0 0 auto"))))  # no shrinking
-        for (button, html, _), line in zip(self._row_pool, lines, strict=False):
-            button.description = line.label
+        for (button, html, _box), line in zip(self._row_pool, lines, strict=False):
+            button.description = render.score_line_label(line)
             button.button_style = ""
             button.disabled = line.kind == "out"
             # The style block comes once, with the check above; each row is a bare fragment.
             html.value = render.wrap(render.score_line_html(line, style=False), style=False)
-        self.rows.children = [box for _, _, box in self._row_pool[: len(lines)]]
+        self.rows.children = [box for _b, _h, box in self._row_pool[: len(lines)]]
         self.selected = None
         self.trick_view.value = ""
         self.chart.value = render.score_bars_html(deal)
-        self.table.value = render.frame_html(frame)
-        state = "over" if deal.is_over else f"in play, trick {len(deal.tricks) + 1} of {deal.tricks_total}"
-        self._say(f"{deal.rules.label} rules, {deal.players} players, dealer seat {deal.dealer}: {state}.")
+        self.table.value = render.score_frame_html(deal, frame, lines)
+        if deal.is_over:
+            said = _("{rules} rules, {players}, dealer seat {dealer}: over.")
+        else:
+            said = _("{rules} rules, {players}, dealer seat {dealer}: in play, trick {number} of {total}.")
+        self._say(said.format(rules=deal.rules.label, players=count(deal.players, "player"), dealer=deal.dealer,
+                              number=len(deal.tricks) + 1, total=deal.tricks_total))
 
 

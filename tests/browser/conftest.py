@@ -100,7 +100,7 @@ def lab(tmp_path_factory) -> Server:
     if (ROOT / "notebooks").is_dir():  # the notebooks as committed, outputs and all, to open without running
         shutil.copytree(ROOT / "notebooks", served / "saved", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         # Trusted, as `make lab` trusts them: their saved HTML pictures keep their style.
-        subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, (served / "saved").glob("*.ipynb"))],
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, (served / "saved").rglob("*.ipynb"))],
                        env=jupyter_env(home), check=True, capture_output=True)
     server = start_lab(home, served)
     try:

@@ -1,0 +1,327 @@
+"""The views in Russian and Italian: what a learner reads, what a click answers, the language each view keeps.
+
+Every view is rendered in Russian and in Italian at several positions (a deal under way, a finished deal, a refusal,
+a hint, a practice answer) and the text a person reads (the markup stripped of its style, tags and attributes) must
+hold none of the English game words (``helpers.ENGLISH_GAME_WORDS``). Left in: card glyphs and sentence ids, the
+quoted source sentences (Russian and Italian), and the rules' notation, which is the same in every language (what a
+learner types in the rules boxes: ``<code>`` spans and option names and values such as ``trump_change``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from helpers import english_words_in
+
+import bibi
+from bibi import texts
+from bibi.cards import Card
+from bibi.i18n import UnknownLanguage, language
+from bibi.play import play_seeded
+from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector
+
+LANGS = ("ru", "it")
+
+
+def readable(markup: str) -> str:
+    """The text of ``markup`` a person reads: style blocks, tags and attributes out, entities read, the rules'
+    notation out (``<code>`` spans, and option names and values: words joined by ``_``)."""
+    text = re.sub(r"<style[^>]*>.*?</style>", " ", markup, flags=re.S)
+    text = re.sub(r"<code>.*?</code>", " ", text, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    text = re.sub(r"[\w'=]*_[\w'=]*", " ", text)  # trump_change='next_deal', after_trick: notation
+    return re.sub(r"\s+", " ", text)
+
+
+def english(markup: str) -> list[str]:
+    return english_words_in(readable(markup))
+
+
+def shown(view) -> str:
+    """Everything a view shows in HTML: its still picture (the parts in order) and every HTML widget in it."""
+    import ipywidgets as widgets
+
+    parts = [view.picture_html()]
+    stack = [view]
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, widgets.HTML):
+            parts.append(widget.value)
+        stack.extend(getattr(widget, "children", ()))
+    return "\n".join(parts)
+
+
+def labels(view) -> str:
+    """The words on a view's buttons and the descriptions of its controls, as a person reads them."""
+    import ipywidgets as widgets
+
+    words = []
+    stack = [view]
+    while stack:
+        widget = stack.pop()
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                words.append(value)
+        if isinstance(widget, widgets.Dropdown):
+            words.extend(str(label) for label in widget._options_labels)
+        stack.extend(getattr(widget, "children", ()))
+    return " ".join(words)
+
+
+def first_illegal(deal, seat: int) -> Card | None:
+    return next((c for c in deal.hand(seat) if deal.why_illegal(c, seat)), None)
+
+
+def play_on(table: PlayTable, moves: int) -> None:
+    """Make ``moves`` legal moves of the person at ``table`` (the first legal action each time)."""
+    for _ in range(moves):
+        if table.deal.is_over:
+            return
+        table.play(table.deal.legal_actions()[0])
+
+
+# -- every view, several positions --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_table_under_way_refusal_hint_and_reasons_in_the_language(lang):
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang=lang)
+    assert english(shown(table)) == [], "at the start"
+    play_on(table, 3)
+    assert not table.deal.is_over
+    assert english(shown(table)) == [], "under way"
+    table.hint()
+    assert table.hint_box.value and english(table.hint_box.value) == [], "the hint"
+    table.why(1)
+    assert table.reasons.value and english(table.reasons.value) == [], "why seat 1"
+    for _ in range(40):  # find a position with a card the rules refuse
+        bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+        if bad is not None:
+            break
+        play_on(table, 1)
+    assert bad is not None, "no refused card in this deal"
+    before = table.deal.record()
+    table.play(bad)
+    assert table.deal.record() == before
+    assert "bibi-error" in table.message.value and english(table.message.value) == [], "the refusal"
+    assert labels(table) and english_words_in(labels(table)) == [], "the buttons"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_table_finished_deal_and_review_in_the_language(lang):
+    table = PlayTable("italian", 3, bots="greedy", seed=2, delay=0, game=False, lang=lang)
+    play_on(table, 200)
+    assert table.deal.is_over
+    table.review()
+    assert table.reasons.value and english(table.reasons.value) == [], "the review"
+    assert english(shown(table)) == [], "the finished deal"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_explorer_in_the_language(lang):
+    explorer = DealExplorer("russian", 4, seed=3, lang=lang)
+    explorer.go(9)
+    assert english(shown(explorer)) == [], "under way"
+    deal, seat = explorer.deal, explorer.deal.to_act
+    bad = first_illegal(deal, seat)
+    if bad is None:  # a position where a card is refused
+        explorer.go(next(p for p in range(explorer.length) if explorer._states[p].to_act is not None
+                         and first_illegal(explorer._states[p], explorer._states[p].to_act)))
+        deal, seat = explorer.deal, explorer.deal.to_act
+        bad = first_illegal(deal, seat)
+    explorer.choose(bad)
+    assert "bibi-error" in explorer.reason.value and english(explorer.reason.value) == [], "the refusal"
+    explorer.go(explorer.length)
+    assert english(shown(explorer)) == [], "the end"
+    explorer.seat_select.value = 2
+    assert english(shown(explorer)) == [], "from seat 2"
+    assert english_words_in(labels(explorer)) == [], "the buttons"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_view_and_rules_panel_in_the_language(lang):
+    compare = CompareView("russian", "italian", 4, seed=2, lang=lang)
+    assert english(shown(compare)) == [], "at the start"
+    compare.to_parting()
+    assert english(shown(compare)) == [], "where they part"
+    compare.to_end()
+    assert english(shown(compare)) == [], "at the end"
+    panel = RulesPanel("russian", 4, seed=2, lang=lang)
+    panel.compare_rules("russian", "italian")
+    assert english(shown(panel)) == [], "Russian vs Italian"
+    assert english_words_in(labels(panel)) == [], "the buttons"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_inspector_in_the_language(lang):
+    explorer = DealExplorer("italian", 4, seed=2, lang=lang)
+    inspector = ScoreInspector(explorer.final, explorer=explorer, lang=lang)
+    assert english(shown(inspector)) == [], "a finished deal"
+    for i, line in enumerate(inspector.lines):
+        if line.kind in ("trick", "call"):
+            inspector.show_line(i)
+            assert english(inspector.trick_view.value) == [], line.kind
+    assert english_words_in(labels(inspector)) == [], "the row buttons"
+    game = bibi.Game.new("russian", 3, 1, seed=4)
+    table = PlayTable(game=game, bots="greedy", delay=0, lang=lang)
+    play_on(table, 80)
+    assert english(shown(ScoreInspector(table.game, lang=lang))) == [], "a game under way"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_questions_and_answers_in_the_language(lang):
+    practice = Practice("russian", 4, n=6, seed=3, lang=lang)
+    for _ in practice.exercises:
+        assert english(shown(practice)) == [], practice.exercise.kind
+        choice = practice.exercise.choices[-1] if practice.exercise.choices else "1"
+        practice.answer(choice)
+        assert practice.feedback_html.value
+        assert english(shown(practice)) == [], f"the answer to {practice.exercise.kind}"
+        practice.next()
+    assert english_words_in(labels(practice)) == [], "the buttons"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_app_in_the_language(lang):
+    app = PlayApp("russian", 3, seat=0, bots="greedy", seed=3, delay=0, lang=lang)
+    assert app.table is not None
+    play_on(app.table, 200)
+    assert app.explorer is not None, "the deal replayed below"
+    assert english(shown(app)) == []
+    assert english_words_in(labels(app)) == [], "the controls"
+
+
+# -- sentences: the original, and a translation in the learner's language --------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cited_sentences_quote_the_original_with_a_translation_in_the_learners_language(lang):
+    practice = Practice("italian", 4, n=6, seed=1, kinds=["may_play"], lang=lang)
+    for ex in practice.exercises:
+        practice.answer("no" if ex.answer == "yes" else "yes")
+        cited = texts.cite(practice.feedback.sentences)
+        value = practice.feedback_html.value
+        for s in cited:
+            assert html.escape(s.original, quote=True) in value, s.id
+            if s.lang != lang:
+                assert html.escape(s.translated(lang), quote=True) in value, s.id
+            assert html.escape(s.translated("en"), quote=True) not in value, f"{s.id}: the English translation"
+        practice.next()
+
+
+def test_cited_sentences_in_english_keep_the_english_translation():
+    practice = Practice("russian", 4, n=3, seed=1, kinds=["may_play"], lang="en")
+    practice.answer("yes")
+    for s in texts.cite(practice.feedback.sentences):
+        assert html.escape(s.translated("en"), quote=True) in practice.feedback_html.value
+
+
+# -- a view keeps its language --------------------------------------------------------------------------------
+
+
+def test_a_click_is_answered_in_the_views_language_whatever_the_notebook_says_later():
+    table = PlayTable("russian", 4, bots="random", seed=5, delay=0, lang="ru")
+    with language("it"):
+        table.hint_button.click()
+        assert "Подсказка" in table.hint_box.value
+        for _ in range(40):
+            bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+            if bad is not None:
+                break
+            table.hand_row.button_for(table.deal.legal_actions()[0]).click()
+        assert bad is not None
+        table.hand_row.button_for(bad).click()
+        message = readable(table.message.value)
+        assert "сейчас сыграть нельзя" in message and english_words_in(message) == []
+        picture = table.picture_html()
+        assert "Это картинка игрового стола" in picture and "immagine" not in picture
+        bundle = table._repr_mimebundle_()
+        assert "Это картинка игрового стола" in bundle["text/html"]
+
+
+def test_views_made_in_one_language_keep_it():
+    with language("it"):
+        explorer = DealExplorer("russian", 4, seed=2)  # None: the language in force when it is made
+    assert explorer.lang == "it"
+    explorer.next_button.click()
+    assert "Smazzata con codice 2" in explorer.message.value
+    practice = Practice(lang="ru")
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    assert "Фразы" in practice.feedback_html.value
+
+
+@pytest.mark.parametrize("view", [DealExplorer, PlayTable, RulesPanel, CompareView, Practice, PlayApp])
+def test_a_language_the_kit_does_not_speak_is_refused(view):
+    with pytest.raises(UnknownLanguage, match="lang: unknown language 'de'"):
+        view(lang="de")
+    with pytest.raises(TypeError, match="lang"):
+        view(lang=7)
+
+
+def test_score_inspector_refuses_an_unknown_language():
+    deal = play_seeded("ru", 3, seed=1, bots="greedy")
+    with pytest.raises(UnknownLanguage, match="lang"):
+        ScoreInspector(deal, lang="klingon")
+
+
+# -- the app's language menu ----------------------------------------------------------------------------------
+
+
+def test_app_language_menu_switches_the_language_and_keeps_the_game():
+    app = PlayApp("russian", 3, seat=0, bots="greedy", seed=7, delay=0, lang="en")
+    assert [code for _label, code in app.language_select.options] == ["en", "ru", "it"]
+    assert [label for label, _code in app.language_select.options] == ["English", "русский", "italiano"]
+    table = app.table
+    assert table is not None
+    play_on(table, 2)
+    record, seed = table.deal.record(), app.seed_box.value
+    app.language_select.value = "ru"
+    assert app.table is table and table.deal.record() == record and app.seed_box.value == seed
+    assert table.lang == app.lang == "ru"
+    assert english(shown(app)) == []
+    assert "Ваш ход" in table.message.value and app.start_button.description == "Начать игру"
+    table.hint()
+    app.language_select.value = "it"
+    assert "Suggerimento" in table.hint_box.value, "the hint shown is said again"
+    assert english(shown(app)) == []
+    play_on(table, 200)
+    assert app.explorer is not None and app.explorer.lang == "it"
+    position = app.explorer.length // 2
+    app.explorer.go(position)
+    app.language_select.value = "ru"
+    assert app.explorer.lang == "ru" and app.explorer.position == position
+    assert english(shown(app)) == []
+    app.language_select.value = "en"
+    assert "Your" in app.table.message.value and table.deal.record() == app.table.deal.record()
+
+
+def test_app_set_language_refuses_an_unknown_language_and_changes_nothing():
+    app = PlayApp("italian", 3, seat=1, bots="random", seed=2, delay=0, lang="it")
+    before = app.message.value
+    with pytest.raises(UnknownLanguage, match="lang"):
+        app.set_language("xx")
+    assert app.lang == "it" and app.message.value == before and app.language_select.value == "it"
+
+
+def test_the_check_finds_english_where_there_is_some():
+    """The same views in English show the words the checks above look for: the checks read what is shown."""
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang="en")
+    assert {"seat", "trick", "trump", "stock", "points"} <= set(english(shown(table)))
+    assert "cards" in english_words_in(labels(table)) or "Hint" in labels(table)
+    practice = Practice("russian", 4, n=2, seed=3, lang="en")
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    assert english(practice.feedback_html.value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_teachers_lesson_table_in_the_language(lang):
+    from bibi.lesson import lesson
+
+    with language(lang):
+        table = lesson("russian", "italian", players=4, deals=12, seed=1)
+        page = table._repr_html_()
+    assert english(page) == []
+    assert "score_per_seat" in table.wide().index.get_level_values("measure"), "the frame keeps its ids"
