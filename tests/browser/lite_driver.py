@@ -114,7 +114,8 @@ def open_notebook(page: Page, server: Server, path: str) -> float:
 
 
 def wait_kernel_ready(page: Page) -> None:
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=KERNEL_READY_TIMEOUT)
+    # (the notebook in front: the site may restore tabs a page of it had open before)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for(timeout=KERNEL_READY_TIMEOUT)
     status = kernel_idle(page)
     status.wait_for(timeout=KERNEL_READY_TIMEOUT)
     assert "Python (Pyodide)" in status.inner_text(), status.inner_text()

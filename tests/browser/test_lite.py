@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -106,16 +107,20 @@ def site_page(browser, lite):
         ignore_closed(page.context.close)
 
 
-@pytest.fixture
-def visit(site_page, request) -> Visit:
+def visiting(visit: Visit, request) -> Iterator[Visit]:
     """The module's page for one test; a screenshot to artifacts/ if the test fails, after which the next notebook
     opens afresh (a page and a kernel of its own)."""
-    site_page.left_before, site_page.console_before = len(site_page.offline.left), len(site_page.console.messages)
-    yield site_page
-    after_test(site_page.page, request.node)
+    visit.left_before, visit.console_before = len(visit.offline.left), len(visit.console.messages)
+    yield visit
+    after_test(visit.page, request.node)
     report = getattr(request.node, "report_call", None)
     if report is None or report.failed:
-        site_page.session.restart()
+        visit.session.restart()
+
+
+@pytest.fixture
+def visit(site_page, request) -> Iterator[Visit]:
+    yield from visiting(site_page, request)
 
 
 # What the site logs when its service worker cannot register: the registration, blocked here (see site_page), rejects
