@@ -34,8 +34,9 @@ lint: $(VENV)/.test
 	$(VENV)/bin/ruff check bibi tests bench tools lite
 	$(VENV)/bin/mypy  # the whole package, [tool.mypy] in pyproject.toml
 
+# Two processes (pytest-xdist); each test file runs whole in one of them, the browser tests all in one (tests/conftest.py).
 pytest: $(VENV)/.test
-	$(PY) -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
+	$(PY) -m pytest -q -n 2 --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests bibi $(NOTEBOOKS)
 
 ## test-fast: the edit loop's tests, engine and values (under a minute): all but the slow, subprocess, widgets,

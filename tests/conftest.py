@@ -46,6 +46,7 @@ def marks_for(path: PurePosixPath) -> list[str]:
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by these marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    xdist = config.pluginmanager.hasplugin("xdist")
     for item in items:
         try:
             path = PurePosixPath(item.path.relative_to(config.rootpath).as_posix())
@@ -53,3 +54,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         for name in marks_for(path):
             item.add_marker(name)
+        if xdist:
+            item.add_marker(pytest.mark.xdist_group(group_of(path)))
+
+
+def group_of(path: PurePosixPath) -> str:
+    """The test file ``path``'s group when pytest-xdist spreads the suite over processes (``-n 2 --dist
+    loadgroup``): a group runs in one process, in order. Each file is one, so its module-scoped fixtures (a built
+    wheel, the compiled engine, a notebook's kernel under nbval) are made once; the browser tests are all one, so
+    one chromium and one JupyterLab serve them, and no two browser tests compete for the cores."""
+    return "tests/browser" if PurePosixPath("tests/browser") in path.parents else path.as_posix()

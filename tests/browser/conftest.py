@@ -13,20 +13,19 @@ from pathlib import Path
 
 import pytest
 from lab_driver import (
-    ARTIFACTS,
     CHROMIUM_ARGS,
     CHROMIUM_MISSING,
     ROOT,
-    VIEWPORT,
     ConsoleLog,
     KernelWatch,
     Server,
+    after_test,
     copy_notebook,
     copy_tree,
     find_chromium,
     ignore_closed,
     jupyter_env,
-    screenshot,
+    new_page,
     start_app,
     start_lab,
 )
@@ -68,18 +67,12 @@ def browser(chromium_path):
 @pytest.fixture
 def page(browser, request):
     """A fresh browser context and page at 1280×800; a screenshot to artifacts/ if the test fails."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    page = new_page(browser)
     try:
         yield page
     finally:
-        report = getattr(request.node, "report_call", None)
-        if report is not None and report.failed:
-            ignore_closed(lambda: screenshot(page, f"FAILED-{request.node.name}"))
-        else:  # a screenshot of an earlier failure would mislead
-            (ARTIFACTS / f"FAILED-{request.node.name}.png").unlink(missing_ok=True)
-        ignore_closed(context.close)
+        after_test(page, request.node)
+        ignore_closed(page.context.close)
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import ConsoleMessage, Error, Locator, Page, WebSocket
+from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -340,10 +340,10 @@ class ConsoleLog:
         where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc and loc.get("url") else ""
         self.messages.append((msg.type, msg.text + where))
 
-    def errors(self) -> list[str]:
-        """Errors a developer would see in the console, less the allow-listed noise."""
+    def errors(self, start: int = 0) -> list[str]:
+        """Errors a developer would see in the console, less the allow-listed noise (from message ``start`` on)."""
         found = []
-        for kind, text in self.messages:
+        for kind, text in self.messages[start:]:
             if kind not in ("error", "pageerror"):
                 continue
             if kind == "error" and any(re.search(pattern, text) for pattern, _why in self.allow):
@@ -359,36 +359,22 @@ def _is_idle(payload: str | bytes) -> bool:
     return bool(_IDLE.search(payload.encode() if isinstance(payload, str) else payload))
 
 
-class KernelWatch:
-    """Watches the page's kernel websockets for the kernel's "idle" status messages.
+class RoundTrips:
+    """Waiting for the kernel's answer to a click: a subclass counts the kernel's "idle" status messages (``idle``)
+    and waits for the next one (``settled``).
 
     A click on a widget sends one message to the kernel; the kernel answers busy, the widget updates, idle, in
-    that order on one socket. Waiting for that idle after a click means every update of the round trip has
-    reached the page: no half-updated view (new log, old buttons) is read.
+    that order. Waiting for that idle after a click means every update of the round trip has reached the page: no
+    half-updated view (new log, old buttons) is read.
     """
 
-    def __init__(self, page: Page):
-        self.idle = 0
-        self.sockets: list[WebSocket] = []
-        page.on("websocket", self._socket)
-
-    def _socket(self, ws: WebSocket) -> None:
-        if "/api/kernels/" in ws.url:
-            self.sockets.append(ws)
-            ws.on("framereceived", self._frame)
-
-    def _frame(self, payload: str | bytes) -> None:
-        if _is_idle(payload):
-            self.idle += 1
+    @property
+    def idle(self) -> int:
+        raise NotImplementedError
 
     def settled(self, since: int, timeout_ms: int = KERNEL_ROUND_TRIP_TIMEOUT) -> None:
         """Wait until the kernel has gone idle at least once after the count ``since``."""
-        if self.idle > since:
-            return
-        live = [ws for ws in self.sockets if not ws.is_closed()]
-        assert live, "the page has no open kernel connection"
-        with live[-1].expect_event("framereceived", predicate=_is_idle, timeout=timeout_ms):
-            pass
+        raise NotImplementedError
 
     def click(self, target: Locator) -> None:
         """Click something that talks to the kernel, and wait for the kernel's answer to arrive."""
@@ -401,6 +387,36 @@ class KernelWatch:
         since = self.idle
         action()
         self.settled(since)
+
+
+class KernelWatch(RoundTrips):
+    """Watches the page's kernel websockets (JupyterLab, Voilà) for the kernel's "idle" status messages."""
+
+    def __init__(self, page: Page):
+        self._idle = 0
+        self.sockets: list[WebSocket] = []
+        page.on("websocket", self._socket)
+
+    @property
+    def idle(self) -> int:
+        return self._idle
+
+    def _socket(self, ws: WebSocket) -> None:
+        if "/api/kernels/" in ws.url:
+            self.sockets.append(ws)
+            ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        if _is_idle(payload):
+            self._idle += 1
+
+    def settled(self, since: int, timeout_ms: int = KERNEL_ROUND_TRIP_TIMEOUT) -> None:
+        if self.idle > since:
+            return
+        live = [ws for ws in self.sockets if not ws.is_closed()]
+        assert live, "the page has no open kernel connection"
+        with live[-1].expect_event("framereceived", predicate=_is_idle, timeout=timeout_ms):
+            pass
 
 
 def lab_url(server: Server, path: str) -> str:
@@ -476,13 +492,22 @@ _RUN_FINISHED_JS = """
 """
 
 
-def run_all(page: Page, timeout_ms: int) -> None:
-    """Run ▸ Run All Cells from the menu bar, as a person would, then wait until every cell has run (or one failed)."""
+_FIRST_OUTPUT_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .some(c => c.model.type === 'code' && c.model.outputs.length > 0)"""
+
+
+def run_all(page: Page, timeout_ms: int) -> float:
+    """Run ▸ Run All Cells from the menu bar, as a person would, then wait until every cell has run (or one failed).
+    Returns the seconds from the click on Run All Cells to the notebook's first output."""
     page.get_by_role("menuitem", name="Run", exact=True).click()
+    started = time.monotonic()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(_FIRST_OUTPUT_JS, timeout=timeout_ms, polling=50)
+    first = time.monotonic() - started
     page.wait_for_function(_RUN_FINISHED_JS, timeout=timeout_ms, polling=250)
     kernel_idle(page).wait_for(timeout=timeout_ms)
     wait_widgets_settled(page)
+    return first
 
 
 def wait_widgets_settled(page: Page, root: str = "body") -> None:
@@ -566,6 +591,23 @@ def widget_counts(page: Page, root: str = "body") -> dict[str, int]:
     }""",
         root,
     )
+
+
+def new_page(browser: Browser, **context_options) -> Page:
+    """A page in a fresh browser context at 1280×800 (``context_options`` go to ``new_context``)."""
+    context = browser.new_context(viewport=VIEWPORT, **context_options)
+    context.set_default_timeout(30_000)
+    return context.new_page()
+
+
+def after_test(page: Page, node) -> None:
+    """A screenshot to artifacts/ if the test ``node`` failed; if it passed, none left from an earlier failure
+    (a screenshot of that would mislead). Needs the report the browser tests' conftest keeps on the item."""
+    report = getattr(node, "report_call", None)
+    if report is not None and report.failed:
+        ignore_closed(lambda: screenshot(page, f"FAILED-{node.name}"))
+    else:
+        (ARTIFACTS / f"FAILED-{node.name}.png").unlink(missing_ok=True)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab_driver import ROOT, Server, free_port, kernel_idle, start_server, wait_widgets_settled
-from playwright.sync_api import Locator, Page, Route
+from lab_driver import ROOT, RoundTrips, Server, free_port, kernel_idle, run_all, start_server
+from playwright.sync_api import Page, Route
 
 SITE = ROOT / "build" / "lite"
 BUILD_TIMEOUT = 900  # seconds: a first build downloads Pyodide (npm) and about twenty wheels (PyPI)
@@ -65,7 +65,7 @@ class Offline:
 
 
 # Counts the kernel's "idle" status messages on the current notebook's kernel connection (installed once per
-# kernel): each message the front end sends the kernel (an execute request, a widget's comm message) is answered
+# connection): each message the front end sends the kernel (an execute request, a widget's comm message) is answered
 # busy, its outputs and updates, then idle.
 _WATCH_JS = """() => {
   const kernel = window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel;
@@ -81,13 +81,14 @@ _WATCH_JS = """() => {
 }"""
 
 
-class LiteKernelWatch:
-    """The Pyodide kernel's round trips, for view_actions (the same surface as lab_driver.KernelWatch)."""
+class LiteKernelWatch(RoundTrips):
+    """The Pyodide kernel's round trips, counted in the page: there is no websocket to watch."""
 
     def __init__(self, page: Page):
         self.page = page
 
     def attach(self) -> None:
+        """Watch the front notebook's kernel connection (call it once the notebook has run)."""
         self.page.wait_for_function(_WATCH_JS, timeout=KERNEL_READY_TIMEOUT)
 
     @property
@@ -95,18 +96,7 @@ class LiteKernelWatch:
         return self.page.evaluate("() => window.__bibiIdle ?? 0")
 
     def settled(self, since: int, timeout_ms: int = KERNEL_ROUND_TRIP_TIMEOUT) -> None:
-        """Wait until the kernel has gone idle at least once after the count ``since``."""
         self.page.wait_for_function("(n) => (window.__bibiIdle ?? 0) > n", arg=since, timeout=timeout_ms, polling=50)
-
-    def click(self, target: Locator) -> None:
-        since = self.idle
-        target.click()
-        self.settled(since)
-
-    def do(self, action) -> None:
-        since = self.idle
-        action()
-        self.settled(since)
 
 
 def notebook_url(server: Server, path: str) -> str:
@@ -114,17 +104,79 @@ def notebook_url(server: Server, path: str) -> str:
 
 
 def open_notebook(page: Page, server: Server, path: str) -> float:
-    """Open a notebook of the site in JupyterLab and wait for "Python (Pyodide) | Idle". Returns the seconds from
-    navigation to that moment (the time to a kernel ready to run the learner's first cell)."""
+    """Open a notebook of the site in a page of its own (a kernel of its own) and wait for "Python (Pyodide) | Idle".
+    Returns the seconds from navigation to that moment (the time to a kernel ready to run the learner's first
+    cell)."""
     started = time.monotonic()
     page.goto(notebook_url(server, path))
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=KERNEL_READY_TIMEOUT)
+    wait_kernel_ready(page)
+    return time.monotonic() - started
+
+
+def wait_kernel_ready(page: Page) -> None:
+    # (the notebook in front: the site may restore tabs a page of it had open before)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for(timeout=KERNEL_READY_TIMEOUT)
     status = kernel_idle(page)
     status.wait_for(timeout=KERNEL_READY_TIMEOUT)
-    ready = time.monotonic() - started
     assert "Python (Pyodide)" in status.inner_text(), status.inner_text()
     page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.content?.model")
-    return ready
+
+
+# Runs in the shared kernel before the next notebook: the names the last notebook made are gone (so a notebook that
+# forgets an import fails as in a fresh kernel) and the kit speaks the language a fresh kernel starts in.
+RESET = """%reset -f
+import sys as _sys
+if "bibi" in _sys.modules:
+    _sys.modules["bibi"].set_language(None)
+del _sys
+"""
+
+_OPEN_ON_KERNEL_JS = """async ([path, id]) => {
+  const app = window.jupyterapp;
+  for (const w of [...app.shell.widgets('main')]) if (w.context) w.dispose();  // no "save?" dialog, kernel kept
+  await app.commands.execute('docmanager:open', {path, kernel: {id}});
+}"""
+
+_RESET_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const reply = await kernel.requestExecute({code, silent: true, store_history: false}).done;
+  return reply.content.status;
+}"""
+
+
+class LiteSession:
+    """One page of the site and one Pyodide kernel for several notebooks, one after the other.
+
+    The first notebook opens as a learner opens it (a page of its own, a kernel starting from nothing); each next one
+    opens in the same JupyterLab on that kernel, after ``RESET``, so the runtime, the packages and the kit load once.
+    ``restart()`` (after a failure) makes the next notebook start afresh.
+    """
+
+    def __init__(self, page: Page, server: Server):
+        self.page, self.server = page, server
+        self.kernel_id: str | None = None
+
+    def open(self, path: str) -> tuple[float, bool]:
+        """Open the site's notebook ``path`` and wait until its kernel is idle. Returns the seconds that took, and
+        whether the kernel was a fresh one."""
+        if self.kernel_id is None:
+            ready = open_notebook(self.page, self.server, path)
+            fresh = True
+        else:
+            started = time.monotonic()
+            self.page.evaluate(_OPEN_ON_KERNEL_JS, [path, self.kernel_id])
+            self.page.wait_for_function("path => window.jupyterapp.shell.currentWidget?.context?.path === path",
+                                        arg=path, timeout=KERNEL_READY_TIMEOUT)  # fmt: skip
+            wait_kernel_ready(self.page)
+            assert self.page.evaluate(_RESET_JS, RESET) == "ok", "the shared kernel did not reset"
+            ready, fresh = time.monotonic() - started, False
+        kernel = self.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+        assert fresh or kernel == self.kernel_id, f"{path} opened on another kernel"
+        self.kernel_id = kernel
+        return ready, fresh
+
+    def restart(self) -> None:
+        self.kernel_id = None
 
 
 _CLEARED_JS = """async () => {
@@ -134,34 +186,12 @@ _CLEARED_JS = """async () => {
     .every(c => c.model.outputs.length === 0 && c.model.executionCount === null);
 }"""
 
-_FIRST_OUTPUT_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets
-  .some(c => c.model.type === 'code' && c.model.outputs.length > 0)"""
-
-# Every non-empty code cell has run, or one has failed (Run All stops there); none is queued or running.
-_RUN_FINISHED_JS = """() => {
-  const nb = window.jupyterapp.shell.currentWidget.content;
-  const code = nb.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().trim() !== '');
-  if (code.some(c => (c.node.querySelector('.jp-InputArea-prompt')?.innerText || '').includes('*'))) return false;
-  const failed = code.some(c => { const o = c.model.outputs;
-    for (let j = 0; j < o.length; j++) if (o.get(j).type === 'error') return true; return false; });
-  return failed || code.every(c => c.model.executionCount !== null);
-}"""
-
 
 def clear_and_run_all(page: Page, timeout_ms: int) -> float:
-    """Clear the stored outputs (so every output seen is this run's), then Run ▸ Run All Cells from the menu bar, as
-    a person would, and wait until every cell has run (or one failed). Returns the seconds from the click on
-    Run All Cells to the notebook's first output."""
+    """Clear the stored outputs (so every output seen is this run's), then Run ▸ Run All Cells (``run_all``).
+    Returns the seconds from the click on Run All Cells to the notebook's first output."""
     assert page.evaluate(_CLEARED_JS), "the stored outputs were not cleared"
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    started = time.monotonic()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.wait_for_function(_FIRST_OUTPUT_JS, timeout=timeout_ms, polling=50)
-    first = time.monotonic() - started
-    page.wait_for_function(_RUN_FINISHED_JS, timeout=timeout_ms, polling=250)
-    kernel_idle(page).wait_for(timeout=timeout_ms)
-    wait_widgets_settled(page)
-    return first
+    return run_all(page, timeout_ms)
 
 
 def first_error(page: Page) -> dict | None:

@@ -13,30 +13,33 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from lab_driver import (
     ARTIFACTS,
     ROOT,
-    VIEWPORT,
     ConsoleLog,
+    after_test,
     check_notebook,
     ignore_closed,
+    new_page,
     problems_in_page,
     screenshot,
     widget_counts,
 )
 from lite_driver import (
     LiteKernelWatch,
+    LiteSession,
     Offline,
     build_site,
     cdn_wheels,
     clear_and_run_all,
     first_error,
-    open_notebook,
     serve_site,
 )
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, Page, expect
 from test_practice_browser import give, knobs
 from view_actions import play_deal, press
 
@@ -68,47 +71,63 @@ def lite(site, tmp_path_factory):
         server.stop()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh context and page at 1280×800 with service workers blocked, a screenshot to artifacts/ if the test
-    fails. The site registers a service worker that fetches on the page's behalf, and requests a service worker
-    makes pass by the context's routes: blocked, every request of the page and its kernel is seen and counted."""
-    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+@dataclass
+class Visit:
+    """The module's one page on the site, with what it has seen: requests that tried to leave, console messages."""
+
+    page: Page
+    session: LiteSession
+    offline: Offline
+    console: ConsoleLog
+    kernel: LiteKernelWatch
+    left_before: int = 0  # where the test's own requests and messages start
+    console_before: int = 0
+
+    def left(self) -> list[str]:
+        return self.offline.left[self.left_before :]
+
+    def console_errors(self) -> list[str]:
+        """The test's console errors, less the one that blocking the service worker causes."""
+        errors = self.console.errors(self.console_before)
+        if SW_BLOCKED in self.console.messages and SW_REJECTED in errors:
+            errors.remove(SW_REJECTED)
+        return errors
+
+
+@pytest.fixture(scope="module")
+def site_page(browser, lite):
+    """One browser context and page for the module's notebooks, with service workers blocked: the site registers
+    one that fetches on the page's behalf, and requests a service worker makes pass by the context's routes. Every
+    request of the page and its kernel that is not for the site is aborted and recorded."""
+    page = new_page(browser, service_workers="block")
     try:
-        yield page
+        yield Visit(page, LiteSession(page, lite), Offline(lite.url).attach(page), ConsoleLog().attach(page),
+                    LiteKernelWatch(page))  # fmt: skip
     finally:
-        report = getattr(request.node, "report_call", None)
-        if report is not None and report.failed:
-            ignore_closed(lambda: screenshot(page, f"FAILED-{request.node.name}"))
-        ignore_closed(context.close)
+        ignore_closed(page.context.close)
+
+
+def visiting(visit: Visit, request) -> Iterator[Visit]:
+    """The module's page for one test; a screenshot to artifacts/ if the test fails, after which the next notebook
+    opens afresh (a page and a kernel of its own)."""
+    visit.left_before, visit.console_before = len(visit.offline.left), len(visit.console.messages)
+    yield visit
+    after_test(visit.page, request.node)
+    report = getattr(request.node, "report_call", None)
+    if report is None or report.failed:
+        visit.session.restart()
 
 
 @pytest.fixture
-def offline(lite, page) -> Offline:
-    """Every request of the test's page that is not for the site is aborted and recorded."""
-    return Offline(lite.url).attach(page)
+def visit(site_page, request) -> Iterator[Visit]:
+    yield from visiting(site_page, request)
 
 
-@pytest.fixture
-def lite_kernel(page) -> LiteKernelWatch:
-    return LiteKernelWatch(page)
-
-
-# What the site logs when its service worker cannot register: the registration, blocked here (see the page fixture),
-# rejects with no reason, and the app reports it as an uncaught ": undefined". Allowed only after Playwright's own
-# warning that it blocked the registration.
+# What the site logs when its service worker cannot register: the registration, blocked here (see site_page), rejects
+# with no reason, and the app reports it as an uncaught ": undefined". Allowed only after Playwright's own warning
+# that it blocked the registration.
 SW_BLOCKED = ("warning", "Service Worker registration blocked by Playwright")
 SW_REJECTED = "[pageerror] : undefined\n"
-
-
-def console_errors(log: ConsoleLog) -> list[str]:
-    """The page's console errors, less the one that blocking the service worker causes."""
-    errors = log.errors()
-    if SW_BLOCKED in log.messages and SW_REJECTED in errors:
-        errors.remove(SW_REJECTED)
-    return errors
 
 
 def record(name: str, **seconds: float) -> None:
@@ -176,11 +195,20 @@ def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
         snap("practice-wrong", view)
 
 
+def run_in_the_site(visit: Visit, name: str) -> None:
+    """Open the notebook in the module's page, clear its stored outputs, Run All, and record the times."""
+    ready, fresh = visit.session.open(name)
+    first = clear_and_run_all(visit.page, RUN_ALL_TIMEOUT)
+    if fresh:
+        record(name, kernel_ready=ready, first_output=first)
+    else:
+        record(name, opened_on_the_shared_kernel=ready, first_output=first)
+
+
 @pytest.mark.parametrize("name", OFFLINE)
-def test_learners_notebook_runs_offline_in_the_browser(name, lite, page, offline, lite_kernel, console_log):
-    ready = open_notebook(page, lite, name)
-    first = clear_and_run_all(page, RUN_ALL_TIMEOUT)
-    record(name, kernel_ready=ready, first_output=first)
+def test_learners_notebook_runs_offline_in_the_browser(name, visit):
+    page = visit.page
+    run_in_the_site(visit, name)
     stem = name.removesuffix(".ipynb")
     page.locator(".jp-NotebookPanel .jp-Cell").first.scroll_into_view_if_needed()
     screenshot(page, f"lite-{stem}-top")
@@ -191,18 +219,19 @@ def test_learners_notebook_runs_offline_in_the_browser(name, lite, page, offline
     assert check_notebook(page) == []
     counts = widget_counts(page, ".jp-NotebookPanel")
     assert counts["placeholders"] == 0 and counts["error_views"] == 0, counts
-    play_and_practice(name, page, lite_kernel)
+    play_and_practice(name, page, visit.kernel)
     assert problems_in_page(page, ".jp-NotebookPanel") == []
-    assert offline.left == [], f"requests left the machine: {offline.left}"
-    assert offline.served > 0
-    assert console_errors(console_log) == []
+    assert visit.left() == [], f"requests left the machine: {visit.left()}"
+    assert visit.offline.served > 0
+    assert visit.console_errors() == []
 
 
-def test_a_pandas_notebook_stops_at_its_first_pandas_import_and_says_so(lite, page, offline):
+def test_a_pandas_notebook_stops_at_its_first_pandas_import_and_says_so(visit):
     """Offline, a notebook that needs pandas runs up to the cell that imports it; that cell says pandas is missing,
-    and the only requests that tried to leave were for the Pyodide CDN's pandas (and its kind)."""
-    open_notebook(page, lite, NEEDS_PANDAS)
-    clear_and_run_all(page, RUN_ALL_TIMEOUT)
+    and the only requests that tried to leave were for the Pyodide CDN's pandas (and its kind). (The last of the
+    module: its kernel has tried to load pandas.)"""
+    page = visit.page
+    run_in_the_site(visit, NEEDS_PANDAS)
     error = first_error(page)
     assert error is not None, "the notebook ran to its end with no pandas"
     assert re.search(r"^\s*import pandas", error["source"], re.M), f"it stopped elsewhere: {error}"
@@ -210,6 +239,7 @@ def test_a_pandas_notebook_stops_at_its_first_pandas_import_and_says_so(lite, pa
     assert "ModuleNotFoundError" in error["ename"] and "No module named 'pandas'" in error["evalue"], error
     page.locator(".jp-NotebookPanel .jp-Cell").nth(error["index"]).evaluate("el => el.scrollIntoView()")
     screenshot(page, "lite-needs-pandas")
-    assert offline.left, "no request for pandas was made"
-    assert all(CDN.match(url) for url in offline.left), offline.left
-    assert "pandas" in cdn_wheels(offline.left), offline.left
+    left = visit.left()
+    assert left, "no request for pandas was made"
+    assert all(CDN.match(url) for url in left), left
+    assert "pandas" in cdn_wheels(left), left

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from lab_driver import ROOT, KernelWatch, check_notebook, open_notebook, run_all, screenshot
+from lab_driver import ROOT, RoundTrips, check_notebook, open_notebook, run_all, screenshot
 from playwright.sync_api import Locator, expect
 from view_actions import press, text
 
@@ -27,7 +27,7 @@ def knobs() -> dict:
     return names
 
 
-def give(view: Locator, kernel: KernelWatch, exercise: practice.Exercise, answer: str) -> None:
+def give(view: Locator, kernel: RoundTrips, exercise: practice.Exercise, answer: str) -> None:
     """Answer as a learner does: click the choice, or type the number and press Answer."""
     if exercise.choices:
         press(view, kernel, view.get_by_title(f"answer: {answer}", exact=True))

@@ -1,8 +1,9 @@
-"""Use the `bibi` widget views as a person would, in any page that shows them (JupyterLab or Voilà).
+"""Use the `bibi` widget views as a person would, in any page that shows them (JupyterLab, Voilà, the JupyterLite site).
 
 Each function takes the view's root element (a Playwright ``Locator`` on ``.bibi-deal-explorer`` and so on) and
-the page's ``KernelWatch``; it clicks and types, waits until the kernel's answer has arrived, and asserts on what
-the page shows. Nothing reads the kernel's state: only the DOM a learner sees.
+the page's ``RoundTrips`` (``KernelWatch``, or ``LiteKernelWatch`` in the site); it clicks and types, waits until
+the kernel's answer has arrived, and asserts on what the page shows. Nothing reads the kernel's state: only the DOM
+a learner sees.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, KernelWatch, problems_in
+from lab_driver import KERNEL_ROUND_TRIP_TIMEOUT, RoundTrips, problems_in
 from playwright.sync_api import Locator, expect
 
 ROUND_TRIP = KERNEL_ROUND_TRIP_TIMEOUT
@@ -36,14 +37,14 @@ def options_text(panel: Locator) -> str:
     return " | ".join(panel.locator("details").all_text_contents())
 
 
-def press(view: Locator, kernel: KernelWatch, target: Locator) -> None:
+def press(view: Locator, kernel: RoundTrips, target: Locator) -> None:
     """Click ``target`` in ``view``, wait for the kernel's answer, and check the view shows no error for it."""
     kernel.click(target)
     problems = problems_in(view)
     assert problems == [], f"after a click on {target}: {problems}"
 
 
-def change(view: Locator, kernel: KernelWatch, what: str, action) -> None:
+def change(view: Locator, kernel: RoundTrips, what: str, action) -> None:
     """Change a control of ``view`` (``action`` sends one message), wait for the answer, check for errors."""
     kernel.do(action)
     problems = problems_in(view)
@@ -82,7 +83,7 @@ def choices_cut_short(view: Locator) -> list[str]:
 # ----------------------------------------------------------------------------------------------- DealExplorer
 
 
-def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap, *, seeded: bool = True) -> None:
+def step_through_deal(explorer: Locator, kernel: RoundTrips, snap: Snap = no_snap, *, seeded: bool = True) -> None:
     """Step one action, one trick, another trick, back one action, back to the start; then (``seeded``: an
     explorer with its seed box) deal another seed.
 
@@ -132,7 +133,7 @@ def step_through_deal(explorer: Locator, kernel: KernelWatch, snap: Snap = no_sn
 
 
 def explorer_refuses_illegal_card(
-    explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap, max_steps: int = 40
+    explorer: Locator, kernel: RoundTrips, snap: Snap = no_snap, max_steps: int = 40
 ) -> str:
     """Step until the seat to act holds a card it may not play and click it: the reason shows and the deal does
     not move. Returns the reason shown."""
@@ -155,7 +156,7 @@ def explorer_refuses_illegal_card(
     raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
 
 
-def explorer_events_at_the_end(explorer: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
+def explorer_events_at_the_end(explorer: Locator, kernel: RoundTrips, snap: Snap = no_snap) -> None:
     """At the end of the deal the newest event bears the slider's count: one numbering of actions everywhere."""
     position = explorer.locator(".widget-slider .widget-readout")
     press(explorer, kernel, explorer.get_by_title("to the end of the deal", exact=True))
@@ -170,7 +171,7 @@ def explorer_events_at_the_end(explorer: Locator, kernel: KernelWatch, snap: Sna
 # ----------------------------------------------------------------------------------------------- RulesPanel
 
 
-def toggle_rules(panel: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
+def toggle_rules(panel: Locator, kernel: RoundTrips, snap: Snap = no_snap) -> None:
     """Russian vs Italian in one click, both deals stepped together, the parting point shown with the option to
     blame; a refused option leaves everything as it was with the reason beside the control; Italian vs Russian swaps
     the sides; one option changed by hand; and Russian vs Italian again gives the same comparison."""
@@ -240,7 +241,7 @@ def said(table: Locator) -> Locator:
     return table.locator('[role="status"]').first
 
 
-def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: int | None = None,
+def play_deal(table: Locator, kernel: RoundTrips, snap: Snap = no_snap, turns: int | None = None,
               max_turns: int = 200) -> list[str]:
     """Play the deal by clicking as a learner would (the whole deal, or ``turns`` of the person's turns):
 
@@ -335,7 +336,7 @@ def play_deal(table: Locator, kernel: KernelWatch, snap: Snap = no_snap, turns: 
 # ----------------------------------------------------------------------------------------------- ScoreInspector
 
 
-def inspect_scores(inspector: Locator, kernel: KernelWatch, snap: Snap = no_snap) -> None:
+def inspect_scores(inspector: Locator, kernel: RoundTrips, snap: Snap = no_snap) -> None:
     """The card points add up to the pack's; for a game, another deal can be picked and its sheet shows."""
     check = inspector.locator(".bibi-check", has_text="card points").first
     expect(check).to_contain_text("✓")
