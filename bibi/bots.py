@@ -49,7 +49,7 @@ from bibi.errors import shorten
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
-from bibi.sampling import Sampler, unseen
+from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import KQ_SLOT, beaters, free_partner, pair_callable, trick_result, winning_card, winning_plays
 
 _PLAY, _CALL, _SWITCH = Action.PLAY, Action.CALL, Action.SWITCH
@@ -674,13 +674,17 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
     look = min(_FIRST, budget)
     while True:
         while worlds < look:
-            world = sampler.world(rng, tries)  # a world every time (Sampler.world)
+            try:
+                world = sampler.world(rng, tries)  # a world every time (Sampler.world), or NoWorld
+            except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
+                budget = worlds
+                break
             for i in alive:
                 deal = world.copy()
                 deal.apply(legal[i])
                 scores[i].append(_playout(deal).scores[seat])
             worlds += 1
-        if worlds >= budget or home < 0:
+        if worlds >= budget or home < 0 or not worlds:
             break
         base = scores[home]
         means = {i: sum(scores[i]) / worlds for i in alive}
@@ -710,7 +714,7 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
         if len(alive) == 2 and beats[alive[1]] > 0:
             break  # one action left beside it, and it clearly beats it
         look = min(budget, look + _BATCH)
-    values = {a: sum(scores[i]) / len(scores[i]) for i, a in enumerate(legal)}
+    values = {a: sum(scores[i]) / max(1, len(scores[i])) for i, a in enumerate(legal)}
     return _Searched(values, scores, worlds)
 
 
@@ -798,6 +802,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
         if sequential:
             searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False)[0], margin)
+            if not searched.worlds:  # no world found at all (the sampler gave up): the heuristic's choice
+                return _heuristic(view, rng, why)
         else:
             found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
             searched = _search_worlds(view, legal, found)
