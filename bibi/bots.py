@@ -642,11 +642,13 @@ def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequ
 # played), or one other action beats it and every other action left by ``_CLEAR`` standard errors (that action
 # is played); else at the budget, where the rule of ``_pick`` decides among the actions left. ``_CLEAR`` is wider
 # than ``SEARCH_MARGIN``: looked at after every batch, a boundary of 1.5 standard errors would be crossed by
-# chance far more often than once.
+# chance far more often than once. Where few ways of dealing fit the view (the sampler's quick attempts fail, and
+# each world may take its exhaustive search), the budget is ``_HARD`` worlds.
 _FIRST = 24  # worlds before the first look
 _BATCH = 12  # worlds between looks
 _CLEAR = 2.5  # standard errors of a paired difference that make a choice clear at a look
 _HOPE = 0.5  # standard errors of hope left to an action that the rule at the budget would not play now
+_HARD = 8  # the budget where the quick attempts of the sampler fail (``Sampler.hard``)
 
 
 def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
@@ -679,6 +681,8 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
             except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
                 budget = worlds
                 break
+            if sampler.hard:  # few ways of dealing fit: each world may cost a search; a few worlds decide
+                budget = look = min(budget, max(_HARD, worlds + 1))
             for i in alive:
                 deal = world.copy()
                 deal.apply(legal[i])
