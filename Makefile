@@ -10,7 +10,8 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/*/*.ipynb)
 .PHONY: lab test lint pytest app play bench compiled chromium clean notebooks lite lite-serve
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
-$(VENV)/.lab: pyproject.toml
+# The install compiles the engine's group with mypyc where it can (setup.py; BIBI_PURE=1 keeps it pure).
+$(VENV)/.lab: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[notebooks,lab]'
@@ -86,15 +87,16 @@ app: $(VENV)/.lab
 play: $(VENV)/.lab
 	$(VENV)/bin/bibi play $(ARGS)
 
-## bench: print the engine's throughput figures, pure Python and compiled
+## bench: print the engine's throughput figures, the installed build (compiled where it could be) then pure Python
 bench: $(VENV)/.test
 	$(PY) bench/bench_engine.py
-	$(PY) tools/build_compiled.py >/dev/null
-	PYTHONPATH=build/compiled $(PY) bench/bench_engine.py --throughput
+	BIBI_PURE=1 $(PY) bench/bench_engine.py --throughput
 
-## compiled: build/compiled, the kit with bibi/deal.py compiled by mypyc (PYTHONPATH=build/compiled uses it)
+## compiled: compile the engine's group again after editing it (until then an edited source runs pure, as written);
+##           tools/build_compiled.py builds a compiled copy in build/compiled for a checkout installed pure
 compiled: $(VENV)/.test
-	$(PY) tools/build_compiled.py
+	$(PY) -m pip install -q -e '.[notebooks,test]'
+	$(PY) -c "import bibi._engine, bibi.deal; print('compiled:', bibi.deal.COMPILED, bibi._engine.REASON or '')"
 
 ## notebooks: re-run every notebook (translations too) in place, storing fresh outputs for nbval; no widget
 ##            state, a banner on top in the notebook's language (NOTEBOOKS="notebooks/ru/*.ipynb" for some)

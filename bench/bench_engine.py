@@ -13,6 +13,11 @@ are tricks × players. Memory is measured in fresh child processes running ``sim
 growth of the resident set (what is held after the run, and the peak during it), per deal, next to
 the bytes per deal of the frames it returns. Flat memory means these stay the same per deal as
 the run grows.
+
+Beside it, in the same run and on the same core: OpenSpiel's C++ ``oh_hell`` (a trick-taking game with trumps, 6
+players, a standard pack) driven from Python through ``pyspiel``, random play (every chance outcome and every legal
+action picked by ``random.Random``), in card plays per CPU second, against the engine's ``simulate``; the target is
+at least twice OpenSpiel's rate (``pip install open-spiel`` for this part; it is skipped, saying so, without it).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import resource
 import subprocess
 import sys
@@ -34,6 +40,7 @@ from bibi.simulation import deal_seed, simulate
 PLAYERS = 6
 TARGET_SIMULATE = 5_000  # deals/s on one core
 TARGET_API = 2_500
+TARGET_OPENSPIEL = 2.0  # simulate's card plays per CPU second, at least this many times OpenSpiel's oh_hell's
 
 
 def machine() -> str:
@@ -73,6 +80,55 @@ def through_deal_api(rules, deals: int) -> tuple[float, int]:
             d.apply(choose(d.legal_actions()))
         plays += len(d.tricks) * PLAYERS
     return time.process_time() - start, plays
+
+
+def through_openspiel(deals: int) -> tuple[float, int, int] | None:
+    """CPU seconds, card plays and actions (every step of the state: chance outcomes, bids, plays) for ``deals``
+    random deals of OpenSpiel's ``oh_hell`` at 6 players, driven from Python; ``None`` without ``pyspiel``."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS})
+    pack = game.get_parameters()["num_suits"] * game.get_parameters()["num_cards_per_suit"]
+    rng = random.Random(1)
+    r = rng.random
+    plays = steps = 0
+    start = time.process_time()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(r() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                action = legal[int(r() * len(legal))]
+                plays += action < pack  # a card played (bids are numbered after the cards)
+                state.apply_action(action)
+            steps += 1
+    return time.process_time() - start, plays, steps
+
+
+def against_openspiel(deals: int, ours_deals: int) -> None:
+    print(f"\nAgainst OpenSpiel's C++ oh_hell driven from Python ({PLAYERS} players, random play, one core)")
+    found = through_openspiel(max(10, deals // 10))
+    if found is None:
+        print("pyspiel is not installed (pip install open-spiel): skipped")
+        return
+    seconds, plays, steps = found
+    theirs = plays / seconds
+    ours = {}
+    for rules in (bibi.RUSSIAN, bibi.ITALIAN):
+        s, p = through_simulate(rules, ours_deals)
+        ours[rules.name] = p / s
+    print(f"oh_hell: {plays / seconds:,.0f} card plays/s ({steps / seconds:,.0f} state steps/s, chance outcomes and "
+          "bids included)")
+    for name, rate in ours.items():
+        ratio = rate / theirs
+        verdict = "met" if ratio >= TARGET_OPENSPIEL else "NOT met"
+        print(f"{name:<9} simulate: {rate:,.0f} card plays/s = {ratio:.2f} × OpenSpiel's"
+              f"  ≥ {TARGET_OPENSPIEL:g}×: {verdict}")
 
 
 def throughput(deals: int, api_deals: int) -> None:
@@ -136,6 +192,7 @@ def main() -> None:
     began = time.perf_counter()
     print(machine())
     throughput(deals=2_000 if quick else 20_000, api_deals=1_000 if quick else 5_000)
+    against_openspiel(2_000 if quick else 20_000, 1_000 if quick else 5_000)
     if not args.throughput:
         memory([5_000, 20_000] if quick else [20_000, 200_000])
     print(f"\n{time.perf_counter() - began:.0f} s", file=sys.stderr)

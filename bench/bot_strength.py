@@ -47,7 +47,7 @@ from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
 SEED = 20260
-NAMES = [*BOTS, "oracle"]
+NAMES = [*BOTS, "oracle", "search-every"]  # search-every: the search playing every world of its budget
 
 
 def bot_named(name: str, samples: int, worlds: int, deal: Deal):
@@ -56,6 +56,8 @@ def bot_named(name: str, samples: int, worlds: int, deal: Deal):
         return make_sampling_bot(samples)
     if name == "search":
         return make_search_bot(worlds)
+    if name == "search-every":
+        return make_search_bot(worlds, sequential=False)
     if name == "oracle":
         return make_oracle_bot(deal)
     return BOTS[name]
@@ -127,7 +129,9 @@ def label(name: str, args) -> str:
     if name == "sampling":
         return f"sampling ({args.samples} samples)"
     if name == "search":
-        return f"search ({args.worlds} worlds)"
+        return f"search ({args.worlds} worlds at most)"
+    if name == "search-every":
+        return f"search, every world ({args.worlds})"
     return name
 
 

@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bot_strength import interval
 from one_step import phase, positions
 
-from bibi.bots import SEARCH_PRIORS, _keeps, _table
+from bibi.bots import SEARCH_PRIORS, _keeps, _rules_facts
 from bibi.cards import Rank
 from bibi.deal import Deal
 from bibi.sampling import Sampler
@@ -45,7 +45,7 @@ _HIGH = (int(Rank.ACE), int(Rank.TWO))
 
 def held(deal: Deal, seat: int) -> list[int]:
     """What the hands other than ``seat``'s hold together, per kind (``KINDS``)."""
-    trump, points = deal.trump.index, _table(deal.rules).points
+    trump, points = deal.trump.index, _rules_facts(deal.rules).points
     cards = [c for s in range(deal.players) if s != seat for c in deal.hand(s)]
     return [sum(c // 13 == trump for c in cards), sum(c % 13 in _KQ for c in cards), sum(points[c] for c in cards),
             sum(c % 13 in _HIGH for c in cards)]
@@ -62,7 +62,7 @@ def one_deal(job: tuple) -> list[tuple[int, list[int], dict[str, list[float]]]]:
         view = deal.view(seat)
         means = {}
         for prior in priors:
-            sampler = Sampler(view, _keeps(view, _table(view.rules)) if prior == "keeps" else None)
+            sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if prior == "keeps" else None)
             rng = random.Random(f"calibration:{seed}:{k}")
             found = [w for w in (sampler.sample(rng, 3) for _ in range(worlds)) if w is not None]
             holdings = [held(w, seat) for w in found]

@@ -42,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot_strength import NAMES, PRESETS, SEED, bot_named, interval
 
-from bibi.bots import SEARCH_WORLDS, _phase, _table, heuristic_bot
+from bibi.bots import SEARCH_WORLDS, _phase, _rules_facts, heuristic_bot
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
 
@@ -55,7 +55,7 @@ def phase(deal: Deal, seat: int) -> str:
     draws."""
     if not deal.drawing:
         return PHASES[2]
-    _, final, _ = _phase(deal.view(seat), _table(deal.rules))
+    _, final, _ = _phase(deal.view(seat), _rules_facts(deal.rules))
     return PHASES[1] if final else PHASES[0]
 
 

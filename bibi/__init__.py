@@ -21,6 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+import bibi._engine  # noqa: F401  # first: which build of the engine's group runs, compiled or pure
 import bibi.cards as cards  # the module: bibi.cards.Card, bibi.cards.sort_key, …
 from bibi.actions import Action
 from bibi.cards import CARDS, SUITS, Card, Rank, Suit, pack, parse_card, read_card, read_cards

@@ -50,7 +50,7 @@ from bibi.i18n import N_, _, count, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
-from bibi.sampling import Sampler, unseen
+from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import (
     KQ_SLOT,
     beaters,
@@ -695,6 +695,94 @@ def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequ
     return _Searched({a: sum(scores[i]) / count for i, a in enumerate(legal)}, scores, len(worlds))
 
 
+# The sequential search: worlds are dealt and played a batch at a time, and the race stops as soon as the choice is
+# clear. After each batch (from ``_FIRST`` worlds on, every ``_BATCH``), an action leaves the race when its paired
+# difference from the heuristic's choice, or from the action now ahead, lies below 0 by more than ``_CLEAR``
+# standard errors (it can no longer be the one played), or when it has scored exactly as the heuristic's choice in
+# every world so far (the same play in effect). The race ends when only the heuristic's choice is left (it is
+# played), or one other action beats it and every other action left by ``_CLEAR`` standard errors (that action
+# is played); else at the budget, where the rule of ``_pick`` decides among the actions left. ``_CLEAR`` is wider
+# than ``SEARCH_MARGIN``: looked at after every batch, a boundary of 1.5 standard errors would be crossed by
+# chance far more often than once. Where few ways of dealing fit the view (the sampler's quick attempts fail, and
+# each world may take its exhaustive search), the budget is ``_HARD`` worlds.
+_FIRST = 24  # worlds before the first look
+_BATCH = 12  # worlds between looks
+_CLEAR = 2.5  # standard errors of a paired difference that make a choice clear at a look
+_HOPE = 0.5  # standard errors of hope left to an action that the rule at the budget would not play now
+_HARD = 8  # the budget where the quick attempts of the sampler fail (``Sampler.hard``)
+
+
+def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
+    """The mean of the paired differences ``mine - theirs`` (the same worlds) and its standard error."""
+    k = len(mine)
+    total = squares = 0
+    for a, b in zip(mine, theirs, strict=True):
+        d = a - b
+        total += d
+        squares += d * d
+    mean = total / k
+    variance = (squares - total * mean) / (k - 1) if k > 1 else 0.0
+    return mean, (max(0.0, variance) / k) ** 0.5
+
+
+def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng: random.Random, tries: int,
+          budget: int, fallback: Card | Action, margin: float) -> _Searched:
+    """Each legal action played out in worlds dealt one at a time by ``sampler``, the clearly worse actions
+    leaving the race, until the choice is clear or ``budget`` worlds are played (the rule above ``_paired``)."""
+    seat = view.seat
+    scores: list[list[int]] = [[] for _ in legal]
+    alive = list(range(len(legal)))
+    home = legal.index(fallback) if fallback in legal else -1
+    worlds = 0
+    look = min(_FIRST, budget)
+    while True:
+        while worlds < look:
+            try:
+                world = sampler.world(rng, tries)  # a world every time (Sampler.world), or NoWorld
+            except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
+                budget = worlds
+                break
+            if sampler.hard:  # few ways of dealing fit: each world may cost a search; a few worlds decide
+                budget = look = min(budget, max(_HARD, worlds + 1))
+            for i in alive:
+                deal = world.copy()
+                deal.apply(legal[i])
+                scores[i].append(_playout(deal).scores[seat])
+            worlds += 1
+        if worlds >= budget or home < 0 or not worlds:
+            break
+        base = scores[home]
+        means = {i: sum(scores[i]) / worlds for i in alive}
+        ahead = max(alive, key=means.__getitem__)
+        kept = [home]
+        beats: dict[int, float] = {}
+        for i in alive:
+            if i == home:
+                continue
+            mean, error = _paired(scores[i], base)
+            if mean + _CLEAR * error < 0 or (mean == 0 and error == 0):
+                continue  # clearly worse than the heuristic's choice, or the same in every world
+            # What the rule at the budget asks of it (``margin`` standard errors of the difference over ``budget``
+            # worlds, the spread read from the worlds so far): hopeless when even its mean plus ``_HOPE``
+            # standard errors now falls short of that.
+            if mean + _HOPE * error < margin * error * (worlds / budget) ** 0.5:
+                continue
+            if i != ahead:
+                lead, lead_error = _paired(scores[ahead], scores[i])
+                if lead - _CLEAR * lead_error > 0:
+                    continue  # clearly worse than the action ahead
+            kept.append(i)
+            beats[i] = mean - _CLEAR * error
+        alive = kept
+        if len(alive) == 1:
+            break  # only the heuristic's choice is left
+        if len(alive) == 2 and beats[alive[1]] > 0:
+            break  # one action left beside it, and it clearly beats it
+        look = min(budget, look + _BATCH)
+    values = {a: sum(scores[i]) / max(1, len(scores[i])) for i, a in enumerate(legal)}
+    return _Searched(values, scores, worlds)
+
+
 def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, what: Callable[[], str],
           margin: float) -> _Choice:
     """The action with the best mean score if it beats the heuristic's choice by more than ``margin`` standard
@@ -702,8 +790,11 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
     values = searched.values
     legal = tuple(values)
     fallback = _heuristic(view, rng, False)[0]
-    top = max(values.values())
-    best = next(a for a in legal if values[a] == top)
+    # The best action of those still in the race (a sequential search drops the clearly worse ones early:
+    # their means rest on fewer worlds), by the mean over the worlds each was played in.
+    racing = [a for i, a in enumerate(legal) if len(searched.scores[i]) == searched.worlds] or list(legal)
+    top = max(values[a] for a in racing)
+    best = next(a for a in racing if values[a] == top)
     action, gap, error = best, 0.0, 0.0
     if fallback in values and best != fallback:
         mine, theirs = searched.scores[legal.index(best)], searched.scores[legal.index(fallback)]
@@ -743,7 +834,7 @@ def _sampled(worlds: int) -> str:
 
 
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
-                    prior: str = "keeps") -> Bot:
+                    prior: str = "keeps", sequential: bool = True) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
     Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each decision
@@ -763,6 +854,11 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     and the trumps too under R13 (under I7, where any trick may be trumped, away from them: they are spent);
     ``_keeps``, and bench/README.md for the figures. ``"uniform"`` deals the hidden cards at random,
     every consistent world alike.
+
+    ``sequential`` (the default) makes ``worlds`` a budget, not a count: the worlds are dealt and played a batch at
+    a time, an action clearly worse than the heuristic's choice (or than the action ahead) stops being played, and
+    the search stops once the choice is clear (``_race``); most decisions take a few dozen worlds. The first worlds
+    are the same either way. ``sequential=False`` plays every action in all ``worlds`` worlds.
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
@@ -770,6 +866,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         raise ValueError(f"margin: {shorten(margin)} is not a number ≥ 0")
     if prior not in SEARCH_PRIORS:
         raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+    if not isinstance(sequential, bool):
+        raise TypeError(f"sequential: expected True or False, not {shorten(sequential)}")
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -777,11 +875,16 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         if len(legal) == 1:
             return (legal[0], _ONLY)
         sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
-        found = [sampler.world(rng, tries) for _world in range(worlds)]  # a world every time (Sampler.world)
-        searched = _search_worlds(view, legal, found)
+        if sequential:
+            searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False)[0], margin)
+            if not searched.worlds:  # no world found at all (the sampler gave up): the heuristic's choice
+                return _heuristic(view, rng, why)
+        else:
+            found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
+            searched = _search_worlds(view, legal, found)
         return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
 
-    base = "search_bot" if keeps else "search_bot[uniform]"
+    base = ("search_bot" if keeps else "search_bot[uniform]") + ("" if sequential else "[every world]")
     name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
                                    "choice out in each, and keeps the one with the best mean score.")

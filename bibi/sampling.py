@@ -101,6 +101,7 @@ class Sampler:
         self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
         self.own = self._own()
         self.deciders = self._deciders()
+        self.hard = 0  # the worlds ``world`` found only after more than the quick attempts asked for
 
     def _deciders(self) -> list[int]:
         """The seats that can be deciding on a call the seat cannot see (``View.to_act`` is ``None`` while the
@@ -200,6 +201,7 @@ class Sampler:
         fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view."""
         deal = self.sample(rng, tries)
         if deal is None:  # tight but likely enough: more quick attempts; failing those, every way there is
+            self.hard += 1
             deal = self.sample(rng, _MORE_TRIES) or self.search(rng)
         if deal is None:
             raise NoWorld(f"view: no deal is consistent with what seat {self.view.seat} sees: no way of dealing "

@@ -347,6 +347,20 @@ def test_the_search_budget_is_checked(kwargs, message):
 def test_the_search_bot_names_its_budget_and_prior():
     assert search_bot.__name__ == "search_bot" and make_search_bot(30).__name__ == "search_bot(30)"
     assert make_search_bot(30, prior="uniform").__name__ == "search_bot[uniform](30)"
+    assert make_search_bot(30, sequential=False).__name__ == "search_bot[every world](30)"
+    with pytest.raises(TypeError, match="sequential: expected True or False, not 1"):
+        make_search_bot(sequential=1)  # type: ignore[arg-type]
+
+
+def test_the_race_within_its_first_look_is_the_search_of_every_world():
+    """Up to its first look the racing search plays every action in every world it deals, the worlds the search
+    of every world deals from the same stream: with that budget both make the same choices all deal long."""
+    from bibi.bots import _FIRST
+
+    records = [play(Deal.new(RUSSIAN, 4, seed=3), [make_search_bot(_FIRST, sequential=sequential), "heuristic",
+                                                   "heuristic", "heuristic"], random.Random(3)).record()
+               for sequential in (True, False)]
+    assert records[0] == records[1]
 
 
 def test_the_search_priors_deal_the_same_view_differently():

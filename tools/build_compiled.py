@@ -1,20 +1,21 @@
-"""Build the compiled engine into ``build/compiled``: a copy of the package whose engine group mypyc compiled.
+"""Build a compiled copy of the kit into ``build/compiled``: the package with the engine's group compiled by mypyc.
 
     python tools/build_compiled.py          # prints the folder; PYTHONPATH=<it> runs the kit on it
     make compiled                           # the same
 
-mypyc reads the type annotations of the engine's group (``bibi/deal.py`` with ``actions.py``, ``reports.py``,
-``records.py``, ``dealing.py``, ``tricks.py`` and ``live.py``, passed together so that they compile as one group
-and call each other natively) and turns the modules into C extensions: the same source, so every rule is still
-written once, and the pure-Python modules in ``bibi/`` stay the engine a learner reads, edits and runs. The copy
-is never installed over the source tree, so a compiled module cannot shadow an edited source;
-``bibi.deal.COMPILED`` says which one runs. The folder is reused while the sources it was built from are unchanged
-(the tests and the benchmark share one build). Needs mypy (the ``test`` extra), a C compiler and Python's headers.
+A normal install compiles the group itself (``setup.py``); this copy is for a checkout whose install is pure (no
+compiler, or ``BIBI_PURE=1``) and for benchmarks that compare the two builds. mypyc reads the type annotations of
+the modules of ``bibi._engine.GROUP``, passed together so that they compile as one group and call each other
+natively, and turns them into C extensions: the same source, so every rule is still written once. The copy holds
+``bibi/_built.py`` with the hash of the sources it compiled, as an install does (``bibi._engine``), and is never
+installed over the source tree; ``bibi.deal.COMPILED`` says which build runs. The folder is reused while the
+sources it was built from are unchanged. Needs mypy, a C compiler and Python's headers.
 """
 
 from __future__ import annotations
 
 import hashlib
+import runpy
 import shutil
 import subprocess
 import sys
@@ -23,15 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 STAMP = OUT / ".sources"
-COMPILE = [  # the engine's group
-    "bibi/deal.py", "bibi/actions.py", "bibi/reports.py", "bibi/records.py", "bibi/dealing.py", "bibi/tricks.py",
-    "bibi/live.py",
-]
+ENGINE = runpy.run_path(str(ROOT / "bibi" / "_engine.py"), run_name="bibi_engine_for_build")  # standard library only
+COMPILE = [f"bibi/{name}.py" for name in ENGINE["GROUP"]]  # the group compiled together
 
 
 def sources() -> list[Path]:
     """Everything the build copies or reads: the package and the mypy settings in pyproject.toml."""
-    files = [p for p in (ROOT / "bibi").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    files = [p for p in (ROOT / "bibi").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+             and p.suffix not in (".so", ".pyd") and p.name != "_built.py"]
     return sorted([*files, ROOT / "pyproject.toml", Path(__file__)])
 
 
@@ -49,7 +49,8 @@ def build() -> Path:
     if STAMP.exists() and STAMP.read_text() == wanted:
         return OUT
     shutil.rmtree(OUT, ignore_errors=True)
-    shutil.copytree(ROOT / "bibi", OUT / "bibi", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    shutil.copytree(ROOT / "bibi", OUT / "bibi", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
+                                                                             "_built.py"))
     config = ["--config-file", str(ROOT / "pyproject.toml")]  # its [tool.mypy] settings
     done = subprocess.run([sys.executable, "-m", "mypyc", *config, *COMPILE], cwd=OUT, capture_output=True,
                           text=True)
@@ -60,6 +61,9 @@ def build() -> Path:
         stem = Path(module).with_suffix("")
         if not any(OUT.glob(f"{stem}.*.so")) and not any(OUT.glob(f"{stem}.*.pyd")):
             sys.exit(f"build_compiled: mypyc made no compiled {stem} module in {OUT}")
+    (OUT / "bibi" / "_built.py").write_text(
+        '"""Written by tools/build_compiled.py: the hash of the sources the compiled modules were built from."""\n\n'
+        f'SOURCES = "{ENGINE["sources_hash"](OUT / "bibi")}"\n', encoding="utf-8")
     STAMP.write_text(wanted)
     return OUT
 
