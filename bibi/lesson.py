@@ -175,7 +175,7 @@ class Lesson:
 
     def _head(self) -> tuple[str, str]:
         paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=self.deals)
-        run = _("{players}, {paired}, bots {bots}, seed {seed}, {level} % intervals").format(
+        run = _("{players}, {paired}, bots {bots}, seed {seed}, intervals at {level} %").format(
             players=count(self.players, "player"), paired=paired, bots=self.bots, seed=self.seed,
             level=round(self.level * 100))
         moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
