@@ -4,6 +4,10 @@
 ``bibi.pettingzoo``) refuses to import without it, naming the extra. Without the extra its doctests are not
 collected, and its tests (tests/test_openspiel.py, tests/test_pettingzoo.py) are skipped saying why; ``make test``
 installs every extra, so there all of them run.
+
+When the engine's group runs compiled (``bibi.deal.COMPILED``), its modules are extension modules whose ``__file__``
+is not the source pytest would read doctests from, so their doctests are collected only where the group runs from
+its sources: tests/test_compiled.py runs them again on the pure build, which the compiled install does not run.
 """
 
 from importlib.util import find_spec
@@ -13,3 +17,9 @@ if find_spec("pyspiel") is None:
     collect_ignore.append("bibi/openspiel.py")
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
     collect_ignore.append("bibi/pettingzoo.py")
+
+import bibi.deal  # noqa: E402  (after the extras' checks, which need no kit)
+from bibi._engine import GROUP  # noqa: E402
+
+if bibi.deal.COMPILED:
+    collect_ignore += [f"bibi/{name}.py" for name in GROUP]

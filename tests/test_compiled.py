@@ -23,6 +23,9 @@ import bibi.deal
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_AGAIN = ["browser", "test_packaging.py", "test_compiled.py"]
+# `make test-fast`'s marks: the engine and values tier.
+FAST = next(line.split(":=", 1)[1].strip() for line in (ROOT / "Makefile").read_text().splitlines()
+            if line.startswith("FAST :="))
 GROUP = ["deal", "actions", "reports", "records", "dealing", "tricks", "live"]
 REPORT = ("import importlib, bibi.deal\n"
           f"print(bibi.deal.COMPILED, *(importlib.import_module('bibi.' + m).__file__ for m in {GROUP!r}))")
@@ -115,10 +118,14 @@ def test_the_browser_s_wheel_is_pure(tmp_path):
 
 
 def test_the_other_build_passes_the_tests(compiled_copy_or_none):
-    """The suite (all but the browser, packaging and this module) on the build the install does not run."""
-    args = ["-q", "-p", "no:cacheprovider", str(ROOT / "tests"),
-            *(f"--ignore={ROOT / 'tests' / name}" for name in NOT_AGAIN)]
+    """The engine and values tests on the build the install does not run (the two builds are one source; the
+    slower tiers play through the same engine, and the simulated run below checks both builds play alike)."""
     want = compiled_copy_or_none is not None
+    # The engine and values tier of tests/ (`make test-fast`'s), and on the pure build the group's own doctests,
+    # which the compiled install cannot collect (conftest.py).
+    args = ["-q", "-p", "no:cacheprovider", "-m", FAST, str(ROOT / "tests"),
+            *(f"--ignore={ROOT / 'tests' / name}" for name in NOT_AGAIN),
+            *([] if want else [str(ROOT / "bibi" / f"{name}.py") for name in GROUP])]
     code = ("import sys, bibi.deal, pytest\n"
             f"if bibi.deal.COMPILED != {want}: sys.exit('not the other build: ' + bibi.deal.__file__)\n"
             f"sys.exit(pytest.main({args!r}))")
