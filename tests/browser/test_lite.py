@@ -156,6 +156,11 @@ def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
     committed = {p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").rglob("*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts}  # fmt: skip
     assert committed and {p.relative_to(site / "files") for p in (site / "files").rglob("*.ipynb")} == committed
+    # A running session is found by its notebook's path, not its file name (SESSION_BY_NAME in lite/build.py): the
+    # translations share their English notebook's file name.
+    app = "\n".join(path.read_text(encoding="utf-8") for path in (site / "build").glob("*.js"))
+    assert re.search(r"_sessions\.find\(([\w$]+)=>\1\.path===", app)
+    assert not re.search(r"_sessions\.find\(([\w$]+)=>\1\.name===", app)
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"] == (
         "./static/pyodide/pyodide.mjs"
