@@ -13,8 +13,11 @@ the first of these that decides:
    often ``C.UTF-8`` or nothing, and the page's language is what its reader chose (``language_from_jupyterlab``);
 4. English.
 
-It is held per thread and per asyncio task (a ``contextvars.ContextVar``), so a view or a command can set it
-for its own block without touching another's.
+``set_language`` sets the language of the whole process (every thread, asyncio task and context): a Jupyter kernel
+may run each cell in a context of its own (the browser's Pyodide kernel runs each in a new asyncio task), and the
+language a notebook's first cell sets must hold in its later cells and in its widgets' callbacks. ``language`` sets
+it for a block alone, in the current thread or asyncio task (a ``contextvars.ContextVar``), so a view or a command
+can speak its own language without touching another's.
 
 >>> with language("ru"):
 ...     get_language(), ngettext("{n} trick", "{n} tricks", 5).format(n=5)
@@ -73,7 +76,8 @@ class UnknownLanguage(ValueError):
     """A language the kit does not speak (it speaks ``en``, ``ru`` and ``it``)."""
 
 
-_current: ContextVar[str | None] = ContextVar("bibi_language", default=None)
+_current: ContextVar[str | None] = ContextVar("bibi_language", default=None)  # the ``language`` block in force here
+_process: str | None = None  # ``set_language``'s choice: every thread and context's, outside a ``language`` block
 
 
 def _code(value: str) -> str | None:
@@ -192,9 +196,10 @@ def _in_kernel() -> bool:
 
 
 def get_language() -> str:
-    """The language in force: the one set for this context, else the environment's, else (in a kernel)
-    JupyterLab's, else English (the order in the module's docstring)."""
-    chosen = _current.get()
+    """The language in force: the one set for this context (a ``language`` block), else the one ``set_language``
+    set for the process, else the environment's, else (in a kernel) JupyterLab's, else English (the order in the
+    module's docstring)."""
+    chosen = _current.get() or _process
     if chosen:
         return chosen
     chosen = _environment_choice(os.environ)
@@ -204,10 +209,26 @@ def get_language() -> str:
 
 
 def set_language(lang: str | None) -> str:
-    """Set the language of this thread or task (``"ru"``, ``"it"``, ``"en"``; None: follow the environment
-    again); returns the language now in force. A refused language leaves the language as it was."""
+    """Set the language of the whole process (``"ru"``, ``"it"``, ``"en"``; None: follow the environment again),
+    in force at once in the current context too; returns the language now in force. A refused language leaves the
+    language as it was.
+
+    The process's language holds in every thread, asyncio task and context, so the next cells of a notebook keep it
+    in any kernel, also one that runs each cell in a fresh context, and so do its widgets' callbacks. A ``language``
+    block elsewhere keeps its own language until it ends; one open here is set aside until it ends, when the
+    language it found comes back.
+
+    >>> import contextvars
+    >>> contextvars.copy_context().run(set_language, "it")  # as a kernel's cell in a context of its own
+    'it'
+    >>> get_language()  # the next cell's context
+    'it'
+    >>> _ = set_language(None)
+    """
+    global _process
     code = None if lang is None else find_language(lang, "lang")
-    _current.set(code)
+    _process = code
+    _current.set(None)  # in force here at once, also inside a ``language`` block (which restores its own at its end)
     return get_language()
 
 

@@ -219,6 +219,32 @@ def stage_notebooks(dest: Path) -> list[Path]:
     return sorted(dest.rglob("*.ipynb"))
 
 
+# JupyterLite's sessions (@jupyterlite/services, LiteSessionClient.startNew) hand back a running session whose *name*
+# is the one asked for, and JupyterLab names a notebook's session after its file name alone: once a learner has opened
+# 01-learn-to-play.ipynb, ru/01-learn-to-play.ipynb and it/01-learn-to-play.ipynb (the same name in other folders, as
+# every translation has: the notebooks' language links lead there) are given that session, of another path, and get
+# no kernel. The site's bundle is changed to hand back the running session of the same *path*, as Jupyter Server does.
+# Checked against the bundle the build made: the build stops if the code is not found once, as it would be after an
+# upgrade of jupyterlite-core that changes it (check whether it still needs this, then).
+SESSION_BY_NAME = re.compile(
+    r"(let\{path:(?P<path>[\w$]+),name:(?P<name>[\w$]+)\}=[\w$]+,[\w$]+=this\._sessions\.find\()"
+    r"(?P<s>[\w$]+)=>(?P=s)\.name===(?P=name)\)"
+)
+
+
+def sessions_by_path(out: Path) -> Path:
+    """Make the site's session service match a running session by path, not by name (``SESSION_BY_NAME``).
+    Returns the file changed."""
+    found = [(path, text) for path in sorted((out / "build").glob("*.js"))
+             if SESSION_BY_NAME.search(text := path.read_text(encoding="utf-8"))]  # fmt: skip
+    if len(found) != 1 or len(SESSION_BY_NAME.findall(found[0][1])) != 1:
+        raise SystemExit(f"lite: JupyterLite's session lookup by name found {len(found)} times in {out / 'build'}, "
+                         "not once: see SESSION_BY_NAME in lite/build.py")  # fmt: skip
+    path, text = found[0]
+    path.write_text(SESSION_BY_NAME.sub(r"\1\g<s>=>\g<s>.path===\g<path>)", text), encoding="utf-8")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "lite", help="the site's folder (replaced)")
@@ -244,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(out, ignore_errors=True)
     run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir", str(out),
          "--contents", str(stage / "contents")], cwd=stage)  # fmt: skip
+    say(f"sessions matched by path: {sessions_by_path(out).relative_to(out)}")
 
     config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]

@@ -6,6 +6,7 @@ Every process started here is stopped in the teardown, also when a test or a fix
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from lab_driver import (
     CHROMIUM_ARGS,
     CHROMIUM_MISSING,
     ROOT,
+    SERVICE_WORKER_NETWORK_EVENTS,
     ConsoleLog,
     KernelWatch,
     Server,
@@ -56,6 +58,10 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def browser(chromium_path):
+    # The JupyterLite site's service worker fetches on its pages' behalf: with this, Playwright shows its requests
+    # to the context's routes too (Chromium only, experimental), so a test that lets it run still sees every request.
+    # Read when the driver starts; JupyterLab and Voilà register no service worker.
+    os.environ.setdefault(SERVICE_WORKER_NETWORK_EVENTS, "1")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, timeout=60_000)
         try:

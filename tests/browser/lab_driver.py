@@ -40,6 +40,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# Set in the environment of Playwright's driver, it routes a service worker's own requests through the context's
+# routes (https://playwright.dev/docs/service-workers-experimental): the JupyterLite site's worker fetches for its page.
+SERVICE_WORKER_NETWORK_EVENTS = "PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"
+
 SERVER_START_TIMEOUT = 60  # seconds: a cold JupyterLab on 2 cores starts in about 3 s
 KERNEL_IDLE_TIMEOUT = 60_000  # milliseconds, Playwright's unit
 WIDGET_TIMEOUT = 30_000

@@ -170,7 +170,11 @@ class LiteSession:
             wait_kernel_ready(self.page)
             assert self.page.evaluate(_RESET_JS, RESET) == "ok", "the shared kernel did not reset"
             ready, fresh = time.monotonic() - started, False
-        kernel = self.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+        session, kernel = self.page.evaluate("""() => {
+          const session = window.jupyterapp.shell.currentWidget.sessionContext.session;
+          return [session.path, session.kernel.id];
+        }""")
+        assert session == path, f"{path} was given the session of {session}"  # (see SESSION_BY_NAME, lite/build.py)
         assert fresh or kernel == self.kernel_id, f"{path} opened on another kernel"
         self.kernel_id = kernel
         return ready, fresh
@@ -209,6 +213,45 @@ def first_error(page: Page) -> dict | None:
       }
       return null;
     }""")
+
+
+_KERNEL_SAYS_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let said = '';
+  future.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') said += msg.content.text; };
+  const reply = await future.done;
+  return [reply.content.status, said];
+}"""
+
+
+def kernel_says(page: Page, code: str) -> tuple[str, str]:
+    """Run ``code`` in the front notebook's kernel, outside its cells (as a cell runs: in an execution of its own);
+    returns the reply's status and what it printed."""
+    status, said = page.evaluate(_KERNEL_SAYS_JS, code)
+    return status, said
+
+
+# The text a learner reads in each code cell's outputs, from the notebook's model: printed text, and the plain text
+# of results that are no widget view.
+_CELL_TEXTS_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .map(c => {
+    const texts = [];
+    for (let j = 0; j < c.model.outputs.length; j++) {
+      const o = c.model.outputs.get(j).toJSON();
+      const join = (t) => Array.isArray(t) ? t.join('') : (t || '');
+      if (o.output_type === 'stream') texts.push(join(o.text));
+      else if (o.data && !o.data['application/vnd.jupyter.widget-view+json'] && o.data['text/plain'])
+        texts.push(join(o.data['text/plain']));
+    }
+    return [c.model.sharedModel.getSource(), texts];
+  })"""
+
+
+def cell_texts(page: Page) -> list[tuple[str, list[str]]]:
+    """Each code cell of the front notebook: its source and the text of its outputs (``_CELL_TEXTS_JS``)."""
+    return [(source, texts) for source, texts in page.evaluate(_CELL_TEXTS_JS)]
 
 
 def cdn_wheels(urls: list[str]) -> set[str]:

@@ -1,11 +1,11 @@
 """The kit as a static JupyterLite site (`make lite`), in chromium, with nothing but 127.0.0.1 to reach.
 
 The site is built (or found up to date) by `make lite` and served by ``python -m http.server`` on 127.0.0.1. Every
-request the page or its kernel's worker makes to anywhere else is aborted and counted, and each test fails if one
-was made. The learner's path (learn to play, step through a deal, play, practice, and the app) runs start to end
-in the browser's own Python (Pyodide); a notebook that needs pandas loads it from the Pyodide CDN when deployed, and
-offline stops at its first pandas import, saying so. Screenshots go to artifacts/, timings to
-artifacts/lite-timings.json.
+request the page, its kernel's worker or the site's service worker makes to anywhere else is aborted and counted, and
+each test fails if one was made. The learner's path (learn to play, step through a deal, play, practice, and the app)
+runs start to end in the browser's own Python (Pyodide), and so do its Russian and Italian notebooks
+(notebooks/ru/, notebooks/it/); a notebook that needs pandas loads it from the Pyodide CDN when deployed, and offline
+stops at its first pandas import, saying so. Screenshots go to artifacts/, timings to artifacts/lite-timings.json.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ from lite_driver import (
     Offline,
     build_site,
     cdn_wheels,
+    cell_texts,
     clear_and_run_all,
     first_error,
+    kernel_says,
     serve_site,
 )
 from playwright.sync_api import Locator, Page, expect
@@ -48,6 +50,10 @@ from bibi import practice
 # The learner's path: these run start to end with no network beyond the site.
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
            "app.ipynb"]  # fmt: skip
+# The learner's path in the kit's other languages: the same notebooks in notebooks/<lang>/, whose first cell sets the
+# language (bibi.set_language). Their 03 needs pandas, as the English one does. The first of them opens the module's
+# page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
+TRANSLATED = ["ru/01-learn-to-play.ipynb", "it/01-learn-to-play.ipynb", "ru/07-practice.ipynb", "it/07-practice.ipynb"]
 # A notebook that needs pandas by design (simulation tables): offline it stops at its first pandas import.
 NEEDS_PANDAS = "04-scoring.ipynb"
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
@@ -87,19 +93,18 @@ class Visit:
         return self.offline.left[self.left_before :]
 
     def console_errors(self) -> list[str]:
-        """The test's console errors, less the one that blocking the service worker causes."""
-        errors = self.console.errors(self.console_before)
-        if SW_BLOCKED in self.console.messages and SW_REJECTED in errors:
-            errors.remove(SW_REJECTED)
-        return errors
+        return self.console.errors(self.console_before)
 
 
 @pytest.fixture(scope="module")
 def site_page(browser, lite):
-    """One browser context and page for the module's notebooks, with service workers blocked: the site registers
-    one that fetches on the page's behalf, and requests a service worker makes pass by the context's routes. Every
-    request of the page and its kernel that is not for the site is aborted and recorded."""
-    page = new_page(browser, service_workers="block")
+    """One browser context and page for the module's notebooks. The site's service worker runs, as in a learner's
+    browser: it answers the kernel's file system (/drive, the site's notebooks), so a notebook in a folder (ru/…)
+    starts its kernel in that folder. (Blocked, Playwright makes its registration look successful, the kernel mounts
+    a drive nothing answers, and cannot enter the folder: no kernel.) Its own requests pass by the context's routes
+    too (SERVICE_WORKER_NETWORK_EVENTS, set by the browser fixture): every request of the page, its kernel and its
+    service worker that is not for the site is aborted and recorded."""
+    page = new_page(browser, service_workers="allow")
     try:
         yield Visit(page, LiteSession(page, lite), Offline(lite.url).attach(page), ConsoleLog().attach(page),
                     LiteKernelWatch(page))  # fmt: skip
@@ -123,13 +128,6 @@ def visit(site_page, request) -> Iterator[Visit]:
     yield from visiting(site_page, request)
 
 
-# What the site logs when its service worker cannot register: the registration, blocked here (see site_page), rejects
-# with no reason, and the app reports it as an uncaught ": undefined". Allowed only after Playwright's own warning
-# that it blocked the registration.
-SW_BLOCKED = ("warning", "Service Worker registration blocked by Playwright")
-SW_REJECTED = "[pageerror] : undefined\n"
-
-
 def record(name: str, **seconds: float) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     timings = json.loads(TIMINGS.read_text()) if TIMINGS.exists() else {}
@@ -139,7 +137,8 @@ def record(name: str, **seconds: float) -> None:
 
 def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
     """The lock the kernel reads: the kit and what the kernel loads at start are files of the site (checked against
-    their sha256); everything else points at the CDN. Every notebook of notebooks/ is in the site."""
+    their sha256); everything else points at the CDN. Every notebook of notebooks/ is in the site, in every language
+    (notebooks/ru/, notebooks/it/), at the same path."""
     pyodide = site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     local = {name: entry for name, entry in lock.items() if "://" not in entry["file_name"]}
@@ -156,6 +155,11 @@ def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
     committed = {p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").rglob("*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts}  # fmt: skip
     assert committed and {p.relative_to(site / "files") for p in (site / "files").rglob("*.ipynb")} == committed
+    # A running session is found by its notebook's path, not its file name (SESSION_BY_NAME in lite/build.py): the
+    # translations share their English notebook's file name.
+    app = "\n".join(path.read_text(encoding="utf-8") for path in (site / "build").glob("*.js"))
+    assert re.search(r"_sessions\.find\(([\w$]+)=>\1\.path===", app)
+    assert not re.search(r"_sessions\.find\(([\w$]+)=>\1\.name===", app)
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"] == (
         "./static/pyodide/pyodide.mjs"
@@ -195,14 +199,82 @@ def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
         snap("practice-wrong", view)
 
 
-def run_in_the_site(visit: Visit, name: str) -> None:
-    """Open the notebook in the module's page, clear its stored outputs, Run All, and record the times."""
+def run_in_the_site(visit: Visit, name: str) -> bool:
+    """Open the notebook in the module's page, clear its stored outputs, Run All, and record the times. Returns
+    whether the notebook had a kernel of its own, started from nothing."""
     ready, fresh = visit.session.open(name)
     first = clear_and_run_all(visit.page, RUN_ALL_TIMEOUT)
     if fresh:
         record(name, kernel_ready=ready, first_output=first)
     else:
         record(name, opened_on_the_shared_kernel=ready, first_output=first)
+    return fresh
+
+
+def sanitized(text: str) -> str:
+    """``text`` with what differs from run to run replaced, by nbval's rules (tests/nbval-sanitize.cfg)."""
+    for pattern, replacement in SANITIZE:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+SANITIZE = re.findall(r"^regex: (.*)\nreplace: (.*)$", (ROOT / "tests" / "nbval-sanitize.cfg").read_text(), re.M)
+
+
+def unlike_the_committed_notebook(page: Page, name: str) -> list[str]:
+    """The code cells whose text output in the site differs from the committed notebook's (its outputs come from a
+    clean run in JupyterLab's kernel, and nbval compares them too), but for those nbval does not compare either."""
+    saved = [c for c in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+             if c["cell_type"] == "code"]  # fmt: skip
+    shown = cell_texts(page)
+    assert len(saved) == len(shown), f"{name}: {len(shown)} code cells in the site, {len(saved)} committed"
+    unlike = []
+    for index, (cell, (source, texts)) in enumerate(zip(saved, shown, strict=True)):
+        if "nbval-ignore-output" in source or "nbval-ignore-output" in cell["metadata"].get("tags", []):
+            continue
+        committed = []
+        for out in cell["outputs"]:
+            data = out.get("data", {})
+            if out["output_type"] == "stream":
+                committed.append("".join(out["text"]))
+            elif data.get("text/plain") and "application/vnd.jupyter.widget-view+json" not in data:
+                committed.append("".join(data["text/plain"]))
+        if sanitized("".join(texts)) != sanitized("".join(committed)):  # (the front end joins adjacent streams)
+            unlike.append(f"code cell {index} ({source.splitlines()[0]!r}): {texts!r} in the site, {committed!r} saved")
+    return unlike
+
+
+@pytest.mark.parametrize("name", TRANSLATED, ids=lambda name: name.removesuffix(".ipynb").replace("/", "-"))
+def test_translated_notebook_runs_offline_in_its_language(name, visit):
+    """A notebook in the kit's other languages runs start to end offline and reads as the committed one does. (Before
+    the English ones: the first opens the page, so a notebook in a folder gets a kernel of its own.)"""
+    page, lang = visit.page, name.split("/")[0]
+    fresh = run_in_the_site(visit, name)
+    stem = name.removesuffix(".ipynb").replace("/", "-")
+    page.locator(".jp-NotebookPanel .jp-Cell").first.scroll_into_view_if_needed()
+    screenshot(page, f"lite-{stem}-top")
+    outputs = page.locator(".jp-NotebookPanel .jp-OutputArea-output")
+    outputs.nth(min(2, outputs.count() - 1)).evaluate("el => el.scrollIntoView({block: 'start'})")
+    screenshot(page, f"lite-{stem}-outputs")
+    view = page.locator(".jp-NotebookPanel").locator(".bibi-play-table, .bibi-practice").first
+    view.evaluate("el => el.scrollIntoView({block: 'start'})")
+    screenshot(page, f"lite-{stem}-view")  # the kit's own view, live, in the notebook's language
+
+    assert check_notebook(page) == []
+    counts = widget_counts(page, ".jp-NotebookPanel")
+    assert counts["views"] > 0 and counts["placeholders"] == 0 and counts["error_views"] == 0, counts
+    assert problems_in_page(page, ".jp-NotebookPanel") == []
+    # Every cell runs in a task of its own in this kernel: the language the first one set still holds after the last
+    # (and in this execution, one more), and a kernel started for the notebook works in the notebook's folder.
+    status, said = kernel_says(page, "import os, bibi\nprint(bibi.get_language(), os.getcwd())")
+    assert status == "ok", said
+    spoken, folder = said.split()
+    assert spoken == lang, f"the kernel speaks {spoken!r} after the notebook set {lang!r}"
+    assert not fresh or folder == f"/drive/{lang}", folder
+    unlike = unlike_the_committed_notebook(page, name)
+    assert not unlike, "\n".join(unlike)
+    assert visit.left() == [], f"requests left the machine: {visit.left()}"
+    assert visit.console_errors() == []
 
 
 @pytest.mark.parametrize("name", OFFLINE)
