@@ -34,17 +34,23 @@ clock.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
-try:
-    import numpy as np
-    import pyspiel
+try:  # OpenSpiel before numpy: it is what no Python in a browser can install
+    import pyspiel  # noqa: I001
+    import numpy as np  # (OpenSpiel's own dependency)
 except ImportError as exc:  # pragma: no cover - the message is the point
+    # In the browser's Python (Pyodide, the JupyterLite site) no pip install helps: say where it runs instead.
+    _where = (f", which this Python ({sys.platform}: a browser's, as in the JupyterLite site) cannot install: "
+              "OpenSpiel has no build for it. Run this in a local install of the kit, with "
+              if sys.platform in ("emscripten", "wasi") else ": ")  # fmt: skip
     raise ImportError(
-        "bibi.openspiel needs OpenSpiel: install the kit's optional extra, pip install 'bibi-kit[openspiel]' "
-        "(open-spiel 2.0.2)"
+        f"bibi.openspiel needs OpenSpiel, the kit's optional extra 'openspiel' (open-spiel 2.0.2){_where}"
+        "pip install 'bibi-kit[openspiel]'",
+        name="pyspiel",
     ) from exc
 
 from bibi.actions import CALLS, PASS, SWITCHES, Action

@@ -218,3 +218,16 @@ def test_without_open_spiel_the_import_names_the_extra(monkeypatch):
         importlib.import_module("bibi.openspiel")
     monkeypatch.undo()
     assert importlib.import_module("bibi.openspiel") is bo
+
+
+def test_in_the_browser_the_import_says_to_run_it_in_a_local_install(monkeypatch):
+    """In Pyodide (the JupyterLite site) there is no OpenSpiel to install: the error says so, and where it runs."""
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "bibi.openspiel")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    with pytest.raises(ImportError, match=r"cannot install: OpenSpiel has no build for it\. Run this in a local "
+                                          r"install of the kit, with pip install 'bibi-kit\[openspiel\]'") as caught:
+        importlib.import_module("bibi.openspiel")
+    assert caught.value.name == "pyspiel"
+    monkeypatch.undo()
+    assert importlib.import_module("bibi.openspiel") is bo

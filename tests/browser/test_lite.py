@@ -4,8 +4,10 @@ The site is built (or found up to date) by `make lite` and served by ``python -m
 request the page, its kernel's worker or the site's service worker makes to anywhere else is aborted and counted, and
 each test fails if one was made. The learner's path (learn to play, step through a deal, play, practice, and the app)
 runs start to end in the browser's own Python (Pyodide), and so do its Russian and Italian notebooks
-(notebooks/ru/, notebooks/it/); a notebook that needs pandas loads it from the Pyodide CDN when deployed, and offline
-stops at its first pandas import, saying so. Screenshots go to artifacts/, timings to artifacts/lite-timings.json.
+(notebooks/ru/, notebooks/it/). Every other notebook runs up to its first cell that needs what the site does not
+serve, which says what: pandas (03 in every language, 04) or matplotlib (05), which load from the Pyodide CDN when
+deployed; OpenSpiel (08), which has no build for the browser. Screenshots go to artifacts/, timings to
+artifacts/lite-timings.json.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from lab_driver import (
     check_notebook,
     ignore_closed,
     new_page,
+    notebook_cells,
     problems_in_page,
     screenshot,
     widget_counts,
@@ -54,13 +57,42 @@ OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ip
 # language (bibi.set_language). Their 03 needs pandas, as the English one does. The first of them opens the module's
 # page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
 TRANSLATED = ["ru/01-learn-to-play.ipynb", "it/01-learn-to-play.ipynb", "ru/07-practice.ipynb", "it/07-practice.ipynb"]
-# A notebook that needs pandas by design (simulation tables): offline it stops at its first pandas import.
-NEEDS_PANDAS = "04-scoring.ipynb"
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
 
 RUN_ALL_TIMEOUT = 240_000  # ms: a ceiling on a loaded machine; each notebook runs in seconds
 TIMINGS = ARTIFACTS / "lite-timings.json"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A notebook of the site that needs what the site does not serve: offline it runs up to ``cell`` (a line of the
+    first cell that needs it), whose error matches ``error`` (its class and message). ``wheels``: the CDN wheels
+    the kernel tries for that cell (every request that leaves must be one of the CDN's); none, none may leave."""
+
+    name: str
+    cell: str
+    error: str
+    wheels: frozenset[str] = frozenset()
+
+
+PANDAS = r"ModuleNotFoundError.*No module named 'pandas'"  # (Pyodide names the class "<class 'ModuleNotFoundError'>")
+# Every notebook of the site that does not run start to end in it, and where and how it stops offline: pandas for
+# the tables (03 in every language, 04) and matplotlib for the plots (05), which on a deployed site load from the
+# Pyodide CDN; OpenSpiel for 08, which has no build for the browser, so no request is tried (its first cells need
+# only the kit, and run).
+STOPS = [
+    Stop("04-scoring.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("ru/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("it/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    # 05 imports matplotlib (for its plots) before pandas, in the same cell: the kernel tries both, names the first
+    Stop("05-explore-the-rules.ipynb", r"^import matplotlib\.pyplot",
+         r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
+    Stop("08-bot-writers.ipynb", r"^from bibi\.openspiel import",
+         r"ImportError.*bibi\.openspiel needs OpenSpiel.*no build for it\. Run this in a local install of the kit, "
+         r"with pip install 'bibi-kit\[openspiel\]'"),
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -298,20 +330,50 @@ def test_learners_notebook_runs_offline_in_the_browser(name, visit):
     assert visit.console_errors() == []
 
 
-def test_a_pandas_notebook_stops_at_its_first_pandas_import_and_says_so(visit):
-    """Offline, a notebook that needs pandas runs up to the cell that imports it; that cell says pandas is missing,
-    and the only requests that tried to leave were for the Pyodide CDN's pandas (and its kind). (The last of the
-    module: its kernel has tried to load pandas.)"""
+def with_dependencies(site, names: frozenset[str]) -> set[str]:
+    """``names`` and everything they depend on, by the site's Pyodide lock."""
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    found, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(lock[name]["depends"])
+    return found
+
+
+def test_every_notebook_of_the_site_runs_to_its_end_or_stops_where_it_says():
+    """Each notebook of notebooks/ is one of the module's: run start to end (OFFLINE, TRANSLATED) or stopping at what
+    the site lacks (STOPS)."""
+    committed = {str(p.relative_to(ROOT / "notebooks")) for p in (ROOT / "notebooks").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts}  # fmt: skip
+    covered = [*OFFLINE, *TRANSLATED, *(stop.name for stop in STOPS)]
+    assert len(covered) == len(set(covered)) and set(covered) == committed, set(covered) ^ committed
+
+
+@pytest.mark.parametrize("stop", STOPS, ids=lambda stop: stop.name.removesuffix(".ipynb").replace("/", "-"))
+def test_a_notebook_stops_at_its_first_cell_that_needs_what_the_site_lacks_and_says_so(stop, site, visit):
+    """Offline, a notebook that needs what the site does not serve runs up to the first cell that needs it: every
+    cell before it runs without error, that cell's error names what is missing, no later cell runs, and the only
+    requests that tried to leave were for the Pyodide CDN's wheels of what is missing (and what they depend on, by the
+    site's lock). (The last of the module: the kernel has tried to load what it lacks.)"""
     page = visit.page
-    run_in_the_site(visit, NEEDS_PANDAS)
+    run_in_the_site(visit, stop.name)
     error = first_error(page)
-    assert error is not None, "the notebook ran to its end with no pandas"
-    assert re.search(r"^\s*import pandas", error["source"], re.M), f"it stopped elsewhere: {error}"
-    # (the Pyodide kernel names the class as "<class 'ModuleNotFoundError'>")
-    assert "ModuleNotFoundError" in error["ename"] and "No module named 'pandas'" in error["evalue"], error
+    assert error is not None, f"{stop.name} ran to its end in the site"
+    assert re.search(stop.cell, error["source"], re.M), f"it stopped elsewhere: {error}"
+    said = f"{error['ename']}: {error['evalue']}"
+    assert re.search(stop.error, said, re.S), said
+    for cell in notebook_cells(page):
+        errors = [out for out in cell["outputs"] if out["type"] == "error"]
+        if cell["index"] < error["index"]:
+            assert cell["count"] is not None and not errors, f"before the stop: {cell}"
+        elif cell["index"] > error["index"]:
+            assert cell["count"] is None, f"after the stop: {cell}"
+    stem = stop.name.removesuffix(".ipynb").replace("/", "-")
     page.locator(".jp-NotebookPanel .jp-Cell").nth(error["index"]).evaluate("el => el.scrollIntoView()")
-    screenshot(page, "lite-needs-pandas")
+    screenshot(page, f"lite-{stem}-stops")
     left = visit.left()
-    assert left, "no request for pandas was made"
     assert all(CDN.match(url) for url in left), left
-    assert "pandas" in cdn_wheels(left), left
+    assert stop.wheels <= cdn_wheels(left) <= with_dependencies(site, stop.wheels), left
+    assert bool(left) == bool(stop.wheels), left
