@@ -23,27 +23,13 @@ import statistics
 import sys
 import time
 
+from one_step import positions  # the tested seat's decisions in a deal the heuristic plays
+
 import bibi
-from bibi.bots import SEARCH_WORLDS, heuristic_bot, make_search_bot
-from bibi.deal import Deal
-from bibi.play import bots_rng, play
+from bibi.bots import SEARCH_WORLDS, make_search_bot
 
 SEED = 20260
 PRESETS = ("russian", "italian")
-
-
-def positions(rules, players: int, seed: int) -> list[Deal]:
-    """The decisions with a choice of seat ``seed mod players`` in deal ``seed`` played by the heuristic."""
-    seat = seed % players
-    found: list[Deal] = []
-
-    def recording(deal: Deal) -> bool:  # before each decision; never stops the loop
-        if deal.to_act == seat and len(deal.legal_actions()) > 1:
-            found.append(deal.copy())
-        return False
-
-    play(Deal.new(rules, players, seed=seed, log=False), heuristic_bot, bots_rng(seed), until=recording)
-    return found
 
 
 def percentile(values: list[float], share: float) -> float:
