@@ -110,6 +110,48 @@ def test_play_table_under_way_refusal_hint_and_reasons_in_the_language(lang):
     assert labels(table) and english_words_in(labels(table)) == [], "the buttons"
 
 
+def turn_badges(markup: str) -> dict[int, str]:
+    """The turn badge of each seat box of a table that has one: {seat: its word}."""
+    found = {}
+    for box in re.split(r'class="bibi-seat[ "]', markup)[1:]:
+        seat = re.search(r'data-seat="(\d+)"', box)
+        badge = re.search(r'class="bibi-badge bibi-turn">([^<]*)<', box)
+        if seat and badge:
+            found[int(seat.group(1))] = html.unescape(badge.group(1))
+    return found
+
+
+@pytest.mark.parametrize(("lang", "lead", "turn", "theirs"), [
+    ("ru", "ваш заход", "ваш ход", {"первый ход", "ходит"}),
+    ("it", "sei di mano", "tocca a te", {"di mano", "tocca a lui"}),
+    ("en", "your lead", "your turn", {"leads", "to play"}),
+])
+def test_the_turn_badge_on_the_persons_own_seat_speaks_to_him(lang, lead, turn, theirs):
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang=lang)
+    own = set()
+    for _ in range(60):
+        deal = table.deal
+        if deal.is_over:
+            break
+        if deal.to_act == table.seat and deal.phase == "play":
+            badges = turn_badges(table.board.value)
+            assert list(badges) == [table.seat], badges
+            own.add(badges[table.seat])
+            assert turn_badges(table.picture_html()) == badges, "the still picture says the same"
+        play_on(table, 1)
+    assert own == {lead, turn}
+    # Anyone else's badge, and every badge where nobody sits as "you" (the explorer), stays in the third person.
+    explorer = DealExplorer("russian", 4, seed=5, lang=lang)
+    seen = set()
+    for position in range(0, 40):
+        explorer.go(position)
+        seen.update(turn_badges(explorer.board.value).values())
+        explorer.seat_select.value = explorer.deal.to_act if explorer.deal.to_act is not None else "all"
+        seen.update(turn_badges(explorer.board.value).values())
+        explorer.seat_select.value = "all"
+    assert seen - {"«Би-би»?", "«bip bip»?", "Bi-bi?"} == theirs  # a seat deciding on a call
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_play_table_finished_deal_and_review_in_the_language(lang):
     table = PlayTable("italian", 3, bots="greedy", seed=2, delay=0, game=False, lang=lang)

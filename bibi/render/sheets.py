@@ -171,7 +171,7 @@ def _trump_disc(suit: Suit) -> str:
 
 def _seat_box(
     deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool,
-    hand_below: bool = False,
+    hand_below: bool = False, you: bool = False,
 ) -> str:
     acting = _acting(deal, viewer) == seat
     hidden = viewer is not None and viewer != seat
@@ -187,8 +187,13 @@ def _seat_box(
         if deal.phase == "call":
             # TRANSLATORS: the badge of a seat deciding whether to call a pair
             word = _("Bi-bi?")
+        elif you and seat == viewer:  # the reader's own seat: the badge speaks to him
+            # TRANSLATORS: the badge of the viewer's own seat when he is to lead, or to play to the trick: it
+            # addresses him («ваш ход», «tocca a te»)
+            word = _("your lead") if not deal.trick else _("your turn")
         else:
-            # TRANSLATORS: the badge of the seat to lead, or to play to the trick
+            # TRANSLATORS: the badge of another seat to lead, or to play to the trick (a bot, or any seat when every
+            # hand is shown)
             word = _("leads") if not deal.trick else _("to play")
         head.append(f'<span class="bibi-badge bibi-turn">{_e(word)}</span>')
     for call in deal.calls:
@@ -225,7 +230,7 @@ def _seat_box(
 
 @_styled
 def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None,
-               last_trick: bool = False, hand_below: bool = False) -> str:
+               last_trick: bool = False, hand_below: bool = False, you: bool = False) -> str:
     """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
     middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
 
@@ -233,6 +238,8 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
     ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
     the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
+    ``you``: ``seat`` is the reader's own, as at the play table: its badge speaks to him ("your turn", «ваш ход»)
+    where another seat's says "to play".
     """
     n = deal.players
     columns, centre, cells = seat_cells(n)
@@ -240,7 +247,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     bottom = 0 if seat is None else seat
     boxes = []
     for place, cell in enumerate(cells):
-        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
+        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below, you))
     inner = _center(deal, names, small, last_trick, seat)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"

@@ -249,7 +249,8 @@ class PlayTable(_ActionView):
 
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
-        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
+        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, you=True,
+                                 style=False)
         return render.view_picture_html([self.message.value, body, self.sheet.value],
                                         note=_("A picture of the play table: Run All to play.") if note else "")
 
@@ -462,7 +463,7 @@ class PlayTable(_ActionView):
         mine = deal.to_act == self.seat and not deal.is_over
         self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
-                                                     hand_below=True, style=False))
+                                                     hand_below=True, you=True, style=False))
         self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
