@@ -43,10 +43,10 @@ from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext, pgettext
 from bibi.kinds import EventKind
-from bibi.notation import action_text, game_text, read_action, rules_name, score_line, seat_name, transcript
+from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
 from bibi.play import BOTS, Bot, bot_name, bots_rng, call_said, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 from bibi.terminal import ask_line, read_line
 from bibi.texts import Sentence, cite

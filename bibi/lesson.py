@@ -29,7 +29,7 @@ import pandas as pd
 
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
-from bibi.rules import OPTIONS, Rules, as_rules
+from bibi.rules import OPTIONS, Rules, as_rules, rules_name
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
 
 SHOWN: dict[str, str] = {
@@ -203,7 +203,8 @@ class Lesson:
             wide.index = wide.index.map(lambda row: (_shown_option(row[0]), row[1],
                                                      _(_SHOWN_NAMES[row[2]]) if row[2] in _SHOWN_NAMES else row[2]))
             wide.index.names = [_("option"), _("sentences"), _("measure")]
-            wide.columns = [_("in {rules}").format(rules=self.a.name), _("in {rules}").format(rules=self.b.name)]
+            wide.columns = [_("{rules} rules").format(rules=rules_name(self.a.name)),
+                            _("{rules} rules").format(rules=rules_name(self.b.name))]
         return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", levels._repr_html_(), moved,
                                   wide._repr_html_())
 

@@ -46,7 +46,7 @@ from bibi.errors import shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
-from bibi.rules import OPTIONS, Rules, as_rules
+from bibi.rules import OPTIONS, Rules, as_rules, rules_name
 from bibi.terminal import ask_line, read_line
 from bibi.tricks import pair_letters
 
@@ -550,8 +550,8 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
     played = ngettext("{n} trick has been played", "{n} tricks have been played", len(deal.tricks)).format(
         n=len(deal.tricks))
     return _("{players} players, {rules} rules; {played}, {stock}, and trick {number} is about to be led. How many "
-             "tricks remain, this one included?").format(players=deal.players, rules=deal.rules.label, played=played,
-                                                          stock=stock, number=number)
+             "tricks remain, this one included?").format(players=deal.players, rules=rules_name(deal.rules),
+                                                          played=played, stock=stock, number=number)
 
 
 # -- the generators ---------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from bibi.cards import Card, Suit
 from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
-from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, rules_name, wrap
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
+from bibi.rules import rules_name
 from bibi.tricks import pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.

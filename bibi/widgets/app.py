@@ -14,7 +14,7 @@ from bibi.dealing import check_players
 from bibi.errors import shorten, whole
 from bibi.i18n import LANGUAGES, NAMES, _, count, resolve
 from bibi.play import get_bot
-from bibi.rules import OPTIONS, Rules, preset
+from bibi.rules import OPTIONS, Rules, preset, rules_name
 from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
@@ -203,8 +203,8 @@ class PlayApp(_View):
         if not self._greeting:
             return ""
         name, changed, deals, players, seat, bots, seed = self._greeting
-        rules = _("{rules} rules ({changed})").format(rules=render.rules_name(name), changed=changed) if changed \
-            else _("{rules} rules").format(rules=render.rules_name(name))
+        rules = _("{rules} rules ({changed})").format(rules=rules_name(name), changed=changed) if changed \
+            else _("{rules} rules").format(rules=rules_name(name))
         return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
             deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat, bots=bots,
             seed=seed)
