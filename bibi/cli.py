@@ -33,7 +33,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from bibi.cards import Card, sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
@@ -45,7 +45,7 @@ from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, n
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
-from bibi.play import BOTS, Bot, bot_name, bots_rng, call_said, get_bot, play, trick_number
+from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
 from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 from bibi.terminal import ask_line, read_line
@@ -277,7 +277,7 @@ def _seed(args: argparse.Namespace) -> int | str:
 def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
-        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(args.bots)))
+        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
         print(text)
     if args.json:
         _write_json(record, args.json)
@@ -519,7 +519,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
     print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
             "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
-        rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(names),
+        rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
         players=ngettext("{n} player", "{n} players", players).format(n=players), cards=_typed_examples(),
         help=command_word("help"), quit=command_word("quit")))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
@@ -705,7 +705,8 @@ class Terminal:
                 return True
             for line in self.session.review():
                 self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
-                    trick=line.trick, seat=line.seat, bot=bot_name(self.bots[line.seat]), why=line.why))
+                    trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
+                    why=line.why))
 
     def header(self) -> str:
         deal = self.deal
@@ -805,9 +806,9 @@ class Terminal:
             return _("no decision of yours to hint at now")
         if more:
             return _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
-                bot=hint.bot, words=hint.words, details=hint.details)
+                bot=bot_title(hint.bot), words=hint.words, details=hint.details)
         return _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
-            bot=hint.bot, words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
+            bot=bot_title(hint.bot), words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
 
     def why(self, seat: int | None = None) -> str:
         """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
@@ -820,7 +821,8 @@ class Terminal:
             if seat is None:
                 return _("no bot has moved yet in this deal")
             return _("seat {seat} has not moved yet").format(seat=seat)
-        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=last.bot, words=last.words)
+        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=bot_title(last.bot),
+                                                                 words=last.words)
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""

@@ -51,7 +51,7 @@ def test_bibi_lang_it_deal_is_an_italian_transcript():
     done = bibi("--lang", "it", "deal", "--rules", "it", "--players", "4", "--seed", "3", "--draws")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("codice 3; bot: heuristic\nregole italiane, 4 giocatori; mazziere: giocatore ")
+    assert out.startswith("codice 3; bot: euristico\nregole italiane, 4 giocatori; mazziere: giocatore ")
     for term in ("presa 1 (briscola ", "giocatore 0: ", "pesca", "punti: giocatore 0", "tallone"):
         assert term in out, term
     assert ("vincitore: giocatore" in out) or ("vittoria condivisa" in out)
@@ -64,7 +64,7 @@ def test_lang_ru_in_the_environment_makes_a_russian_transcript():
     done = bibi("deal", "--players", "5", "--seed", "7", LANG="ru_RU.UTF-8")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("зерно 7; боты: heuristic\nправила: русские, 5 игроков; сдаёт игрок ")
+    assert out.startswith("зерно 7; боты: эвристический\nправила: русские, 5 игроков; сдаёт игрок ")
     for term in ("взятка 1 (козырь ", "игрок 0: ", "очки: игрок 0", "магазин"):
         assert term in out, term
     assert "«Би-би»" in out and ("победитель: игрок" in out or "победу делят" in out or "ничья" in out)
@@ -94,9 +94,9 @@ def test_without_a_language_of_the_kit_the_command_speaks_english(env):
 @pytest.mark.subprocess
 def test_the_order_of_the_environment_is_gettexts():
     first = {"LANGUAGE": "it:ru", "LANG": "ru_RU.UTF-8"}
-    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: heuristic\nregole")
+    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: euristico\nregole")
     assert bibi("deal", "--players", "4", "--seed", "2", LC_MESSAGES="it_IT.UTF-8", LANG="ru_RU.UTF-8").stdout \
-        .startswith("codice 2; bot: heuristic\nregole")
+        .startswith("codice 2; bot: euristico\nregole")
     assert bibi("--lang", "ru", "deal", "--players", "4", "--seed", "2", LANGUAGE="it").stdout \
         .startswith("зерно 2")  # --lang first
 
@@ -141,7 +141,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     wrong = an_illegal_card(first_choice(seed))
     assert wrong is not None
     typed = wrong.display("ru")[:-1] + wrong.suit.letter("ru")  # ДЧ: the card in Russian letters
-    script = f"помощь\nxx\n{typed}\n99\nсчёт\nвыход\n"
+    script = f"помощь\nxx\n{typed}\n99\nсчёт\nподсказка\nпочему\nвыход\n"
     done = bibi("--lang", "ru", "play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=script)
     assert done.returncode == 0
     out = done.stdout
@@ -155,7 +155,9 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     i7 = sentence("I7")
     assert after[1] == f"    I7: «{i7.original}»"  # the Italian text's own words
     assert after[2] == f"        (в переводе: {i7.translated('ru')})"  # and what they say in Russian
-    assert out.count("игрок 0> ") == 6 and out.rstrip().endswith("до свидания")
+    assert "боты: эвристический, эвристический, эвристический." in out
+    assert "подсказка (поисковый): " in out and " (эвристический) сыграл " in out  # the bots' names, read in Russian
+    assert out.count("игрок 0> ") == 8 and out.rstrip().endswith("до свидания")
     assert words_left(out) == {}
 
 

@@ -15,7 +15,7 @@ from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext, resolve
-from bibi.play import Bot, as_bots, bots_rng, call_said, get_bot, strongest_bot
+from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -395,7 +395,7 @@ class PlayTable(_ActionView):
         if hint is None:
             self.hint_box.value = _message(_("No decision of yours to hint at now."))
             return
-        self.hint_box.value = render.hint_html(hint.bot, hint.words, hint.details)
+        self.hint_box.value = render.hint_html(bot_title(hint.bot), hint.words, hint.details)
 
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
@@ -409,7 +409,7 @@ class PlayTable(_ActionView):
             self.reasons.value = _message(_("Seat {seat} has not moved yet in this deal.").format(seat=seat))
             return
         self.reasons.value = _message(_("Seat {seat} ({bot}), trick {trick}: {words}").format(
-            seat=seat, bot=last.bot, trick=last.trick, words=last.words))
+            seat=seat, bot=bot_title(last.bot), trick=last.trick, words=last.words))
 
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
