@@ -357,6 +357,104 @@ def test_app_language_menu_switches_the_language_and_keeps_the_game():
     assert "Your" in app.table.message.value and table.deal.record() == app.table.deal.record()
 
 
+# -- every view switches language the same way ---------------------------------------------------------------
+
+
+def _explorer_under_way():
+    explorer = DealExplorer("russian", 4, seed=3, lang="en")
+    explorer.go(9)
+    explorer.seat_select.value = 2
+    deal = explorer.deal
+    bad = first_illegal(deal, 2) if deal.to_act == 2 else None
+    if bad is not None:
+        explorer.choose(bad)
+    return explorer, lambda v: (v.position, v.seat, v.deal.record())
+
+
+def _compare_apart():
+    compare = CompareView("russian", "italian", 4, seed=2, lang="en")
+    compare.to_parting()
+    return compare, lambda v: (v.positions, v.rules_a, v.rules_b)
+
+
+def _panel_changed():
+    panel = RulesPanel("russian", 4, seed=2, lang="en")
+    panel.compare_rules("russian", "italian")
+    panel.set_option("follow", "follow_or_trump")
+    return panel, lambda v: (v.baseline, v.rules, v.compare.positions)
+
+
+def _inspector_of_a_game():
+    table = PlayTable(game=bibi.Game.new("russian", 3, 1, seed=4), bots="greedy", delay=0, lang="en")
+    play_on(table, 300)
+    inspector = ScoreInspector(table.game, lang="en")
+    inspector.show_deal(0)
+    inspector.show_line(next(i for i, line in enumerate(inspector.lines) if line.kind == "trick"))
+    return inspector, lambda v: (v.deal_select.value, v.selected)
+
+
+def _practice_answered():
+    practice = Practice("russian", 4, n=4, seed=3, lang="en")
+    practice.answer(practice.exercise.choices[-1] if practice.exercise.choices else "1")
+    practice.next()
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    return practice, lambda v: (v.index, v.right, v.answered, v.feedback.right, v.feedback.given)
+
+
+def _table_with_hint():
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang="en")
+    play_on(table, 3)
+    table.hint()
+    return table, lambda v: (v.deal.record(), v.hint_box.value != "")
+
+
+def _app_under_way():
+    app = PlayApp("russian", 3, seat=0, bots="greedy", seed=3, delay=0, lang="en")
+    assert app.table is not None
+    play_on(app.table, 200)
+    return app, lambda v: (v.table.deal.record(), v.explorer.position if v.explorer else None)
+
+
+VIEWS = {"DealExplorer": _explorer_under_way, "CompareView": _compare_apart, "RulesPanel": _panel_changed,
+         "ScoreInspector": _inspector_of_a_game, "Practice": _practice_answered, "PlayTable": _table_with_hint,
+         "PlayApp": _app_under_way}
+
+
+def test_every_view_has_a_way_to_switch_language():
+    from bibi.widgets.base import _View
+
+    views = {cls.__name__ for cls in (DealExplorer, CompareView, RulesPanel, ScoreInspector, Practice, PlayTable,
+                                      PlayApp)}
+    assert views == set(VIEWS)
+    for cls in (DealExplorer, CompareView, RulesPanel, ScoreInspector, Practice, PlayTable, PlayApp):
+        assert cls.set_language is _View.set_language, f"{cls.__name__}: the one way, _View.set_language"
+        assert "_respeak" in vars(cls), f"{cls.__name__} does not say how it speaks another language"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_a_view_made_in_english_switches_language_and_keeps_what_it_shows(name, lang):
+    view, state = VIEWS[name]()
+    before, english_words = state(view), english(shown(view))
+    assert english_words, "the view speaks English first"
+    view.set_language(lang)
+    assert view.lang == lang and state(view) == before
+    assert english(shown(view)) == [], "what it shows"
+    assert english_words_in(labels(view)) == [], "its controls"
+    view.set_language("en")
+    assert state(view) == before and english(shown(view)) == english_words
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_a_view_refuses_a_language_the_kit_does_not_speak_and_changes_nothing(name):
+    view, state = VIEWS[name]()
+    view.set_language("it")
+    before, page = state(view), shown(view)
+    with pytest.raises(UnknownLanguage, match="lang: unknown language 'de'"):
+        view.set_language("de")
+    assert view.lang == "it" and state(view) == before and shown(view) == page
+
+
 def test_app_set_language_refuses_an_unknown_language_and_changes_nothing():
     app = PlayApp("italian", 3, seat=1, bots="random", seed=2, delay=0, lang="it")
     before = app.message.value

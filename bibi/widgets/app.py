@@ -12,7 +12,7 @@ from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.errors import shorten, whole
-from bibi.i18n import LANGUAGES, NAMES, _, count, resolve
+from bibi.i18n import LANGUAGES, NAMES, _, count
 from bibi.play import bot_title, get_bot
 from bibi.rules import OPTIONS, Rules, preset, rules_name
 from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
@@ -123,12 +123,10 @@ class PlayApp(_View):
             self._syncing = False
         self.explorer_heading.value = render.heading_html(_("Your game, deal by deal, in the explorer"))
 
-    def set_language(self, lang: str) -> None:
-        """Show the whole app in ``lang`` (``"en"``, ``"ru"``, ``"it"``: the language menu does this), the game as it
-        stands: the table, its messages and the deal replayed below, all said again in that language. A language
-        the kit does not speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
-        code = resolve(lang, "lang")
-        self.lang = code
+    def _respeak(self) -> None:
+        """The whole app in its language (``set_language``; the language menu calls it), the game as it stands: the
+        table, its messages and the deal replayed below, all said again."""
+        code = self.lang
         if self.language_select.value != code:
             self._syncing = True
             try:

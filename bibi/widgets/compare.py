@@ -33,12 +33,11 @@ class CompareView(_View):
                  bot: Bot | str = "random", lang: str | None = None):
         super().__init__(lang=lang)
         self.bot = as_bot(bot)
-        self.start_button = _button(_("start"), _("both deals back to the start"), icon="fast-backward")
-        self.back_button = _button(_("trick"), _("both deals back one trick"), icon="backward")
-        self.next_button = _button(_("trick"), _("both deals forward one trick"), icon="forward")
-        self.end_button = _button(_("end"), _("both deals to their end"), icon="fast-forward")
-        self.parting_button = _button(_("where they part"), _("both deals at the point where they first part"),
-                                      icon="code-fork")
+        self.start_button = _button("", "", icon="fast-backward")
+        self.back_button = _button("", "", icon="backward")
+        self.next_button = _button("", "", icon="forward")
+        self.end_button = _button("", "", icon="fast-forward")
+        self.parting_button = _button("", "", icon="code-fork")
         self.explanation = _html()
         self.left = _html(width="50%", min_width="0")
         self.right = _html(width="50%", min_width="0")
@@ -54,7 +53,23 @@ class CompareView(_View):
             widgets.HBox([self.left, self.right], layout=widgets.Layout(width="100%", align_items="flex-start")),
             self.errors,
         ]
+        self._label()
         self.set(a, b, players, seed)
+
+    def _label(self) -> None:
+        """The buttons' words, in the view's language."""
+        for button, label, tooltip in (
+                (self.start_button, _("start"), _("both deals back to the start")),
+                (self.back_button, _("trick"), _("both deals back one trick")),
+                (self.next_button, _("trick"), _("both deals forward one trick")),
+                (self.end_button, _("end"), _("both deals to their end")),
+                (self.parting_button, _("where they part"), _("both deals at the point where they first part"))):
+            button.description, button.tooltip = label, tooltip
+
+    def _respeak(self) -> None:
+        """The buttons, both deals and where they part, said again in the view's language (``set_language``)."""
+        self._label()
+        self._render()
 
     # -- what the view shows ----------------------------------------------------------------
 

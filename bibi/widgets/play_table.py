@@ -14,7 +14,7 @@ from bibi.cards import Card, Rank
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, ngettext, resolve
+from bibi.i18n import _, ngettext
 from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
@@ -258,11 +258,8 @@ class PlayTable(_ActionView):
         return [_("seat {seat} (you)").format(seat=s) if s == self.seat else _("seat {seat}").format(seat=s)
                 for s in range(self.players)]
 
-    def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on (``"en"``, ``"ru"``, ``"it"``): the table, its controls, its messages and the
-        hint or reasons shown are said again in it; the game goes on as it stands. A language the kit does not
-        speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
-        self.lang = resolve(lang, "lang")
+    def _respeak(self) -> None:
+        """The table, its controls, its messages and the hint or reasons shown, said again (``set_language``)."""
         panel = self._panel
         self._label()
         self._render()
