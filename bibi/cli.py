@@ -30,7 +30,6 @@ import os
 import random
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, cast
@@ -41,14 +40,14 @@ from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, NotationError, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext, pgettext
+from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
 from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
 from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
-from bibi.terminal import ask_line, read_line
+from bibi.terminal import ask_line, command_word, read_command, read_line
 from bibi.texts import Sentence, cite
 from bibi.tricks import reason_of
 
@@ -559,43 +558,6 @@ def rules_summary(rules: Rules) -> str:
 
 # -- what a player types at the table, in his language -----------------------------------------------------
 
-COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
-_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
-
-
-def command_word(name: str, lang: str | None = None) -> str:
-    """The word a player types for the command ``name`` (one of ``COMMANDS``) in the language in force (or
-    ``lang``): ``quit`` is ``выход`` in Russian, ``esci`` in Italian. The English words always work too."""
-    words = {
-        "quit": pgettext("typed command", "quit", lang), "help": pgettext("typed command", "help", lang),
-        "hint": pgettext("typed command", "hint", lang), "more": pgettext("typed command", "more", lang),
-        "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
-        "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
-        "review": pgettext("typed command", "review", lang),
-    }
-    return words[name]
-
-
-def _fold(text: str) -> str:
-    """A typed word as it is compared: lower case, spaces single, without accents (``perche`` is ``perché``,
-    ``счет`` is ``счёт``: people type either)."""
-    bare = "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
-    return " ".join(bare.split())
-
-
-def read_command(text: str, lang: str | None = None) -> tuple[str | None, str]:
-    """The command a typed line starts with (its English name, or None) and the rest of the line, folded:
-    ``read_command("подсказка подробнее", "ru")`` is ``("hint", "подробнее")``."""
-    words = _fold(text).split(" ", 1)
-    first, rest = words[0], (words[1] if len(words) > 1 else "")
-    if first in _ALIASES:
-        return _ALIASES[first], rest
-    for name in COMMANDS:
-        if first in (name, _fold(command_word(name, lang))):
-            return name, rest
-    return None, rest
-
-
 def _typed_examples() -> str:
     """How cards are typed in the language in force: ``K♥ or KH, 10♦ or TD`` (``К♥ или КЧ, 10♦ или 10Б``)."""
     lang = get_language()
@@ -1036,7 +998,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.", args.n).format(
-        n=args.n, rules=rules_name(args.rules), seed=seed, quit="quit",
+        n=args.n, rules=rules_name(args.rules), seed=seed, quit=command_word("quit"),
         players=ngettext("{n} player", "{n} players", args.players).format(n=args.players)))
     quiz(drawn)
     return 0

@@ -47,7 +47,7 @@ from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules, rules_name
-from bibi.terminal import ask_line, read_line
+from bibi.terminal import ask_line, read_command, read_line
 from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
@@ -681,7 +681,8 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
     """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
 
     An answer that cannot be read is asked again, and so is a line that cannot be decoded
-    (``bibi.terminal.ask_line``); ``quit`` or the end of input stops the round.
+    (``bibi.terminal.ask_line``); the end of input stops the round, and so does ``quit`` typed in the language in force
+    or in English (``выход``, ``esci``: ``bibi.terminal.read_command``, the words ``bibi play`` reads too).
     """
     right = answered = 0
     total = len(exercises)
@@ -689,7 +690,7 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
         say("\n" + _("Exercise {i} of {total}. {exercise}").format(i=i, total=total, exercise=ex))
         while True:
             text = ask_line(ask, _("answer> "), say)
-            if text is None or text.lower() in ("quit", "exit", "q"):
+            if text is None or read_command(text) == ("quit", ""):
                 say(_("bye: {right} of {answered} right").format(right=right, answered=answered))
                 return right, answered
             if not text:

@@ -111,6 +111,34 @@ def test_bibi_lang_ru_practice_asks_and_answers_in_russian():
     assert words_left(out) == {}
 
 
+@pytest.mark.parametrize(("lang", "word"), [("ru", "выход"), ("ru", "Выход"), ("it", "esci"), ("ru", "quit"),
+                                           ("en", "quit"), ("it", "exit")])
+def test_the_practice_quiz_stops_at_quit_typed_in_the_language_or_in_english(lang, word):
+    from bibi.practice import exercises, quiz
+
+    lines, said = iter([word]), []
+
+    def ask(prompt: str) -> str:
+        return next(lines)  # a second question would be an error: StopIteration
+
+    with language(lang):
+        assert quiz(exercises(3, "russian", 4, 2), ask=ask, say=said.append) == (0, 0)
+    assert said[-1] == {"ru": "до свидания: верно 0 из 0", "it": "ciao: 0 giuste su 0",
+                        "en": "bye: 0 of 0 right"}[lang]
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize(("lang", "word", "told"), [("ru", "выход", "«выход» (или Ctrl-D) — закончить"),
+                                                    ("it", "esci", "'esci' (o Ctrl-D) per smettere")])
+def test_bibi_practice_says_the_languages_word_to_stop_and_stops_at_it(lang, word, told):
+    done = bibi("--lang", lang, "practice", "--seed", "3", "-n", "3", stdin=f"1\n{word}\n")
+    assert done.returncode == 0
+    first, *rest = done.stdout.splitlines()
+    assert told in first and "quit" not in first
+    bye = {"ru": "ответ> до свидания", "it": "risposta> ciao"}[lang]
+    assert done.stdout.count("> ") == 2 and rest[-1].startswith(bye)
+
+
 # -- a game in the terminal -----------------------------------------------------------------------------------
 
 
