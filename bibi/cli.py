@@ -536,6 +536,12 @@ def plain(reason: str) -> str:
     return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
 
 
+def _card_points(points: Any) -> str:
+    """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
+    ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
+    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
+
+
 def rules_summary(rules: Rules) -> str:
     """The rules in force in a few lines, each with the sentences it comes from."""
     o = rules.options()
@@ -545,7 +551,7 @@ def rules_summary(rules: Rules) -> str:
                  c2=_citation(rules, "hand_size")),
              ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
-                      o["bibi_points"]).format(points=o["card_points"], bibi=o["bibi_points"],
+                      o["bibi_points"]).format(points=_card_points(o["card_points"]), bibi=o["bibi_points"],
                                                c1=_citation(rules, "card_points"),
                                                c2=_citation(rules, "bibi_points"))]
     for name, value in o.items():

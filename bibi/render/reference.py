@@ -8,10 +8,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card
-from bibi.i18n import N_, _, get_language, ngettext
+from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, Rules
+from bibi.rules import OPTIONS, Rules, rules_name
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -80,11 +80,15 @@ _CITATION_WORDS = (
 
 
 def option_citation(rules: Rules, name: str) -> str:
-    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are)."""
+    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are): the preset
+    whose text is silent named as the language names it ("(italian: not stated…)", «(regole italiane: non
+    detto…)»)."""
     text = rules.citation(name)
     for english in _CITATION_WORDS:
         if english in text:
             text = text.replace(english, _(english))
+    if get_language() != SOURCE and f"({rules.name}: " in text:
+        text = text.replace(f"({rules.name}: ", "(" + _("{rules} rules").format(rules=rules_name(rules.name)) + ": ")
     return text
 
 
