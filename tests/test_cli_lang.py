@@ -336,3 +336,16 @@ def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_d
     assert points in said and silent in said
     if lang != "en":
         assert "(italian:" not in said and " K:5 " not in said
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("ru", "<Симуляция, правила: итальянские; игроков: 3, сдач: 2, зерно 1, боты: жадный эвристический>"),
+    ("it", "<Simulazione con le regole italiane: giocatori: 3, smazzate: 2, codice 1, bot: avido euristico>"),
+    ("en", "<Simulation italian, 3 players, 2 deals, seed 1, bots greedy heuristic>"),
+])
+def test_a_simulations_heading_names_the_rules_and_bots_in_the_language(lang, head):
+    from bibi.simulation import simulate
+
+    run = simulate("it", 3, deals=2, bots=["greedy", "heuristic", "greedy"], seed=1, progress=False)
+    with language(lang):
+        assert repr(run) == head
