@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, cast
 from bibi.cards import Card, Rank
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import _, pgettext
+from bibi.i18n import _, decimal, pgettext
 from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -73,7 +73,7 @@ class Explanation(NamedTuple):
         if self.values:
             ranked = sorted(self.values.items(), key=lambda kv: -kv[1])
             text += "; " + _("estimated points: {values}").format(
-                values=", ".join(f"{a.display()} {v:+.1f}" for a, v in ranked))
+                values=", ".join(f"{a.display()} {decimal(v, sign=True)}" for a, v in ranked))
         return text
 
 

@@ -215,9 +215,10 @@ def test_a_searching_bot_gives_its_reasons_in_the_language(lang):
         words = explain(bot, view, random.Random(2)).in_words()
     assert english_words_in(words) == [], words
     assert {"ru": "в среднем", "it": "in media"}[lang] in words
+    assert re.search(r"\d,\d", words) and not re.search(r"\d\.\d", words), f"the decimal mark is a comma: {words}"
     with language("en"):
         english = explain(bot, view, random.Random(2))
-    assert "on average" in english.in_words()
+    assert "on average" in english.in_words() and re.search(r"\d\.\d", english.in_words())
     assert explain(bot, view, random.Random(2)).action == english.action  # the words never change the choice
 
 
