@@ -197,6 +197,21 @@ def test_compare_view_and_rules_panel_in_the_language(lang):
     assert english_words_in(labels(panel)) == [], "the buttons"
 
 
+@pytest.mark.parametrize(("lang", "russian", "italian"),
+                         [("ru", "русские", "итальянские"), ("it", "russe", "italiane")])
+def test_compared_rules_are_named_in_the_language_and_a_variant_by_its_label(lang, russian, italian):
+    panel = RulesPanel("russian", 6, seed=1, other="italian", lang=lang)
+    panel.compare.to_parting()
+    said = readable(shown(panel))
+    assert not re.search(r"\b(?:russian|italian|english)\b", said), said
+    assert russian in said and italian in said
+    assert (panel.left_box.value, panel.right_box.value) == ("russian", "italian"), "the boxes keep the notation"
+    compare = CompareView("russian", "it:follow=must_follow", 4, seed=2, lang=lang)
+    assert compare.labels == (russian, "italian:follow=must_follow")
+    same = CompareView("italian", "italian", 4, seed=2, lang=lang)
+    assert same.labels[0].startswith(italian) and same.labels[0] != same.labels[1]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_inspector_in_the_language(lang):
     explorer = DealExplorer("italian", 4, seed=2, lang=lang)
@@ -481,4 +496,7 @@ def test_the_teachers_lesson_table_in_the_language(lang):
         table = lesson("russian", "italian", players=4, deals=12, seed=1)
         page = table._repr_html_()
     assert english(page) == []
+    said = readable(page)
+    assert not re.search(r"\b(?:russian|italian|random)\b", said), "the rules and the bots named in the language"
+    assert {"ru": "русские → итальянские", "it": "russe → italiane"}[lang] in said
     assert "score_per_seat" in table.wide().index.get_level_values("measure"), "the frame keeps its ids"

@@ -168,7 +168,7 @@ def comparison_html(
 ) -> str:
     """The same deal played under two sets of rules, side by side: the rules that differ, trump
     moves, calls, scores, and trick by trick who won; what differs is marked."""
-    la, lb = labels or (a.rules.name, b.rules.name)
+    la, lb = labels or (rules_name(a.rules), rules_name(b.rules))
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(

@@ -10,9 +10,9 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
-from bibi.i18n import _, ngettext
+from bibi.i18n import _, language, ngettext
 from bibi.play import Bot
-from bibi.rules import Rules, as_rules
+from bibi.rules import Rules, as_rules, rules_name
 from bibi.widgets.base import _button, _html, _seed, _View, as_bot
 
 
@@ -105,8 +105,13 @@ class CompareView(_View):
 
     @property
     def labels(self) -> tuple[str, str]:
-        a, b = self.rules_a.label, self.rules_b.label
-        return (_("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)) if a == b else (a, b)
+        """The two sides' rules as the view names them, in its language: a preset by its name («русские»,
+        «russe»), rules with changes by their label (notation); the same rules on both sides told apart."""
+        with language(self.lang):  # a property is read from outside the view's methods too
+            a, b = rules_name(self.rules_a), rules_name(self.rules_b)
+            if self.rules_a.label == self.rules_b.label:
+                return _("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)
+            return a, b
 
     # -- changes ---------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
 from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
 from bibi.widgets.compare import CompareView
 
@@ -266,7 +266,7 @@ class RulesPanel(_View):
             what = _("the same rules on both sides")
         players, seed = self._where()
         self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=left.label, right=right.label, what=what))
+            seed=seed, players=count(players, "player"), left=rules_name(left), right=rules_name(right), what=what))
 
 
 def _option_name(name: str) -> str:
