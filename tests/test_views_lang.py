@@ -206,6 +206,13 @@ def test_compared_rules_are_named_in_the_language_and_a_variant_by_its_label(lan
     assert not re.search(r"\b(?:russian|italian|english)\b", said), said
     assert russian in said and italian in said
     assert (panel.left_box.value, panel.right_box.value) == ("russian", "italian"), "the boxes keep the notation"
+    from bibi import render
+    from bibi.i18n import language
+    from bibi.rules import ITALIAN, RUSSIAN
+
+    with language(lang):
+        table = readable(render.rules_html(RUSSIAN, other=ITALIAN))
+    assert not re.search(r"\b(?:russian|italian)\b", table) and f"{russian} {italian}" in table
     compare = CompareView("russian", "it:follow=must_follow", 4, seed=2, lang=lang)
     assert compare.labels == (russian, "italian:follow=must_follow")
     same = CompareView("italian", "italian", 4, seed=2, lang=lang)

@@ -96,9 +96,9 @@ def option_citation(rules: Rules, name: str) -> str:
 def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
     """The options with their values, meanings and citations; with ``other``, both columns and the
     differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
-    heads = f"<th class=\"bibi-text\">{_e(rules.name)}</th>"
+    heads = f"<th class=\"bibi-text\">{_e(rules_name(rules.name))}</th>"
     if other is not None:
-        heads += f"<th class=\"bibi-text\">{_e(other.name)}</th>"
+        heads += f"<th class=\"bibi-text\">{_e(rules_name(other.name))}</th>"
     rows = []
     for name, value in rules.options().items():
         info = OPTIONS[name]
@@ -110,7 +110,7 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
             differs = theirs != value
             cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
-                meaning += f"<br><i>{_e(other.name)}: {_e(_(other.no_effect(name)))}</i>"
+                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(_(other.no_effect(name)))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
         cite = _e(option_citation(rules, name))
         if sentences:
