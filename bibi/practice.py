@@ -52,7 +52,7 @@ from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
 
-TITLES: dict[str, str] = {  # in English; ``Exercise.title`` speaks the language in force
+TITLES: dict[str, str] = {  # in English, marked for the catalogs; ``title(kind)`` says one in the language in force
     "winner": N_("Which card wins this trick?"),
     "may_play": N_("May this card be played?"),
     "trump": N_("What is trump in the next trick?"),
@@ -60,6 +60,17 @@ TITLES: dict[str, str] = {  # in English; ``Exercise.title`` speaks the language
     "points": N_("How many points does this trick score?"),
     "tricks_left": N_("How many tricks remain?"),
 }
+
+
+
+def title(kind: str, lang: str | None = None) -> str:
+    """What an exercise of ``kind`` asks, in a few words, in the language in force (or ``lang``).
+
+    >>> title("winner"), title("winner", "ru"), title("tricks_left", "it")
+    ('Which card wins this trick?', 'Какая карта берёт эту взятку?', 'Quante prese restano?')
+    """
+    return _(TITLES[_check_kind(kind)], lang)
+
 
 YES_NO: tuple[str, str] = ("yes", "no")  # the choices as kept and compared; shown in the language in force
 SUIT_CHOICES: tuple[str, ...] = tuple(s.symbol for s in SUITS)
@@ -224,8 +235,8 @@ class Exercise:
 
     @property
     def title(self) -> str:
-        """What the exercise asks, in a few words, in the language in force."""
-        return _(TITLES[self.kind])
+        """What the exercise asks, in a few words, in the language in force (``title``)."""
+        return title(self.kind)
 
     @property
     def question(self) -> str:
@@ -712,5 +723,5 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 __all__ = [
     "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "exercises",
-    "quiz",
+    "quiz", "title",
 ]
