@@ -138,6 +138,8 @@ def test_the_turn_badge_on_the_persons_own_seat_speaks_to_him(lang, lead, turn, 
             assert list(badges) == [table.seat], badges
             own.add(badges[table.seat])
             assert turn_badges(table.picture_html()) == badges, "the still picture says the same"
+            status = re.search(r'class="bibi-status">([^<]*)<', table.board.value)
+            assert status and html.unescape(status.group(1)).endswith(f" · {badges[table.seat]}"), "the status too"
         play_on(table, 1)
     assert own == {lead, turn}
     # Anyone else's badge, and every badge where nobody sits as "you" (the explorer), stays in the third person.

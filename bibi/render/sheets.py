@@ -80,7 +80,7 @@ def _acting(deal: Any, viewer: int | None) -> int | None:
     return deal.to_act if viewer is None else deal.to_act_for(viewer)
 
 
-def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -> str:
+def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None, you: bool = False) -> str:
     number = min(len(deal.tricks) + 1, deal.tricks_total)
     total = deal.tricks_total
     if deal.is_over:
@@ -91,7 +91,13 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -
         # TRANSLATORS: the table's status while the other seats draw from the stock
         return _e(_("{trick} · the others draw").format(trick=trick))
     who = _seat_name(acting, names)
-    if deal.phase == "call":
+    if you and acting == viewer:  # the reader's own decision: said to him, as his seat's badge says it
+        if deal.phase == "call":
+            # TRANSLATORS: the table's status when the reader may call a pair
+            doing = _("you may say Bi-bi (or pass)")
+        else:
+            doing = _("your lead") if not deal.trick else _("your turn")
+    elif deal.phase == "call":
         doing = _("{who} may say Bi-bi (or pass)").format(who=who)
     elif not deal.trick:
         doing = _("{who} to lead").format(who=who)
@@ -108,8 +114,8 @@ def last_trick_reason(deal: Any) -> str | None:
 
 
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
-            viewer: int | None = None) -> str:
-    parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
+            viewer: int | None = None, you: bool = False) -> str:
+    parts = [f'<div class="bibi-status">{_status(deal, names, viewer, you)}</div>']
     # TRANSLATORS: the label beside the trump suit's symbol at the table's centre
     trump = f'<span class="bibi-label">{_e(_(_W_TRUMP))}</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
@@ -239,8 +245,8 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
     ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
     the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
-    ``you``: ``seat`` is the reader's own, as at the play table: its badge speaks to him ("your turn", «ваш ход»)
-    where another seat's says "to play".
+    ``you``: ``seat`` is the reader's own, as at the play table: its badge and the status speak to him ("your
+    turn", «ваш ход») where another seat's say "to play".
     """
     n = deal.players
     columns, centre, cells = seat_cells(n)
@@ -249,7 +255,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     boxes = []
     for place, cell in enumerate(cells):
         boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below, you))
-    inner = _center(deal, names, small, last_trick, seat)
+    inner = _center(deal, names, small, last_trick, seat, you)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
     label = _("{rules} rules, {players}").format(rules=rules_name(getattr(deal.rules, "name", "custom")),
