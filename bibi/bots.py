@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, cast
 from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
 from bibi.errors import shorten
-from bibi.i18n import N_, _, count, ngettext
+from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.rules import BibiSuits, Follow, Identical, Rules
@@ -810,20 +810,23 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
     if not why:
         return (action, "", values)
     if action == best:
-        # TRANSLATORS: {what} tells how it searched; {top} is a mean score with one decimal
-        reason = _("{what}: {action} scores {top:.1f} on average").format(what=what(), action=action.display(), top=top)
+        # TRANSLATORS: {what} tells how it searched; {top} is a mean score with one decimal, written with the
+        # language's decimal mark (i18n.decimal), as every figure of these reasons
+        reason = _("{what}: {action} scores {top} on average").format(what=what(), action=action.display(),
+                                                                     top=decimal(top))
         others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
         if others:
             v, i = others[-1]
-            reason += ", " + _("the next best {other} {value:.1f}").format(other=legal[i].display(), value=v)
+            reason += ", " + _("the next best {other} {value}").format(other=legal[i].display(), value=decimal(v))
         if action != fallback:
-            reason += "; " + _("it beats the heuristic's choice {choice} by {gap:.1f} ± {error:.1f} points").format(
-                choice=fallback.display(), gap=gap, error=error)
+            reason += "; " + _("it beats the heuristic's choice {choice} by {gap} ± {error} points").format(
+                choice=fallback.display(), gap=decimal(gap), error=decimal(error))
     else:
-        reason = _("{what}: {best} scores {top:.1f} on average, {action} {value:.1f}; a lead of {gap:.1f} ± "
-                   "{error:.1f} is too little to trust, so it plays the heuristic's choice: {reason}").format(
-            what=what(), best=best.display(), top=top, action=action.display(), value=values[action], gap=gap,
-            error=error, reason=_told(_heuristic(view, rng, True)).reason)
+        reason = _("{what}: {best} scores {top} on average, {action} {value}; a lead of {gap} ± {error} is too "
+                   "little to trust, so it plays the heuristic's choice: {reason}").format(
+            what=what(), best=best.display(), top=decimal(top), action=action.display(),
+            value=decimal(values[action]), gap=decimal(gap), error=decimal(error),
+            reason=_told(_heuristic(view, rng, True)).reason)
     return (action, reason, values)
 
 

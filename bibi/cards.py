@@ -201,7 +201,9 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Spoken form in English, for accessible labels: ``king of spades`` (``spoken`` speaks every language)."""
+        """The card's name in English whatever the language in force, ``king of spades``: a name for programs, the
+        same for every reader, as the notation is. A reader's name for it is ``spoken()``: «король пик» in Russian,
+        «re di picche» in Italian."""
         return f"{RANK_NAMES[self % 13]} of {SUIT_NAMES[self // 13]}"
 
     def display(self, lang: str | None = None) -> str:

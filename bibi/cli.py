@@ -30,10 +30,9 @@ import os
 import random
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from bibi.cards import Card, sort_key
 from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
@@ -41,14 +40,14 @@ from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, NotationError, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext, pgettext
+from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext
 from bibi.kinds import EventKind
-from bibi.notation import action_text, game_text, read_action, rules_name, score_line, seat_name, transcript
+from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
-from bibi.play import BOTS, Bot, bot_name, bots_rng, call_said, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset
+from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
-from bibi.terminal import ask_line, read_line
+from bibi.terminal import ask_line, command_word, read_command, read_line
 from bibi.texts import Sentence, cite
 from bibi.tricks import reason_of
 
@@ -277,7 +276,7 @@ def _seed(args: argparse.Namespace) -> int | str:
 def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
-        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(args.bots)))
+        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
         print(text)
     if args.json:
         _write_json(record, args.json)
@@ -519,7 +518,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
     print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
             "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
-        rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(names),
+        rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
         players=ngettext("{n} player", "{n} players", players).format(n=players), cards=_typed_examples(),
         help=command_word("help"), quit=command_word("quit")))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
@@ -537,6 +536,12 @@ def plain(reason: str) -> str:
     return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
 
 
+def _card_points(points: Any) -> str:
+    """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
+    ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
+    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
+
+
 def rules_summary(rules: Rules) -> str:
     """The rules in force in a few lines, each with the sentences it comes from."""
     o = rules.options()
@@ -546,7 +551,7 @@ def rules_summary(rules: Rules) -> str:
                  c2=_citation(rules, "hand_size")),
              ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
-                      o["bibi_points"]).format(points=o["card_points"], bibi=o["bibi_points"],
+                      o["bibi_points"]).format(points=_card_points(o["card_points"]), bibi=o["bibi_points"],
                                                c1=_citation(rules, "card_points"),
                                                c2=_citation(rules, "bibi_points"))]
     for name, value in o.items():
@@ -558,43 +563,6 @@ def rules_summary(rules: Rules) -> str:
 
 
 # -- what a player types at the table, in his language -----------------------------------------------------
-
-COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
-_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
-
-
-def command_word(name: str, lang: str | None = None) -> str:
-    """The word a player types for the command ``name`` (one of ``COMMANDS``) in the language in force (or
-    ``lang``): ``quit`` is ``выход`` in Russian, ``esci`` in Italian. The English words always work too."""
-    words = {
-        "quit": pgettext("typed command", "quit", lang), "help": pgettext("typed command", "help", lang),
-        "hint": pgettext("typed command", "hint", lang), "more": pgettext("typed command", "more", lang),
-        "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
-        "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
-        "review": pgettext("typed command", "review", lang),
-    }
-    return words[name]
-
-
-def _fold(text: str) -> str:
-    """A typed word as it is compared: lower case, spaces single, without accents (``perche`` is ``perché``,
-    ``счет`` is ``счёт``: people type either)."""
-    bare = "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
-    return " ".join(bare.split())
-
-
-def read_command(text: str, lang: str | None = None) -> tuple[str | None, str]:
-    """The command a typed line starts with (its English name, or None) and the rest of the line, folded:
-    ``read_command("подсказка подробнее", "ru")`` is ``("hint", "подробнее")``."""
-    words = _fold(text).split(" ", 1)
-    first, rest = words[0], (words[1] if len(words) > 1 else "")
-    if first in _ALIASES:
-        return _ALIASES[first], rest
-    for name in COMMANDS:
-        if first in (name, _fold(command_word(name, lang))):
-            return name, rest
-    return None, rest
-
 
 def _typed_examples() -> str:
     """How cards are typed in the language in force: ``K♥ or KH, 10♦ or TD`` (``К♥ или КЧ, 10♦ или 10Б``)."""
@@ -705,7 +673,8 @@ class Terminal:
                 return True
             for line in self.session.review():
                 self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
-                    trick=line.trick, seat=line.seat, bot=bot_name(self.bots[line.seat]), why=line.why))
+                    trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
+                    why=line.why))
 
     def header(self) -> str:
         deal = self.deal
@@ -805,9 +774,9 @@ class Terminal:
             return _("no decision of yours to hint at now")
         if more:
             return _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
-                bot=hint.bot, words=hint.words, details=hint.details)
+                bot=bot_title(hint.bot), words=hint.words, details=hint.details)
         return _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
-            bot=hint.bot, words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
+            bot=bot_title(hint.bot), words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
 
     def why(self, seat: int | None = None) -> str:
         """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
@@ -820,7 +789,8 @@ class Terminal:
             if seat is None:
                 return _("no bot has moved yet in this deal")
             return _("seat {seat} has not moved yet").format(seat=seat)
-        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=last.bot, words=last.words)
+        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=bot_title(last.bot),
+                                                                 words=last.words)
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
@@ -1034,7 +1004,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.", args.n).format(
-        n=args.n, rules=rules_name(args.rules), seed=seed, quit="quit",
+        n=args.n, rules=rules_name(args.rules), seed=seed, quit=command_word("quit"),
         players=ngettext("{n} player", "{n} players", args.players).format(n=args.players)))
     quiz(drawn)
     return 0

@@ -100,7 +100,19 @@ from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
 from bibi.reports import Call, Event, History, Position, Trick, View, trump_reason
-from bibi.rules import BibiCall, BibiSuits, Draw, Follow, Identical, MultiCall, Rules, TrumpChange, TurnUp, as_rules
+from bibi.rules import (
+    BibiCall,
+    BibiSuits,
+    Draw,
+    Follow,
+    Identical,
+    MultiCall,
+    Rules,
+    TrumpChange,
+    TurnUp,
+    as_rules,
+    rules_name,
+)
 from bibi.tricks import (
     KQ_SLOT,
     follow_refusal,
@@ -928,10 +940,11 @@ class Deal:
         """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards
         starred) with its score, and the legal actions in the notation one types."""
         lines = [
-            # TRANSLATORS: {label} is the rules' label (notation); {players} is "4 players"
-            _("{label} rules, {players}, dealer seat {dealer}; trump {trump}; stock {stock}; "
+            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), or the label of rules
+            # with changes (notation); {players} is "4 players"
+            _("{rules} rules, {players}, dealer seat {dealer}; trump {trump}; stock {stock}; "
               "trick {number} of {total}").format(
-                label=self.rules.label, players=count(self.players, "player"), dealer=self.dealer,
+                rules=rules_name(self.rules), players=count(self.players, "player"), dealer=self.dealer,
                 trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size,
                 number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total),
         ]

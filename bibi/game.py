@@ -45,7 +45,7 @@ from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import bots_rng, play_game
-from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules
+from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
 
 RECORD_FORMAT = "bibi-game/1"
 MAX_ROUNDS = 100  # each player deals at most this often: a game of 12 players is then 1,200 deals
@@ -239,6 +239,7 @@ class Game:
             return _("the dealer's drawn card {card} (R6)").format(card=card.display())
         if self._called_trump(index) is not None:
             return _("the last Bi-bi of deal {number} (R16 read literally; {cut})").format(number=index, cut=shown)
+        # TRANSLATORS: "italian" is the Italian rules' text, which does not say where the first trump comes from
         source = "R7" if self.rules.name != "italian" else _("italian: not stated, taken from R7")
         return _("the cut ({cut}; {source})").format(cut=shown, source=source)
 
@@ -263,10 +264,11 @@ class Game:
         width = max(8, 1 + max(len(h) for h in heads))  # 8 while the seats' names are short, as in English
         seats = "".join(f"{h:>{width}}" for h in heads)
         n = self.rounds
-        # TRANSLATORS: English keeps "round(s)" in both forms; {players} is "4 players", {deals} "8 deals"
-        lines = [ngettext("{label} rules, {players}, {n} round(s): {deals}", "{label} rules, {players}, {n} round(s): "
-                          "{deals}", n).format(label=self.rules.label, players=count(self.players, "player"), n=n,
-                                               deals=count(self.deals_total, "deal")), f"{'':<16}{seats}"]
+        # TRANSLATORS: English keeps "round(s)" in both forms; {rules} is a preset's name as "{rules} rules" says it
+        # ("russian"), or the label of rules with changes (notation); {players} is "4 players", {deals} "8 deals"
+        lines = [ngettext("{rules} rules, {players}, {n} round(s): {deals}", "{rules} rules, {players}, {n} round(s): "
+                          "{deals}", n).format(rules=rules_name(self.rules), players=count(self.players, "player"),
+                                               n=n, deals=count(self.deals_total, "deal")), f"{'':<16}{seats}"]
         if self.draws:
             lines.insert(1, _("high-card draw: {draws}").format(draws=" / ".join(
                 " ".join(f"{s}:{c.display()}" for s, c in r) for r in self.draws)))

@@ -431,6 +431,19 @@ def count(n: int, noun: str, lang: str | None = None) -> str:
     return text.format(n=n)
 
 
+def decimal(value: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals as the language in force writes it, with its decimal mark (a catalog's
+    word): ``162.1`` in English, ``162,1`` in Russian and Italian; ``sign``: a ``+`` before a positive value.
+
+    >>> decimal(162.14), decimal(-0.55, 2, lang="ru"), decimal(7.6, sign=True, lang="it")
+    ('162.1', '-0,55', '+7,6')
+    """
+    text = f"{value:{'+' if sign else ''}.{digits}f}"
+    # TRANSLATORS: the decimal mark of a number written with decimals ("162.1"): a comma in Russian and Italian
+    mark = pgettext("number", ".", lang)
+    return text.replace(".", mark) if mark != "." else text
+
+
 def plural_forms(lang: str) -> int:
     """How many plural forms a language's catalog has (Russian 3, Italian and English 2)."""
     code = find_language(lang, "lang")
@@ -442,7 +455,7 @@ def plural_forms(lang: str) -> int:
 
 
 __all__ = [
-    "LANGUAGES", "NAMES", "NOUNS", "N_", "UnknownLanguage", "_", "catalog_file", "compile_po", "count",
+    "LANGUAGES", "NAMES", "NOUNS", "N_", "UnknownLanguage", "_", "catalog_file", "compile_po", "count", "decimal",
     "find_language",
     "get_language", "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab",
     "ngettext", "npgettext", "pgettext", "plural_forms",

@@ -29,7 +29,8 @@ import pandas as pd
 
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
-from bibi.rules import OPTIONS, Rules, as_rules
+from bibi.play import bot_title
+from bibi.rules import OPTIONS, Rules, as_rules, rules_name
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
 
 SHOWN: dict[str, str] = {
@@ -176,10 +177,12 @@ class Lesson:
     def _head(self) -> tuple[str, str]:
         paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=self.deals)
         run = _("{players}, {paired}, bots {bots}, seed {seed}, intervals at {level} %").format(
-            players=count(self.players, "player"), paired=paired, bots=self.bots, seed=self.seed,
+            players=count(self.players, "player"), paired=paired,
+            bots=bot_title(self.bots) if isinstance(self.bots, str) else self.bots, seed=self.seed,
             level=round(self.level * 100))
+        # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), or "custom"
         moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
-                  "{b}").format(a=self.a.name, b=self.b.name)
+                  "{b}").format(a=rules_name(self.a.name), b=rules_name(self.b.name))
         if self.unchanged:
             moved = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
                 moved=moved, options=", ".join(self.unchanged if get_language() == SOURCE
@@ -203,8 +206,10 @@ class Lesson:
             wide.index = wide.index.map(lambda row: (_shown_option(row[0]), row[1],
                                                      _(_SHOWN_NAMES[row[2]]) if row[2] in _SHOWN_NAMES else row[2]))
             wide.index.names = [_("option"), _("sentences"), _("measure")]
-            wide.columns = [_("in {rules}").format(rules=self.a.name), _("in {rules}").format(rules=self.b.name)]
-        return render.lesson_html(f"{self.a.label} → {self.b.label}: {run}", levels._repr_html_(), moved,
+            levels.columns = [rules_name(self.a.name), rules_name(self.b.name)]
+            wide.columns = [_("{rules} rules").format(rules=rules_name(self.a.name)),
+                            _("{rules} rules").format(rules=rules_name(self.b.name))]
+        return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
                                   wide._repr_html_())
 
 

@@ -31,7 +31,7 @@ from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit, read_card, sort_key
 from bibi.errors import NotationError, WrongType, shorten
 from bibi.i18n import _, ngettext, pgettext, resolve
 from bibi.kinds import EventKind
-from bibi.rules import PRESETS, Rules
+from bibi.rules import rules_name
 
 if TYPE_CHECKING:
     from bibi.deal import Deal
@@ -49,15 +49,6 @@ def cards_text(cards: Iterable[Card]) -> str:
 def seat_name(seat: int) -> str:
     """A seat as a transcript names it: ``seat 2``, ``игрок 2``, ``giocatore 2``."""
     return _("seat {seat}").format(seat=seat)
-
-
-def rules_name(rules: Rules) -> str:
-    """The rules as a transcript names them: a preset by its name in the language in force (``russian``,
-    ``русские``, ``russe``), rules with changes by their label, which ``parse_rules`` reads back."""
-    if rules.label in PRESETS:
-        return {"russian": pgettext("rules", "russian"), "italian": pgettext("rules", "italian"),
-                "english": pgettext("rules", "english")}[rules.label]
-    return rules.label
 
 
 def transcript(deal: Deal, draws: bool = False) -> str:
@@ -204,5 +195,5 @@ def read_action(text: str, lang: str | None = None) -> Card | Action:
         pass_word=action_text(PASS, code)))
 
 
-__all__ = ["action_text", "cards_text", "game_text", "read_action", "read_suit", "rules_name", "score_line",
+__all__ = ["action_text", "cards_text", "game_text", "read_action", "read_suit", "score_line",
            "seat_name", "transcript"]

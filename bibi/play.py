@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, cast
 from bibi.cards import Card, Rank
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import _, pgettext
+from bibi.i18n import _, decimal, pgettext
 from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -73,7 +73,7 @@ class Explanation(NamedTuple):
         if self.values:
             ranked = sorted(self.values.items(), key=lambda kv: -kv[1])
             text += "; " + _("estimated points: {values}").format(
-                values=", ".join(f"{a.display()} {v:+.1f}" for a, v in ranked))
+                values=", ".join(f"{a.display()} {decimal(v, sign=True)}" for a, v in ranked))
         return text
 
 
@@ -190,6 +190,32 @@ def bot_name(bot: Bot | None) -> str:
         if known is bot:
             return name
     return getattr(bot, "__name__", type(bot).__name__)
+
+
+def bot_title(bot: Bot | str) -> str:
+    """A bot's name as a person reads it, in the language in force: the kit's own bots by a name of that language
+    («эвристический», «euristico» for ``heuristic``), any other by the name it is registered under (``bot_name``).
+    The registry's names stay the ones a person types (``--bots heuristic``) and records keep; this is for the eye.
+
+    >>> from bibi.i18n import language
+    >>> with language("ru"):
+    ...     bot_title("heuristic"), bot_title(get_bot("random")), bot_title("my_bot")
+    ('эвристический', 'случайный', 'my_bot')
+    """
+    name = bot if isinstance(bot, str) else bot_name(bot)
+    # TRANSLATORS: the kit's bots as a person reads their names: "bots: heuristic, greedy", "hint (search)"; an
+    # adjective where the language makes one agree with "bot"
+    if name == "random":
+        return pgettext("bot", "random")
+    if name == "greedy":
+        return pgettext("bot", "greedy")
+    if name == "heuristic":
+        return pgettext("bot", "heuristic")
+    if name == "sampling":
+        return pgettext("bot", "sampling")
+    if name == "search":
+        return pgettext("bot", "search")
+    return name
 
 
 def as_bots(bots: Any, players: int) -> list[Bot | None]:
@@ -631,7 +657,8 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bots_rng", "call_said",
+    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
+    "call_said",
     "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded",
     "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
     "trick_number", "why_move",

@@ -46,13 +46,13 @@ from bibi.errors import shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
-from bibi.rules import OPTIONS, Rules, as_rules
-from bibi.terminal import ask_line, read_line
+from bibi.rules import OPTIONS, Rules, as_rules, rules_name
+from bibi.terminal import ask_line, read_command, read_line
 from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
 
-TITLES: dict[str, str] = {  # in English; ``Exercise.title`` speaks the language in force
+TITLES: dict[str, str] = {  # in English, marked for the catalogs; ``title(kind)`` says one in the language in force
     "winner": N_("Which card wins this trick?"),
     "may_play": N_("May this card be played?"),
     "trump": N_("What is trump in the next trick?"),
@@ -60,6 +60,17 @@ TITLES: dict[str, str] = {  # in English; ``Exercise.title`` speaks the language
     "points": N_("How many points does this trick score?"),
     "tricks_left": N_("How many tricks remain?"),
 }
+
+
+
+def title(kind: str, lang: str | None = None) -> str:
+    """What an exercise of ``kind`` asks, in a few words, in the language in force (or ``lang``).
+
+    >>> title("winner"), title("winner", "ru"), title("tricks_left", "it")
+    ('Which card wins this trick?', 'Какая карта берёт эту взятку?', 'Quante prese restano?')
+    """
+    return _(TITLES[_check_kind(kind)], lang)
+
 
 YES_NO: tuple[str, str] = ("yes", "no")  # the choices as kept and compared; shown in the language in force
 SUIT_CHOICES: tuple[str, ...] = tuple(s.symbol for s in SUITS)
@@ -224,8 +235,8 @@ class Exercise:
 
     @property
     def title(self) -> str:
-        """What the exercise asks, in a few words, in the language in force."""
-        return _(TITLES[self.kind])
+        """What the exercise asks, in a few words, in the language in force (``title``)."""
+        return title(self.kind)
 
     @property
     def question(self) -> str:
@@ -550,8 +561,8 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
     played = ngettext("{n} trick has been played", "{n} tricks have been played", len(deal.tricks)).format(
         n=len(deal.tricks))
     return _("{players} players, {rules} rules; {played}, {stock}, and trick {number} is about to be led. How many "
-             "tricks remain, this one included?").format(players=deal.players, rules=deal.rules.label, played=played,
-                                                          stock=stock, number=number)
+             "tricks remain, this one included?").format(players=deal.players, rules=rules_name(deal.rules),
+                                                          played=played, stock=stock, number=number)
 
 
 # -- the generators ---------------------------------------------------------------------------------
@@ -681,7 +692,8 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
     """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
 
     An answer that cannot be read is asked again, and so is a line that cannot be decoded
-    (``bibi.terminal.ask_line``); ``quit`` or the end of input stops the round.
+    (``bibi.terminal.ask_line``); the end of input stops the round, and so does ``quit`` typed in the language in force
+    or in English (``выход``, ``esci``: ``bibi.terminal.read_command``, the words ``bibi play`` reads too).
     """
     right = answered = 0
     total = len(exercises)
@@ -689,7 +701,7 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
         say("\n" + _("Exercise {i} of {total}. {exercise}").format(i=i, total=total, exercise=ex))
         while True:
             text = ask_line(ask, _("answer> "), say)
-            if text is None or text.lower() in ("quit", "exit", "q"):
+            if text is None or read_command(text) == ("quit", ""):
                 say(_("bye: {right} of {answered} right").format(right=right, answered=answered))
                 return right, answered
             if not text:
@@ -711,5 +723,5 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 __all__ = [
     "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "exercises",
-    "quiz",
+    "quiz", "title",
 ]

@@ -26,7 +26,7 @@ from typing import Any
 
 from bibi.cards import RANK_CHARS, Rank
 from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.i18n import N_
+from bibi.i18n import N_, pgettext
 
 # Sane bounds for the numbers of a rules value: every score of a deal or a game stays far inside 32 bits.
 MAX_BIBI_POINTS = 10_000
@@ -658,6 +658,34 @@ def as_rules(rules: Rules | str) -> Rules:
 _CALL_WORDS = {"russian": "Bi-bi!", "italian": "bip bip", "english": "Pip-Pip!"}
 
 
+def rules_name(rules: Rules | str) -> str:
+    """The rules as a sentence of the language in force names them: a preset (and a custom mix) by its name,
+    translated as "{rules} rules" says it (``russian`` is «русские» in «правила: русские», «russe» in «regole
+    russe»); rules with changes by their label (``russian:follow=follow_or_trump``), which is notation, the same in
+    every language, and which ``parse_rules`` reads back. ``rules``: a ``Rules`` value, or a name or label.
+
+    Every surface names rules with this one function: the engine's ``str(deal)`` and a game's score sheet, the
+    transcripts (``bibi.notation``), the markup (``bibi.render``) and the command line.
+
+    >>> from bibi.i18n import language
+    >>> with language("it"):
+    ...     rules_name(ITALIAN), rules_name("russian"), rules_name("russian:follow=follow_or_trump")
+    ('italiane', 'russe', 'russian:follow=follow_or_trump')
+    """
+    label = rules.label if isinstance(rules, Rules) else rules
+    # TRANSLATORS: the presets' names as "{rules} rules" says them: "russian rules", «правила: русские»,
+    # «regole russe»
+    if label == "russian":
+        return pgettext("rules", "russian")
+    if label == "italian":
+        return pgettext("rules", "italian")
+    if label == "english":
+        return pgettext("rules", "english")
+    if label == "custom":
+        return pgettext("rules", "custom")
+    return label
+
+
 def call_word(rules: Rules) -> str:
     """What a player says when calling a pair under ``rules``: «bip bip» in the Italian text (I1), «Би-би»,
     Bi-bi!, in the Russian (R15), Pip-Pip! in the English; a custom mix says Bi-bi!."""
@@ -669,4 +697,5 @@ __all__ = [
     "BibiCall", "BibiSuits", "CardPoints", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
+    "rules_name",
 ]

@@ -56,9 +56,9 @@ from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import N_, _
 from bibi.outcome import Outcome
-from bibi.play import BOTS, Bot, bot_name, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
-from bibi.rules import Rules, as_rules, parse_rules
+from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
 RANDOM = "random"  # the random bot's name: a table of random bots is played by the engine's fast path
 CHUNK = 1000  # most deals per task: the unit of progress and of parallel work
@@ -638,9 +638,11 @@ class Simulation:
         return f"{self!r}\n{self.summary(level).round(3).to_string()}\n{legend(level)}"
 
     def __repr__(self) -> str:
-        bots = " ".join(dict.fromkeys(self.bots))
+        bots = " ".join(map(bot_title, dict.fromkeys(self.bots)))
+        # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("italian"), or the label of rules with
+        # changes (notation); {bots} the bots' names as a person reads them
         return "<" + _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
-            rules=self.rules.label, players=self.players, deals=len(self.deals), seed=self.seed, bots=bots) + ">"
+            rules=rules_name(self.rules), players=self.players, deals=len(self.deals), seed=self.seed, bots=bots) + ">"
 
 
 def simulate(

@@ -1,4 +1,5 @@
-"""Reading a person's answers in the terminal, one line at a time: what ``bibi play`` and ``bibi practice`` ask.
+"""Reading a person's answers in the terminal, one line at a time: what ``bibi play`` and ``bibi practice`` ask,
+and the command words a person types there in his language (``read_command``: ``выход`` or ``esci`` is ``quit``).
 
 No keystroke and no byte ends a session. ``ask_line`` asks again, after a one-line message, when a line
 cannot be decoded (one byte that is not UTF-8, with a standard input that decodes strictly, as under
@@ -23,9 +24,10 @@ True
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable
 
-from bibi.i18n import _
+from bibi.i18n import _, pgettext
 
 
 def read_line(prompt: str = "") -> str:
@@ -67,4 +69,43 @@ def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None])
             say(unreadable(exc))
 
 
-__all__ = ["ask_line", "read_line", "unreadable"]
+# -- what a person types, in his language ------------------------------------------------------------------
+
+COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
+_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+
+
+def command_word(name: str, lang: str | None = None) -> str:
+    """The word a player types for the command ``name`` (one of ``COMMANDS``) in the language in force (or
+    ``lang``): ``quit`` is ``выход`` in Russian, ``esci`` in Italian. The English words always work too."""
+    words = {
+        "quit": pgettext("typed command", "quit", lang), "help": pgettext("typed command", "help", lang),
+        "hint": pgettext("typed command", "hint", lang), "more": pgettext("typed command", "more", lang),
+        "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
+        "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
+        "review": pgettext("typed command", "review", lang),
+    }
+    return words[name]
+
+
+def _fold(text: str) -> str:
+    """A typed word as it is compared: lower case, spaces single, without accents (``perche`` is ``perché``,
+    ``счет`` is ``счёт``: people type either)."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def read_command(text: str, lang: str | None = None) -> tuple[str | None, str]:
+    """The command a typed line starts with (its English name, or None) and the rest of the line, folded:
+    ``read_command("подсказка подробнее", "ru")`` is ``("hint", "подробнее")``."""
+    words = _fold(text).split(" ", 1)
+    first, rest = words[0], (words[1] if len(words) > 1 else "")
+    if first in _ALIASES:
+        return _ALIASES[first], rest
+    for name in COMMANDS:
+        if first in (name, _fold(command_word(name, lang))):
+            return name, rest
+    return None, rest
+
+
+__all__ = ["COMMANDS", "ask_line", "command_word", "read_command", "read_line", "unreadable"]

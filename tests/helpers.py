@@ -160,6 +160,9 @@ ENGLISH_GAME_WORDS: tuple[str, ...] = (
     "rounds", "score", "scores", "turn", "play", "plays", "played", "game", "held", "holds", "beats",
     "highest", "legal", "illegal", "must", "may", "cannot", "spades", "hearts", "diamonds", "clubs",
     "king", "queen", "jack", "ace", "level", "next", "over", "the", "and", "of", "with",
+    # the kit's bots, as a person reads their names ("random" is also an option's value in the rules' notation,
+    # first_dealer=random, which stays as typed: the bot's name is checked where it is shown)
+    "greedy", "heuristic", "sampling", "search",
 )
 
 

@@ -51,7 +51,7 @@ def test_bibi_lang_it_deal_is_an_italian_transcript():
     done = bibi("--lang", "it", "deal", "--rules", "it", "--players", "4", "--seed", "3", "--draws")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("codice 3; bot: heuristic\nregole italiane, 4 giocatori; mazziere: giocatore ")
+    assert out.startswith("codice 3; bot: euristico\nregole italiane, 4 giocatori; mazziere: giocatore ")
     for term in ("presa 1 (briscola ", "giocatore 0: ", "pesca", "punti: giocatore 0", "tallone"):
         assert term in out, term
     assert ("vincitore: giocatore" in out) or ("vittoria condivisa" in out)
@@ -64,7 +64,7 @@ def test_lang_ru_in_the_environment_makes_a_russian_transcript():
     done = bibi("deal", "--players", "5", "--seed", "7", LANG="ru_RU.UTF-8")
     assert done.returncode == 0
     out = done.stdout
-    assert out.startswith("зерно 7; боты: heuristic\nправила: русские, 5 игроков; сдаёт игрок ")
+    assert out.startswith("зерно 7; боты: эвристический\nправила: русские, 5 игроков; сдаёт игрок ")
     for term in ("взятка 1 (козырь ", "игрок 0: ", "очки: игрок 0", "магазин"):
         assert term in out, term
     assert "«Би-би»" in out and ("победитель: игрок" in out or "победу делят" in out or "ничья" in out)
@@ -94,9 +94,9 @@ def test_without_a_language_of_the_kit_the_command_speaks_english(env):
 @pytest.mark.subprocess
 def test_the_order_of_the_environment_is_gettexts():
     first = {"LANGUAGE": "it:ru", "LANG": "ru_RU.UTF-8"}
-    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: heuristic\nregole")
+    assert bibi("deal", "--players", "4", "--seed", "2", **first).stdout.startswith("codice 2; bot: euristico\nregole")
     assert bibi("deal", "--players", "4", "--seed", "2", LC_MESSAGES="it_IT.UTF-8", LANG="ru_RU.UTF-8").stdout \
-        .startswith("codice 2; bot: heuristic\nregole")
+        .startswith("codice 2; bot: euristico\nregole")
     assert bibi("--lang", "ru", "deal", "--players", "4", "--seed", "2", LANGUAGE="it").stdout \
         .startswith("зерно 2")  # --lang first
 
@@ -109,6 +109,34 @@ def test_bibi_lang_ru_practice_asks_and_answers_in_russian():
     assert out.startswith("3 упражнения, правила: русские, 4 игрока, зерно 3.")
     assert "взятк" in out and "козыр" in out
     assert words_left(out) == {}
+
+
+@pytest.mark.parametrize(("lang", "word"), [("ru", "выход"), ("ru", "Выход"), ("it", "esci"), ("ru", "quit"),
+                                           ("en", "quit"), ("it", "exit")])
+def test_the_practice_quiz_stops_at_quit_typed_in_the_language_or_in_english(lang, word):
+    from bibi.practice import exercises, quiz
+
+    lines, said = iter([word]), []
+
+    def ask(prompt: str) -> str:
+        return next(lines)  # a second question would be an error: StopIteration
+
+    with language(lang):
+        assert quiz(exercises(3, "russian", 4, 2), ask=ask, say=said.append) == (0, 0)
+    assert said[-1] == {"ru": "до свидания: верно 0 из 0", "it": "ciao: 0 giuste su 0",
+                        "en": "bye: 0 of 0 right"}[lang]
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize(("lang", "word", "told"), [("ru", "выход", "«выход» (или Ctrl-D) — закончить"),
+                                                    ("it", "esci", "'esci' (o Ctrl-D) per smettere")])
+def test_bibi_practice_says_the_languages_word_to_stop_and_stops_at_it(lang, word, told):
+    done = bibi("--lang", lang, "practice", "--seed", "3", "-n", "3", stdin=f"1\n{word}\n")
+    assert done.returncode == 0
+    first, *rest = done.stdout.splitlines()
+    assert told in first and "quit" not in first
+    bye = {"ru": "ответ> до свидания", "it": "risposta> ciao"}[lang]
+    assert done.stdout.count("> ") == 2 and rest[-1].startswith(bye)
 
 
 # -- a game in the terminal -----------------------------------------------------------------------------------
@@ -141,7 +169,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     wrong = an_illegal_card(first_choice(seed))
     assert wrong is not None
     typed = wrong.display("ru")[:-1] + wrong.suit.letter("ru")  # ДЧ: the card in Russian letters
-    script = f"помощь\nxx\n{typed}\n99\nсчёт\nвыход\n"
+    script = f"помощь\nxx\n{typed}\n99\nсчёт\nподсказка\nпочему\nвыход\n"
     done = bibi("--lang", "ru", "play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=script)
     assert done.returncode == 0
     out = done.stdout
@@ -155,7 +183,9 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     i7 = sentence("I7")
     assert after[1] == f"    I7: «{i7.original}»"  # the Italian text's own words
     assert after[2] == f"        (в переводе: {i7.translated('ru')})"  # and what they say in Russian
-    assert out.count("игрок 0> ") == 6 and out.rstrip().endswith("до свидания")
+    assert "боты: эвристический, эвристический, эвристический." in out
+    assert "подсказка (поисковый): " in out and " (эвристический) сыграл " in out  # the bots' names, read in Russian
+    assert out.count("игрок 0> ") == 8 and out.rstrip().endswith("до свидания")
     assert words_left(out) == {}
 
 
@@ -289,3 +319,33 @@ def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang,
     said = " ".join(word for word in done.stdout.split() if word.strip("(),:;=*'") not in notation)
     assert english_words_in(said) == []
     assert {"ru": "Смысл значений:", "it": "Cosa significano i valori:"}[lang] in done.stdout or args != ["rules", "it"]
+
+
+@pytest.mark.parametrize(("lang", "points", "silent"), [
+    ("ru", "очки за карты: 2:11 Т:10 К:5 Д:4 В:3;",
+     "I3 (итальянские правила: не сказано, взято из русского/английского текста)"),
+    ("it", "punti delle carte: 2:11 A:10 R:5 D:4 F:3;",
+     "I3 (regole italiane: non detto, preso dal testo russo/inglese)"),
+    ("en", "card points: 2:11 A:10 K:5 Q:4 J:3;", "I3 (italian: not stated, taken from the Russian/English text)"),
+])
+def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_does(lang, points, silent):
+    from bibi.cli import rules_summary
+
+    with language(lang):
+        said = rules_summary(ITALIAN)
+    assert points in said and silent in said
+    if lang != "en":
+        assert "(italian:" not in said and " K:5 " not in said
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("ru", "<Симуляция, правила: итальянские; игроков: 3, сдач: 2, зерно 1, боты: жадный эвристический>"),
+    ("it", "<Simulazione con le regole italiane: giocatori: 3, smazzate: 2, codice 1, bot: avido euristico>"),
+    ("en", "<Simulation italian, 3 players, 2 deals, seed 1, bots greedy heuristic>"),
+])
+def test_a_simulations_heading_names_the_rules_and_bots_in_the_language(lang, head):
+    from bibi.simulation import simulate
+
+    run = simulate("it", 3, deals=2, bots=["greedy", "heuristic", "greedy"], seed=1, progress=False)
+    with language(lang):
+        assert repr(run) == head

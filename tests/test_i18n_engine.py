@@ -215,9 +215,10 @@ def test_a_searching_bot_gives_its_reasons_in_the_language(lang):
         words = explain(bot, view, random.Random(2)).in_words()
     assert english_words_in(words) == [], words
     assert {"ru": "в среднем", "it": "in media"}[lang] in words
+    assert re.search(r"\d,\d", words) and not re.search(r"\d\.\d", words), f"the decimal mark is a comma: {words}"
     with language("en"):
         english = explain(bot, view, random.Random(2))
-    assert "on average" in english.in_words()
+    assert "on average" in english.in_words() and re.search(r"\d\.\d", english.in_words())
     assert explain(bot, view, random.Random(2)).action == english.action  # the words never change the choice
 
 
@@ -291,6 +292,45 @@ def test_the_deals_text_counts_its_players(n):
     with language("ru"):
         shown = repr(deal)
     assert f"{n} " + ("игрока" if n == 2 else "игроков") in shown
+
+
+# -- the rules' names -------------------------------------------------------------------------------------------
+
+PRESET_NAMES = re.compile(r"\b(?:russian|italian|english)\b")  # the presets' names in the notation
+
+
+@pytest.mark.parametrize(("lang", "russian", "italian", "unstated"), [
+    ("ru", "правила: русские", "правила: итальянские", "в итальянских правилах не сказано"),
+    ("it", "regole russe", "regole italiane", "le regole italiane non lo dicono"),
+])
+def test_the_rules_are_named_in_the_language_in_the_deals_and_the_games_text(lang, russian, italian, unstated):
+    game = Game.new("italian", 3, seed=2)
+    with language(lang):
+        deal, sheet, source = str(Deal.new("russian", 4, seed=1)), str(game), game.trump_source(0)
+        transcript = bibi.notation.transcript(play_seeded("italian", 3, seed=2, bots="greedy"))
+        variant = str(Deal.new("russian:follow=follow_or_trump", 4, seed=1))
+    assert deal.startswith(russian) and sheet.startswith(italian) and transcript.startswith(italian)
+    assert unstated in source
+    for text in (deal, sheet, source, transcript):
+        assert not PRESET_NAMES.search(text), text
+    assert "russian:follow=follow_or_trump" in variant, "rules with changes keep their label: notation"
+    with language("en"):
+        assert str(Deal.new("russian", 4, seed=1)).startswith("russian rules, 4 players")
+        assert "italian: not stated, taken from R7" in game.trump_source(0)
+
+
+def test_the_rules_display_name_is_written_once():
+    from pathlib import Path
+
+    from bibi import notation, render, rules
+
+    package = Path(bibi.__file__).parent
+    assert [p.relative_to(package).as_posix() for p in sorted(package.rglob("*.py"))
+            if 'pgettext("rules"' in p.read_text(encoding="utf-8")] == ["rules.py"]
+    assert notation.rules_name is rules.rules_name and not hasattr(render, "rules_name")
+    with language("ru"):
+        assert [rules.rules_name(r) for r in ("russian", rules.ITALIAN, "english", "custom")] == [
+            "русские", "итальянские", "английские", "свои"]
 
 
 def test_the_shared_list_of_english_words():

@@ -367,7 +367,7 @@ print(sorted(set(sim.seats.bot)))
 print(bibi.cli.main(["simulate", "--rules", "ru", "--players", "3", "--deals", "2", "--bots", "mine,random,mine",
                      "--no-progress", "--out", OUT]))
 import bibi.widgets
-print("mine" in bibi.widgets.PlayApp().bots_select.options)
+print(("mine", "mine") in bibi.widgets.PlayApp().bots_select.options)  # (the name shown, the name)
 bibi.BOTS["other"] = mine
 print(bibi.play.get_bot("other") is mine, sorted(bibi.BOTS)[:2])
 """.replace("OUT", repr(str(tmp_path / "seats.csv")))

@@ -440,3 +440,16 @@ def test_a_call_question_about_a_pair_not_held_says_so_first():
             "Q" if "K" in held else "K")
         assert answer == "no" and reason.startswith(f"seat {seat} holds ") and missing in reason, (seed, reason)
     assert asked >= 10
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+def test_the_titles_of_the_kinds_are_said_in_the_language(lang):
+    from bibi.i18n import language
+
+    titles = [practice.title(kind, lang) for kind in practice.KINDS]
+    assert len(set(titles)) == len(titles) and not set(titles) & set(practice.TITLES.values())
+    with language(lang):
+        assert [practice.title(kind) for kind in practice.KINDS] == titles
+        assert practice.exercise("trump", "russian", 4, seed=1).title == practice.title("trump")
+    with pytest.raises(practice.PracticeError, match="kind: 'nope' is not an exercise kind"):
+        practice.title("nope")

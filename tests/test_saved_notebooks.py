@@ -149,6 +149,42 @@ def test_the_banner_goes_after_a_run_or_says_nothing_a_run_makes_false(path):
         assert "outputs below are saved from a run" in banner
 
 
+RUSSIAN_BANNER = ("Чтобы виджеты ожили, выберите в меню **Run ▸ Run All Cells**: пока блокнот не запущен, ниже видны "
+                  "только их картинки, и на щелчки они не отвечают.")
+
+
+def test_the_russian_banner_reads_as_a_russian_would_say_it():
+    from bibi.i18n import language
+
+    with language("ru"):
+        assert RUSSIAN_BANNER in banner_markdown()
+    for path in sorted((ROOT / "notebooks" / "ru").glob("*.ipynb")):
+        first = json.loads(path.read_text(encoding="utf-8"))["cells"][0]
+        assert RUSSIAN_BANNER in "".join(first["source"]), _name(path)
+
+
+ENGLISH_CARD_NAME = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of "
+                               r"(?:spades|hearts|diamonds|clubs)\b")
+
+
+def _printed(path: Path) -> str:
+    """What a notebook's cells print (their streams), as saved."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return "".join("".join(out["text"]) for cell in nb["cells"] for out in cell.get("outputs", []) if "text" in out)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_translations_cards_and_rules_are_named_in_its_language(lang):
+    printed = _printed(ROOT / "notebooks" / lang / "01-learn-to-play.ipynb")
+    assert not ENGLISH_CARD_NAME.search(printed), ENGLISH_CARD_NAME.search(printed)
+    assert {"ru": "К♠ король пик", "it": "R♠ re di picche"}[lang] in printed
+    assert {"ru": "правила: русские", "it": "regole russe"}[lang] in printed and "russian rules" not in printed
+    assert not re.search(r"(?:правила|regole) russian", printed)
+    compared = _printed(ROOT / "notebooks" / lang / "03-russian-vs-italian.ipynb")
+    assert not re.search(r"^ *(?:russian|italian):", compared, re.M), "the rules' names in print"
+    assert "king of spades" in _printed(ROOT / "notebooks" / "01-learn-to-play.ipynb"), "English keeps Card.name"
+
+
 # The learner's path, in each language: the same notebooks as the English ones, linked both ways.
 LEARNERS_PATH = ["01-learn-to-play.ipynb", "03-russian-vs-italian.ipynb", "07-practice.ipynb"]
 

@@ -110,6 +110,50 @@ def test_play_table_under_way_refusal_hint_and_reasons_in_the_language(lang):
     assert labels(table) and english_words_in(labels(table)) == [], "the buttons"
 
 
+def turn_badges(markup: str) -> dict[int, str]:
+    """The turn badge of each seat box of a table that has one: {seat: its word}."""
+    found = {}
+    for box in re.split(r'class="bibi-seat[ "]', markup)[1:]:
+        seat = re.search(r'data-seat="(\d+)"', box)
+        badge = re.search(r'class="bibi-badge bibi-turn">([^<]*)<', box)
+        if seat and badge:
+            found[int(seat.group(1))] = html.unescape(badge.group(1))
+    return found
+
+
+@pytest.mark.parametrize(("lang", "lead", "turn", "theirs"), [
+    ("ru", "ваш заход", "ваш ход", {"первый ход", "ходит"}),
+    ("it", "sei di mano", "tocca a te", {"di mano", "tocca a lui"}),
+    ("en", "your lead", "your turn", {"leads", "to play"}),
+])
+def test_the_turn_badge_on_the_persons_own_seat_speaks_to_him(lang, lead, turn, theirs):
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang=lang)
+    own = set()
+    for _ in range(60):
+        deal = table.deal
+        if deal.is_over:
+            break
+        if deal.to_act == table.seat and deal.phase == "play":
+            badges = turn_badges(table.board.value)
+            assert list(badges) == [table.seat], badges
+            own.add(badges[table.seat])
+            assert turn_badges(table.picture_html()) == badges, "the still picture says the same"
+            status = re.search(r'class="bibi-status">([^<]*)<', table.board.value)
+            assert status and html.unescape(status.group(1)).endswith(f" · {badges[table.seat]}"), "the status too"
+        play_on(table, 1)
+    assert own == {lead, turn}
+    # Anyone else's badge, and every badge where nobody sits as "you" (the explorer), stays in the third person.
+    explorer = DealExplorer("russian", 4, seed=5, lang=lang)
+    seen = set()
+    for position in range(0, 40):
+        explorer.go(position)
+        seen.update(turn_badges(explorer.board.value).values())
+        explorer.seat_select.value = explorer.deal.to_act if explorer.deal.to_act is not None else "all"
+        seen.update(turn_badges(explorer.board.value).values())
+        explorer.seat_select.value = "all"
+    assert seen - {"«Би-би»?", "«bip bip»?", "Bi-bi?"} == theirs  # a seat deciding on a call
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_play_table_finished_deal_and_review_in_the_language(lang):
     table = PlayTable("italian", 3, bots="greedy", seed=2, delay=0, game=False, lang=lang)
@@ -155,6 +199,28 @@ def test_compare_view_and_rules_panel_in_the_language(lang):
     assert english_words_in(labels(panel)) == [], "the buttons"
 
 
+@pytest.mark.parametrize(("lang", "russian", "italian"),
+                         [("ru", "русские", "итальянские"), ("it", "russe", "italiane")])
+def test_compared_rules_are_named_in_the_language_and_a_variant_by_its_label(lang, russian, italian):
+    panel = RulesPanel("russian", 6, seed=1, other="italian", lang=lang)
+    panel.compare.to_parting()
+    said = readable(shown(panel))
+    assert not re.search(r"\b(?:russian|italian|english)\b", said), said
+    assert russian in said and italian in said
+    assert (panel.left_box.value, panel.right_box.value) == ("russian", "italian"), "the boxes keep the notation"
+    from bibi import render
+    from bibi.i18n import language
+    from bibi.rules import ITALIAN, RUSSIAN
+
+    with language(lang):
+        table = readable(render.rules_html(RUSSIAN, other=ITALIAN))
+    assert not re.search(r"\b(?:russian|italian)\b", table) and f"{russian} {italian}" in table
+    compare = CompareView("russian", "it:follow=must_follow", 4, seed=2, lang=lang)
+    assert compare.labels == (russian, "italian:follow=must_follow")
+    same = CompareView("italian", "italian", 4, seed=2, lang=lang)
+    assert same.labels[0].startswith(italian) and same.labels[0] != same.labels[1]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_inspector_in_the_language(lang):
     explorer = DealExplorer("italian", 4, seed=2, lang=lang)
@@ -192,6 +258,23 @@ def test_play_app_in_the_language(lang):
     assert app.explorer is not None, "the deal replayed below"
     assert english(shown(app)) == []
     assert english_words_in(labels(app)) == [], "the controls"
+
+
+@pytest.mark.parametrize(("lang", "heuristic", "search"), [("ru", "эвристический", "поисковый"),
+                                                           ("it", "euristico", "di ricerca")])
+def test_the_bots_names_are_read_in_the_language_and_typed_as_registered(lang, heuristic, search):
+    app = PlayApp("russian", 3, seat=0, bots="heuristic", seed=3, delay=0, lang=lang)
+    assert (heuristic, "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
+    assert f"{heuristic}," in readable(app.message.value) or f"{heuristic} " in readable(app.message.value)
+    table = app.table
+    assert table is not None
+    table.hint()
+    assert f"({search})" in readable(table.hint_box.value), "the hint's bot"
+    play_on(table, 2)
+    table.why(1)
+    assert f"({heuristic})" in readable(table.reasons.value), "why seat 1"
+    app.set_language("en")
+    assert ("heuristic", "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
 
 
 # -- sentences: the original, and a translation in the learner's language --------------------------------------
@@ -298,6 +381,104 @@ def test_app_language_menu_switches_the_language_and_keeps_the_game():
     assert "Your" in app.table.message.value and table.deal.record() == app.table.deal.record()
 
 
+# -- every view switches language the same way ---------------------------------------------------------------
+
+
+def _explorer_under_way():
+    explorer = DealExplorer("russian", 4, seed=3, lang="en")
+    explorer.go(9)
+    explorer.seat_select.value = 2
+    deal = explorer.deal
+    bad = first_illegal(deal, 2) if deal.to_act == 2 else None
+    if bad is not None:
+        explorer.choose(bad)
+    return explorer, lambda v: (v.position, v.seat, v.deal.record())
+
+
+def _compare_apart():
+    compare = CompareView("russian", "italian", 4, seed=2, lang="en")
+    compare.to_parting()
+    return compare, lambda v: (v.positions, v.rules_a, v.rules_b)
+
+
+def _panel_changed():
+    panel = RulesPanel("russian", 4, seed=2, lang="en")
+    panel.compare_rules("russian", "italian")
+    panel.set_option("follow", "follow_or_trump")
+    return panel, lambda v: (v.baseline, v.rules, v.compare.positions)
+
+
+def _inspector_of_a_game():
+    table = PlayTable(game=bibi.Game.new("russian", 3, 1, seed=4), bots="greedy", delay=0, lang="en")
+    play_on(table, 300)
+    inspector = ScoreInspector(table.game, lang="en")
+    inspector.show_deal(0)
+    inspector.show_line(next(i for i, line in enumerate(inspector.lines) if line.kind == "trick"))
+    return inspector, lambda v: (v.deal_select.value, v.selected)
+
+
+def _practice_answered():
+    practice = Practice("russian", 4, n=4, seed=3, lang="en")
+    practice.answer(practice.exercise.choices[-1] if practice.exercise.choices else "1")
+    practice.next()
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    return practice, lambda v: (v.index, v.right, v.answered, v.feedback.right, v.feedback.given)
+
+
+def _table_with_hint():
+    table = PlayTable("russian", 4, bots="heuristic", seed=5, delay=0, lang="en")
+    play_on(table, 3)
+    table.hint()
+    return table, lambda v: (v.deal.record(), v.hint_box.value != "")
+
+
+def _app_under_way():
+    app = PlayApp("russian", 3, seat=0, bots="greedy", seed=3, delay=0, lang="en")
+    assert app.table is not None
+    play_on(app.table, 200)
+    return app, lambda v: (v.table.deal.record(), v.explorer.position if v.explorer else None)
+
+
+VIEWS = {"DealExplorer": _explorer_under_way, "CompareView": _compare_apart, "RulesPanel": _panel_changed,
+         "ScoreInspector": _inspector_of_a_game, "Practice": _practice_answered, "PlayTable": _table_with_hint,
+         "PlayApp": _app_under_way}
+
+
+def test_every_view_has_a_way_to_switch_language():
+    from bibi.widgets.base import _View
+
+    views = {cls.__name__ for cls in (DealExplorer, CompareView, RulesPanel, ScoreInspector, Practice, PlayTable,
+                                      PlayApp)}
+    assert views == set(VIEWS)
+    for cls in (DealExplorer, CompareView, RulesPanel, ScoreInspector, Practice, PlayTable, PlayApp):
+        assert cls.set_language is _View.set_language, f"{cls.__name__}: the one way, _View.set_language"
+        assert "_respeak" in vars(cls), f"{cls.__name__} does not say how it speaks another language"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_a_view_made_in_english_switches_language_and_keeps_what_it_shows(name, lang):
+    view, state = VIEWS[name]()
+    before, english_words = state(view), english(shown(view))
+    assert english_words, "the view speaks English first"
+    view.set_language(lang)
+    assert view.lang == lang and state(view) == before
+    assert english(shown(view)) == [], "what it shows"
+    assert english_words_in(labels(view)) == [], "its controls"
+    view.set_language("en")
+    assert state(view) == before and english(shown(view)) == english_words
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_a_view_refuses_a_language_the_kit_does_not_speak_and_changes_nothing(name):
+    view, state = VIEWS[name]()
+    view.set_language("it")
+    before, page = state(view), shown(view)
+    with pytest.raises(UnknownLanguage, match="lang: unknown language 'de'"):
+        view.set_language("de")
+    assert view.lang == "it" and state(view) == before and shown(view) == page
+
+
 def test_app_set_language_refuses_an_unknown_language_and_changes_nothing():
     app = PlayApp("italian", 3, seat=1, bots="random", seed=2, delay=0, lang="it")
     before = app.message.value
@@ -324,4 +505,7 @@ def test_the_teachers_lesson_table_in_the_language(lang):
         table = lesson("russian", "italian", players=4, deals=12, seed=1)
         page = table._repr_html_()
     assert english(page) == []
+    said = readable(page)
+    assert not re.search(r"\b(?:russian|italian|random)\b", said), "the rules and the bots named in the language"
+    assert {"ru": "русские → итальянские", "it": "russe → italiane"}[lang] in said
     assert "score_per_seat" in table.wide().index.get_level_values("measure"), "the frame keeps its ids"

@@ -52,7 +52,6 @@ from bibi.render.markup import (
     PLAY_CSS,
     page,
     play_style_block,
-    rules_name,
     style_block,
     wrap,
 )
@@ -110,7 +109,7 @@ from bibi.render.views import (
 
 __all__ = [
     # markup
-    "CSS", "HTML", "PLAY_CSS", "page", "play_style_block", "rules_name", "style_block", "wrap",
+    "CSS", "HTML", "PLAY_CSS", "page", "play_style_block", "style_block", "wrap",
     # hands
     "call_html", "card_html", "hand_html", "suit_html", "trick_html",
     # sheets

@@ -11,7 +11,7 @@ from importlib import resources
 from typing import Any
 
 from bibi.cards import Suit
-from bibi.i18n import _, get_language, pgettext
+from bibi.i18n import _, get_language
 
 
 class HTML(str):
@@ -72,16 +72,6 @@ def _e(value: object) -> str:
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
     """A seat as a table names it: ``names[seat]``, else ``seat 2`` in the language in force (``игрок 2``)."""
     return names[seat] if names else _("seat {seat}").format(seat=seat)
-
-
-def rules_name(label: str) -> str:
-    """A rules' label as a sentence of the language in force names it: a preset's name translated (``russian``
-    is «русские» in «русские правила»), any other label (``russian:follow=follow_or_trump``) as written: it is
-    notation."""
-    # TRANSLATORS: the presets' names as "{rules} rules" says them: "russian rules", «русские правила»
-    names = {"russian": pgettext("rules", "russian"), "italian": pgettext("rules", "italian"),
-             "english": pgettext("rules", "english"), "custom": pgettext("rules", "custom")}
-    return names.get(label, label)
 
 
 def _suit(suit: Suit | None) -> str:

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card
-from bibi.i18n import N_, _, get_language, ngettext
+from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, Rules
+from bibi.rules import OPTIONS, Rules, rules_name
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -80,11 +80,15 @@ _CITATION_WORDS = (
 
 
 def option_citation(rules: Rules, name: str) -> str:
-    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are)."""
+    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are): the preset
+    whose text is silent named as the language names it ("(italian: not stated…)", «(regole italiane: non
+    detto…)»)."""
     text = rules.citation(name)
     for english in _CITATION_WORDS:
         if english in text:
             text = text.replace(english, _(english))
+    if get_language() != SOURCE and f"({rules.name}: " in text:
+        text = text.replace(f"({rules.name}: ", "(" + _("{rules} rules").format(rules=rules_name(rules.name)) + ": ")
     return text
 
 
@@ -92,9 +96,9 @@ def option_citation(rules: Rules, name: str) -> str:
 def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
     """The options with their values, meanings and citations; with ``other``, both columns and the
     differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
-    heads = f"<th class=\"bibi-text\">{_e(rules.name)}</th>"
+    heads = f"<th class=\"bibi-text\">{_e(rules_name(rules.name))}</th>"
     if other is not None:
-        heads += f"<th class=\"bibi-text\">{_e(other.name)}</th>"
+        heads += f"<th class=\"bibi-text\">{_e(rules_name(other.name))}</th>"
     rows = []
     for name, value in rules.options().items():
         info = OPTIONS[name]
@@ -106,7 +110,7 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
             differs = theirs != value
             cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
-                meaning += f"<br><i>{_e(other.name)}: {_e(_(other.no_effect(name)))}</i>"
+                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(_(other.no_effect(name)))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
         cite = _e(option_citation(rules, name))
         if sentences:
@@ -164,7 +168,7 @@ def comparison_html(
 ) -> str:
     """The same deal played under two sets of rules, side by side: the rules that differ, trump
     moves, calls, scores, and trick by trick who won; what differs is marked."""
-    la, lb = labels or (a.rules.name, b.rules.name)
+    la, lb = labels or (rules_name(a.rules), rules_name(b.rules))
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(

@@ -10,7 +10,8 @@ from bibi.cards import Card, Suit
 from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
-from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, rules_name, wrap
+from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
+from bibi.rules import rules_name
 from bibi.tricks import pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -79,7 +80,7 @@ def _acting(deal: Any, viewer: int | None) -> int | None:
     return deal.to_act if viewer is None else deal.to_act_for(viewer)
 
 
-def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -> str:
+def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None, you: bool = False) -> str:
     number = min(len(deal.tricks) + 1, deal.tricks_total)
     total = deal.tricks_total
     if deal.is_over:
@@ -90,7 +91,13 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None) -
         # TRANSLATORS: the table's status while the other seats draw from the stock
         return _e(_("{trick} · the others draw").format(trick=trick))
     who = _seat_name(acting, names)
-    if deal.phase == "call":
+    if you and acting == viewer:  # the reader's own decision: said to him, as his seat's badge says it
+        if deal.phase == "call":
+            # TRANSLATORS: the table's status when the reader may call a pair
+            doing = _("you may say Bi-bi (or pass)")
+        else:
+            doing = _("your lead") if not deal.trick else _("your turn")
+    elif deal.phase == "call":
         doing = _("{who} may say Bi-bi (or pass)").format(who=who)
     elif not deal.trick:
         doing = _("{who} to lead").format(who=who)
@@ -107,8 +114,8 @@ def last_trick_reason(deal: Any) -> str | None:
 
 
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
-            viewer: int | None = None) -> str:
-    parts = [f'<div class="bibi-status">{_status(deal, names, viewer)}</div>']
+            viewer: int | None = None, you: bool = False) -> str:
+    parts = [f'<div class="bibi-status">{_status(deal, names, viewer, you)}</div>']
     # TRANSLATORS: the label beside the trump suit's symbol at the table's centre
     trump = f'<span class="bibi-label">{_e(_(_W_TRUMP))}</span>{_trump_disc(deal.trump)}'
     pending = getattr(deal, "pending_trump", None)
@@ -171,7 +178,7 @@ def _trump_disc(suit: Suit) -> str:
 
 def _seat_box(
     deal: Any, seat: int, cell: tuple[int, int], viewer: int | None, names: Sequence[str] | None, small: bool,
-    hand_below: bool = False,
+    hand_below: bool = False, you: bool = False,
 ) -> str:
     acting = _acting(deal, viewer) == seat
     hidden = viewer is not None and viewer != seat
@@ -187,8 +194,13 @@ def _seat_box(
         if deal.phase == "call":
             # TRANSLATORS: the badge of a seat deciding whether to call a pair
             word = _("Bi-bi?")
+        elif you and seat == viewer:  # the reader's own seat: the badge speaks to him
+            # TRANSLATORS: the badge of the viewer's own seat when he is to lead, or to play to the trick: it
+            # addresses him («ваш ход», «tocca a te»)
+            word = _("your lead") if not deal.trick else _("your turn")
         else:
-            # TRANSLATORS: the badge of the seat to lead, or to play to the trick
+            # TRANSLATORS: the badge of another seat to lead, or to play to the trick (a bot, or any seat when every
+            # hand is shown)
             word = _("leads") if not deal.trick else _("to play")
         head.append(f'<span class="bibi-badge bibi-turn">{_e(word)}</span>')
     for call in deal.calls:
@@ -225,7 +237,7 @@ def _seat_box(
 
 @_styled
 def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None,
-               last_trick: bool = False, hand_below: bool = False) -> str:
+               last_trick: bool = False, hand_below: bool = False, you: bool = False) -> str:
     """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
     middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
 
@@ -233,6 +245,8 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     the laid-down pairs, which everyone sees. The cards the acting seat may not play are dimmed.
     ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
     the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
+    ``you``: ``seat`` is the reader's own, as at the play table: its badge and the status speak to him ("your
+    turn", «ваш ход») where another seat's say "to play".
     """
     n = deal.players
     columns, centre, cells = seat_cells(n)
@@ -240,8 +254,8 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     bottom = 0 if seat is None else seat
     boxes = []
     for place, cell in enumerate(cells):
-        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below))
-    inner = _center(deal, names, small, last_trick, seat)
+        boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below, you))
+    inner = _center(deal, names, small, last_trick, seat, you)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
     label = _("{rules} rules, {players}").format(rules=rules_name(getattr(deal.rules, "name", "custom")),

@@ -26,7 +26,9 @@ One module a view, the pieces they share in ``bibi.widgets.base``:
 
 Every view takes ``lang=`` (``"en"``, ``"ru"``, ``"it"``; None: the language in force when it is made) and speaks
 it from then on: what it shows, what a click answers and the still picture it leaves in a saved notebook, whatever
-the notebook's language later (``bibi.set_language``). The app's language menu switches its whole page.
+the notebook's language later (``bibi.set_language``). ``view.set_language(lang)`` switches any view afterwards, the
+same way for every one: its controls, what it shows and its answer to the last click are said again, the deal or
+round shown as it stands. The app's language menu does this for its whole page.
 
 Bots are callables ``(view, rng) -> action`` (``bibi.play``); the default plays at random. Every view
 plays through the play layer (``bibi.play.play``) with the bots' stream ``bots_rng(seed)``, so a view

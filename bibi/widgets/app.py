@@ -12,9 +12,9 @@ from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.errors import shorten, whole
-from bibi.i18n import LANGUAGES, NAMES, _, count, resolve
-from bibi.play import get_bot
-from bibi.rules import OPTIONS, Rules, preset
+from bibi.i18n import LANGUAGES, NAMES, _, count
+from bibi.play import bot_title, get_bot
+from bibi.rules import OPTIONS, Rules, preset, rules_name
 from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
@@ -52,7 +52,7 @@ class PlayApp(_View):
         self.players_box = widgets.IntText(value=players, style=style, layout=small)
         self.seat_box = widgets.IntText(value=seat, style=style, layout=small)
         names = list(dict.fromkeys([bots, *_known_bot_names()]))
-        self.bots_select = widgets.Dropdown(options=names, value=bots, style=style,
+        self.bots_select = widgets.Dropdown(options=[(bot_title(n), n) for n in names], value=bots, style=style,
                                             layout=widgets.Layout(width="200px"))
         self.seed_box = widgets.IntText(value=seed, style=style, layout=small)
         self.start_button = _button("", "", icon="play")
@@ -108,6 +108,9 @@ class PlayApp(_View):
             self.players_box.description = _("players")
             self.seat_box.description = _("your seat")
             self.bots_select.description = _("bots")
+            chosen = self.bots_select.value
+            self.bots_select.options = [(bot_title(n), n) for _shown, n in self.bots_select.options]
+            self.bots_select.value = chosen
             self.seed_box.description = _("seed")
             self.start_button.description = _("Start the game")
             self.start_button.tooltip = _("deal the first deal of a game with these choices")
@@ -120,12 +123,10 @@ class PlayApp(_View):
             self._syncing = False
         self.explorer_heading.value = render.heading_html(_("Your game, deal by deal, in the explorer"))
 
-    def set_language(self, lang: str) -> None:
-        """Show the whole app in ``lang`` (``"en"``, ``"ru"``, ``"it"``: the language menu does this), the game as it
-        stands: the table, its messages and the deal replayed below, all said again in that language. A language
-        the kit does not speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
-        code = resolve(lang, "lang")
-        self.lang = code
+    def _respeak(self) -> None:
+        """The whole app in its language (``set_language``; the language menu calls it), the game as it stands: the
+        table, its messages and the deal replayed below, all said again."""
+        code = self.lang
         if self.language_select.value != code:
             self._syncing = True
             try:
@@ -203,11 +204,11 @@ class PlayApp(_View):
         if not self._greeting:
             return ""
         name, changed, deals, players, seat, bots, seed = self._greeting
-        rules = _("{rules} rules ({changed})").format(rules=render.rules_name(name), changed=changed) if changed \
-            else _("{rules} rules").format(rules=render.rules_name(name))
+        rules = _("{rules} rules ({changed})").format(rules=rules_name(name), changed=changed) if changed \
+            else _("{rules} rules").format(rules=rules_name(name))
         return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
-            deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat, bots=bots,
-            seed=seed)
+            deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat,
+            bots=bot_title(bots), seed=seed)
 
     def _finished(self) -> list[Deal]:
         """The deals of the table's game that are over, in order (the table's one deal outside a game)."""

@@ -225,7 +225,7 @@ class _View(widgets.VBox):
 
     A view speaks one language, ``lang`` (``"en"``, ``"ru"``, ``"it"``; by default the language in force when it is
     made): every method of a view runs in it, so what it shows and what a click answers are in that language even
-    after the notebook's language changes."""
+    after the notebook's language changes. ``set_language`` makes it speak another, every view the same way."""
 
     css_class = "bibi-view"
     live_messages = False  # True: the message line is a live region a screen reader reads out when it changes
@@ -248,6 +248,17 @@ class _View(widgets.VBox):
         self.message = _html()
         self.errors = widgets.Output()
         self._syncing = False
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (``"en"``, ``"ru"``, ``"it"``): the view's controls, what it shows and its answer
+        to the last click are said again in it; the deal, the game or the round shown goes on as it stands. A
+        language the kit does not speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
+        self.lang = resolve(lang, "lang")
+        self._respeak()
+
+    def _respeak(self) -> None:
+        """Say everything the view shows again, in ``self.lang`` (``set_language``): each view knows its words."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to speak another language")
 
     @_spoken
     def _say(self, text: str, *, error: bool = False) -> None:

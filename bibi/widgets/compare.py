@@ -10,9 +10,9 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
-from bibi.i18n import _, ngettext
+from bibi.i18n import _, language, ngettext
 from bibi.play import Bot
-from bibi.rules import Rules, as_rules
+from bibi.rules import Rules, as_rules, rules_name
 from bibi.widgets.base import _button, _html, _seed, _View, as_bot
 
 
@@ -33,12 +33,11 @@ class CompareView(_View):
                  bot: Bot | str = "random", lang: str | None = None):
         super().__init__(lang=lang)
         self.bot = as_bot(bot)
-        self.start_button = _button(_("start"), _("both deals back to the start"), icon="fast-backward")
-        self.back_button = _button(_("trick"), _("both deals back one trick"), icon="backward")
-        self.next_button = _button(_("trick"), _("both deals forward one trick"), icon="forward")
-        self.end_button = _button(_("end"), _("both deals to their end"), icon="fast-forward")
-        self.parting_button = _button(_("where they part"), _("both deals at the point where they first part"),
-                                      icon="code-fork")
+        self.start_button = _button("", "", icon="fast-backward")
+        self.back_button = _button("", "", icon="backward")
+        self.next_button = _button("", "", icon="forward")
+        self.end_button = _button("", "", icon="fast-forward")
+        self.parting_button = _button("", "", icon="code-fork")
         self.explanation = _html()
         self.left = _html(width="50%", min_width="0")
         self.right = _html(width="50%", min_width="0")
@@ -54,7 +53,23 @@ class CompareView(_View):
             widgets.HBox([self.left, self.right], layout=widgets.Layout(width="100%", align_items="flex-start")),
             self.errors,
         ]
+        self._label()
         self.set(a, b, players, seed)
+
+    def _label(self) -> None:
+        """The buttons' words, in the view's language."""
+        for button, label, tooltip in (
+                (self.start_button, _("start"), _("both deals back to the start")),
+                (self.back_button, _("trick"), _("both deals back one trick")),
+                (self.next_button, _("trick"), _("both deals forward one trick")),
+                (self.end_button, _("end"), _("both deals to their end")),
+                (self.parting_button, _("where they part"), _("both deals at the point where they first part"))):
+            button.description, button.tooltip = label, tooltip
+
+    def _respeak(self) -> None:
+        """The buttons, both deals and where they part, said again in the view's language (``set_language``)."""
+        self._label()
+        self._render()
 
     # -- what the view shows ----------------------------------------------------------------
 
@@ -90,8 +105,13 @@ class CompareView(_View):
 
     @property
     def labels(self) -> tuple[str, str]:
-        a, b = self.rules_a.label, self.rules_b.label
-        return (_("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)) if a == b else (a, b)
+        """The two sides' rules as the view names them, in its language: a preset by its name («русские»,
+        «russe»), rules with changes by their label (notation); the same rules on both sides told apart."""
+        with language(self.lang):  # a property is read from outside the view's methods too
+            a, b = rules_name(self.rules_a), rules_name(self.rules_b)
+            if self.rules_a.label == self.rules_b.label:
+                return _("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)
+            return a, b
 
     # -- changes ---------------------------------------------------------------------------
 

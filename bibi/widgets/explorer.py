@@ -3,6 +3,7 @@ from every seat or one; a click on a card says why it is illegal, or plays it th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -52,22 +53,20 @@ class DealExplorer(_ActionView):
         super().__init__(lang=lang)
         self.rules = rules
         self.bot = as_bot(bot)
-        self.seed_box = widgets.IntText(value=seed, description=_("seed"), layout=widgets.Layout(width="150px"))
+        self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
         # No bounds of its own: a bounded box clamps a typed value silently; ``new_deal`` asks the rules.
-        self.players_box = widgets.IntText(value=players, description=_("players"),
-                                           layout=widgets.Layout(width="150px"))
-        self.deal_button = _button(_("Deal"), _("deal the hand of this seed"), icon="refresh")
-        # TRANSLATORS: the explorer's buttons: "start", "trick", "action", "end", each with an arrow
-        self.start_button = _button(_("start"), _("back to the start of the deal"), icon="fast-backward")
-        self.back_trick_button = _button(_("trick"), _("back one trick"), icon="backward")
-        self.back_button = _button(_("action"), _("back one action"), icon="step-backward")
-        self.next_button = _button(_("action"), _("forward one action"), icon="step-forward")
-        self.next_trick_button = _button(_("trick"), _("forward one trick"), icon="forward")
-        self.end_button = _button(_("end"), _("to the end of the deal"), icon="fast-forward")
-        self.position_slider = widgets.IntSlider(min=0, max=0, description=_("action"), continuous_update=False,
+        self.players_box = widgets.IntText(value=players, layout=widgets.Layout(width="150px"))
+        self.deal_button = _button("", "", icon="refresh")
+        self.start_button = _button("", "", icon="fast-backward")
+        self.back_trick_button = _button("", "", icon="backward")
+        self.back_button = _button("", "", icon="step-backward")
+        self.next_button = _button("", "", icon="step-forward")
+        self.next_trick_button = _button("", "", icon="forward")
+        self.end_button = _button("", "", icon="fast-forward")
+        self.position_slider = widgets.IntSlider(min=0, max=0, continuous_update=False,
                                                  layout=widgets.Layout(width="320px"))
         # The label as wide as "show" and the rest for the longest choice ("seat 11's view"), arrow included.
-        self.seat_select = widgets.Dropdown(description=_("show"), style={"description_width": "initial"},
+        self.seat_select = widgets.Dropdown(style={"description_width": "initial"},
                                             layout=widgets.Layout(width="240px"))
         self.board = _html()  # the table as the seat sees it
         self.hand_label = _html()
@@ -75,10 +74,13 @@ class DealExplorer(_ActionView):
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
         self.reason = _html()
         self.event_log = _html(max_height="220px", overflow="auto")
-        self.legend = _html(render.marks_legend_html())
+        self.legend = _html()
+        self.events_caption = widgets.HTML()
         self._states: list[Deal] = []
-        self._given_title = title or _("This deal")
+        self._given_title = title  # None: "This deal", in the view's language
+        self._seeded: int | None = None  # the seed of the deal shown when it is a seed's deal (set by ``_start``)
         self.title = ""  # what the message line calls the deal shown (set by ``_start``)
+        self._reason: Callable[[], str] | None = None  # what ``reason`` says of the last click, in the language
         self._at = 0
         self._rng = bots_rng(seed)
 
@@ -99,11 +101,61 @@ class DealExplorer(_ActionView):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.board, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
-            widgets.HTML(render.caption_html(_("Events"), _(", numbered by the step that brought them, as the "
-                                                            "slider counts (newest first)"))),
-            self.event_log, self.errors,
+            self.events_caption, self.event_log, self.errors,
         ]
+        self._label()
         self._start(seat, deal)
+
+    def _label(self) -> None:
+        """The words of the controls, the legend and the captions, in the view's language."""
+        self.seed_box.description = _("seed")
+        self.players_box.description = _("players")
+        self.seat_select.description = _("show")
+        # TRANSLATORS: the explorer's buttons: "start", "trick", "action", "end", each with an arrow
+        for button, label, tooltip in (
+                (self.deal_button, _("Deal"), _("deal the hand of this seed")),
+                (self.start_button, _("start"), _("back to the start of the deal")),
+                (self.back_trick_button, _("trick"), _("back one trick")),
+                (self.back_button, _("action"), _("back one action")),
+                (self.next_button, _("action"), _("forward one action")),
+                (self.next_trick_button, _("trick"), _("forward one trick")),
+                (self.end_button, _("end"), _("to the end of the deal"))):
+            button.description, button.tooltip = label, tooltip
+        self.legend.value = render.marks_legend_html()
+        self.events_caption.value = render.caption_html(_("Events"), _(", numbered by the step that brought them, "
+                                                                       "as the slider counts (newest first)"))
+
+    def _respeak(self) -> None:
+        """Everything said again in the view's language (``set_language``), at the position shown, from the seat
+        chosen: the controls, the deal's title and what it counts, the table, the events and the last click's
+        answer."""
+        self._label()
+        self._seat_options(self.deal.players, self.seat_select.value)
+        self.title = self._title()
+        self._say(self._headline())
+        self._show_reason(self._reason)
+        self._render()
+
+    def _seat_options(self, players: int, chosen: int | str) -> None:
+        """The seat menu's choices (every hand, or one seat's view), in the view's language, and ``chosen``."""
+        self._syncing = True
+        try:
+            self.seat_select.options = [(_("all hands"), "all")] + [(_("seat {seat}'s view").format(seat=s), s)
+                                                                      for s in range(players)]
+            self.seat_select.value = chosen
+        finally:
+            self._syncing = False
+
+    def _title(self) -> str:
+        """What the message line calls the deal shown: a seed's deal, the title given, or "This deal"."""
+        if self._seeded is not None:
+            return _("Deal of seed {seed}").format(seed=self._seeded)
+        return self._given_title if self._given_title is not None else _("This deal")
+
+    def _show_reason(self, reason: Callable[[], str] | None) -> None:
+        """Say in ``reason`` what the last click made of its card (nothing: ``None``), and keep it to say again."""
+        self._reason = reason
+        self.reason.value = reason() if reason is not None else ""
 
     # -- what the view shows ----------------------------------------------------------------
 
@@ -137,20 +189,15 @@ class DealExplorer(_ActionView):
 
     def _start(self, seat: int | None, deal: Deal | None = None) -> None:
         players = self.players_box.value
-        self._syncing = True
-        try:
-            self.seat_select.options = [(_("all hands"), "all")] + [(_("seat {seat}'s view").format(seat=s), s)
-                                                                      for s in range(players)]
-            self.seat_select.value = "all" if seat is None else seat
-        finally:
-            self._syncing = False
+        self._seat_options(players, "all" if seat is None else seat)
         seed = self.seed_box.value
         self._rng = bots_rng(seed)
-        self.title = self._given_title if deal is not None else _("Deal of seed {seed}").format(seed=seed)
+        self._seeded = None if deal is not None else seed
+        self.title = self._title()
         self._states = []
         self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = self._line()[0]
-        self.reason.value = ""  # a click's message belongs to the line it was made on
+        self._show_reason(None)  # a click's message belongs to the line it was made on
         self._look()
 
     def _headline(self) -> str:
@@ -198,7 +245,7 @@ class DealExplorer(_ActionView):
         In a seat's view, a position where another seat decides on a call (which the seat does not see: the
         table does not stop there for it) shows as the seat sees it, at the next position it sees."""
         self._at = self._seen_from(whole("position", position, 0, self.length))
-        self.reason.value = ""
+        self._show_reason(None)
         self._render()
 
     def _line(self) -> list[int]:
@@ -255,16 +302,16 @@ class DealExplorer(_ActionView):
         seat = deal.to_act if self.seat is None else self.seat
         why = deal.why_illegal(action, seat)
         if why is not None:
-            self.reason.value = _message(_("{action} is illegal: {why}").format(
-                action=Action.parse(action).display(), why=why), error=True)
+            self._show_reason(lambda: _message(_("{action} is illegal: {why}").format(
+                action=Action.parse(action).display(), why=deal.why_illegal(action, seat)), error=True))
             return
         branch = deal.copy()
         branch.apply(action)
         self._states = self._states[: self._at + 1]
         self._play_on(branch)
         self._at = self._seen_from(self._at + 1)
-        self.reason.value = _message(_("played {action}; the bot plays on from here").format(
-            action=Action.parse(action).display()))
+        self._show_reason(lambda: _message(_("played {action}; the bot plays on from here").format(
+            action=Action.parse(action).display())))
         self._say(self._headline())  # the new line counts its own actions
         self._render()
 

@@ -14,8 +14,8 @@ from bibi.cards import Card, Rank
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, ngettext, resolve
-from bibi.play import Bot, as_bots, bots_rng, call_said, get_bot, strongest_bot
+from bibi.i18n import _, ngettext
+from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -249,7 +249,8 @@ class PlayTable(_ActionView):
 
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
-        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, style=False)
+        body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, you=True,
+                                 style=False)
         return render.view_picture_html([self.message.value, body, self.sheet.value],
                                         note=_("A picture of the play table: Run All to play.") if note else "")
 
@@ -257,11 +258,8 @@ class PlayTable(_ActionView):
         return [_("seat {seat} (you)").format(seat=s) if s == self.seat else _("seat {seat}").format(seat=s)
                 for s in range(self.players)]
 
-    def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on (``"en"``, ``"ru"``, ``"it"``): the table, its controls, its messages and the
-        hint or reasons shown are said again in it; the game goes on as it stands. A language the kit does not
-        speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
-        self.lang = resolve(lang, "lang")
+    def _respeak(self) -> None:
+        """The table, its controls, its messages and the hint or reasons shown, said again (``set_language``)."""
         panel = self._panel
         self._label()
         self._render()
@@ -394,7 +392,7 @@ class PlayTable(_ActionView):
         if hint is None:
             self.hint_box.value = _message(_("No decision of yours to hint at now."))
             return
-        self.hint_box.value = render.hint_html(hint.bot, hint.words, hint.details)
+        self.hint_box.value = render.hint_html(bot_title(hint.bot), hint.words, hint.details)
 
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
@@ -408,7 +406,7 @@ class PlayTable(_ActionView):
             self.reasons.value = _message(_("Seat {seat} has not moved yet in this deal.").format(seat=seat))
             return
         self.reasons.value = _message(_("Seat {seat} ({bot}), trick {trick}: {words}").format(
-            seat=seat, bot=last.bot, trick=last.trick, words=last.words))
+            seat=seat, bot=bot_title(last.bot), trick=last.trick, words=last.words))
 
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
@@ -462,7 +460,7 @@ class PlayTable(_ActionView):
         mine = deal.to_act == self.seat and not deal.is_over
         self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
-                                                     hand_below=True, style=False))
+                                                     hand_below=True, you=True, style=False))
         self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")

@@ -38,13 +38,12 @@ class Practice(_View):
         self.header = _html()
         self.question = _html()
         self.choice_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.answer_box = widgets.Text(placeholder=_("a number"), description=_("answer"),
-                                       layout=widgets.Layout(width="220px"))
-        self.answer_button = _button(_("Answer"), _("check the number in the box"), icon="check")
+        self.answer_box = widgets.Text(layout=widgets.Layout(width="220px"))
+        self.answer_button = _button("", "", icon="check")
         self.text_row = widgets.HBox([self.answer_box, self.answer_button])
         self.feedback_html = _html()
-        self.next_button = _button(_("Next"), _("the next exercise"), icon="forward")
-        self.again_button = _button(_("New round"), _("a new round of exercises (the next seed)"), icon="refresh")
+        self.next_button = _button("", "", icon="forward")
+        self.again_button = _button("", "", icon="refresh")
         self._choice_buttons: list[widgets.Button] = []
         self._choices: list[str] = []
         self._on_click(self.answer_button, lambda: self.answer(self.answer_box.value))
@@ -52,7 +51,32 @@ class Practice(_View):
         self._on_click(self.again_button, self.new_round)
         self.children = [self.header, self.question, self.choice_row, self.text_row, self.feedback_html,
                          self.message, widgets.HBox([self.next_button, self.again_button]), self.errors]
+        self._label()
         self._start(exercises)
+
+    def _label(self) -> None:
+        """The words of the controls, in the view's language."""
+        self.answer_box.placeholder = _("a number")
+        self.answer_box.description = _("answer")
+        for button, label, tooltip in (
+                (self.answer_button, _("Answer"), _("check the number in the box")),
+                (self.next_button, _("Next"), _("the next exercise")),
+                (self.again_button, _("New round"), _("a new round of exercises (the next seed)"))):
+            button.description, button.tooltip = label, tooltip
+
+    def _respeak(self) -> None:
+        """The exercise shown, its answers and the feedback on the answer given, said again in the view's language
+        (``set_language``); the score stays."""
+        self._label()
+        for button, choice in zip(self._choice_buttons, self._choices, strict=True):
+            label = self._practice.shown(choice)
+            button.description, button.tooltip = label, _("answer: {choice}").format(choice=label)
+        self.question.value = self.exercise.html()
+        if self.feedback is not None:
+            self.feedback = self.exercise.check(self.feedback.given)  # the same verdict, its reason in the language
+        else:
+            self._say("")
+        self._render()
 
     @property
     def exercise(self) -> Any:

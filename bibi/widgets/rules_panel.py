@@ -15,7 +15,7 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
 from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
 from bibi.widgets.compare import CompareView
 
@@ -65,22 +65,15 @@ class RulesPanel(_View):
         self.bot = as_bot(bot)
         # refuses bad values, first
         self.compare = CompareView(left, right, players, seed, bot=self.bot, lang=self.lang)
-        self.pair_buttons = {
-            pair: _button(_(label), _("{left} on the left, {right} on the right").format(
-                left=_(_PRESET_NAMES[pair[0]]), right=_(_PRESET_NAMES[pair[1]])))
-            for pair, label in _PAIRS.items()}
-        self.preset_buttons = {
-            name: _button(label, _("{rules} on the right").format(rules=_(_PRESET_NAMES[name])), width="auto")
-            for name, label in _preset_labels().items()
-        }
+        self.pair_buttons = {pair: _button("", "") for pair in _PAIRS}
+        self.preset_buttons = {name: _button("", "", width="auto") for name in _PRESET_NAMES}
         text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
                 "style": {"description_width": "40px"}}
-        self.left_box = widgets.Text(value=left.label, description=_("left"), **text)
-        self.right_box = widgets.Text(value=right.label, description=_("right"), **text)
-        self.seed_box = widgets.IntText(value=seed, description=_("seed"), layout=widgets.Layout(width="150px"))
+        self.left_box = widgets.Text(value=left.label, **text)
+        self.right_box = widgets.Text(value=right.label, **text)
+        self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
         # No bounds of its own (a bounded box clamps silently): the rules refuse a count they do not seat.
-        self.players_box = widgets.IntText(value=players, description=_("players"),
-                                           layout=widgets.Layout(width="150px"))
+        self.players_box = widgets.IntText(value=players, layout=widgets.Layout(width="150px"))
         self.field_errors = {name: _html() for name in ("left", "right", "seed", "players")}
         self.controls: dict[str, widgets.Widget] = {}
         self.control_errors: dict[str, widgets.HTML] = {}
@@ -103,20 +96,44 @@ class RulesPanel(_View):
         self._on_value(self.players_box, lambda: self._box_changed("players"))
         self.options_box = widgets.VBox(rows)
         fe = self.field_errors
-        right_hand = widgets.HTML(render.caption_html(rest="\u00a0" + _("right-hand rules:")))
+        self.right_hand_caption = widgets.HTML()
+        self.options_caption = widgets.HTML()
         self.children = [
-            widgets.HBox([*self.pair_buttons.values(), right_hand, *self.preset_buttons.values()],
+            widgets.HBox([*self.pair_buttons.values(), self.right_hand_caption, *self.preset_buttons.values()],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([widgets.VBox([self.left_box, fe["left"]]), widgets.VBox([self.right_box, fe["right"]]),
                           widgets.VBox([self.seed_box, fe["seed"]]), widgets.VBox([self.players_box, fe["players"]])],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.compare,
-            widgets.HTML(render.caption_html(_("Options of the right-hand rules"),
-                                             _(": each with the sentences it comes from (click to unfold); a yellow "
-                                               "row differs from the left-hand rules"))),
-            self.options_box, self.errors,
+            self.message, self.compare, self.options_caption, self.options_box, self.errors,
         ]
+        self._label()
         self._sync_controls()
+        self._render()
+
+    def _label(self) -> None:
+        """The words of the buttons, boxes, captions and option controls, in the panel's language."""
+        for pair, button in self.pair_buttons.items():
+            button.description = _(_PAIRS[pair])
+            button.tooltip = _("{left} on the left, {right} on the right").format(
+                left=_(_PRESET_NAMES[pair[0]]), right=_(_PRESET_NAMES[pair[1]]))
+        labels = _preset_labels()
+        for name, button in self.preset_buttons.items():
+            button.description = labels[name]
+            button.tooltip = _("{rules} on the right").format(rules=_(_PRESET_NAMES[name]))
+        self.left_box.description, self.right_box.description = _("left"), _("right")
+        self.seed_box.description, self.players_box.description = _("seed"), _("players")
+        self.right_hand_caption.value = render.caption_html(rest="\u00a0" + _("right-hand rules:"))
+        self.options_caption.value = render.caption_html(
+            _("Options of the right-hand rules"),
+            _(": each with the sentences it comes from (click to unfold); a yellow row differs from the left-hand "
+              "rules"))
+        for name, control in self.controls.items():
+            control.description = _(OPTIONS[name].title)
+
+    def _respeak(self) -> None:
+        """The panel and its comparison said again in its language (``set_language``), the rules as they are."""
+        self._label()
+        self.compare.set_language(self.lang)
         self._render()
 
     # -- state -------------------------------------------------------------------------------------
@@ -249,7 +266,7 @@ class RulesPanel(_View):
             what = _("the same rules on both sides")
         players, seed = self._where()
         self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=left.label, right=right.label, what=what))
+            seed=seed, players=count(players, "player"), left=rules_name(left), right=rules_name(right), what=what))
 
 
 def _option_name(name: str) -> str:

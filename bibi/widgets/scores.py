@@ -12,6 +12,7 @@ from bibi.deal import Deal, Trick
 from bibi.errors import WrongType, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, count
+from bibi.rules import rules_name
 from bibi.widgets.base import _button, _html, _View
 from bibi.widgets.explorer import DealExplorer
 
@@ -35,9 +36,8 @@ class ScoreInspector(_View):
             raise TypeError(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
         self.source = deal_or_game
         self.explorer = explorer
-        self.deal_select = widgets.Dropdown(description=_("deal"), layout=widgets.Layout(width="200px"))
-        self.refresh_button = _button(_("Refresh"), _("read the deal again: it is still being played"),
-                                      icon="refresh")
+        self.deal_select = widgets.Dropdown(layout=widgets.Layout(width="200px"))
+        self.refresh_button = _button("", "", icon="refresh")
         self.game_sheet = _html()
         self.deal_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.check = _html()
@@ -52,12 +52,37 @@ class ScoreInspector(_View):
         self._on_value(self.deal_select, self._render)
         self._on_click(self.refresh_button, self.refresh)
         top = [self.deal_select, self.refresh_button] if is_game else [self.refresh_button]
+        self.lines_caption, self.seats_caption = widgets.HTML(), widgets.HTML()
         self.children = [widgets.HBox(top), self.game_sheet, self.deal_buttons, self.message, self.check,
-                         widgets.HTML(render.caption_html(_("Where the points come from"),
-                                                          _(": click a row to see its trick here"))),
-                         self.trick_view, self.rows, widgets.HTML(render.caption_html(_("Seat by seat"))), self.chart,
+                         self.lines_caption, self.trick_view, self.rows, self.seats_caption, self.chart,
                          self.table, self.errors]
+        self._label()
         self.refresh()
+
+    def _label(self) -> None:
+        """The words of the controls and captions, in the view's language."""
+        self.deal_select.description = _("deal")
+        self.refresh_button.description = _("Refresh")
+        self.refresh_button.tooltip = _("read the deal again: it is still being played")
+        self.lines_caption.value = render.caption_html(_("Where the points come from"),
+                                                       _(": click a row to see its trick here"))
+        self.seats_caption.value = render.caption_html(_("Seat by seat"))
+
+    def _respeak(self) -> None:
+        """Everything said again in the view's language (``set_language``): the deal shown and the row picked stay,
+        and a linked explorer is left as it is (it has a language of its own)."""
+        shown, picked = self.deal_select.value, self.selected
+        self._label()
+        self._syncing = True
+        try:
+            self.deal_select.options = [(_("deal {number}").format(number=i + 1), i) for i in range(len(self.deals))]
+            self.deal_select.value = shown
+        finally:
+            self._syncing = False
+        self._deal_list()
+        self._render()
+        if picked is not None:
+            self._pick(picked)
 
     @property
     def deals(self) -> tuple[Deal, ...]:
@@ -84,17 +109,22 @@ class ScoreInspector(_View):
             self.deal_select.value = count - 1
         finally:
             self._syncing = False
-        if isinstance(self.source, Game):
-            self.game_sheet.value = render.game_html(self.source)
-            buttons = []
-            for i in range(count):
-                button = _button(_("deal {number}").format(number=i + 1),
-                                 _("show where the points of deal {number} come from").format(number=i + 1))
-                self._on_click(button, lambda i=i: self.show_deal(i))
-                buttons.append(button)
-            self.deal_buttons.children = [widgets.HTML(render.caption_html(rest=_("show deal:"))), *buttons]
+        self._deal_list()
         self.refresh_button.layout.display = "none" if self.finished else None
         self._render()
+
+    def _deal_list(self) -> None:
+        """A game's score sheet and a button per deal of it (nothing for one deal)."""
+        if not isinstance(self.source, Game):
+            return
+        self.game_sheet.value = render.game_html(self.source)
+        buttons = []
+        for i in range(len(self.deals)):
+            button = _button(_("deal {number}").format(number=i + 1),
+                             _("show where the points of deal {number} come from").format(number=i + 1))
+            self._on_click(button, lambda i=i: self.show_deal(i))
+            buttons.append(button)
+        self.deal_buttons.children = [widgets.HTML(render.caption_html(rest=_("show deal:"))), *buttons]
 
     def show_deal(self, index: int) -> None:
         """Show deal ``index`` (0-based) of the game."""
@@ -116,12 +146,16 @@ class ScoreInspector(_View):
             trick = deal.tricks[line.trick]
         if trick is not None and self.explorer is not None:
             self._check_explorer(deal)  # before anything changes
+        self._pick(index)
+        if trick is not None and self.explorer is not None:
+            self.explorer.show_trick(trick.number)
+
+    def _pick(self, index: int) -> None:
+        """Mark row ``index`` and show its detail below the rows."""
         self.selected = index
         for i, (button, _html_row, _box) in enumerate(self._row_pool[: len(self.lines)]):
             button.button_style = "info" if i == index else ""
-        self.trick_view.value = render.score_line_detail_html(deal, line)
-        if trick is not None and self.explorer is not None:
-            self.explorer.show_trick(trick.number)
+        self.trick_view.value = render.score_line_detail_html(self.deal, self.lines[index])
 
     def _check_explorer(self, deal: Deal) -> None:
         """Refuse a linked explorer that shows another deal than ``deal``."""
@@ -143,13 +177,14 @@ class ScoreInspector(_View):
         self.check.value = render.score_check_html(deal, cards, lines)
         while len(self._row_pool) < len(lines):
             i = len(self._row_pool)
-            button = _button("", _("show this line's trick"), width="150px")
+            button = _button("", "", width="150px")
             self._on_click(button, lambda i=i: self.show_line(i))
             html = _html(width="100%")
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
                 align_items="center", border_bottom=render.ROW_RULE, flex="0 0 auto"))))  # no shrinking
         for (button, html, _box), line in zip(self._row_pool, lines, strict=False):
             button.description = render.score_line_label(line)
+            button.tooltip = _("show this line's trick")
             button.button_style = ""
             button.disabled = line.kind == "out"
             # The style block comes once, with the check above; each row is a bare fragment.
@@ -163,7 +198,7 @@ class ScoreInspector(_View):
             said = _("{rules} rules, {players}, dealer seat {dealer}: over.")
         else:
             said = _("{rules} rules, {players}, dealer seat {dealer}: in play, trick {number} of {total}.")
-        self._say(said.format(rules=render.rules_name(deal.rules.label), players=count(deal.players, "player"),
+        self._say(said.format(rules=rules_name(deal.rules), players=count(deal.players, "player"),
                               dealer=deal.dealer, number=len(deal.tricks) + 1, total=deal.tricks_total))
 
 
