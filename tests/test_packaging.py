@@ -119,6 +119,10 @@ def test_the_wheel_ships_the_package_and_its_data_and_nothing_beside_it(wheel):
     sources = {f"bibi/{p.relative_to(ROOT / 'bibi').as_posix()}" for p in (ROOT / "bibi").rglob("*")
                if p.is_file() and "__pycache__" not in p.parts and p.suffix not in {".so", ".pyd"}}
     assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
+    # the style sheets and the views' package (once a module of its own) among them
+    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/widgets/__init__.py",
+            "bibi/render/__init__.py"} <= sources
+    assert "bibi/widgets.py" not in names
     top = {name.split("/")[0] for name in names}
     assert {t for t in top if not t.endswith(".dist-info")} == {"bibi"}
 

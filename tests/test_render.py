@@ -334,21 +334,6 @@ def test_the_style_sheets_are_package_data_read_once():
     assert ".bibi-message.bibi-error{color:#b71c1c}" in render.style_block()
 
 
-def test_the_wheel_ships_the_style_sheets_and_the_views(tmp_path):
-    """pyproject's package-data ships bibi/data/*.css, and the wheel holds the widgets package."""
-    import subprocess
-    import sys
-    import zipfile
-
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
-                   check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"bibi/data/bibi.css", "bibi/data/play.css", "bibi/render/__init__.py", "bibi/widgets/__init__.py",
-            "bibi/widgets/base.py", "bibi/widgets/explorer.py", "bibi/widgets/play_table.py"} <= names
-    assert not any(name == "bibi/widgets.py" for name in names)
-
-
 def test_the_views_pieces_escape_what_they_say():
     assert render.message_html("<b>") == '<div class="bibi bibi-message">&lt;b&gt;</div>'
     assert 'bibi-error">' in render.message_html("no", error=True)
