@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import gettext
 import io
 import json
@@ -244,14 +246,63 @@ def test_the_block_restores_the_language_even_after_an_error():
     assert get_language() == "it"
 
 
-def test_the_language_belongs_to_a_thread():
+def in_a_fresh_context(function, *args):
+    """``function(*args)`` run as a kernel may run a notebook's cell: in a context of its own (a copy of this one,
+    dropped after)."""
+    return contextvars.copy_context().run(function, *args)
+
+
+def test_the_language_set_in_one_cell_holds_in_the_next_whatever_context_each_runs_in(monkeypatch):
+    """The browser's kernel (Pyodide) runs each cell in an asyncio task of its own: a language held in the cell's
+    context alone was English again in the next cell (ru/01's ``read_card("КП")`` failed there)."""
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    empty = contextvars.Context()  # a context that never saw set_language
+    assert in_a_fresh_context(set_language, "ru") == "ru"
+    assert get_language() == "ru" and in_a_fresh_context(get_language) == "ru" == empty.run(get_language)
+    assert empty.run(lambda: read_card("КП")) == Card("KS")  # the next cell reads cards as Russians write them
+
+    async def cell(code):
+        return set_language(code) if code else get_language()
+
+    assert asyncio.run(cell("ru")) == "ru" and asyncio.run(cell(None)) == "ru"  # each cell a task of its own
+    assert in_a_fresh_context(set_language, None) == "it" == get_language()  # the environment again, everywhere
+    assert empty.run(get_language) == "it"
+
+
+def test_set_language_is_the_whole_process_a_language_block_its_own_thread():
     set_language("ru")
     seen = []
-    thread = threading.Thread(target=lambda: seen.append((get_language(), set_language("it"))))
-    thread.start()
-    thread.join()
-    assert seen == [("en", "it")]  # a new thread starts from the environment; its choice stays its own
-    assert get_language() == "ru"
+
+    def other_thread():
+        seen.append(get_language())  # a new thread speaks the process's language
+        with language("it"):
+            seen.append(get_language())
+        seen.append(get_language())
+
+    thread = threading.Thread(target=other_thread)
+    with language("en"):
+        thread.start()
+        thread.join()
+        assert get_language() == "en"  # the block stays its own while the other thread speaks Italian
+    assert seen == ["ru", "it", "ru"] and get_language() == "ru"
+    with language("it"):
+        assert set_language("en") == "en"  # set inside a block: in force at once, everywhere
+        assert in_a_fresh_context(get_language) == "en"
+        with language("ru"):
+            assert get_language() == "ru"
+        assert get_language() == "en"
+    assert get_language() == "en"  # the block's end brings back the language it found: the process's
+
+
+def test_a_language_block_in_a_context_of_its_own_leaves_the_others_alone():
+    set_language("it")
+
+    def block():
+        with language("ru"):
+            return get_language(), in_a_fresh_context(get_language)
+
+    assert in_a_fresh_context(block) == ("ru", "ru")  # (a copy made inside the block has the block's language)
+    assert get_language() == "it" == in_a_fresh_context(get_language)
 
 
 def test_the_exports_of_bibi():
@@ -510,8 +561,9 @@ def test_the_engine_still_imports_and_speaks_with_the_standard_library_alone():
         "import sys, json, bibi, bibi.i18n, bibi.texts\n"
         "with bibi.language('ru'):\n"
         "    words = [bibi.Card('QH').spoken(), bibi.i18n.count(5, 'trick'), bibi.texts.sentence('I7').translation]\n"
-        "kit = {'bibi', 'bibi__mypyc', '__main__'}  # the kit, the library of its compiled group, this script\n"
-        "bad = sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names) - kit)\n"
+        # bibi__mypyc: the compiled engine's own runtime (setup.py's group_name), where the install compiled it
+        "bad = sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names)\n"
+        "             - {'bibi', 'bibi__mypyc', '__main__'})\n"
         "print(json.dumps([words, bad], ensure_ascii=False))\n"
     )
     # -S: no site-packages at all, so nothing beyond the standard library can be found
@@ -566,6 +618,10 @@ def test_a_kernel_follows_jupyterlabs_language_after_set_language_and_the_enviro
     monkeypatch.delenv("LANG")
     with language("en"):
         assert get_language() == "en"  # a language set decides first
+    assert in_a_fresh_context(set_language, "it") == "it"  # a notebook's first cell, in a context of its own
+    assert get_language() == "it"  # the next cell: still the notebook's language, not JupyterLab's
+    set_language(None)
+    assert get_language() == "ru"
     path.write_text('{"locale": "it_IT"}', encoding="utf-8")
     stat = path.stat()
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later save, seen at once
