@@ -89,6 +89,17 @@ def strength(args) -> dict[str, tuple[list[int], list[float]]]:
     return results
 
 
+def random_step(state, rng: random.Random) -> bool:
+    """One step of random play through OpenSpiel's API: chance by its outcomes' probabilities, a player uniformly
+    among the legal actions. True when a player decided."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+        return False
+    state.apply_action(rng.choice(state.legal_actions()))
+    return True
+
+
 def decision_costs(rules: str, players: int, deals: int) -> list[tuple[str, float]]:
     """Microseconds per player decision of random play through OpenSpiel's API and on the engine, and per leaf
     valued by OpenSpiel's random rollout evaluator and by ``engine_rollouts``."""
@@ -100,12 +111,7 @@ def decision_costs(rules: str, players: int, deals: int) -> list[tuple[str, floa
     for _ in range(deals):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
+            decisions += random_step(state, rng)
     through_api = (time.perf_counter() - began) / decisions
     decisions, began = 0, time.perf_counter()
     for k in range(deals):
@@ -117,12 +123,7 @@ def decision_costs(rules: str, players: int, deals: int) -> list[tuple[str, floa
         state = game.new_initial_state()
         steps = 0
         while steps < 40 or state.is_chance_node():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+            steps += random_step(state, rng)
         leaves.append(state)
     costs = []
     for label, evaluator in (("OpenSpiel's RandomRolloutEvaluator", mcts.RandomRolloutEvaluator(
