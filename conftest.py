@@ -12,14 +12,14 @@ its sources: tests/test_compiled.py runs them again on the pure build, which the
 
 from importlib.util import find_spec
 
+import bibi.deal
+from bibi._engine import GROUP
+
 collect_ignore = ["conftest.py"]
 if find_spec("pyspiel") is None:
     collect_ignore.append("bibi/openspiel.py")
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
     collect_ignore.append("bibi/pettingzoo.py")
-
-import bibi.deal  # noqa: E402  (after the extras' checks, which need no kit)
-from bibi._engine import GROUP  # noqa: E402
 
 if bibi.deal.COMPILED:
     collect_ignore += [f"bibi/{name}.py" for name in GROUP]

@@ -66,7 +66,6 @@ def group_of(path: PurePosixPath) -> str:
     return "tests/browser" if PurePosixPath("tests/browser") in path.parents else path.as_posix()
 
 
-
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse ``--dist loadgroup`` where pytest-xdist cannot keep a group in one process: it carries each test's
     group in its node id (``…@group``), which pytest 9.2 no longer lets a plugin change (pytest-xdist issue 1386,
