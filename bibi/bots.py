@@ -883,7 +883,14 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
             if not searched.worlds:  # no world found at all (the sampler gave up): the heuristic's choice
                 return _heuristic(view, rng, why)
         else:
-            found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
+            found = []
+            for _world in range(worlds):
+                try:
+                    found.append(sampler.world(rng, tries))  # a world every time (Sampler.world), or NoWorld
+                except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
+                    break
+            if not found:
+                return _heuristic(view, rng, why)
             searched = _search_worlds(view, legal, found)
         return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
 
