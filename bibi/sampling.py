@@ -34,7 +34,7 @@ from typing import Any
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
 from bibi.dealing import dealt_places, shuffle
-from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
@@ -651,16 +651,6 @@ def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal
 
 
 world = resample  # ``Deal.resample``'s name for it here
-
-
-class NoWorld(ValueError):
-    """No deal is consistent with a view: nothing could have been dealt so that the seat sees what it sees."""
-
-
-class SearchExhausted(RuntimeError):
-    """The exhaustive search gave up within its budget, without deciding whether a world exists."""
-
-
 
 
 def _check_view(view: Any) -> None:
