@@ -67,7 +67,9 @@ class Sampler:
     on. ``None`` (the default): each world's search has ``search``'s own budget.
     """
 
-    def __init__(self, view: View | LiveView, held: Sequence[float] | None = None, steps: int | None = None):
+    # The arguments a caller passes are typed ``Any`` where they are checked here: a compiled build would refuse a
+    # wrong type itself, with a message that names no parameter.
+    def __init__(self, view: Any, held: Any = None, steps: Any = None):
         _check_view(view)
         if steps is not None:
             whole("steps", steps, 1)
@@ -75,7 +77,7 @@ class Sampler:
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
         rules = view.rules
-        self.view = view
+        self.view: View = view
         self.rules = rules
         self.n = n = view.players
         self.hand_size = rules.hand_size
@@ -199,7 +201,7 @@ class Sampler:
 
     # ---- sampling ---------------------------------------------------------------------------------
 
-    def sample(self, rng: random.Random, tries: int = 4) -> Deal | None:
+    def sample(self, rng: Any, tries: Any = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
         if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
         _check_draws(rng, tries)
@@ -209,7 +211,7 @@ class Sampler:
                 return deal
         return None
 
-    def world(self, rng: random.Random, tries: int = 4) -> Deal:
+    def world(self, rng: Any, tries: Any = 4) -> Deal:
         """A deal consistent with the view: ``sample``'s quick attempts (``tries``, then more), then, if they all
         fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view.
 
@@ -290,7 +292,7 @@ class Sampler:
 
     # ---- the exhaustive search, when the quick attempts fail ---------------------------------------
 
-    def search(self, rng: random.Random, budget: int = 200_000) -> Deal | None:
+    def search(self, rng: Any, budget: Any = 200_000) -> Deal | None:
         """A deal consistent with the view, found by going through the ways of dealing the hidden cards: every
         split of them among the other hands (each hand what it can hold now, R13, I7, I11) and the stock, in an
         order drawn by ``rng``, each hand's history worked backwards by trying every card it can have drawn at
@@ -306,6 +308,7 @@ class Sampler:
         in a few steps), and restarts cut that tail (Gomes, Selman and Kautz, "Boosting combinatorial search
         through randomization", 1998). What a run learns of each hand (``dead``) serves the next ones, and the
         sampler's later searches."""
+        check_type("rng", rng, random.Random, "a random.Random")
         whole("budget", budget, 1)
         dead = self.dead
         spent, run = 0, _FIRST_RUN
@@ -701,7 +704,7 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal:
+def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled (``Sampler.world``); ``NoWorld``
     if none is.
 
@@ -729,7 +732,7 @@ def _check_draws(rng: Any, tries: Any) -> None:
 determinize = resample  # the name the search literature uses ("determinization")
 
 
-def unseen(view: View | LiveView) -> list[int]:
+def unseen(view: Any) -> list[int]:
     """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock.
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).
