@@ -202,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset and bot (default 2000)")
     parser.add_argument("--players", type=int, default=6, help="players (default 6; the mixed table has 4)")
-    parser.add_argument("--bots", nargs="+", default=["random", "greedy", "heuristic", "sampling"], choices=NAMES,
-                        help="the bots to test (default: random greedy heuristic sampling)")
+    parser.add_argument("--bots", nargs="+", choices=NAMES,
+                        help="the bots to test (default: random greedy heuristic sampling; with --against, none: "
+                             "the files' bots are paired as they are)")
     parser.add_argument("--base", default="heuristic", choices=NAMES, help="the bot the others are paired with")
     parser.add_argument("--table", default="heuristic", choices=["heuristic", "greedy", "mixed"],
                         help="who plays the other seats: heuristic bots, greedy bots, or notebook 05's greedy and "
@@ -220,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.table == "mixed":
         args.players = 4
+    if args.bots is None:
+        args.bots = [] if args.against else ["random", "greedy", "heuristic", "sampling"]
     earlier = read_scores(args.against, args)
     kept = list(dict.fromkeys(name for _, name in earlier))
     both = sorted(set(kept) & set(args.bots))
@@ -227,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--bots and --against both give {', '.join(both)}: run it, or read it, not both")
     if args.base not in args.bots and args.base not in kept:
         args.bots.insert(0, args.base)
+    if not args.bots and not earlier:
+        parser.error(f"--against: no scores of {', '.join(args.presets)} in {', '.join(args.against)}")
     began = time.perf_counter()
     results = run(args)
     ran = dict(results)

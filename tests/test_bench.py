@@ -25,10 +25,13 @@ def test_a_bot_read_back_pairs_as_if_run_now(tmp_path):
     together = _run("--deals", "8", "--players", "4", "--bots", "heuristic", "greedy")
     earlier = tmp_path / "heuristic.csv"
     _run("--deals", "8", "--players", "4", "--bots", "heuristic", "--scores", str(earlier))
-    apart = _run("--deals", "8", "--players", "4", "--bots", "greedy", "--against", str(earlier))
+    later = tmp_path / "greedy.csv"
+    apart = _run("--deals", "8", "--players", "4", "--bots", "greedy", "--against", str(earlier), "--scores", str(later))
     assert together.returncode == apart.returncode == 0, apart.stderr
     assert len(_table(together.stdout)) == 3 and any("greedy − heuristic" in r for r in _table(together.stdout))
     assert _table(apart.stdout) == _table(together.stdout)
+    files = _run("--deals", "8", "--players", "4", "--against", str(earlier), "--against", str(later))  # none run
+    assert _table(files.stdout) == _table(together.stdout), files.stderr
 
 
 def test_a_scores_file_of_other_deals_or_players_is_refused(tmp_path):
