@@ -26,7 +26,8 @@ def test_a_bot_read_back_pairs_as_if_run_now(tmp_path):
     earlier = tmp_path / "heuristic.csv"
     _run("--deals", "8", "--players", "4", "--bots", "heuristic", "--scores", str(earlier))
     later = tmp_path / "greedy.csv"
-    apart = _run("--deals", "8", "--players", "4", "--bots", "greedy", "--against", str(earlier), "--scores", str(later))
+    apart = _run("--deals", "8", "--players", "4", "--bots", "greedy", "--against", str(earlier),
+                 "--scores", str(later))
     assert together.returncode == apart.returncode == 0, apart.stderr
     assert len(_table(together.stdout)) == 3 and any("greedy − heuristic" in r for r in _table(together.stdout))
     assert _table(apart.stdout) == _table(together.stdout)
