@@ -16,7 +16,9 @@ tested bot is asked (forced moves are not asked) is measured: its mean and its w
     nice -n 10 .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic search oracle
 
 The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). ``--scores FILE`` also writes every
-deal's score per bot (CSV), from which any paired figure can be had to any precision. The oracle
+deal's score per bot (CSV), from which any paired figure can be had to any precision; ``--against FILE`` reads
+such a file back, so a bot that has not changed is paired with a new one without being run again (the file's
+table, players and budgets are taken as they were; only its number of players is checked). The oracle
 (``make_oracle_bot``) is given the true deal. It prints a Markdown table (the ones in bench/README.md) and
 the time taken; the deals run in parallel worker processes, one per core unless ``--workers`` says otherwise.
 """
@@ -125,6 +127,34 @@ def write_scores(path: str, results, players: int) -> None:
             writer.writerows([rules, name, i, i % players, score] for i, score in enumerate(values))
 
 
+def read_scores(paths: list[str], args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
+    """The scores of an earlier run's ``--scores`` files, deals 0 … ``deals - 1`` of each of ``presets``, per
+    (preset, bot): the same deals (seeds ``SEED`` + deal) as a run now, so they pair with it deal by deal. A file
+    that lacks one of these deals, or was run with another number of players, is refused; its CPU times are not
+    kept."""
+    found: dict[tuple[str, str], dict[int, int]] = {}
+    for path in paths:
+        with open(path, newline="", encoding="utf-8") as source:
+            rows = list(csv.reader(source))
+        if not rows or rows[0] != ["preset", "bot", "deal", "seat", "score"]:
+            sys.exit(f"--against: {path!r} is not a --scores file (its first line is {rows[0] if rows else ''!r})")
+        for rules, name, deal, seat, score in rows[1:]:
+            if int(seat) != int(deal) % args.players:
+                sys.exit(f"--against: {path!r} was run with other than {args.players} players (deal {deal}, seat "
+                         f"{seat})")
+            found.setdefault((rules, name), {})[int(deal)] = int(score)
+    results: dict[tuple[str, str], tuple[list[int], list[float]]] = {}
+    for (rules, name), by_deal in found.items():
+        if rules not in args.presets:
+            continue
+        missing = [i for i in range(args.deals) if i not in by_deal]
+        if missing:
+            sys.exit(f"--against: {name} ({rules}) lacks {len(missing)} of deals 0…{args.deals - 1}, the first "
+                     f"{missing[0]}")
+        results[(rules, name)] = ([by_deal[i] for i in range(args.deals)], [])
+    return results
+
+
 def label(name: str, args) -> str:
     if name == "sampling":
         return f"sampling ({args.samples} samples)"
@@ -172,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset and bot (default 2000)")
     parser.add_argument("--players", type=int, default=6, help="players (default 6; the mixed table has 4)")
-    parser.add_argument("--bots", nargs="+", default=["random", "greedy", "heuristic", "sampling"], choices=NAMES,
-                        help="the bots to test (default: random greedy heuristic sampling)")
+    parser.add_argument("--bots", nargs="+", choices=NAMES,
+                        help="the bots to test (default: random greedy heuristic sampling; with --against, none: "
+                             "the files' bots are paired as they are)")
     parser.add_argument("--base", default="heuristic", choices=NAMES, help="the bot the others are paired with")
     parser.add_argument("--table", default="heuristic", choices=["heuristic", "greedy", "mixed"],
                         help="who plays the other seats: heuristic bots, greedy bots, or notebook 05's greedy and "
@@ -182,14 +213,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=8, help="the sampling bot's samples per decision")
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
-    parser.add_argument("--scores", metavar="CSV", help="also write every deal's score per bot to this file")
+    parser.add_argument("--scores", metavar="CSV", help="also write every deal's score per bot to this file (the "
+                                                            "bots run now)")
+    parser.add_argument("--against", metavar="CSV", action="append", default=[],
+                        help="pair with the bots of an earlier run's --scores file, on the same deals, without "
+                             "running them again (the table, the players and the budgets are the file's own)")
     args = parser.parse_args(argv)
     if args.table == "mixed":
         args.players = 4
-    if args.base not in args.bots:
+    if args.bots is None:
+        args.bots = [] if args.against else ["random", "greedy", "heuristic", "sampling"]
+    earlier = read_scores(args.against, args)
+    kept = list(dict.fromkeys(name for _, name in earlier))
+    both = sorted(set(kept) & set(args.bots))
+    if both:
+        parser.error(f"--bots and --against both give {', '.join(both)}: run it, or read it, not both")
+    if args.base not in args.bots and args.base not in kept:
         args.bots.insert(0, args.base)
+    if not args.bots and not earlier:
+        parser.error(f"--against: no scores of {', '.join(args.presets)} in {', '.join(args.against)}")
     began = time.perf_counter()
     results = run(args)
+    ran = dict(results)
+    results.update(earlier)
+    args.bots += kept
     others = {"heuristic": "heuristic_bot in the others", "greedy": "greedy_bot in the others",
               "mixed": "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)",
               }[args.table]
@@ -197,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{others}; seeds {SEED}…{SEED + args.deals - 1}\n")
     print(table(results, args))
     if args.scores:
-        write_scores(args.scores, results, args.players)
+        write_scores(args.scores, ran, args.players)
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0
 

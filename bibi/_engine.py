@@ -23,7 +23,7 @@ from types import ModuleType
 
 # The modules compiled together (``setup.py``, ``tools/build_compiled.py``): the engine's group. Their order is the
 # order of the sources' hash.
-GROUP = ("deal", "actions", "reports", "records", "dealing", "tricks", "live")
+GROUP = ("deal", "actions", "reports", "records", "dealing", "tricks", "live", "sampling", "playout")
 HERE = Path(__file__).resolve().parent
 
 

@@ -49,6 +49,7 @@ from bibi.errors import shorten
 from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
+from bibi.playout import TRUMP_WORTH, WIN_ORDER, Policy, play_out
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import (
@@ -58,7 +59,6 @@ from bibi.tricks import (
     pair_callable,
     pair_letters,
     trick_result,
-    winning_card,
     winning_plays,
 )
 
@@ -81,7 +81,7 @@ class _RulesFacts(NamedTuple):
     must_follow: bool  # R13 (else I7: the suit led or a trump)
     bibi_points: int
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
-    shed_keys: dict[tuple[int, int, bool], tuple[int, ...]]  # the order of shedding, made when asked
+    policy: Policy  # the playouts' tables (``bibi.playout``)
     # What a trump in hand is worth beyond its points, while drawing (0) and in the final tricks (1): the bots
     # read ``keeps[final]``.
     keeps: tuple[int, int]
@@ -108,8 +108,9 @@ def _rules_facts(rules: Rules) -> _RulesFacts:
         least_order = tuple(tuple(tuple((points[c] + (keep if c // 13 == trump else 0)) * 13 + c % 13
                                         for c in range(52)).__getitem__ for keep in keeps)
                             for trump in range(4))
-        facts = _RulesFacts(points, rules.identical is Identical.SECOND_WINS, must_follow, rules.bibi_points,
-                       rules.bibi_suits is BibiSuits.NON_TRUMP, {}, keeps, least_order)  # type: ignore[arg-type]
+        second_wins, non_trump = rules.identical is Identical.SECOND_WINS, rules.bibi_suits is BibiSuits.NON_TRUMP
+        facts = _RulesFacts(points, second_wins, must_follow, rules.bibi_points, non_trump,
+                            Policy(points, second_wins, keeps, non_trump), keeps, least_order)  # type: ignore[arg-type]
         if len(_FACTS) >= _FACTS_KEPT:  # a long session makes many rules values: keep the cache small
             _FACTS.clear()
         entry = _FACTS[id(rules)] = (rules, facts)
@@ -228,7 +229,7 @@ greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
 # under R13 (whoever holds a trump must give one up); not taking a trick with a winner that carries more points
 # than the trick when an unseen card of its suit would beat it (someone after it may hold that card); and, last
 # to a trick without points, taking it with its best point card (points banked now cannot be lost later).
-_TRUMP_WORTH = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
+_TRUMP_WORTH = TRUMP_WORTH  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
 _TRUMP_KEEP_FINAL = 20  # a trump in hand near the end: what it is worth beyond its points
 _TRUMP_KEEP_DRAWING = 3  # while the stock lasts (a tie-break: keep the trump of two cheap cards)
 _TRUMP_KEEP_I7 = 10  # while the stock lasts, when a trump may be played on any trick (I7)
@@ -236,7 +237,7 @@ _PAIR_WEIGHT = 2.0  # a free king or queen is worth this many times its expected
 # Sort keys as tables read in C (a lambda per card costs more than the rest of the choice): a card's rank, and
 # per trump suit the cheapest-winner order (is a trump, rank).
 _RANK_OF = tuple(c % 13 for c in range(52)).__getitem__
-_WIN_ORDER = tuple(tuple(c % 13 + (13 if c // 13 == t else 0) for c in range(52)).__getitem__ for t in range(4))
+_WIN_ORDER = tuple(order.__getitem__ for order in WIN_ORDER)
 _LEAD_TRUMPS = 3  # in the final tricks under R13: holding this many trumps or more, lead the lowest of them
 
 
@@ -566,86 +567,13 @@ def _best_switch(reading: _Reading, switches: list[Any], why: bool) -> tuple[Act
 heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
 
 
-# -- playouts: every seat by one quick rule, on a deal whose cards are all dealt -----------------------------
-
-_PAIR_KEEP = 8  # in a playout: a free king or queen of a suit that may still pair, while drawing
+# -- playouts: every seat by one quick rule, on a deal whose cards are all dealt (``bibi.playout``) ------------
 
 
 def _playout(deal: Deal) -> Deal:
-    """Play ``deal`` to its end, every seat by the bots' quick rule of play (the heuristic's, without its card
-    counting: it reads only the trick, the trump, the phase and the hand to act); returns the deal.
-
-    Its chooser sees the legal actions only and takes ``legal[0]`` on a forced move, drawing nothing (the play
-    layer's convention, ``bibi.play``): calls always, switches the trump as the heuristic does.
-    """
-    facts = _rules_facts(deal.rules)
-    points, second_wins, keeps = facts.points, facts.second_wins, facts.keeps
-    n = deal.players
-    shed_keys = facts.shed_keys
-
-    def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
-        if len(legal) == 1:
-            return legal[0]
-        last = legal[-1]
-        if last.kind is _SWITCH:  # as the heuristic: only to a clearly stronger suit (I12, I14)
-            switch = _playout_switch(deal, legal)
-            if switch is not None:
-                return switch
-            legal = tuple(a for a in legal if a.kind is _PLAY)
-        first = legal[0]
-        if first.kind is _CALL:
-            return first
-        trump = deal.trump.index
-        trick = deal.trick
-        stock = deal.stock_size
-        final = not deal.drawing or stock < 2 * n
-        keep = keeps[final]
-        on_table = 0
-        for _seat, c in trick:
-            on_table += points[c]
-        if on_table:
-            best = winning_card(trick, trump, second_wins)  # the engine's rule of the trick (R14; I8)
-            winners = winning_plays(trick, legal, trump, second_wins, best)
-            if winners:
-                win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
-                if not (final and win // 13 == trump and best // 13 != trump) or on_table >= _TRUMP_WORTH:
-                    return win
-        keys = shed_keys.get((trump, keep, not final)) or _shed_keys(facts, trump, keep, not final)
-        cards: Any = legal  # only cards are left to choose from here
-        return min(cards, key=keys.__getitem__)
-
-    return deal.playout(choose)
-
-
-def _shed_keys(facts: _RulesFacts, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
-    """The playouts' order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
-    trump, ``_PAIR_KEEP`` for a king or queen while pairs may still be made, none for a trump under R15's
-    ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank), so that ``min`` needs no Python key.
-    Made once per (trump, keep, pairing) and kept in ``facts.shed_keys``, which its callers ask first."""
-    keys = []
-    for c in range(52):
-        w = facts.points[c]
-        if c // 13 == trump:
-            w += keep
-        if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not facts.non_trump_pairs):
-            w += _PAIR_KEEP
-        keys.append(w * 13 + c % 13)
-    found = facts.shed_keys[(trump, keep, pairing)] = tuple(keys)
-    return found
-
-
-def _playout_switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
-    """The heuristic's switch rule (``_best_switch``) read from the deal: to the suit of the strongest hand, by a
-    margin of 2 while two rounds of draws remain."""
-    hand = deal.hand(deal.to_act)
-
-    def strength(suit: int) -> float:
-        return sum(1.0 + (c % 13 >= Rank.JACK) for c in hand if c // 13 == suit)
-
-    switches: list[Any] = [a for a in legal if a.kind is _SWITCH]
-    best = max(switches, key=lambda a: strength(_SUITS_INDEX(a.suit)))
-    margin = 0.0 if deal.stock_size < 2 * deal.players else 2.0
-    return best if strength(_SUITS_INDEX(best.suit)) > strength(deal.trump.index) + margin else None
+    """Play ``deal`` to its end, every seat by the bots' quick rule of play (``bibi.playout``: the heuristic's,
+    without its card counting); returns the deal."""
+    return play_out(deal, _rules_facts(deal.rules).policy)
 
 
 # -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
@@ -680,6 +608,7 @@ class _Searched(NamedTuple):
     values: dict[Card | Action, float]  # the mean final score of the seat per legal action
     scores: list[list[int]]  # per legal action, the seat's final score in each world
     worlds: int  # the worlds that counted
+    enough: bool = True  # False: the sampler's steps ran out before ``_FEWEST`` worlds (the heuristic decides)
 
 
 def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequence[Deal]) -> _Searched:
@@ -704,12 +633,16 @@ def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequ
 # is played); else at the budget, where the rule of ``_pick`` decides among the actions left. ``_CLEAR`` is wider
 # than ``SEARCH_MARGIN``: looked at after every batch, a boundary of 1.5 standard errors would be crossed by
 # chance far more often than once. Where few ways of dealing fit the view (the sampler's quick attempts fail, and
-# each world may take its exhaustive search), the budget is ``_HARD`` worlds.
+# each world may take its exhaustive search), the budget is ``_HARD`` worlds, and the searches of all of them
+# ``_STEPS`` steps (about 0.1 s compiled, 0.5 s pure); where those are spent, the worlds found so far decide if
+# they are at least ``_FEWEST`` (fewer cannot tell a difference from its error), else the heuristic does.
 _FIRST = 24  # worlds before the first look
 _BATCH = 12  # worlds between looks
 _CLEAR = 2.5  # standard errors of a paired difference that make a choice clear at a look
 _HOPE = 0.5  # standard errors of hope left to an action that the rule at the budget would not play now
 _HARD = 8  # the budget where the quick attempts of the sampler fail (``Sampler.hard``)
+_FEWEST = 4  # worlds that may decide when the sampler's steps run out before the budget (else the heuristic)
+_STEPS = 25_000  # the sampler's exhaustive search, for all the worlds of one decision (``Sampler(steps=)``)
 
 
 def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
@@ -739,7 +672,9 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
         while worlds < look:
             try:
                 world = sampler.world(rng, tries)  # a world every time (Sampler.world), or NoWorld
-            except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
+            except SearchExhausted:  # the sampler's steps are spent: the worlds found so far decide, if enough
+                if worlds < _FEWEST:
+                    return _Searched({a: 0.0 for a in legal}, scores, worlds, False)
                 budget = worlds
                 break
             if sampler.hard:  # few ways of dealing fit: each world may cost a search; a few worlds decide
@@ -836,6 +771,16 @@ def _sampled(worlds: int) -> str:
                     "played every choice out in {n} deals consistent with what it has seen", worlds).format(n=worlds)
 
 
+def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int) -> _Choice:
+    """The heuristic's choice where the sampler's steps ran out before enough worlds were found, and why."""
+    choice = _heuristic(view, rng, why)
+    if not why:
+        return choice
+    return (choice[0], _("deals consistent with what it has seen are hard to find here: its search found {n} in "
+                         "the steps it may take, too few to judge by, so it plays the heuristic's choice: {reason}")
+            .format(n=worlds, reason=choice[1]), *choice[2:])
+
+
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
                     prior: str = "keeps", sequential: bool = True) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
@@ -877,13 +822,21 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
         if len(legal) == 1:
             return (legal[0], _ONLY)
-        sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None)
+        sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None,
+                          _STEPS if sequential else None)
         if sequential:
             searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False)[0], margin)
-            if not searched.worlds:  # no world found at all (the sampler gave up): the heuristic's choice
-                return _heuristic(view, rng, why)
+            if not searched.enough:  # too few worlds found (the sampler's steps ran out): the heuristic's choice
+                return _too_few(view, rng, why, searched.worlds)
         else:
-            found = [sampler.world(rng, tries) for _ in range(worlds)]  # a world every time (Sampler.world)
+            found = []
+            for _world in range(worlds):
+                try:
+                    found.append(sampler.world(rng, tries))  # a world every time (Sampler.world), or NoWorld
+                except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
+                    break
+            if not found:
+                return _too_few(view, rng, why, 0)
             searched = _search_worlds(view, legal, found)
         return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
 

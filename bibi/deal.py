@@ -1303,10 +1303,10 @@ def _native(module: str) -> bool:
 
 # Whether the engine runs compiled (``make compiled``, tools/build_compiled.py): mypyc compiles the engine's group
 # together and makes the modules' functions built-in functions; the source, and so every rule, is the same. True
-# only when the whole group is compiled (``live``, above this module, is asked where it would load from, without
-# importing it).
+# only when the whole group is compiled (``live``, ``sampling`` and ``playout``, above this module, are asked where
+# they would load from, without importing them).
 _GROUP: Final = ("bibi.deal", "bibi.actions", "bibi.reports", "bibi.records", "bibi.dealing", "bibi.tricks",
-                  "bibi.live")
+                  "bibi.live", "bibi.sampling", "bibi.playout")
 COMPILED: Final = not isinstance(_native, types.FunctionType) and all(_native(module) for module in _GROUP)
 
 # The values of the engine's group, read here too (``from bibi.deal import PASS``): the state machine takes and

@@ -45,6 +45,16 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message names the rule and its sentence ids."""
 
 
+class NoWorld(ValueError):
+    """No deal is consistent with a view: nothing could have been dealt so that the seat sees what it sees
+    (``bibi.sampling``)."""
+
+
+class SearchExhausted(RuntimeError):
+    """The sampler's exhaustive search gave up within its budget, without deciding whether a world exists
+    (``bibi.sampling``)."""
+
+
 def shorten(value: Any, limit: int = LIMIT) -> str:
     """``repr(value)`` cut to at most ``limit`` characters (an ellipsis marks the cut); safe on any value:
     deeply nested lists, huge numbers and strings, objects whose ``repr`` fails."""
@@ -102,5 +112,6 @@ def check_seed(name: str, seed: Any) -> Any:
 
 
 __all__ = [
-    "IllegalAction", "LIMIT", "MAX_SEED", "NotationError", "WrongType", "check_seed", "check_type", "shorten", "whole",
+    "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "WrongType", "check_seed",
+    "check_type", "shorten", "whole",
 ]

@@ -34,15 +34,16 @@ from typing import Any
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
 from bibi.dealing import dealt_places, shuffle
-from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
 
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT
-_MORE_TRIES = 500  # quick attempts before the exhaustive search, once the first ``tries`` have failed
+_MORE_TRIES = 60  # quick attempts a sampler may spend beyond each world's ``tries``, in all, before it searches
 _HISTORIES = 3  # of each hand, per split of the hidden cards, in the exhaustive search
+_FIRST_RUN = 2_000  # steps of the exhaustive search's first run before it restarts in another order (``search``)
 
 
 class Sampler:
@@ -60,15 +61,23 @@ class Sampler:
     among the hands at random; the stock gets the rest, in random order. Every deal is still consistent with
     the view; only how often each is drawn changes. ``None`` (the default, and ``resample``): the hidden
     cards are dealt at random, as the dealer dealt them.
+
+    ``steps`` bounds the exhaustive search (``search``) of all the worlds ``world`` deals together, for a caller
+    that must answer in time (the search bots): past it ``world`` raises ``SearchExhausted`` where it would search
+    on. ``None`` (the default): each world's search has ``search``'s own budget.
     """
 
-    def __init__(self, view: View | LiveView, held: Sequence[float] | None = None):
+    # The arguments a caller passes are typed ``Any`` where they are checked here: a compiled build would refuse a
+    # wrong type itself, with a message that names no parameter.
+    def __init__(self, view: Any, held: Any = None, steps: Any = None):
         _check_view(view)
+        if steps is not None:
+            whole("steps", steps, 1)
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
         rules = view.rules
-        self.view = view
+        self.view: View = view
         self.rules = rules
         self.n = n = view.players
         self.hand_size = rules.hand_size
@@ -102,6 +111,12 @@ class Sampler:
         self.own = self._own()
         self.deciders = self._deciders()
         self.hard = 0  # the worlds ``world`` found only after more than the quick attempts asked for
+        # Per seat, the (step, cards held) from which no history of that hand goes back (``search``): the view
+        # decides it, so it holds for every split, every run and every world.
+        self.dead: dict[int, set[tuple[int, tuple[Card, ...]]]] = {s: set() for s in range(n)}
+        self.budget = steps  # the exhaustive search's steps for all the worlds ``world`` deals (None: per world)
+        self.searched = 0  # the steps ``search`` has spent, in all its runs
+        self.spare = _MORE_TRIES  # the quick attempts ``world`` has left beyond those asked for, for all its worlds
 
     def _deciders(self) -> list[int]:
         """The seats that can be deciding on a call the seat cannot see (``View.to_act`` is ``None`` while the
@@ -186,7 +201,7 @@ class Sampler:
 
     # ---- sampling ---------------------------------------------------------------------------------
 
-    def sample(self, rng: random.Random, tries: int = 4) -> Deal | None:
+    def sample(self, rng: Any, tries: Any = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
         if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
         _check_draws(rng, tries)
@@ -196,13 +211,31 @@ class Sampler:
                 return deal
         return None
 
-    def world(self, rng: random.Random, tries: int = 4) -> Deal:
+    def world(self, rng: Any, tries: Any = 4) -> Deal:
         """A deal consistent with the view: ``sample``'s quick attempts (``tries``, then more), then, if they all
-        fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view."""
+        fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view.
+
+        The more attempts are shared by all the worlds a sampler deals (``spare``, ``_MORE_TRIES`` in all): where
+        few ways of dealing fit the view, quick attempts mostly fail, and hundreds of them a world cost more
+        than the search, which mostly finds one in a few milliseconds. ``SearchExhausted`` (a ``RuntimeError``)
+        when the search gives up within its steps (``steps``) without deciding whether a world exists."""
         deal = self.sample(rng, tries)
-        if deal is None:  # tight but likely enough: more quick attempts; failing those, every way there is
+        if deal is None:  # tight but likely enough: more quick attempts while they last; then every way there is
             self.hard += 1
-            deal = self.sample(rng, _MORE_TRIES) or self.search(rng)
+            while deal is None and self.spare > 0:
+                self.spare -= 1
+                deal = self._attempt(rng)
+            budget = self.budget
+            if deal is None and budget is None:
+                deal = self.search(rng)
+            elif deal is None and budget is not None:
+                try:
+                    if self.searched >= budget:
+                        raise SearchExhausted
+                    deal = self.search(rng, budget - self.searched)
+                except SearchExhausted:
+                    raise SearchExhausted(f"world: no world found within steps={budget}, the exhaustive search's "
+                                          "for all the sampler's worlds") from None
         if deal is None:
             raise NoWorld(f"view: no deal is consistent with what seat {self.view.seat} sees: no way of dealing "
                           f"the {len(self.unknown)} cards hidden from it fits the public history (the suits each "
@@ -259,7 +292,7 @@ class Sampler:
 
     # ---- the exhaustive search, when the quick attempts fail ---------------------------------------
 
-    def search(self, rng: random.Random, budget: int = 200_000) -> Deal | None:
+    def search(self, rng: Any, budget: Any = 200_000) -> Deal | None:
         """A deal consistent with the view, found by going through the ways of dealing the hidden cards: every
         split of them among the other hands (each hand what it can hold now, R13, I7, I11) and the stock, in an
         order drawn by ``rng``, each hand's history worked backwards by trying every card it can have drawn at
@@ -267,8 +300,31 @@ class Sampler:
         raised by ``world``. ``budget`` (a whole number ≥ 1) bounds the steps (a card placed, a step of a history
         worked backwards); past it the search raises ``SearchExhausted``. Of each split, a few histories of each
         hand are tried together: the engine rarely refuses one hand's history for another's sake, but when it
-        does, a world the search could find with more may be missed."""
+        does, a world the search could find with more may be missed.
+
+        The search restarts in a new order drawn by ``rng`` after ``_FIRST_RUN`` steps, then after twice as many
+        each time, until ``budget`` is spent: a depth-first search's time is heavy-tailed (an unlucky order can
+        spend its whole budget under a first choice that has no world below it, where another order finds one
+        in a few steps), and restarts cut that tail (Gomes, Selman and Kautz, "Boosting combinatorial search
+        through randomization", 1998). What a run learns of each hand (``dead``) serves the next ones, and the
+        sampler's later searches."""
+        check_type("rng", rng, random.Random, "a random.Random")
         whole("budget", budget, 1)
+        dead = self.dead
+        spent, run = 0, _FIRST_RUN
+        while True:
+            run = min(run, budget - spent)
+            try:
+                return self._search_run(rng, run, dead)
+            except SearchExhausted:
+                spent += run
+                if spent >= budget:
+                    raise SearchExhausted(f"search: no world found within budget={budget} steps") from None
+                run *= 2
+
+    def _search_run(self, rng: random.Random, budget: int,
+                    dead: dict[int, set[tuple[int, tuple[Card, ...]]]]) -> Deal | None:
+        """One run of ``search``, in one order drawn by ``rng``, within ``budget`` steps (else ``SearchExhausted``)."""
         view, me = self.view, self.view.seat
         others = [s for s in self.order if s != me]
         need = {s: self.hidden[s] for s in others}
@@ -283,8 +339,8 @@ class Sampler:
         caps: dict[int, list[list[Any]]] = {s: [[suits, k] for suits, k in self.caps[s]] for s in others}
         stock: list[Card] = []
         spent = [0]
-        # Per hand, the (step, cards held) from which no history goes back: the same in every split.
-        dead: dict[int, set[tuple[int, tuple[Card, ...]]]] = {s: set() for s in others}
+        # ``dead``, per hand: the (step, cards held) from which no history goes back, the same in every split and
+        # in every run.
 
         def fits(seat: int, c: Card) -> bool:
             if len(hands[seat]) - len(view.laid_down[seat]) >= need[seat]:
@@ -346,6 +402,16 @@ class Sampler:
             return None
 
         pool.sort()  # identical cards side by side (their split is counted once), the suits in a fixed order
+        try:
+            return self._deal_out(rng, place, pool, hands, need)
+        finally:
+            self.searched += spent[0]
+
+    def _deal_out(self, rng: random.Random, place: Any, pool: list[Card], hands: dict[int, list[Card]],
+                  need: dict[int, int]) -> Deal | None:
+        """``_search_run``'s splits from the first card of ``pool`` on (``place``), with each pair a seat deciding
+        on a call unseen may hold in its hand first."""
+        view = self.view
         if not self.deciders:
             return place(0, 0)
         # A seat decides on a call the seat cannot see: each such seat, each pair it may be deciding on.
@@ -638,7 +704,7 @@ def _kings_queens(cards: Sequence[Card]) -> list[int]:
     return held
 
 
-def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal:
+def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled (``Sampler.world``); ``NoWorld``
     if none is.
 
@@ -651,16 +717,6 @@ def resample(view: View | LiveView, rng: random.Random, tries: int = 20) -> Deal
 
 
 world = resample  # ``Deal.resample``'s name for it here
-
-
-class NoWorld(ValueError):
-    """No deal is consistent with a view: nothing could have been dealt so that the seat sees what it sees."""
-
-
-class SearchExhausted(RuntimeError):
-    """The exhaustive search gave up within its budget, without deciding whether a world exists."""
-
-
 
 
 def _check_view(view: Any) -> None:
@@ -676,7 +732,7 @@ def _check_draws(rng: Any, tries: Any) -> None:
 determinize = resample  # the name the search literature uses ("determinization")
 
 
-def unseen(view: View | LiveView) -> list[int]:
+def unseen(view: Any) -> list[int]:
     """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock.
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).

@@ -532,3 +532,24 @@ def test_the_bots_rules_tables_stay_few_in_a_long_session():
         rules = dataclasses.replace(RUSSIAN, bibi_points=points, name="custom")
         assert bots._rules_facts(rules).bibi_points == points
     assert len(bots._FACTS) <= bots._FACTS_KEPT
+
+
+def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristics_choice():
+    """Deal 733 of the strength runs (seed 20993, Italian, six players), seat 1 after seven tricks: no quick
+    attempt of the sampler finds a world there. With this stream the steps of search the decision may spend
+    (``_STEPS``) run out after two worlds, too few to judge by (``_FEWEST``): the search plays the heuristic's
+    choice and says why. With another stream it finds six, and weighs them."""
+    from bibi.play import bots_rng
+
+    seed = 20260 + 733
+    deal = play(Deal.new(ITALIAN, 6, seed=seed), ["heuristic"] * 6, bots_rng(seed),
+                until=lambda d: len(d.tricks) == 7 and d.to_act == 1 and len(d.legal_actions()) > 1)
+    view = deal.view(1)
+    told = explain(search_bot, view, random.Random(0))
+    heuristic = explain(heuristic_bot, view, random.Random(0))
+    assert told.action == heuristic.action
+    assert told.reason == ("deals consistent with what it has seen are hard to find here: its search found 2 in the "
+                           "steps it may take, too few to judge by, so it plays the heuristic's choice: "
+                           + heuristic.reason)
+    weighed = explain(search_bot, view, random.Random(2))
+    assert weighed.reason.startswith("played every choice out in 6 deals consistent with what it has seen")

@@ -26,7 +26,7 @@ NOT_AGAIN = ["browser", "test_packaging.py", "test_compiled.py"]
 # `make test-fast`'s marks: the engine and values tier.
 FAST = next(line.split(":=", 1)[1].strip() for line in (ROOT / "Makefile").read_text().splitlines()
             if line.startswith("FAST :="))
-GROUP = ["deal", "actions", "reports", "records", "dealing", "tricks", "live"]
+GROUP = ["deal", "actions", "reports", "records", "dealing", "tricks", "live", "sampling", "playout"]
 REPORT = ("import importlib, bibi.deal\n"
           f"print(bibi.deal.COMPILED, *(importlib.import_module('bibi.' + m).__file__ for m in {GROUP!r}))")
 

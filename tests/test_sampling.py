@@ -212,7 +212,7 @@ def test_a_world_is_drawn_by_the_seed_alone():
     deal = _late_position("russian", 4, 20277, 23, 0)
     view = deal.view(0)
     a = [resample(view, random.Random(i)).deck for i in range(6)]
-    b = [Sampler(view).world(random.Random(i)).deck for i in range(6)]
+    b = [Sampler(view).world(random.Random(i), 20).deck for i in range(6)]  # resample's 20 quick attempts
     assert a == b
     assert len(set(a)) > 1
 
@@ -228,3 +228,41 @@ def test_the_search_alone_finds_a_world_and_names_a_bad_budget_or_one_spent():
         sampler.search(random.Random(1), budget=0)
     with pytest.raises(SearchExhausted, match="budget=1 "):
         sampler.search(random.Random(1), budget=1)
+
+
+def _italian_733(trick: int) -> Deal:
+    """Seed 20993 (the strength runs' deal 733), six players, Italian: seat 1 to choose at trick ``trick``. No quick
+    attempt finds a world there, and one depth-first search's time depends on its order: most orders find one in
+    a few steps, some spend hundreds of thousands under a first choice with no world below it."""
+    seed = 20260 + 733
+    return play(Deal.new("italian", 6, seed=seed), ["heuristic"] * 6, bots_rng(seed),
+                until=lambda d: len(d.tricks) == trick and d.to_act == 1 and len(d.legal_actions()) > 1)
+
+
+def test_the_search_restarts_in_another_order_and_so_finds_a_world_within_a_small_budget():
+    view = _italian_733(7).view(1)
+    assert all(Sampler(view).sample(random.Random(i), 1) is None for i in range(50))
+    found = 0
+    for i in range(30):
+        try:
+            world = Sampler(view).search(random.Random(i), budget=20_000)
+        except SearchExhausted:
+            continue
+        assert world is not None and world.view(1) == view
+        found += 1
+    assert found >= 24  # one run in the order drawn first (no restart) finds a world for 13 of these 30 seeds
+
+
+def test_a_samplers_steps_bound_the_searches_of_all_its_worlds():
+    view = _italian_733(7).view(1)
+    sampler = Sampler(view, steps=3_000)
+    worlds = 0
+    with pytest.raises(SearchExhausted, match="steps=3000"):
+        for _world in range(100):
+            assert sampler.world(random.Random(worlds)).view(1) == view
+            worlds += 1
+    assert worlds >= 1 and sampler.searched >= 3_000 and sampler.spare == 0
+    assert sampler.hard == worlds + 1  # every world went past the quick attempts
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="steps"):
+            Sampler(view, steps=bad)

@@ -1,0 +1,46 @@
+"""The strength benchmark's pairing with an earlier run (``bench/bot_strength.py --against``): a bot read back from
+its ``--scores`` file pairs with a bot run now exactly as if both had been run together."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bot_strength.py"
+COMMON = ["--presets", "russian", "--workers", "1"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCH), *COMMON, *args], capture_output=True, text=True, timeout=300)
+
+
+def _table(out: str) -> list[str]:
+    """The printed rows of the bots and the exact paired differences, without the CPU column."""
+    rows = [line.rsplit("|", 2)[0] for line in out.splitlines() if line.startswith("| russian")]
+    return sorted(rows + [line for line in out.splitlines() if "points over" in line])
+
+
+def test_a_bot_read_back_pairs_as_if_run_now(tmp_path):
+    together = _run("--deals", "8", "--players", "4", "--bots", "heuristic", "greedy")
+    earlier = tmp_path / "heuristic.csv"
+    _run("--deals", "8", "--players", "4", "--bots", "heuristic", "--scores", str(earlier))
+    later = tmp_path / "greedy.csv"
+    apart = _run("--deals", "8", "--players", "4", "--bots", "greedy", "--against", str(earlier),
+                 "--scores", str(later))
+    assert together.returncode == apart.returncode == 0, apart.stderr
+    assert len(_table(together.stdout)) == 3 and any("greedy − heuristic" in r for r in _table(together.stdout))
+    assert _table(apart.stdout) == _table(together.stdout)
+    files = _run("--deals", "8", "--players", "4", "--against", str(earlier), "--against", str(later))  # none run
+    assert _table(files.stdout) == _table(together.stdout), files.stderr
+
+
+def test_a_scores_file_of_other_deals_or_players_is_refused(tmp_path):
+    earlier = tmp_path / "heuristic.csv"
+    _run("--deals", "4", "--players", "4", "--bots", "heuristic", "--scores", str(earlier))
+    for args, message in ((["--deals", "5", "--players", "4", "--bots", "greedy"], "lacks 1 of deals 0…4, the first 4"),
+                          (["--deals", "4", "--players", "3", "--bots", "greedy"], "run with other than 3 players"),
+                          (["--deals", "4", "--players", "4", "--bots", "heuristic"], "both give heuristic")):
+        refused = _run(*args, "--against", str(earlier))
+        assert refused.returncode == (2 if "both" in message else 1)  # argparse.error, sys.exit
+        assert message in refused.stderr, refused.stderr
