@@ -789,7 +789,7 @@ class Terminal:
             if seat is None:
                 return _("no bot has moved yet in this deal")
             return _("seat {seat} has not moved yet").format(seat=seat)
-        return _("seat {seat} ({bot}) played {words}").format(seat=last.seat, bot=bot_title(last.bot),
+        return _("seat {seat} ({bot}) chose {words}").format(seat=last.seat, bot=bot_title(last.bot),
                                                                  words=last.words)
 
     def undo(self) -> bool:

@@ -216,7 +216,7 @@ def test_play_transcript_hint_undo_why_and_a_whole_game():
     assert len(headers) == 3 and all(" deals; trump " in line for line in headers)
     assert "Rules in force: russian" in out and "(R13)" in out
     assert "hint (search): " in out  # the strongest bot registered gives the hints
-    assert "seat 2 (heuristic) played " in out or "seat 1 (heuristic) played " in out
+    assert "seat 2 (heuristic) chose " in out or "seat 1 (heuristic) chose " in out
     assert out.count("taken back: your move again") == 1
     assert "(in progress)" in out  # the score sheet, asked for mid-deal
     assert "bye" not in out and out.rstrip().splitlines()[-1].startswith(("winner: seat", "shared win: seat"))
@@ -319,7 +319,7 @@ def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end():
         return next(after) if prompt.startswith("deal over") else next(turns)
 
     assert Terminal(deal, 0, bots, bots_rng(4), ask=ask, say=said.append).run() == 0
-    told = [line for line in said if re.match(r"seat [12] \(heuristic\) played ", line)]
+    told = [line for line in said if re.match(r"seat [12] \(heuristic\) chose ", line)]
     assert told and all("told when the deal is over" in line for line in told)
     reviewed = [line for line in said if re.match(r"trick \d+, seat [12] \(heuristic\): ", line)]
     assert len(reviewed) == sum(1 for state in snapshots(deal)[:-1] if state.to_act != 0)
@@ -484,5 +484,5 @@ def test_play_hints_in_plain_words_with_the_figures_one_word_away():
         "('hint more': the bot's own reasons and figures)")
     more = next(line for line in said if "in the bot's own words: " in line)
     assert more.startswith(hint.split(" ('hint more'")[0])  # the same plain words, then the bot's own
-    assert any(line.startswith("seat 2 (heuristic) played ") or line == "seat 2 has not moved yet" for line in said)
+    assert any(line.startswith("seat 2 (heuristic) chose ") or line == "seat 2 has not moved yet" for line in said)
     assert said.count("not a bot's seat: pick one of 1, 2") == 2

@@ -184,7 +184,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     assert after[1] == f"    I7: «{i7.original}»"  # the Italian text's own words
     assert after[2] == f"        (в переводе: {i7.translated('ru')})"  # and what they say in Russian
     assert "боты: эвристический, эвристический, эвристический." in out
-    assert "подсказка (поисковый): " in out and " (эвристический) сыграл " in out  # the bots' names, read in Russian
+    assert "подсказка (поисковый): " in out and " (эвристический) выбрал " in out  # the bots' names, read in Russian
     assert out.count("игрок 0> ") == 8 and out.rstrip().endswith("до свидания")
     assert words_left(out) == {}
 

@@ -75,7 +75,7 @@ def terminal_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[s
             answer = re.fullmatch(r"hint \(search_bot\(12\)\): (.*)\n  in the bot's own words: (.*)", answer,
                                   flags=re.S).group(1, 2)
         elif kind.startswith("why") and answer.startswith("seat "):
-            answer = re.fullmatch(r"seat (\d) \(heuristic\) played (.*)", answer, flags=re.S).group(1, 2)
+            answer = re.fullmatch(r"seat (\d) \(heuristic\) chose (.*)", answer, flags=re.S).group(1, 2)
         answers.append((kind, record, answer))
     return answers, [line.split(": ", 1)[1] for line in review]
 
