@@ -100,6 +100,7 @@ There is no parallel environment: the game is played in turn, one decision at a 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from numbers import Integral
@@ -111,8 +112,12 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # the optional extra is not installed
+    # In the browser's Python (Pyodide, the JupyterLite site) the site carries no copy and no pip reaches one.
+    _where = (f", which this Python ({sys.platform}: a browser's, as in the JupyterLite site) does not have: the site "
+              "carries no copy of them. Run this in a local install of the kit, with "
+              if sys.platform in ("emscripten", "wasi") else ": ")  # fmt: skip
     raise ImportError(
-        "bibi.pettingzoo needs the optional extra 'pettingzoo' (pettingzoo and gymnasium): "
+        f"bibi.pettingzoo needs the optional extra 'pettingzoo' (pettingzoo and gymnasium){_where}"
         "pip install 'bibi-kit[pettingzoo]'"
     ) from exc
 

@@ -321,5 +321,11 @@ def test_render_shows_the_whole_table_to_a_referee():
 def test_without_the_extra_the_import_error_names_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "bibi.pettingzoo")
-    with pytest.raises(ImportError, match=r"optional extra 'pettingzoo'.*bibi-kit\[pettingzoo\]"):
+    with pytest.raises(ImportError, match=r"optional extra 'pettingzoo' \(pettingzoo and gymnasium\): pip install "
+                                          r"'bibi-kit\[pettingzoo\]'"):
+        importlib.import_module("bibi.pettingzoo")
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the browser's Python: no pip reaches the extra there
+    with pytest.raises(ImportError, match=r"gymnasium\), which this Python \(emscripten: a browser's, as in the "
+                                          r"JupyterLite site\) does not have.*a local install of the kit, with pip "
+                                          r"install 'bibi-kit\[pettingzoo\]'"):
         importlib.import_module("bibi.pettingzoo")
