@@ -191,14 +191,21 @@ class Lesson:
 
     def __repr__(self) -> str:
         run, moved = self._head()
+        levels, wide = self._shown()
         with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
-            return (f"<Lesson {self.a.label} → {self.b.label}: {run}>\nThe measures under each:\n"
-                    f"{self.levels_wide().to_string()}\n{moved}:\n{self.wide().to_string()}")
+            return (f"<Lesson {self.a.label} → {self.b.label}: {run}>\n{_('The measures under each:')}\n"
+                    f"{levels.to_string()}\n{moved}:\n{wide.to_string()}")
 
     def _repr_html_(self) -> str:
         from bibi import render
 
         run, moved = self._head()
+        levels, wide = self._shown()
+        return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
+                                  wide._repr_html_())
+
+    def _shown(self) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """``levels_wide`` and ``wide`` as a reader sees them: their labels in the language in force."""
         levels, wide = self.levels_wide(), self.wide()
         if get_language() != SOURCE:  # the frames keep their own labels; the page names them in the language
             levels.index = levels.index.map(lambda m: _(_SHOWN_NAMES[m]) if m in _SHOWN_NAMES else m)
@@ -209,8 +216,7 @@ class Lesson:
             levels.columns = [rules_name(self.a.name), rules_name(self.b.name)]
             wide.columns = [_("{rules} rules").format(rules=rules_name(self.a.name)),
                             _("{rules} rules").format(rules=rules_name(self.b.name))]
-        return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
-                                  wide._repr_html_())
+        return levels, wide
 
 
 def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int = 6, deals: int = 1000,

@@ -78,6 +78,18 @@ def test_the_table_reads_in_text_and_html_and_is_the_same_for_the_same_seed(tabl
     assert 'class="bibi-lesson"' in html and "call_worth" in html and "<table" in html
 
 
+@pytest.mark.parametrize(("lang", "heading", "measure", "option"), [
+    ("ru", "Меры при каждых правилах:", "очки на игрока", "мера"),
+    ("it", "Le misure con ciascuna:", "misura", "opzione"),
+])
+def test_the_printed_table_reads_in_the_learners_language_as_the_page_does(table, lang, heading, measure, option):
+    with bibi.language(lang):
+        text, html = repr(table), table._repr_html_()
+    assert f"\n{heading}\n" in text and measure in text and option in text
+    assert "The measures under each" not in text and "score_per_seat" not in text
+    assert heading in html and measure in html
+
+
 def test_bad_input_is_refused_naming_the_parameter():
     with pytest.raises(ValueError, match="b: 'russian' has the same rules as a"):
         lesson("ru", "ru")
