@@ -321,10 +321,21 @@ def _close_pool(pool: Executor, failed: bool) -> None:
     After a failure the workers are ended first and no future is cancelled: the pool, finding its workers
     gone, fails every chunk still pending itself and its manager thread ends. (Python 3.11's pool fails them
     with ``set_exception``, which raises in its thread for a future already cancelled: the traceback came
-    last on the screen after a Ctrl-C, and the thread died without letting the pool close.)"""
+    last on the screen after a Ctrl-C, and the thread died without letting the pool close.)
+
+    A worker ended while sending a chunk's columns leaves half a message in the pool's result pipe, and the
+    pool's manager thread would wait for the rest for good: this process holds the pipe's writing end too.
+    Once the workers are gone that end is closed, so the wait ends (end of file, which the pool takes for a
+    broken pool) and the shutdown returns."""
     if failed:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
             process.terminate()
+        for process in processes:
+            process.join()
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            writer.close()
         pool.shutdown(wait=True)
     else:
         pool.shutdown(wait=True, cancel_futures=True)

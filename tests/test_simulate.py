@@ -430,6 +430,26 @@ def test_workers_end_when_their_parent_is_killed(sig):
         proc.stdout.close()
 
 
+HALF_SENT = """
+import os, struct, time
+from bibi.simulation import _close_pool, _new_pool
+pool = _new_pool(1)
+assert pool.submit(time.sleep, 0).result(timeout=30) is None  # the worker and the pool's manager thread are up
+pool.submit(time.sleep, 600)
+# what a worker ended in the middle of sending a chunk's columns leaves: a length, and a part of the bytes
+os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + bytes(100))
+_close_pool(pool, failed=True)
+print("closed")
+"""
+
+
+@pytest.mark.subprocess
+def test_a_pool_ended_mid_message_still_shuts_down():
+    """Ctrl-C can end a worker while it sends a chunk's columns: the shutdown must not wait for the rest."""
+    done = subprocess.run([sys.executable, "-c", HALF_SENT], capture_output=True, text=True, timeout=30)
+    assert (done.returncode, done.stdout) == (0, "closed\n"), done.stderr
+
+
 @pytest.mark.parametrize("where", ["emscripten", "no sem_open"])
 def test_workers_where_there_are_no_processes_are_refused_first(monkeypatch, where):
     if where == "emscripten":
