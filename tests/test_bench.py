@@ -44,3 +44,21 @@ def test_a_scores_file_of_other_deals_or_players_is_refused(tmp_path):
         refused = _run(*args, "--against", str(earlier))
         assert refused.returncode == (2 if "both" in message else 1)  # argparse.error, sys.exit
         assert message in refused.stderr, refused.stderr
+
+
+def test_the_race_at_a_budget_of_its_first_look_chooses_as_the_every_world_search():
+    """``bench/search_agreement.py``: with a budget of ``_FIRST`` worlds the race looks only at the budget, over
+    the very worlds of the search that plays every world, so at every position and every ``--hope`` both choose
+    alike and the race loses nothing by the other's means; one row per preset and hope."""
+    from bibi.bots import _FIRST
+
+    done = subprocess.run([sys.executable, str(BENCH.parent / "search_agreement.py"), "--deals", "2", "--players",
+                           "4", "--worlds", str(_FIRST), "--hope", "0", "1000"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()
+            if line.startswith(("| russian", "| italian"))]
+    assert sorted((row[0], row[1]) for row in rows) == [("italian", "0"), ("italian", "1000"),
+                                                        ("russian", "0"), ("russian", "1000")]
+    for preset, _hope, decisions, same, lost, *_ in rows:
+        assert int(decisions) > 10 and same == f"{decisions} (100 %)" and lost == "0.00 ± 0.00", preset
