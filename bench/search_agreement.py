@@ -11,7 +11,7 @@ leaves the race when even its mean plus that many standard errors falls short of
 would ask), one row each, all judged by the same every-world searches.
 
     nice .venv/bin/python bench/search_agreement.py --deals 6
-    nice .venv/bin/python bench/search_agreement.py --deals 120 --presets italian --hope 0.5 1 1.5 2
+    nice .venv/bin/python bench/search_agreement.py --deals 100 --presets italian --hope 0.5 1 1.5 2
 """
 
 from __future__ import annotations
