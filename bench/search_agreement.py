@@ -47,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hope", type=float, nargs="+", default=[bibi.bots._HOPE],
                         help="values of the race's rule for hopeless actions (default: the bot's own)")
     args = parser.parse_args(argv)
-    every = make_search_bot(args.worlds, sequential=False)
+    # One race serves every --hope: bibi.bots._race reads _HOPE each time it is called.
+    race, every = make_search_bot(args.worlds), make_search_bot(args.worlds, sequential=False)
     began = time.perf_counter()
     print(f"{args.players} players, seeds {args.seed}…{args.seed + args.deals - 1}; engine compiled: "
           f"{bibi.deal.COMPILED}")
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
                     bibi.bots._HOPE = hope
                     try:
                         start = time.process_time()
-                        chosen = make_search_bot(args.worlds)(view, random.Random(stream))
+                        chosen = race(view, random.Random(stream))
                         spent[hope] += time.process_time() - start
                     finally:
                         bibi.bots._HOPE = kept
