@@ -32,7 +32,7 @@ from itertools import islice, product
 from typing import Any
 
 from bibi.cards import CARDS, Card, Rank
-from bibi.deal import CALLS, PASS, SWITCHES, Deal, IllegalAction, View
+from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
 from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
@@ -43,6 +43,7 @@ _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _KQ_SLOT = KQ_SLOT
 _MORE_TRIES = 60  # quick attempts a sampler may spend beyond each world's ``tries``, in all, before it searches
 _HISTORIES = 3  # of each hand, per split of the hidden cards, in the exhaustive search
+_NONE_LAID = (0,) * 8  # no king or queen laid down (``_extra_pair``)
 _FIRST_RUN = 2_000  # steps of the exhaustive search's first run before it restarts in another order (``search``)
 
 
@@ -103,6 +104,8 @@ class Sampler:
         self.laid = [self._laid(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
         self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
+        self.forced = [forced_suits(rules, self.first_trump, trump) for trump in range(4)]  # by the trump then
+        self.lacks = [any(times) for times in self.void_times]  # per seat: it showed it lacked some suit
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
                                   for seat, last in enumerate(self.last_draw)]
@@ -282,13 +285,11 @@ class Sampler:
             for slot, c in draws.items():
                 deck[n * self.hand_size + slot] = c
         deck += stock + list(view.leftovers)
-        deal = Deal.new(self.rules, n, dealer=view.dealer, trump=view.first_trump, deck=deck, log=False,
-                        ask_every_chance=view.ask_every_chance)
-        try:
-            ok = self._replay(deal)
-        except IllegalAction:
-            return None
-        return deal if ok and deal.view(view.seat) == view else None
+        # ``Deal.new(rules, n, dealer=, trump=, deck=, log=False, ask_every_chance=)`` less its checks of the
+        # arguments: the view's own, and a whole pack by construction (the view's cards and the unseen ones).
+        deal = Deal._start(self.rules, n, view.dealer, view.first_trump, tuple(deck), False,  # type: ignore[arg-type]
+                           view.ask_every_chance)
+        return deal if self._replay(deal) and deal.view(view.seat) == view else None
 
     # ---- the exhaustive search, when the quick attempts fail ---------------------------------------
 
@@ -589,10 +590,13 @@ class Sampler:
         may wait: I12); the card it must shed soonest for an earlier lack; a card completing a call made at
         this draw; any card.
         """
-        before = {suit for when, suit in self.called[seat] if when < t}
-        now = {suit for when, suit in self.called[seat] if when == t}
-        options = [c for c in hand if not (c // 13 in before and c % 13 in (_KING, _QUEEN))] or hand
-        completing = [c for c in options if c // 13 in now and c % 13 in (_KING, _QUEEN)]
+        called = self.called[seat]
+        options, completing = hand, []  # ``options`` is only read, never changed in place
+        if called:
+            before = {suit for when, suit in called if when < t}
+            now = {suit for when, suit in called if when == t}
+            options = [c for c in hand if not (c // 13 in before and c % 13 in (_KING, _QUEEN))] or hand
+            completing = [c for c in options if c // 13 in now and c % 13 in (_KING, _QUEEN)]
         held = _kings_queens(hand if played is None else [*hand, played]) if self.mandatory and t > 0 else None
         if lacked:
             must = [c for c in hand if c // 13 in lacked]
@@ -607,10 +611,11 @@ class Sampler:
             if not options:
                 return None
             completing = [c for c in completing if c in options]
-        deadlines = [(self._lacked_last(seat, c // 13, t), c) for c in options]
-        latest = max(d for d, _ in deadlines)
-        if latest >= 0:  # it held none of that suit then: the card came in between
-            return rng.choice([c for d, c in deadlines if d == latest])
+        if self.lacks[seat]:
+            last = [self._lacked_last(seat, suit, t) for suit in range(4)]
+            latest = max(last[c // 13] for c in options)
+            if latest >= 0:  # it held none of that suit then: the card came in between
+                return rng.choice([c for c in options if last[c // 13] == latest])
         return rng.choice(completing or options)
 
     def _lacked_last(self, seat: int, suit: int, t: int) -> int:
@@ -624,8 +629,8 @@ class Sampler:
         after its draw at trick ``t``, holds a free king and queen (R22: beyond its laid-down pairs) of a suit
         that a mandatory call takes at once (the engine's ``forced_suits``: I11, I12): the engine would have
         called that pair at that draw."""
-        laid = self.laid[seat].get(t) or [0] * 8
-        for suit in forced_suits(self.rules, self.first_trump, self.trumps[t]):
+        laid: Sequence[int] = self.laid[seat].get(t) or _NONE_LAID
+        for suit in self.forced[self.trumps[t]]:
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
             if kings > laid[suit] and queens > laid[4 + suit]:
@@ -641,11 +646,14 @@ class Sampler:
         view = self.view
         expected, me, plays = view.calls, view.seat, self.plays
         deciding = bool(view.legal_actions) and view.legal_actions[-1] is PASS  # the seat's own call decision
+        # The deal's calls, trump and trick are read in place (``deal._calls``, ``_trump``, ``_trick``; this module
+        # is compiled with the engine's group): a tuple or a Suit made at every step cost a fifth of a replay.
+        # Every action goes through ``apply`` (only a legal one is taken; an illegal one ends the replay).
         i = made = 0
         while True:
-            calls = deal.calls
+            calls = deal._calls
             if len(calls) != made:
-                if calls != expected[: len(calls)]:
+                if tuple(calls) != expected[: len(calls)]:
                     return False
                 made = len(calls)
             legal = deal.legal_actions()
@@ -666,7 +674,7 @@ class Sampler:
                 deal.apply(call if call in legal else PASS)
                 continue
             trump = self.trumps[plays[i][0] if i < len(plays) else -1]
-            if trump != deal.trump.index and not deal.trick:  # the leader switched (I12, I14)
+            if trump != deal._trump and not deal._trick:  # the leader switched (I12, I14)
                 if SWITCHES[trump] not in legal:
                     return False
                 deal.apply(SWITCHES[trump])
@@ -674,7 +682,7 @@ class Sampler:
             if i == len(plays):
                 return done and deal.to_act == view.to_act
             _, seat, card = plays[i]
-            if seat != deal.to_act:
+            if seat != deal.to_act or card not in legal:
                 return False
             deal.apply(card)
             i += 1
