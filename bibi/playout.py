@@ -49,6 +49,9 @@ class Policy:
         self.keeps = keeps
         self.non_trump_pairs = non_trump_pairs
         self.shed: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        # The playouts' shedding order per (trump, final): ``shed_keys(trump, keeps[final], not final)`` at
+        # ``2 * trump + final``.
+        self.tables: list[tuple[int, ...]] = [self.shed_keys(t, keeps[f], not f) for t in range(4) for f in (0, 1)]
 
     def shed_keys(self, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
         """The order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
@@ -72,7 +75,7 @@ class Policy:
 
 def play_out(deal: Deal, policy: Policy) -> Deal:
     """Play ``deal`` to its end, every seat by the quick rule above; returns the deal."""
-    points, second_wins, keeps = policy.points, policy.second_wins, policy.keeps
+    points, second_wins, tables = policy.points, policy.second_wins, policy.tables
     n = deal.players
 
     def choose(legal: tuple[Card | Action, ...]) -> Card | Action:
@@ -87,10 +90,11 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
         first = legal[0]
         if isinstance(first, Action) and first.kind is _CALL:
             return first
-        trump = deal.trump.index
-        trick = deal.trick
-        final = not deal.drawing or deal.stock_size < 2 * n
-        keep = keeps[1] if final else keeps[0]
+        # The deal's own fields, read in place (this module is compiled with the engine's group, as ``bibi.live``
+        # is): ``trump.index``, ``trick``, ``drawing`` and ``stock_size``, without a Suit or a tuple made per move.
+        trump = deal._trump
+        trick = deal._trick
+        final = not deal._drawing or len(deal.deck) - deal._pos < 2 * n
         on_table = 0
         for _seat, c in trick:
             on_table += points[c]
@@ -105,7 +109,7 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
                         win = c
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= TRUMP_WORTH:
                     return win
-        keys = policy.shed_keys(trump, keep, not final)
+        keys = tables[2 * trump + final]
         least = legal[0]  # only cards are left to choose from here
         low = keys[int(least)]  # type: ignore[arg-type]
         for a in legal:
