@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import random
 import types
-from bisect import bisect_left
+from bisect import bisect_left as _bisect_left
 from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -134,6 +134,7 @@ MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot
 
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _KQ_SLOT: Final = KQ_SLOT
+_BISECT_LEFT: Final = _bisect_left  # a Final is a C static in a compiled build, not a lookup of the module's names
 _ACTION_TYPES: Final = ACTION_TYPES
 _EVERY_ACTION: Final = EVERY_ACTION  # every action there is, in a fixed order (the tests read it here)
 
@@ -863,25 +864,60 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy (cheap: lists of small ints are copied, immutable parts shared)."""
         new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(new, name, getattr(self, name))
+        # Every field of ``__slots__`` by name, written out: a compiled build copies each directly, where a loop of
+        # getattr and setattr by name cost a tenth of a search's playout (a test holds this list to ``__slots__``).
+        new.rules = self.rules
+        new.players = self.players
+        new.dealer = self.dealer
+        new.deck = self.deck
+        new.first_trump = self.first_trump
+        new._points_of = self._points_of
+        new._pos = self._pos
+        new._trump = self._trump
+        new._pending = self._pending
+        new._next_trump = self._next_trump
+        new._switched = self._switched
+        new._drawing = self._drawing
+        new._round_draws = self._round_draws
+        new._leader = self._leader
+        new._turn = self._turn
+        new._phase = self._phase
+        new._queue_draws = self._queue_draws
+        new._call_seat = self._call_seat
+        new._after = self._after
+        new._leftovers = self._leftovers
+        new._legal = self._legal
+        new._must_follow = self._must_follow
+        new._second_wins = self._second_wins
+        new._bibi_any = self._bibi_any
+        new._mandatory = self._mandatory
+        new._change = self._change
+        new._first_call = self._first_call
+        new._after_each_card = self._after_each_card
+        new._log = self._log
+        new._late_turn_up = self._late_turn_up
+        new._turn_up_due = self._turn_up_due
+        new._face_up_from = self._face_up_from
+        new._rotations = self._rotations
+        new._laid_moves = self._laid_moves
+        new._ask_every = self._ask_every
         new._hands = [h[:] for h in self._hands]
         new._kq = [k[:] for k in self._kq]
-        new._twins = self._twins[:]
         new._laid = [k[:] for k in self._laid]
-        new._paired = self._paired[:]
         new._rights = [r[:] for r in self._rights]
         new._trick = self._trick[:]
         new._tricks = self._tricks[:]
         new._card_points = self._card_points[:]
         new._bonus = self._bonus[:]
         new._calls = self._calls[:]
-        new._switches = self._switches[:]
-        new._passes = self._passes[:]
         new._events = self._events[:]
-        new._append_event = new._events.append
         new._queue = self._queue[:]
         new._actions = self._actions[:]
+        new._twins = self._twins[:]
+        new._switches = self._switches[:]
+        new._paired = self._paired[:]
+        new._passes = self._passes[:]
+        new._append_event = new._events.append
         return new
 
     def __copy__(self) -> Deal:
@@ -988,20 +1024,22 @@ class Deal:
             trick = self._trick
             # A card is the action of playing it; identical cards (side by side) are one action.
             if trick:
-                # Hands are sorted, so the cards of one suit are one slice of the hand.
-                led = trick[0][1] // 13 * 13
-                lo = bisect_left(hand, led)
-                cards = hand[lo:bisect_left(hand, led + 13, lo)]
-                if not self._must_follow:  # I7: the suit led or a trump
-                    trump = self._trump * 13
-                    if trump != led:
-                        lo = bisect_left(hand, trump)
-                        trumps = hand[lo:bisect_left(hand, trump + 13, lo)]
-                        cards = cards + trumps if led < trump else trumps + cards
-                if not cards:  # R13; I7: holding neither, any card
-                    cards = hand
-                return tuple(dict.fromkeys(cards)) if self._twins[seat] else tuple(cards)
-            plays = tuple(dict.fromkeys(hand)) if self._twins[seat] else tuple(hand)
+                # R13: the suit led; I7: the suit led or a trump; holding neither, any card. One pass over the
+                # hand, which is sorted: the cards come in the order of the hand.
+                led = _SUIT_OF[trick[0][1]]
+                trump = -1 if self._must_follow else self._trump
+                cards: list[Card] = []
+                last = -1
+                for c in hand:
+                    k: int = c  # the card's index, read once (a compiled build compares it as a machine int)
+                    suit = _SUIT_OF[k]
+                    if (suit == led or suit == trump) and k != last:
+                        cards.append(c)
+                        last = k
+                if cards:
+                    return tuple(cards)
+                return _distinct(hand) if self._twins[seat] else tuple(hand)
+            plays = _distinct(hand) if self._twins[seat] else tuple(hand)
             if self._round_draws and not self._switched and self._rights[seat]:  # the leader may switch (I12, I14)
                 trump = self._trump
                 switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
@@ -1168,7 +1206,7 @@ class Deal:
         c = self.deck[self._pos]
         self._pos += 1
         hand = self._hands[seat]
-        i = bisect_left(hand, c)
+        i = _BISECT_LEFT(hand, c)
         if i < len(hand) and hand[i] == c:
             self._twins[seat] += 1
         hand.insert(i, c)
@@ -1280,6 +1318,18 @@ class Deal:
         if s == self._trump:
             return _("{sym} is already trump").format(sym=sym)
         return _("seat {seat} has no unused called pair of {sym} to switch with (I12)").format(seat=seat, sym=sym)
+
+
+def _distinct(hand: list[Card]) -> tuple[Card, ...]:
+    """The cards of a sorted ``hand``, each once (identical cards side by side are one action), in its order."""
+    cards: list[Card] = []
+    last = -1
+    for c in hand:
+        k: int = c
+        if k != last:
+            cards.append(c)
+            last = k
+    return tuple(cards)
 
 
 def phase_word(phase: str) -> str:

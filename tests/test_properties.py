@@ -284,6 +284,14 @@ def test_copy_is_independent(game, cut_at):
     twin = deal.copy()
     before = state(deal)
     assert state(twin) == before
+    # Every field is copied (``Deal.copy`` writes them out by name): equal, and a list a move changes is the copy's own.
+    for name in Deal.__slots__:
+        mine, theirs = getattr(twin, name), getattr(deal, name)
+        if name == "_append_event":
+            assert mine.__self__ is twin._events
+            continue
+        assert mine == theirs, name
+        assert not isinstance(mine, list) or mine is not theirs, name
     twin.playout(chooser(seed + 1))  # play the copy out: the original does not move
     assert state(deal) == before
     if not deal.is_over:
