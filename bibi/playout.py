@@ -110,12 +110,13 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
                 if not (final and win // 13 == trump and best // 13 != trump) or on_table >= TRUMP_WORTH:
                     return win
         keys = tables[2 * trump + final]
-        least = legal[0]  # only cards are left to choose from here
-        low = keys[int(least)]  # type: ignore[arg-type]
-        for a in legal:
-            k = keys[int(a)]  # type: ignore[arg-type]
+        cards: tuple[Card, ...] = legal  # type: ignore[assignment]  # only cards are left to choose from here
+        least = cards[0]
+        low = keys[least]
+        for c in cards:
+            k = keys[c]
             if k < low:
-                least, low = a, k
+                least, low = c, k
         return least
 
     return deal.playout(choose)

@@ -14,7 +14,6 @@ are; it is worked out only when asked, never while a deal plays.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -62,12 +61,13 @@ def trick_result(
     The one statement of the rule of the trick's winner (I8; R14): the engine resolves every trick with
     it, and the bots and the exercises ask it through ``trick_winner``.
     """
-    best = plays[0][1]
+    # The cards are read as their indexes (``k: int``): a compiled build compares machine ints, not Card objects.
+    best: int = plays[0][1]
     best_suit = best // 13
     points = points_of[best]
-    best_i = i = 0
-    for _seat, c in plays[1:]:
-        i += 1
+    best_i = 0
+    for i in range(1, len(plays)):
+        c: int = plays[i][1]
         points += points_of[c]
         s = c // 13
         if s == best_suit:
@@ -109,8 +109,8 @@ def winning_plays(
     under ``second_wins``, or a trump over a card of another suit. It is written out here rather than by
     calling ``trick_result`` for each card because the bots ask it at nearly every decision; a property test
     holds the two to the same answers. ``best``, when the caller has it, is ``winning_card(trick, ...)``.
-    The winners are at most two runs of ``plays`` (the winning card's suit above it, and the trumps), found by
-    bisection.
+    The winners are at most two runs of ``plays`` (the winning card's suit above it, and the trumps), found in one
+    pass; they come as a list.
 
     >>> from bibi.cards import Suit
     >>> winning_plays([(0, Card("KH"))], [Card("4S"), Card("3H"), Card("2H")], trump=Suit.SPADES.index,
@@ -119,17 +119,16 @@ def winning_plays(
     """
     if best is None:
         best = winning_card(trick, trump, second_wins)
-    lo = best if second_wins else best + 1  # of the winning card's suit, the cards from ``lo`` up win
-    top = best - best % 13 + 13
-    i = bisect_left(plays, lo)
-    j = bisect_left(plays, top, i)
-    if best // 13 == trump:
-        return plays[i:j]
-    t = trump * 13  # a trump over a card of another suit (I8)
-    k = bisect_left(plays, t)
-    m = bisect_left(plays, t + 13, k)
-    # Two runs of a tuple or of a list, as given, in their order in ``plays``.
-    return plays[k:m] + plays[i:j] if t < lo else plays[i:j] + plays[k:m]  # type: ignore[operator]
+    b: int = best
+    lo = b if second_wins else b + 1  # of the winning card's suit, the cards from ``lo`` up win
+    top = b - b % 13 + 13
+    over = -1 if b // 13 == trump else trump  # a trump over a card of another suit (I8)
+    winners: list[Card] = []
+    for c in plays:
+        k: int = c
+        if lo <= k < top or k // 13 == over:
+            winners.append(c)
+    return winners
 
 
 # The sentences behind the rule of the trick, by the text a preset follows (``Rules.name``; rules §1): the Italian
