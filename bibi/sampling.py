@@ -29,7 +29,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import islice, product
-from typing import Any
+from typing import Any, Final
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
@@ -39,12 +39,14 @@ from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
 
-_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
-_KQ_SLOT = KQ_SLOT
-_MORE_TRIES = 60  # quick attempts a sampler may spend beyond each world's ``tries``, in all, before it searches
-_HISTORIES = 3  # of each hand, per split of the hidden cards, in the exhaustive search
-_NONE_LAID = (0,) * 8  # no king or queen laid down (``_extra_pair``)
-_FIRST_RUN = 2_000  # steps of the exhaustive search's first run before it restarts in another order (``search``)
+# Final: a compiled build keeps each in a C static, not in the module's names, looked up at every use.
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
+_KQ_SLOT: Final = KQ_SLOT
+_MORE_TRIES: Final = 60  # quick attempts a sampler may spend beyond each world's ``tries``, in all, before it searches
+_HISTORIES: Final = 3  # of each hand, per split of the hidden cards, in the exhaustive search
+_NONE_LAID: Final = (0,) * 8  # no king or queen laid down (``_extra_pair``)
+_FIRST_RUN: Final = 2_000  # steps of the exhaustive search's first run before it restarts in another order (``search``)
 
 
 class Sampler:
