@@ -1038,9 +1038,9 @@ class Deal:
                         last = k
                 if cards:
                     return tuple(cards)
-                return _distinct(hand) if self._twins[seat] else tuple(hand)
+            # Leading, or holding none of them: any card; the leader may also switch (I12, I14).
             plays = _distinct(hand) if self._twins[seat] else tuple(hand)
-            if self._round_draws and not self._switched and self._rights[seat]:  # the leader may switch (I12, I14)
+            if not trick and self._round_draws and not self._switched and self._rights[seat]:
                 trump = self._trump
                 switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
                 if switches:
