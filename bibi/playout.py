@@ -48,29 +48,23 @@ class Policy:
         self.second_wins = second_wins
         self.keeps = keeps
         self.non_trump_pairs = non_trump_pairs
-        self.shed: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-        # The playouts' shedding order per (trump, final): ``shed_keys(trump, keeps[final], not final)`` at
-        # ``2 * trump + final``.
+        # The playouts' shedding order per (trump, final tricks), made here once: ``shed_keys(trump, keeps[final],
+        # not final)`` at ``2 * trump + final``.
         self.tables: list[tuple[int, ...]] = [self.shed_keys(t, keeps[f], not f) for t in range(4) for f in (0, 1)]
 
     def shed_keys(self, trump: int, keep: int, pairing: bool) -> tuple[int, ...]:
         """The order of shedding, per card index: what the card is worth keeping (its points, ``keep`` for a
         trump, ``PAIR_KEEP`` for a king or queen while pairs may still be made, none for a trump under R15's
-        ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank). Made once per (trump, keep,
-        pairing)."""
-        key = (trump, keep, pairing)
-        found = self.shed.get(key)
-        if found is None:
-            keys = []
-            for c in range(52):
-                w = self.points[c]
-                if c // 13 == trump:
-                    w += keep
-                if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not self.non_trump_pairs):
-                    w += PAIR_KEEP
-                keys.append(w * 13 + c % 13)
-            found = self.shed[key] = tuple(keys)
-        return found
+        ``non_trump`` pairs), then its rank, as one number (worth × 13 + rank)."""
+        keys = []
+        for c in range(52):
+            w = self.points[c]
+            if c // 13 == trump:
+                w += keep
+            if pairing and KQ_SLOT[c] >= 0 and pair_callable(c // 13, trump, not self.non_trump_pairs):
+                w += PAIR_KEEP
+            keys.append(w * 13 + c % 13)
+        return tuple(keys)
 
 
 def play_out(deal: Deal, policy: Policy) -> Deal:
