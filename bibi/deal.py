@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import random
 import types
-from bisect import bisect_left as _bisect_left
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -134,7 +134,6 @@ MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot
 
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _KQ_SLOT: Final = KQ_SLOT
-_BISECT_LEFT: Final = _bisect_left  # a Final is a C static in a compiled build, not a lookup of the module's names
 _ACTION_TYPES: Final = ACTION_TYPES
 _EVERY_ACTION: Final = EVERY_ACTION  # every action there is, in a fixed order (the tests read it here)
 
@@ -1206,7 +1205,7 @@ class Deal:
         c = self.deck[self._pos]
         self._pos += 1
         hand = self._hands[seat]
-        i = _BISECT_LEFT(hand, c)
+        i = bisect_left(hand, c)
         if i < len(hand) and hand[i] == c:
             self._twins[seat] += 1
         hand.insert(i, c)
