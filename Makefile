@@ -106,13 +106,15 @@ notebooks: $(VENV)/.test
 			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; done
 	$(PY) tools/static_notebooks.py $(NOTEBOOKS)
 
-## catalogs: the message catalogs (bibi/locale): extract the marked strings into bibi.pot, bring each language's
-##           .po up to date with it (new strings come in empty or fuzzy, to translate), compile each with Babel
-##           into build/locale as a check. The kit reads the .po sources themselves (bibi/i18n.py).
+## catalogs: the message catalogs (bibi/locale): extract the marked strings into bibi.pot (sorted by message, each
+##           with the files it comes from but no line numbers, so that moving code or adding messages on two branches
+##           rarely touches the same lines), bring each language's .po up to date with it (new strings come in
+##           empty or fuzzy, to translate), compile each with Babel into build/locale as a check. The kit reads the
+##           .po sources themselves (bibi/i18n.py).
 BABEL := $(VENV)/bin/pybabel
 .PHONY: catalogs
 catalogs: $(VENV)/.test
-	$(BABEL) extract -F bibi/locale/babel.cfg -k N_ -c TRANSLATORS: --sort-by-file --no-wrap \
+	$(BABEL) extract -F bibi/locale/babel.cfg -k N_ -c TRANSLATORS: --sort-output --add-location=file --no-wrap \
 		--project bibi-kit --version 0.1.0 --copyright-holder "the bibi-kit authors" -o bibi/locale/bibi.pot bibi
 	$(BABEL) update -D bibi -i bibi/locale/bibi.pot -d bibi/locale --no-wrap --ignore-obsolete
 	for lang in ru it; do mkdir -p build/locale/$$lang/LC_MESSAGES && $(BABEL) compile -D bibi --statistics -i bibi/locale/$$lang/LC_MESSAGES/bibi.po \
