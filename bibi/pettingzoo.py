@@ -38,8 +38,9 @@ bots_rng(S))``); each later ``reset()`` without a seed deals the next seed (``S 
 **Actions.** ``Discrete(61)`` for every seat: action ``i`` is ``ACTIONS[i]`` (``bibi.actions.EVERY_ACTION``):
 0–51 play the card ``bibi.CARDS[i]`` (13 a suit in the order S, H, D, C, each from its 3 up to its A and then
 its 2: ``3S`` … ``2C``; either copy of a card in two packs), 52–55 call a pair (``bibi S`` … ``bibi C``), 56–59
-switch the trump (``trump S`` … ``trump C``), 60 ``pass``. ``action_index(action)`` turns a card, an action or
-its notation into its index. An action outside the mask is refused with ``bibi.deal.IllegalAction`` (a
+switch the trump (``trump S`` … ``trump C``), 60 ``pass``: the engine's one encoding, which ``bibi.openspiel`` reads
+too. ``action_index(action)`` (``bibi.actions.action_index``) turns a card, an action or its notation into its
+index. An action outside the mask is refused with ``bibi.deal.IllegalAction`` (a
 ``ValueError``) saying why; the deal stays as it was.
 
 **Observations.** ``observe(agent)`` is a dict, as in PettingZoo's classic games: ``"action_mask"`` (``int8``,
@@ -121,25 +122,14 @@ except ImportError as exc:  # the optional extra is not installed
         "pip install 'bibi-kit[pettingzoo]'"
     ) from exc
 
-from bibi.actions import EVERY_ACTION, Action
+from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.play import Bot, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
-ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i]
-_INDEX: dict[Card | Action, int] = {action: i for i, action in enumerate(ACTIONS)}
-
-
-def action_index(action: Any) -> int:
-    """The index in the action space of a card (play it), an ``Action`` or its notation (``"KS"``, ``"bibi H"``,
-    ``"pass"``, ``"trump H"``).
-
-    >>> action_index("3S"), action_index("2S"), action_index("bibi H"), action_index("pass")
-    (0, 12, 53, 60)
-    """
-    return _INDEX[Action.parse(action)]
+ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i] (bibi.actions)
 
 
 def layout(rules: Any, players: int) -> dict[str, slice]:
@@ -239,7 +229,7 @@ def action_mask(view: View) -> np.ndarray:
     check_type("view", view, View, "a bibi View (deal.view(seat))")
     mask = np.zeros(len(ACTIONS), dtype=np.int8)
     for action in view.legal_actions:
-        mask[_INDEX[action]] = 1
+        mask[action_index(action)] = 1
     return mask
 
 
