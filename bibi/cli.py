@@ -830,12 +830,12 @@ class Terminal:
         """Tell what happened since last time, as this seat may know it (``Deal.events_for``): others' draws
         stay face down (not told at all), their passes silent."""
         events = self.deal.events_for(self.seat)
-        tricks = sum(1 for e in events[: self.shown] if e.kind == "trick")
+        tricks = sum(1 for e in events[: self.shown] if e.kind is EventKind.TRICK)
         for at, event in enumerate(events[self.shown:], self.shown):
             line = self.event_text(event, tricks)
             if at == self._forced and line is not None:  # the person's only choice, played for him
                 line = _("{move}: your only choice").format(move=line)
-            if event.kind == "trick":
+            if event.kind is EventKind.TRICK:
                 tricks += 1
             if line:
                 self.say(line)
@@ -843,22 +843,22 @@ class Terminal:
 
     def event_text(self, event: Event, trick: int = -1) -> str | None:
         mine = event.seat == self.seat
-        if event.kind == EventKind.DRAW:
+        if event.kind is EventKind.DRAW:
             return _("you draw {card}").format(card=event.card.display()) if mine and event.card is not None else None
-        if event.kind == "pass":  # only the seat's own: the engine keeps the others' silent
+        if event.kind is EventKind.PASS:  # only the seat's own: the engine keeps the others' silent
             return _("you pass")
-        if event.kind in ("deal", "end"):
+        if event.kind in (EventKind.DEAL, EventKind.END):
             return None
-        if event.kind == "play" and mine and event.card is not None:
+        if event.kind is EventKind.PLAY and mine and event.card is not None:
             return _("you play {card}").format(card=event.card.display())
-        if event.kind == "call" and mine and event.suit is not None:
+        if event.kind is EventKind.CALL and mine and event.suit is not None:
             suit = event.suit.value
             shown = {"call": call_said(self.deal.rules), "king": Card("K" + suit).display(),
                      "queen": Card("Q" + suit).display(), "points": self.deal.rules.bibi_points}
             if event.info == "mandatory":
                 return _("you must say {call}: {king} {queen} laid down, +{points} (I11)").format(**shown)
             return _("you say {call}: {king} {queen} laid down, +{points}").format(**shown)
-        if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
+        if event.kind is EventKind.TRICK and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
             plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)
             told = {"number": done.number + 1, "plays": plays, "seat": event.seat,

@@ -50,35 +50,35 @@ class Event(NamedTuple):
         info: Any = self.info  # which it holds depends on the kind
         card: Any = self.card  # which fields are set depends on the kind
         suit: Any = self.suit
-        if k == "deal":
+        if k is EventKind.DEAL:
             return _("seat {seat} deals; trump {sym}").format(seat=seat, sym=suit.symbol)
-        if k == "play":
+        if k is EventKind.PLAY:
             return _("seat {seat} plays {card}").format(seat=seat, card=card.display())
-        if k == "draw":
+        if k is EventKind.DRAW:
             if card is None:
                 return _("seat {seat} draws a card").format(seat=seat)
             return _("seat {seat} draws {card}").format(seat=seat, card=card.display())
-        if k == "call":
+        if k is EventKind.CALL:
             if info == "mandatory":
                 # TRANSLATORS: {pair} is "K+Q" in the language's rank letters, {sym} the suit's symbol
                 text = _("seat {seat} says Bi-bi! {pair} {sym} (mandatory)")
             else:
                 text = _("seat {seat} says Bi-bi! {pair} {sym}")
             return text.format(seat=seat, pair=pair_letters(), sym=suit.symbol)
-        if k == "pass":
+        if k is EventKind.PASS:
             return _("seat {seat} passes").format(seat=seat)
-        if k == "trick":
+        if k is EventKind.TRICK:
             return ngettext("seat {seat} wins the trick ({n} point)", "seat {seat} wins the trick ({n} points)",
                             info).format(seat=seat, n=info)
-        if k == "trump_change":
+        if k is EventKind.TRUMP_CHANGE:
             if info == "switch":
                 return _("trump is now {sym} (seat {seat}'s switch)").format(sym=suit.symbol, seat=seat)
             return _("trump is now {sym}").format(sym=suit.symbol)
-        if k == "turn_up":
+        if k is EventKind.TURN_UP:
             if not info:
                 return _("stock turned up: nothing")
             return _("stock turned up: {cards}").format(cards=" ".join(c.display() for c in info))
-        if k == "end":
+        if k is EventKind.END:
             return _("deal over")
         return k
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bibi.cards import Card
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
+from bibi.kinds import EventKind
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, Rules, rules_name
@@ -150,9 +151,9 @@ def _trump_moves(deal: Any) -> str:
     moves = [_suit(deal.first_trump)]
     tricks = 0
     for ev in deal.events:
-        if ev.kind == "trick":
+        if ev.kind is EventKind.TRICK:
             tricks += 1
-        elif ev.kind == "trump_change":
+        elif ev.kind is EventKind.TRUMP_CHANGE:
             how = (_("(trick {number}, switch)") if ev.info == "switch" else _("(trick {number}, call)")).format(
                 number=tricks + 1)
             moves.append(f'{_suit(ev.suit)} <span class="bibi-label">{_e(how)}</span>')

@@ -15,6 +15,7 @@ from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
+from bibi.kinds import EventKind
 from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
@@ -436,7 +437,7 @@ class PlayTable(_ActionView):
         seen = deal.events_for(self.seat)
         king, queen = Rank.KING.letter(), Rank.QUEEN.letter()
         for event in seen[self._seen:]:
-            if event.kind != "call":
+            if event.kind is not EventKind.CALL:
                 continue
             sym = _sym(event.suit)
             pair = _("{king} {queen} laid down, +{points}").format(king=king + sym, queen=queen + sym,
