@@ -44,7 +44,7 @@ from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, n
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
-from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
+from bibi.play import BOTS, Bot, bot_title, bots_rng, call_told, get_bot, play, trick_number
 from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 from bibi.terminal import ask_line, command_word, read_command, read_line
@@ -852,12 +852,7 @@ class Terminal:
         if event.kind is EventKind.PLAY and mine and event.card is not None:
             return _("you play {card}").format(card=event.card.display())
         if event.kind is EventKind.CALL and mine and event.suit is not None:
-            suit = event.suit.value
-            shown = {"call": call_said(self.deal.rules), "king": Card("K" + suit).display(),
-                     "queen": Card("Q" + suit).display(), "points": self.deal.rules.bibi_points}
-            if event.info == "mandatory":
-                return _("you must say {call}: {king} {queen} laid down, +{points} (I11)").format(**shown)
-            return _("you say {call}: {king} {queen} laid down, +{points}").format(**shown)
+            return call_told(self.deal.rules, event.suit, you=True, mandatory=event.info == "mandatory")
         if event.kind is EventKind.TRICK and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
             plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequenc
 from importlib import import_module
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import Card, Rank
+from bibi.cards import Card, Rank, Suit
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
@@ -267,10 +267,7 @@ def public_reason(before: Deal, after: Deal) -> str:
             return _("switches the trump to {sym} for this trick, with a pair it called (I12, I14)").format(
                 sym=suit.symbol)
         if action.kind == Action.CALL and suit is not None:
-            king, queen = Card(Rank.KING, suit).display(), Card(Rank.QUEEN, suit).display()
-            # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {points} the points it scores
-            return _("says {call}: {king} {queen} laid down, +{points}").format(
-                call=call_said(after.rules), king=king, queen=queen, points=after.rules.bibi_points)
+            return call_told(after.rules, suit)
         return _("a pass")  # only ever told to the seat itself, or once the deal is over
     trick = before.trick if len(before.trick) < before.players else ()
     if not trick:
@@ -308,6 +305,40 @@ def call_said(rules: Rules) -> str:
     if word == "Pip-Pip!":
         return pgettext("the call", "Pip-Pip!")
     return pgettext("the call", "Bi-bi!")
+
+
+def call_told(rules: Rules, suit: Suit, seat: int | None = None, *, you: bool = False, mandatory: bool = False) -> str:
+    """The one sentence that tells a call of a pair of ``suit`` under ``rules``, wherever the kit tells one (the
+    terminal's lines, the play table's news, the reason a move is told with): who says the call word
+    (``call_said``), the king and queen laid down and the points they score, and, for a call the rules made
+    (``mandatory``, I11), that it was. Said to the caller with ``you``, else of ``seat``, else with no subject (a
+    reason that follows the action it tells of). In the language in force.
+
+    >>> from bibi.rules import RUSSIAN
+    >>> call_told(RUSSIAN, Suit.HEARTS, 2)
+    'seat 2 says Bi-bi!: K♥ Q♥ laid down, +50'
+    >>> call_told(RUSSIAN, Suit.HEARTS, you=True, mandatory=True)
+    'you must say Bi-bi!: K♥ Q♥ laid down, +50 (I11)'
+    """
+    # TRANSLATORS: the king and queen of a call, laid down face up, and the points the call scores
+    pair = _("{king} {queen} laid down, +{points}").format(
+        king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), points=rules.bibi_points)
+    if you and mandatory:
+        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"; the rules
+        # made this call for the reader (I11)
+        text = _("you must say {call}: {pair} (I11)")
+    elif you:
+        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"
+        text = _("you say {call}: {pair}")
+    elif seat is None:
+        # TRANSLATORS: a move told after the action it tells of ("bibi H: says Bi-bi!: K♥ Q♥ laid down, +50")
+        text = _("says {call}: {pair}")
+    elif mandatory:
+        # TRANSLATORS: the rules made this call for the seat (I11)
+        text = _("seat {seat} says {call}: {pair} (mandatory, I11)")
+    else:
+        text = _("seat {seat} says {call}: {pair}")
+    return text.format(call=call_said(rules), pair=pair, seat=seat)
 
 
 def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,
@@ -658,7 +689,7 @@ def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
 
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
-    "call_said",
+    "call_said", "call_told",
     "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded",
     "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
     "trick_number", "why_move",

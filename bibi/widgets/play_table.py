@@ -10,13 +10,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
-from bibi.cards import Card, Rank
+from bibi.cards import Card
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
-from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
+from bibi.play import Bot, as_bots, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -28,7 +28,6 @@ from bibi.widgets.base import (
     _message,
     _other_choices,
     _rules_and_players,
-    _sym,
     _wrap,
     as_bot,
 )
@@ -432,26 +431,16 @@ class PlayTable(_ActionView):
         moves again, however often the table is drawn meanwhile); one the rules made for the person is
         announced as his, and returned: the message line says it too."""
         deal = self.deal
-        word = call_said(deal.rules)
         lines, forced = [], []
         seen = deal.events_for(self.seat)
-        king, queen = Rank.KING.letter(), Rank.QUEEN.letter()
         for event in seen[self._seen:]:
-            if event.kind is not EventKind.CALL:
+            if event.kind is not EventKind.CALL or event.suit is None:
                 continue
-            sym = _sym(event.suit)
-            pair = _("{king} {queen} laid down, +{points}").format(king=king + sym, queen=queen + sym,
-                                                                 points=deal.rules.bibi_points)
-            if event.seat == self.seat and event.info == "mandatory":
-                line = _("You must say {word}: {pair} (I11).").format(word=word, pair=pair)
+            mandatory = event.info == "mandatory"
+            told = call_told(deal.rules, event.suit, event.seat, you=event.seat == self.seat, mandatory=mandatory)
+            line = told[:1].upper() + told[1:] + "."  # a sentence of the news line
+            if event.seat == self.seat and mandatory:
                 forced.append(line)
-            elif event.seat == self.seat:
-                line = _("You say {word}: {pair}.").format(word=word, pair=pair)
-            elif event.info == "mandatory":
-                line = _("Seat {seat} says {word}: {pair} (mandatory, I11).").format(seat=event.seat, word=word,
-                                                                                    pair=pair)
-            else:
-                line = _("Seat {seat} says {word}: {pair}.").format(seat=event.seat, word=word, pair=pair)
             lines.append(line)
         self.news.value = _message(" ".join(lines)) if lines else ""
         return forced
