@@ -507,11 +507,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if deals != 1 and (deals < 1 or deals % players):
         raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
                          f"({players}, {2 * players}, …; R26)")
-    names = args.bots if len(args.bots) != 1 else args.bots * (players - 1)
-    if len(names) != players - 1:
-        raise ValueError(f"--bots: {len(names)} names for the {players - 1} other seats")
-    others = iter(map(get_bot, names))
-    bots = [None if s == args.seat else next(others) for s in range(players)]
+    try:
+        bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
+    except ValueError as exc:
+        raise ValueError(f"--{exc}") from None  # "--bots: …"
+    names = [bot for seat, bot in enumerate(bots) if seat != args.seat]
     played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
                            else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else

@@ -13,10 +13,11 @@ PettingZoo's and Gymnasium's tools. An optional extra: ``pip install 'bibi-kit[p
 **The table.** ``env(rules=..., players=..., bots=...)`` (``raw_env`` without PettingZoo's order-enforcing wrapper)
 seats ``players`` at a deal of ``rules`` (a preset's name, a label or a ``Rules``). Every seat without a bot is an
 agent, ``"seat_0"`` … ``"seat_{players-1}"``; ``bots`` gives some seats one of the kit's bots (a list with one entry
-per seat, ``None`` for an agent's seat, or a mapping ``{seat: bot}``; a bot is a name of ``bibi.play.BOTS`` or a
-callable ``bot(view, rng) -> action``). The bots' seats are played by the play layer (``bibi.play.play``, which
-stops at an agent's decision), so no agent ever waits on them. One episode is one deal; every decision of an agent
-is asked, a forced one too (its mask then holds a single action).
+per seat, ``None`` for an agent's seat, or a mapping ``{seat: bot}``, a seat it leaves out an agent's; a bot is a name
+of ``bibi.play.BOTS`` or a callable ``bot(view, rng) -> action``: the kit's one seating, ``bibi.play.as_bots``). The
+bots' seats are played by the play layer (``bibi.play.play``, which stops at an agent's decision), so no agent ever
+waits on them. One episode is one deal; every decision of an agent is asked, a forced one too (its mask then holds a
+single action).
 
 **Who is asked about a call.** By default the engine asks call-or-pass only of a seat that holds a pair it may
 call, and keeps that question and its pass from the other seats (``Deal.to_act_for``, ``Deal.events_for``): no
@@ -254,7 +255,10 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         # The engine's own checks of rules × players and of the option, before anything.
         Deal.new(self.rules, self.players, seed=0, ask_every_chance=ask_every_chance)
         self.ask_every_chance: bool = ask_every_chance
-        self._seats = _seat_bots(bots, self.players)
+        # The kit's one seating (``bibi.play.as_bots``); a seat a mapping leaves out, like None, is an agent's.
+        self._seats: list[Bot | None] = as_bots(bots, self.players)
+        if None not in self._seats:
+            raise ValueError("bots: every seat has a bot; leave at least one seat (None) to an agent")
         check_type("zero_sum", zero_sum, bool, "True or False")
         self.zero_sum = zero_sum
         if render_mode is not None and render_mode not in ("ansi", "human"):
@@ -417,23 +421,6 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         for agent in self.agents:
             self.terminations[agent] = True
         self.agent_selection = self.agents[0]
-
-
-def _seat_bots(bots: Any, players: int) -> list[Bot | None]:
-    """One bot or ``None`` (an agent) per seat, from ``bots`` as ``raw_env`` takes it."""
-    if bots is None:
-        return [None] * players
-    if isinstance(bots, Mapping):
-        seats: list[Any] = [None] * players
-        for seat, bot in bots.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
-            seats[seat] = bot
-        bots = seats
-    out = as_bots(bots, players)
-    if None not in out:
-        raise ValueError("bots: every seat has a bot; leave at least one seat (None) to an agent")
-    return out
 
 
 def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,

@@ -218,21 +218,58 @@ def bot_title(bot: Bot | str) -> str:
     return name
 
 
-def as_bots(bots: Any, players: int) -> list[Bot | None]:
-    """One bot per seat from a bot or a name (every seat), or a sequence with one per seat.
+def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
+            names: bool = False) -> list[Any]:
+    """The one way the kit seats bots: what a surface was given, as one bot per seat (``None`` at a seat no bot
+    plays). ``bots`` is
 
-    ``None`` in a sequence marks a person's seat: ``play`` stops at its decisions.
+    - a bot or a bot's name: every seat (``None``: no seat);
+    - a sequence: one per seat, or a single one for every seat (with ``person``, also one for each of the other
+      seats, in seat order); ``None`` in it marks a seat no bot plays;
+    - a mapping ``{seat: bot}``: the seats it lists; every other seat gets ``unlisted`` (a bot, a name or ``None``).
+
+    ``person`` is the seat a person plays: ``None`` there whatever ``bots`` says of it. ``names=True`` keeps each
+    bot as given (a registered name, in lower case, or the callable), checked but not looked up: what ``simulate``
+    sends to other processes.
+
+    What a seat a mapping leaves out means is each surface's, said in its docstring (ARCHITECTURE.md, "Seating").
+    Here, and for ``play``, ``play_seeded`` and ``Session`` below them, the default ``None``: a seat no bot plays,
+    at which ``play`` stops.
+
+    >>> as_bots({1: "greedy"}, 3) == [None, get_bot("greedy"), None]
+    True
+    >>> as_bots(["greedy", "random"], 3, person=1, names=True)
+    ['greedy', None, 'random']
     """
-    if callable(bots) or isinstance(bots, str):
-        return [get_bot(bots)] * players
-    if not isinstance(bots, Sequence):
+    if person is not None:
+        person = whole("person", person, 0, players - 1)
+    if bots is None:
+        seats: list[Any] = [None] * players
+    elif isinstance(bots, Mapping):
+        seats = [unlisted] * players
+        for seat, bot in bots.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+            seats[seat] = bot
+    elif callable(bots) or isinstance(bots, str):
+        seats = [bots] * players
+    elif isinstance(bots, Sequence):
+        seats = list(bots)
+        if len(seats) == 1:
+            seats *= players
+        elif person is not None and len(seats) == players - 1:
+            seats.insert(person, None)
+        if len(seats) != players:
+            others = "" if person is None else f", or one for each of the {players - 1} other seats"
+            raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all{others}")
+    else:
         raise WrongType(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
-    seats = list(bots)
-    if len(seats) == 1:
-        seats = seats * players
-    if len(seats) != players:
-        raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all")
-    return [None if b is None else get_bot(b) for b in seats]
+    if person is not None:
+        seats[person] = None
+    found = [None if b is None else get_bot(b) for b in seats]  # an unknown name or no bot is refused here
+    if names:
+        return [b.strip().lower() if isinstance(b, str) else b for b in seats]
+    return found
 
 
 def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
@@ -474,7 +511,8 @@ def play(
     trick_end: bool = False,
     fast: bool = True,
 ) -> Deal:
-    """Play ``deal`` on with ``bots`` (see ``as_bots``) until it is over or a stop condition holds.
+    """Play ``deal`` on with ``bots`` (``as_bots``: a seat with ``None``, or one a mapping leaves out, is a person's)
+    until it is over or a stop condition holds.
 
     It stops before a person's decision (a seat whose bot is ``None``), before a decision at which
     ``until(deal)`` is true, after ``actions`` actions, or right after the last card of a trick
@@ -562,7 +600,9 @@ def lockstep(
 ) -> list[Deal]:
     """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
     the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
-    ``until(first copy)`` holds, or the deals end; returns the copies at that point (where the rules part).
+    ``until(first copy)`` holds, or the deals end; returns the copies at that point (where the rules part). The
+    first copy is played by ``play`` (the others follow it in its stop condition); every seat needs a bot (``None``,
+    or a seat a mapping leaves out, is refused).
 
     >>> from bibi.deal import Deal
     >>> ru = Deal.new("ru", 6, seed=1)
@@ -582,21 +622,27 @@ def lockstep(
     copies = [deal.copy() for deal in deals]
     if not copies:
         raise ValueError("lockstep: give at least one deal")
-    first = copies[0]
+    first, others = copies[0], copies[1:]
     seats = as_bots(bots, first.players)
     if None in seats:
         raise ValueError(f"bots: seat {seats.index(None)} has no bot; lockstep needs one at every seat")
     rng = random.Random() if rng is None else rng
+    start, applied = len(first.actions), [0] * len(others)
 
-    def apart() -> bool:
-        here = (first.to_act, first.legal_actions())
-        return any((d.to_act, d.legal_actions()) != here for d in copies[1:])
+    def in_step() -> None:  # the other copies make the first one's moves since the start
+        made = first.actions[start:]
+        for k, deal in enumerate(others):
+            for action in made[applied[k]:]:
+                deal.apply(action)
+            applied[k] = len(made)
 
-    while not first.is_over and not apart() and not (until is not None and until(first)):
-        play(first, seats, rng, actions=1)
-        action = first.actions[-1]
-        for deal in copies[1:]:
-            deal.apply(action)
+    def parted(now: Deal) -> bool:  # before each decision of the first copy (``play``'s stop condition)
+        in_step()
+        here = (now.to_act, now.legal_actions())
+        return any((d.to_act, d.legal_actions()) != here for d in others) or (until is not None and until(now))
+
+    play(first, seats, rng, until=parted)
+    in_step()  # the last move, when it ended the deal
     return copies
 
 

@@ -86,10 +86,12 @@ Watch = Callable[[Deal], object]  # called before each decision the bots' loop c
 class Session:
     """One person at ``seat`` of ``played`` (a ``Deal`` or a ``Game``, played on as given), the bots at the others.
 
-    ``bots`` as ``bibi.play.as_bots`` takes them (a name or bot for every seat, or one per seat); the person's
-    seat is ``None`` whatever is given for it. ``rng`` is the bots' stream: by default the game's own
-    (``Game.bots_rng()``), or ``bots_rng(seed)`` for a deal. ``seed`` names the session for its hints (default:
-    the game's seed); ``hint_bot`` gives them (default: ``strongest_bot()``).
+    ``bots`` as ``bibi.play.as_bots`` takes them: a name or bot for every seat, one per seat or one for each of the
+    other seats, or a mapping ``{seat: bot}`` in which a seat left out is played by the ``random`` bot (a person's
+    table: every seat but the person's has a bot; ``seat_bots``). The person's seat is ``None`` whatever is given for
+    it. ``rng`` is the bots' stream: by default the game's own (``Game.bots_rng()``), or ``bots_rng(seed)`` for a
+    deal. ``seed`` names the session for its hints (default: the game's seed); ``hint_bot`` gives them (default:
+    ``strongest_bot()``).
 
     Made, the session waits: ``advance()`` lets the bots play up to the person's first decision. ``play(action)``
     makes the person's move and lets the bots play up to the next one.
@@ -103,11 +105,7 @@ class Session:
         self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players
         self.seat = whole("seat", seat, 0, self.players - 1)
-        if isinstance(bots, Sequence) and not isinstance(bots, str):
-            bots = [None if s == self.seat else b for s, b in enumerate(bots)] if len(bots) == self.players else bots
-        seats = as_bots(bots, self.players)
-        seats[self.seat] = None
-        self.bots: list[Bot | None] = seats
+        self.bots: list[Bot | None] = self.seat_bots(bots, self.players, self.seat)
         if self.game is not None and seed is None:
             seed = self.game.seed
         self.seed = check_seed("seed", seed)
@@ -120,6 +118,17 @@ class Session:
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
         # the last hint, by position, bot and language: asked again there, it is kept (its words are in a language)
         self._hinted: tuple[str, Bot, str, Hint] | None = None
+
+    @staticmethod
+    def seat_bots(bots: Any, players: int, seat: int) -> list[Bot | None]:
+        """The bots of a person's table (``bibi.play.as_bots``): every seat but the person's ``seat`` has one, and
+        a seat a mapping leaves out is played by the ``random`` bot. ``bibi play`` and the play table seat theirs
+        here."""
+        seats = as_bots(bots, players, unlisted="random", person=seat)
+        empty = [s for s, bot in enumerate(seats) if bot is None and s != seat]
+        if empty:
+            raise ValueError(f"bots: seat {empty[0]} has no bot; at a person's table every other seat needs one")
+        return seats
 
     # -- where the session stands --------------------------------------------------------------------
 

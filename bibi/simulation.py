@@ -56,7 +56,7 @@ from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import N_, _
 from bibi.outcome import Outcome
-from bibi.play import BOTS, Bot, bot_name, bot_title, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
@@ -853,24 +853,15 @@ def _no_processes() -> str | None:
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
-    """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
-    seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
-    if len(seats) != players:
-        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
-    labels, specs = [], []
-    for bot in seats:
-        if bot is None:
-            raise ValueError("bots: None is a person's seat, and simulate seats no person: give a bot name "
-                             f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action")
-        if isinstance(bot, str):
-            get_bot(bot)  # refuses an unknown name here, naming it
-            bot = bot.strip().lower()
-            labels.append(bot)
-        elif callable(bot):
-            labels.append(bot_name(bot))
-        else:
-            raise ValueError(f"bots: {shorten(bot)} is neither a bot name nor a callable (view, rng) -> action")
-        specs.append(bot)
+    """Labels and picklable specs per seat, seated by the play layer (``as_bots``, names kept): a bot name (the
+    play layer's registry) or a callable. Every seat needs a bot: ``None``, or a seat a mapping leaves out, is
+    refused."""
+    specs = as_bots(bots, players, names=True)
+    if None in specs:
+        raise ValueError(f"bots: None is a person's seat, and simulate seats no person: give a bot name "
+                         f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action for seat "
+                         f"{specs.index(None)}")
+    labels = [bot if isinstance(bot, str) else bot_name(bot) for bot in specs]
     return tuple(labels), tuple(specs)
 
 

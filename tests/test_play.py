@@ -173,6 +173,39 @@ def test_a_person_seat_stops_a_game_and_lockstep():
         lockstep([Deal.new("ru", 3, seed=1)], [None, "random", "random"])
 
 
+def test_one_seating_function_and_what_each_surface_makes_of_an_unlisted_seat():
+    # as_bots reads every form a surface takes: a bot for all, one per seat, one for all in a list, a mapping.
+    greedy = get_bot("greedy")
+    assert as_bots("greedy", 3) == as_bots(["greedy"], 3) == as_bots({0: "greedy", 1: greedy, 2: "greedy"}, 3)
+    assert as_bots({1: "greedy"}, 3) == [None, greedy, None]  # the play layer's unlisted seat: a person's
+    assert as_bots({1: "greedy"}, 3, unlisted="random") == [random_bot, greedy, random_bot]
+    assert as_bots(["greedy", greedy], 3, person=0) == [None, greedy, greedy]  # the other seats only
+    assert as_bots([greedy, greedy, greedy], 3, person=2) == [greedy, greedy, None]  # the person's is ignored
+    assert as_bots(None, 2) == [None, None]
+    assert as_bots({2: " Greedy "}, 3, names=True) == [None, None, "greedy"]
+    with pytest.raises(ValueError, match=r"^bots: 5 is not a seat 0…2$"):
+        as_bots({5: "greedy"}, 3)
+    with pytest.raises(ValueError, match="2 given for 4 seats; .* or one for each of the 3 other seats"):
+        as_bots(["greedy", "greedy"], 4, person=0)
+    # play: a seat left out of a mapping is a person's, and the loop stops at its decisions.
+    stopped = play(Deal.new("ru", 3, seed=4), {0: "greedy", 2: "greedy"}, bots_rng(4))
+    assert not stopped.is_over and stopped.to_act == 1
+    # a person's table: a seat left out is played by the random bot.
+    from bibi.session import Session
+
+    session = Session(Deal.new("ru", 3, seed=4), 0, {1: "greedy"}, seed=4)
+    assert session.bots == [None, greedy, random_bot]
+    with pytest.raises(ValueError, match="bots: seat 2 has no bot; at a person's table every other seat needs one"):
+        Session(Deal.new("ru", 3, seed=4), 0, [None, "greedy", None], seed=4)
+    # a game, simulate and lockstep need a bot at every seat: a seat left out is refused.
+    with pytest.raises(ValueError, match="seat 0 has no bot"):
+        Game.new("ru", 3, seed=1).play({1: "random", 2: "random"})
+    with pytest.raises(ValueError, match="simulate seats no person: .* for seat 1"):
+        simulate("ru", 3, deals=1, bots={0: "random", 2: "random"}, seed=1, progress=False)
+    with pytest.raises(ValueError, match="seat 2 has no bot"):
+        lockstep([Deal.new("ru", 3, seed=1)], {0: "random", 1: "random"})
+
+
 def test_play_game_is_game_play():
     one = Game.new("it", 3, seed=5).play("greedy")
     two = play_game(Game.new("it", 3, seed=5), "greedy")

@@ -16,7 +16,7 @@ from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
-from bibi.play import Bot, as_bots, bot_title, bots_rng, call_told, get_bot, strongest_bot
+from bibi.play import Bot, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -29,7 +29,6 @@ from bibi.widgets.base import (
     _other_choices,
     _rules_and_players,
     _wrap,
-    as_bot,
 )
 
 
@@ -112,6 +111,10 @@ class PlayTable(_ActionView):
     ``deal=`` plays on a copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its
     record).
 
+    ``bots`` seats the bots as at any person's table (``Session.seat_bots``): a bot or a name for every seat, one per
+    seat (yours ignored) or one for each of the other seats, or a mapping ``{seat: bot}``, in which a seat left out
+    is played by the ``random`` bot.
+
     The play is a ``bibi.session.Session`` (``table.session``), the very one ``bibi play`` drives: the same
     position gets the same hint and the same reasons here and in the terminal.
     """
@@ -138,7 +141,7 @@ class PlayTable(_ActionView):
             raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
-        seats = self._seat_bots(bots)
+        seats = Session.seat_bots(bots, players, seat)
         hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.session: Session
         self.delay = delay
@@ -188,20 +191,6 @@ class PlayTable(_ActionView):
             self._begin_deal()
         else:
             self._start(deal, seats, hinter)
-
-    def _seat_bots(self, bots: Any) -> list[Bot | None]:
-        """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
-        seats: list[Bot | None]
-        if isinstance(bots, Mapping):
-            seats = [as_bot(bots.get(s, "random")) for s in range(self.players)]
-        elif isinstance(bots, Sequence) and not isinstance(bots, str):
-            if len(bots) != self.players:
-                raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
-            seats = [None if s == self.seat and b is None else as_bot(b) for s, b in enumerate(bots)]
-        else:
-            seats = list(as_bots(as_bot(bots), self.players))
-        seats[self.seat] = None
-        return seats
 
     # -- what the view shows ---------------------------------------------------------------------
 
