@@ -1,4 +1,4 @@
-"""The play layer: the bot protocol, bots by name, and the one loop that plays a deal or a game.
+"""The play layer: the bot protocol, bots by name, the one seating of bots, and the one loop that plays a deal.
 
 A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another hand
 nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same fields
@@ -714,29 +714,10 @@ def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) ->
     return play(Deal.new(rules, players, seed=seed), bots, bots_rng(seed), **stops)
 
 
-def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
-    """Play the rest of ``game`` (a ``bibi.game.Game``) with ``bots``, deal after deal; returns it.
-
-    Each deal is played by ``play``; every seat must have a bot.
-    """
-    from bibi.game import Game  # lazy: the game layer is built on this one
-
-    check_type("game", game, Game, "a bibi.game.Game")
-    seats = as_bots(bots, game.players)
-    if None in seats:
-        raise ValueError(f"bots: seat {seats.index(None)} has no bot; play_game needs one at every seat")
-    rng = game.bots_rng() if rng is None else rng
-    while True:
-        play(game.deal, seats, rng)
-        if game.is_over:
-            return game
-        game.next_deal()
-
-
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
     "call_said", "call_told",
-    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded",
+    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
     "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
     "trick_number", "why_move",
 ]

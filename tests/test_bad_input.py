@@ -617,7 +617,6 @@ def _play_layer():
         (lambda p, d: p.bots_rng(2**65), ValueError, r"^seed: .* is outside ±2\*\*64$"),
         (lambda p, d: p.random_choice(None), TypeError, r"^rng: expected a random\.Random, not None"),
         (lambda p, d: p.snapshots(None), TypeError, r"^deal: expected a Deal, not None"),
-        (lambda p, d: p.play_game(None, "random"), TypeError, r"^game: expected a bibi\.game\.Game, not None"),
         (lambda p, d: p.lockstep(None, "random"), TypeError, r"^deals: expected a list of deals, not None$"),
         (lambda p, d: p.lockstep(d, "random"), TypeError, r"^deals: expected a list of deals, not <Deal"),
         (lambda p, d: p.lockstep([d, "x"], "random"), TypeError, r"^deals: expected a list of deals, not 'x'"),
@@ -633,6 +632,14 @@ def test_the_play_layer_names_what_it_cannot_use(call, error, match):
         call(_play_layer(), deal)
     assert isinstance(info.value, ValueError)  # a WrongType: caught as the kit's bad input too
     assert deal.actions == ()
+
+
+def test_the_game_loop_names_what_it_cannot_use():
+    from bibi.game import play_game  # the deal-to-deal loop lives with the game, not in the play layer
+
+    with pytest.raises(TypeError, match=r"^game: expected a bibi\.game\.Game, not None") as info:
+        play_game(None, "random")
+    assert isinstance(info.value, ValueError)
 
 
 def test_bots_rng_still_takes_the_seeds_a_deal_takes():

@@ -20,7 +20,7 @@ from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.dealing import shuffle
-from bibi.game import Game
+from bibi.game import Game, play_game
 from bibi.play import (
     BOTS,
     BotError,
@@ -31,7 +31,6 @@ from bibi.play import (
     last_seen_move,
     lockstep,
     play,
-    play_game,
     play_seeded,
     random_bot,
     random_choice,
