@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from importlib import import_module
 from typing import Any, NamedTuple, cast
@@ -81,16 +80,27 @@ class BotRegistry(MutableMapping[str, Bot]):
     """The one registry of bots by name: ``bibi.BOTS``, ``bibi.play.BOTS`` and ``bibi.bots.BOTS`` are this one
     object, and ``get_bot``, the command line's ``--bots``, ``simulate`` and the views all read it.
 
-    Reading it first imports ``bibi.bots``, so the kit's own bots are always in it; ``BOTS[name] = bot`` is
-    ``register(name, bot)``, with its checks, and ``del BOTS[name]`` forgets a bot.
+    A module of bots registers them when it is imported (``bibi.bots`` the kit's own); ``fill_from(module)`` names
+    one to import before the registry is first read. The package names ``bibi.bots`` there (``bibi/__init__.py``),
+    so the kit's own bots are always in it, and the play layer never imports the bots, which are built on it.
+    ``BOTS[name] = bot`` is ``register(name, bot)``, with its checks, and ``del BOTS[name]`` forgets a bot.
     """
 
     def __init__(self) -> None:
         self._bots: dict[str, Bot] = {}
+        self._sources: list[str] = []
+
+    def fill_from(self, module: str) -> None:
+        """Import ``module`` (by its full name), which registers its bots, before the registry is next read."""
+        check_type("fill_from: module", module, str, "a module's full name")
+        if module not in self._sources:
+            self._sources.append(module)
 
     def _loaded(self) -> dict[str, Bot]:
-        if "bibi.bots" not in sys.modules:  # the kit's own bots register when bibi.bots is imported
-            import_module("bibi.bots")
+        for module in tuple(self._sources):
+            import_module(module)  # it registers its bots (nothing happens if it is being imported already)
+            if module in self._sources:
+                self._sources.remove(module)
         return self._bots
 
     def __getitem__(self, name: str) -> Bot:
