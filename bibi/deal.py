@@ -69,7 +69,8 @@ Rule decisions the texts leave open, and how this engine takes them:
 The module is the state machine and its explanations. Beside it, compiled with it as one group, below it: the
 actions and their notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a
 seat's view (``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of
-a trick and of a pair (``bibi.tricks``); above it, reached lazily: the bots' live views (``bibi.live``).
+a trick and of a pair (``bibi.tricks``); above it, reached lazily: the sampler (``Deal.resample``) and the one
+fast loop (``Deal.playout``), which reads the deal's fields in place, as the bots' live views (``bibi.live``) do.
 
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
@@ -87,14 +88,14 @@ from __future__ import annotations
 import random
 import types
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
 from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
-from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import IllegalAction, NotationError, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, pgettext
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
@@ -124,11 +125,8 @@ from bibi.tricks import (
     why_trick_won,
 )
 
-if TYPE_CHECKING:
-    from bibi.live import LiveView
-
-# Why a bot's answer is refused when the deal moved while it was choosing (``seated_playout``, and the play
-# layer's slow path, which hands out frozen views): a bot reads its view and answers, nothing more.
+# Why a bot's answer is refused when the deal moved while it was choosing (``bibi.playout.seated_playout``, and the
+# play layer's loop, which hands out frozen views): a bot reads its view and answers, nothing more.
 MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
                      "it never moves the deal")
 
@@ -458,81 +456,14 @@ class Deal:
         return self
 
     def playout(self, choose: Any) -> Deal:
-        """Play to the end, ``choose(legal_actions)`` picking every decision: the simulator's fast path.
-
-        It runs the very transitions ``apply`` runs, on the same legal actions, minus the per-call
-        overhead; a pick that is not among the legal actions still raises ``IllegalAction``.
+        """Play to the end, ``choose(legal_actions)`` picking every decision with a choice; a forced move is taken
+        without asking (the play layer's convention). The deal is handed to the kit's one fast loop
+        (``bibi.playout.run``), which runs the very transitions ``apply`` runs, on the same legal actions, minus the
+        per-call checks; a pick that is not among the legal actions still raises ``IllegalAction``.
         """
-        if not callable(choose):
-            raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
+        from bibi.playout import playout  # above this module, reached lazily (ARCHITECTURE.md, "Lazy imports")
 
-        def pick(legal: tuple[Card | Action, ...]) -> Card | Action:
-            act = choose(legal)
-            # The type first (a plain 12 equals Card('2S'); another type's ``==`` may be anything).
-            if not isinstance(act, _ACTION_TYPES) or act not in legal:
-                self._legal = legal
-                raise IllegalAction(self._why_refused(act))
-            return act
-
-        return self._play_out(pick, False)
-
-    def seated_playout(self, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random) -> Deal:
-        """Play to the end with a bot at every seat: each decision with a choice goes to the seat's bot as
-        ``bots[seat](view, rng)``, ``view`` being the seat's ``LiveView`` (one per seat for the whole deal, lent
-        the legal actions being decided on), and a forced move is taken without asking, drawing nothing (the play
-        layer's convention). ``playout`` with the asking done by ``bibi.live.seated_picker``: the play layer's
-        fast path for bots (``bibi.play.play_out``).
-
-        An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
-        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, the seat as
-        ``seat`` and this deal as ``deal`` (what tells it from a bot's own error, raised as it is), with the deal
-        at the refused decision. The views hold no way back to the deal; a bot that
-        moves it all the same (through a reference of its own) is caught when it answers, with an
-        ``IllegalAction`` of the same kind.
-        """
-        from bibi.live import seated_picker  # above this module: reached lazily, so no import circle forms
-
-        return self._play_out(seated_picker(self, bots, rng), True)
-
-    def random_playout(self, rng: random.Random) -> Deal:
-        """Play to the end with the random player at every seat: ``playout(bibi.play.random_choice(rng))``
-        with the choice folded into the loop (a forced move draws nothing; else ``rng.random()`` picks
-        among the legal actions, each as likely). The same draws and the same deal, faster: the path of a
-        table of random bots, ``simulate``'s default."""
-        if not isinstance(rng, random.Random):
-            raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
-        # The one loop kept apart from ``_play_out``: this is ``simulate``'s path, and a picker call per decision
-        # slows it measurably, pure and compiled (bench/bench_engine.py --throughput).
-        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
-        r = rng.random
-        self._legal = None
-        while self._phase:
-            legal = compute()
-            n = len(legal)
-            act = legal[int(r() * n)] if n > 1 else legal[0]  # random_choice's pick, inlined
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                apply_legal(act)
-        return self
-
-    def _play_out(self, pick: Callable[[tuple[Card | Action, ...]], Card | Action], forced: bool) -> Deal:
-        """The one playing loop of the fast paths: ``pick(legal)`` chooses every decision (a picker checks what
-        it returns), or, with ``forced``, every decision with a choice, a forced move being taken without
-        asking. The very transitions ``apply`` runs, on the same legal actions, minus the per-call overhead."""
-        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
-        self._legal = None  # the loop moves the state: a cached answer would go stale if a picker raises
-        while self._phase:
-            legal = compute()
-            act = legal[0] if forced and len(legal) == 1 else pick(legal)
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                apply_legal(act)
-        self._legal = None
-        return self
+        return playout(self, choose)
 
     def _why_refused(self, pick: object) -> str:
         if not isinstance(pick, _ACTION_TYPES):
@@ -850,13 +781,6 @@ class Deal:
         sentences: the calls made since the previous trick began, and what these rules make of them
         (``bibi.reports.trump_reason``)."""
         return trump_reason(self)
-
-    def live_view(self, seat: Whole) -> LiveView:
-        """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
-        fast path gives the bots one per seat for the whole deal."""
-        from bibi.live import LiveView  # above this module: reached lazily, so no import circle forms
-
-        return LiveView(self, self._seat(seat))
 
     # ---- copying, records, replay -------------------------------------------------------------
 

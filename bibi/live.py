@@ -1,9 +1,9 @@
 """The live views the bots read on the fast path: ``LiveView`` (what one seat may see, read from the live deal
 when asked), the ``_Tally`` of played and laid-down cards the views of one deal share, and the picker that hands
-the views to the seats' bots in ``Deal.seated_playout``.
+the views to the seats' bots in the one fast loop (``bibi.playout.seated_playout``).
 
-The module sits above ``bibi.deal``: it reads a live deal, and ``bibi.deal`` reaches it only lazily (inside
-``Deal.live_view`` and ``Deal.seated_playout``), so no import circle forms. A view gives no way back to the deal.
+The module sits above ``bibi.deal``: it reads a live deal, which never imports it. A view gives no way back to the
+deal.
 It is compiled with the engine (tools/build_compiled.py).
 """
 
@@ -134,7 +134,7 @@ class LiveView:
         deal = self._deal
         if self._legal is None:
             return deal.view(self._seat)
-        # Inside ``Deal.seated_playout`` the deal caches no legal actions (its loop moves on without
+        # Inside ``seated_playout`` the deal caches no legal actions (its loop moves on without
         # clearing them): lend it the ones the loop is deciding on, and leave no cache behind.
         deal._legal = self._legal
         try:
@@ -300,7 +300,7 @@ _LEND: Final[Callable[[LiveView, Any], None]] = (
 def seated_picker(
     deal: Deal, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random
 ) -> Callable[[tuple[Card | Action, ...]], Card | Action]:
-    """The per-decision picker of ``Deal.seated_playout``: each decision with a choice goes to the seat's bot as
+    """The per-decision picker of ``bibi.playout.seated_playout``: each decision with a choice goes to the seat's bot as
     ``bots[seat](view, rng)``, ``view`` the seat's ``LiveView`` (one per seat for the whole deal, sharing one
     tally, lent the legal actions being decided on). The deal's loop takes a forced move without asking. A refused
     answer raises with ``answer``, ``seat`` and ``deal`` set on the error. Wrong ``bots`` or ``rng`` are refused

@@ -63,6 +63,7 @@ from bibi.cards import CARDS, SUITS, Card
 from bibi.deal import Deal
 from bibi.dealing import check_players, dealt_places
 from bibi.errors import check_type, shorten, whole
+from bibi.playout import random_playout
 from bibi.reports import View
 from bibi.rules import Rules, as_rules, parse_rules
 
@@ -543,7 +544,7 @@ def engine_rollouts(seed: Any, rollouts: int = 1, bots: Any = "random") -> Any:
                 rng.shuffle(stock)
                 world.restock(stock)
                 if random_bots:
-                    world.random_playout(rng)
+                    random_playout(world, rng)
                 else:
                     play(world, bots, rng)
                 scores = np.array(world.scores, dtype=float)

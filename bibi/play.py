@@ -14,12 +14,13 @@ everywhere**. The conventions that make it so are decided here, once:
   the high-card draw, the shuffle, the cut);
 - the bots draw from a stream of their own, ``bots_rng(seed)``, so a pack never depends on the play;
 - a decision with a single legal action is taken without asking the bot and draws nothing;
-- ``random_bot`` draws one ``rng.random()`` per decision it is asked. The engine's fast path
-  ``Deal.playout(random_choice(rng))`` makes exactly those draws, and ``Deal.random_playout(rng)`` is that
-  loop with the choice written into it, so ``play`` hands a table of random bots to it: the same loop,
-  with the views and the bot calls folded away (tests compare the three);
-- any other table with no person at it plays through ``Deal.seated_playout``: the same loop asking each
-  seat's bot with the seat's ``LiveView`` (one per seat for the whole deal) instead of a fresh ``View``.
+- ``random_bot`` draws one ``rng.random()`` per decision it is asked.
+
+These conventions are kept by the kit's two loops, and by no other: ``play`` here, the public one, decision by
+decision with a frozen ``View`` for each bot, and the one fast loop, ``bibi.playout.run``, to which ``play``
+hands a table with no person and no stop: a table of random bots to ``random_playout`` (the random draw written
+into the loop: the same draws), any other to ``seated_playout`` (each seat's bot asked with its ``LiveView``, one
+per seat for the whole deal). Tests compare the paths; ``bench/loops.py`` measures what the fast one saves.
 
 ``play`` stops early when a stop condition holds: at a person's decision (a seat whose bot is
 ``None``), ``until(deal)``, after ``actions`` actions, or at the end of a trick (``trick_end``). The
@@ -46,6 +47,7 @@ from bibi.cards import Card, Rank, Suit
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
+from bibi.playout import random_playout, seated_playout
 from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -154,7 +156,8 @@ register("random", random_bot)
 
 
 def random_choice(rng: random.Random) -> Chooser:
-    """``random_bot`` as a chooser for ``Deal.playout``: the same draws, a forced move draws nothing."""
+    """``random_bot`` as a chooser for ``Deal.playout`` (or ``apply`` in a loop of one's own, which must then take
+    a forced move without asking, as the kit's loops do): the same draws, a forced move draws nothing."""
     check_type("rng", rng, random.Random, "a random.Random")
     r = rng.random
     return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
@@ -573,14 +576,14 @@ def play(
 
 
 def play_out(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
-    """``play(deal, seats, rng)`` to the end, one bot per seat (as ``as_bots`` gives them), on the engine's fast
-    path: ``Deal.random_playout`` for a table of random bots (the same loop, folded into the engine; see the
+    """``play(deal, seats, rng)`` to the end, one bot per seat (as ``as_bots`` gives them), on the one fast loop
+    (``bibi.playout``): ``random_playout`` for a table of random bots (the draw written into the loop; see the
     module doc), else every bot asked through its seat's ``LiveView``. It checks no argument: ``play`` does,
     and ``simulate`` checks its bots once for a run of many deals."""
     for bot in seats:
         if bot is not random_bot:
             return _play_live(deal, seats, rng)
-    return deal.random_playout(rng)
+    return random_playout(deal, rng)
 
 
 def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
@@ -591,11 +594,11 @@ def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
 
 
 def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> Deal:
-    """``play`` to the end on the engine's fast path, ``Deal.seated_playout``: each bot gets its seat's
+    """``play`` to the end on the one fast loop, ``bibi.playout.seated_playout``: each bot gets its seat's
     ``LiveView`` (one per seat for the whole deal, read when the bot asks) instead of a fresh ``View`` per
     decision; the same choices, and a refused answer is named as ``play`` names it."""
     try:
-        return deal.seated_playout(seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
+        return seated_playout(deal, seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
     except (ValueError, TypeError) as exc:
         # Not a refused answer, if the engine did not name this deal in it: raised by a bot (which may carry an
         # answer and a seat of its own), or by the engine's checks.

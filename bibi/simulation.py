@@ -22,7 +22,7 @@ True
 True
 
 Nothing here plays a rule itself, nor a loop of its own: every deal is played by ``bibi.play.play``
-(which hands a table of random bots to ``Deal.random_playout``, any other table to ``Deal.seated_playout``).
+(which hands a table of random bots to ``bibi.playout.random_playout``, any other to ``seated_playout``).
 This module only counts.
 """
 

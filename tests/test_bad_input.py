@@ -15,6 +15,7 @@ from helpers import new_deal, play, snapshot
 import bibi
 from bibi.cards import pack
 from bibi.deal import Deal, IllegalAction, NotationError
+from bibi.live import LiveView
 from bibi.rules import Rules
 
 
@@ -572,14 +573,14 @@ def test_the_sampler_names_a_value_that_is_no_view():
             resample(bad, random.Random(1))
         with pytest.raises(TypeError, match=match + shown):
             unseen(bad)
-    assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
+    assert sum(unseen(deal.view(seat))) == sum(unseen(LiveView(deal, seat)))  # both kinds of view are taken
 
 
 def test_a_live_views_unseen_of_names_a_card_that_is_none():
     # Found by the bots' fuzz test: unseen_of(52) was an IndexError from inside the tally, unseen_of(None) a
     # TypeError about list indices, and unseen_of(-1) answered for the last card of the pack.
     deal, seat = _a_seat_to_act()
-    view = deal.live_view(seat)
+    view = LiveView(deal, seat)
     unseen = view.unseen()
     assert [view.unseen_of(c) for c in range(52)] == [(n, sum(unseen)) for n in unseen]
     assert view.unseen_of(bibi.cards.Card("KS")) == view.unseen_of(int(bibi.cards.Card("KS")))

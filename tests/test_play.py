@@ -38,6 +38,7 @@ from bibi.play import (
     snapshots,
     trick_number,
 )
+from bibi.playout import random_playout, seated_playout
 from bibi.rules import RUSSIAN, parse_rules
 from bibi.simulation import deal_seed, simulate
 
@@ -101,12 +102,21 @@ def test_the_fast_path_is_the_same_loop_as_random_bots_asked_one_by_one(label):
 
 @pytest.mark.parametrize("label", ["ru", "it", "en", "ru:decks=1,max_players=7,trump_change=holder_chooses"])
 def test_random_playout_is_playout_with_random_choice(label):
+    # The one fast loop with the draw written in, with it asked of a chooser, and the public loop: one deal.
     for seed in range(20):
-        folded = Deal.new(label, 2 + seed % 6, seed=seed).random_playout(random.Random(seed))
+        folded = random_playout(Deal.new(label, 2 + seed % 6, seed=seed), random.Random(seed))
         asked = Deal.new(label, 2 + seed % 6, seed=seed).playout(random_choice(random.Random(seed)))
-        assert folded.record() == asked.record() and folded.events == asked.events
+        public = play(Deal.new(label, 2 + seed % 6, seed=seed), "random", random.Random(seed), fast=False)
+        assert folded.record() == asked.record() == public.record() and folded.events == asked.events
     with pytest.raises(TypeError, match="rng: expected a random.Random, not 7"):
-        Deal.new(label, 4, seed=0).random_playout(7)
+        random_playout(Deal.new(label, 4, seed=0), 7)
+
+
+def test_the_fast_loop_asks_no_forced_move():
+    # A chooser is asked only where there is a choice (the kit's convention: a forced move draws nothing).
+    asked = []
+    deal = Deal.new("ru", 4, seed=5).playout(lambda legal: asked.append(len(legal)) or legal[0])
+    assert deal.is_over and asked and min(asked) == 2 and len(asked) < len(deal.actions)
 
 
 def test_the_engines_shuffle_is_random_shuffle():
@@ -243,7 +253,7 @@ def test_a_bot_that_breaks_a_rule_is_named_and_the_deal_is_kept():
     (lambda view: next(c for c in CARDS if c not in view.hand), "does not hold"),  # a card it does not hold
 ])
 def test_the_fast_path_names_a_refused_answer_and_keeps_the_deal_at_it(answer, reason):
-    # The engine's seated loop (Deal.seated_playout) asks the bots; the play layer names the refusal as play
+    # The fast loop's seated table (bibi.playout.seated_playout) asks the bots; the play layer names the refusal as play
     # names it, and the deal stays at the refused decision, its seat still to act.
     asked = []
     deal = Deal.new("it", 4, seed=3)
@@ -364,13 +374,13 @@ def test_the_fast_path_reads_a_notation_as_apply_does():
     assert by_notation.record() == play(Deal.new("ru", 5, seed=8), "heuristic", bots_rng(8)).record()
     deal = Deal.new("ru", 5, seed=8)
     with pytest.raises(ValueError, match=r"bots: expected one bot per seat \(5\)"):
-        deal.seated_playout([heuristic_bot] * 4, bots_rng(8))
+        seated_playout(deal, [heuristic_bot] * 4, bots_rng(8))
     with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*not 5"):
-        deal.seated_playout(5, bots_rng(8))
+        seated_playout(deal, 5, bots_rng(8))
     with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*'heuristic'"):
-        deal.seated_playout(["heuristic"] * 5, bots_rng(8))  # names are the play layer's to read
+        seated_playout(deal, ["heuristic"] * 5, bots_rng(8))  # names are the play layer's to read
     with pytest.raises(TypeError, match=r"rng: expected a random.Random, not 8"):
-        deal.seated_playout([heuristic_bot] * 5, 8)
+        seated_playout(deal, [heuristic_bot] * 5, 8)
     assert deal.actions == ()  # every refusal left the deal as it was
 
 
