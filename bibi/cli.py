@@ -511,7 +511,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
     except ValueError as exc:
         raise ValueError(f"--{exc}") from None  # "--bots: …"
-    names = [bot for seat, bot in enumerate(bots) if seat != args.seat]
+    names = [bot for bot in bots if bot is not None]  # the other seats'
     played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
                            else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else

@@ -16,12 +16,17 @@ from typing import Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
-from bibi.deal import _PLAY, MOVED_DEAL, Deal
+from bibi.deal import _PLAY, Deal
 from bibi.errors import IllegalAction, WrongType, shorten, whole
+from bibi.refusals import why_refused
 from bibi.reports import Call, History, Position, Trick, View, drawn_by, passed_by
 from bibi.rules import Rules
 from bibi.tricks import KQ_SLOT
 
+# Why a bot's answer is refused when the deal moved while it was choosing (the seated picker here, and the play
+# layer's loop, which hands out frozen views): a bot reads its view and answers, nothing more.
+MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
+                     "it never moves the deal")
 _KING: Final = int(Rank.KING)
 _QUEEN: Final = int(Rank.QUEEN)
 
@@ -333,7 +338,7 @@ def seated_picker(
             try:
                 act = Action.parse(act)  # a notation, as apply reads it
                 if act not in legal:
-                    raise IllegalAction(deal._why_refused(act))
+                    raise IllegalAction(why_refused(deal, act))
             except (ValueError, TypeError) as exc:
                 exc.answer, exc.seat, exc.deal = answer, seat, deal  # type: ignore[union-attr]
                 raise
@@ -343,4 +348,4 @@ def seated_picker(
     return pick
 
 
-__all__ = ["LiveView", "seated_picker"]
+__all__ = ["MOVED_DEAL", "LiveView", "seated_picker"]

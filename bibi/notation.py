@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 from bibi.actions import CALLS, PASS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit, read_card, sort_key
 from bibi.errors import NotationError, WrongType, shorten
-from bibi.i18n import _, ngettext, pgettext, resolve
+from bibi.i18n import _, ngettext, resolve
 from bibi.kinds import ActionKind, EventKind
+from bibi.reports import phase_word
 from bibi.rules import rules_name
 
 if TYPE_CHECKING:
@@ -75,9 +76,6 @@ def transcript(deal: Deal, draws: bool = False) -> str:
     return "\n".join(lines)
 
 
-_PHASES = {"call": lambda: pgettext("phase", "call"), "play": lambda: pgettext("phase", "play")}
-
-
 def score_line(deal: Deal) -> str:
     """The scores (card points + Bi-bi points), and the winner(s) once the deal is over."""
     parts = []
@@ -89,8 +87,8 @@ def score_line(deal: Deal) -> str:
             parts.append(_("seat {seat} {score}").format(seat=seat, score=cards))
     text = _("scores: {scores}").format(scores=", ".join(parts))
     if not deal.is_over:
-        phase = _PHASES[deal.phase]() if deal.phase in _PHASES else deal.phase
-        return text + "\n" + _("deal in progress: seat {seat} to act ({phase})").format(seat=deal.to_act, phase=phase)
+        return text + "\n" + _("deal in progress: seat {seat} to act ({phase})").format(seat=deal.to_act,
+                                                                                      phase=phase_word(deal.phase))
     return text + "\n" + str(deal.outcome())
 
 

@@ -44,9 +44,10 @@ from importlib import import_module
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card, Rank, Suit
-from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
+from bibi.deal import PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
+from bibi.live import MOVED_DEAL
 from bibi.playout import random_playout, seated_playout
 from bibi.rules import Follow, Rules, call_word
 

@@ -46,6 +46,7 @@ from bibi.cards import Card, Rank
 from bibi.deal import Deal
 from bibi.errors import IllegalAction, WrongType, shorten
 from bibi.live import LiveView, seated_picker
+from bibi.refusals import why_refused
 from bibi.tricks import KQ_SLOT, pair_callable, winning_card, winning_plays
 
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -71,7 +72,7 @@ def run(deal: Deal, choose: Chooser | None = None, rng: random.Random | None = N
             # The type first (a plain 12 equals Card('2S'); another type's ``==`` may be anything).
             if not isinstance(act, ACTION_TYPES) or act not in legal:
                 deal._legal = legal
-                raise IllegalAction(deal._why_refused(act))
+                raise IllegalAction(why_refused(deal, act))
         actions.append(act)
         if isinstance(act, Card):
             play(deal._turn, act)
