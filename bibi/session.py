@@ -293,6 +293,32 @@ class Session:
                 f"seed {self.seed!r})")
 
 
+class AtTable:
+    """What a front end at a person's table (``bibi play``'s ``bibi.terminal.Terminal``, the play table) reads of
+    the ``Session`` it drives, ``session``: the deal, the game, the bots."""
+
+    session: Session
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the game's current deal)."""
+        return self.session.deal
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played, or ``None`` for one deal."""
+        return self.session.game
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """The bot of each seat, ``None`` at the person's (the session's)."""
+        return self.session.bots
+
+    @bots.setter
+    def bots(self, seats: list[Bot | None]) -> None:
+        self.session.bots = seats
+
+
 # -- hints in plain words ------------------------------------------------------------------------------------
 
 
@@ -449,4 +475,4 @@ def _other_advice(view: View, action: Action) -> str:
     return _("pass: do not say {call} now").format(call=word)
 
 
-__all__ = ["Hint", "Session", "Told", "advice"]
+__all__ = ["AtTable", "Hint", "Session", "Told", "advice"]

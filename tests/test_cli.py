@@ -17,10 +17,11 @@ import pytest
 
 from bibi.bots import heuristic_bot
 from bibi.cards import Card
-from bibi.cli import SUBCOMMANDS, Terminal, build_parser, main, seed_arg
+from bibi.cli import SUBCOMMANDS, build_parser, main, seed_arg
 from bibi.deal import Deal
 from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
+from bibi.terminal import Terminal
 
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

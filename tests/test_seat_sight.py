@@ -20,10 +20,10 @@ from helpers import new_deal
 
 import bibi
 from bibi import practice, render
-from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.live import LiveView
 from bibi.play import bots_rng, play, public_reason, why_move
+from bibi.terminal import Terminal
 from bibi.widgets import DealExplorer, PlayTable
 
 

@@ -18,7 +18,7 @@ from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
 from bibi.play import Bot, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules
-from bibi.session import Session
+from bibi.session import AtTable, Session
 from bibi.widgets.base import (
     _ActionRow,
     _ActionView,
@@ -90,7 +90,7 @@ class _HandRow(widgets.HBox):
         raise KeyError(f"no button for {card} now")
 
 
-class PlayTable(_ActionView):
+class PlayTable(AtTable, _ActionView):
     """Play one seat against bots, a whole game of deals (R26) or one deal.
 
     Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
@@ -193,25 +193,6 @@ class PlayTable(_ActionView):
             self._start(deal, seats, hinter)
 
     # -- what the view shows ---------------------------------------------------------------------
-
-    @property
-    def deal(self) -> Deal:
-        """The deal being played (the game's current deal)."""
-        return self.session.deal
-
-    @property
-    def game(self) -> Game | None:
-        """The game being played, or ``None`` for one deal."""
-        return self.session.game
-
-    @property
-    def bots(self) -> list[Bot | None]:
-        """The bot of each seat, ``None`` at yours (the session's)."""
-        return self.session.bots
-
-    @bots.setter
-    def bots(self, seats: list[Bot | None]) -> None:
-        self.session.bots = seats
 
     @property
     def hint_bot(self) -> Bot:
