@@ -105,11 +105,11 @@ def _answer_text(answer: Any) -> str | None:
 
 
 def _ids(reason: str) -> tuple[str, ...]:
-    """The sentence ids a reason cites, in order (``R16, R18`` and ranges ``R17–R20``)."""
-    from bibi import texts  # the texts are data; only feedback needs them
+    """The sentence ids a reason cites, in order (``R16, R18`` and ranges ``R17–R20``: the sentences
+    ``bibi.render.text.cited_sentences`` finds, as ``bibi play`` quotes them)."""
+    from bibi.render.text import cited_sentences  # the texts are data; only feedback needs them
 
-    found = re.findall(r"\b[RI]\d{1,2}(?:\s*[–-]\s*[RI]?\d{1,2})?\b", reason)
-    return tuple(texts.ids(found)) if found else ()
+    return tuple(sentence.id for sentence in cited_sentences(reason))
 
 
 def _rule(rules: Rules, option: str) -> str:
