@@ -8,11 +8,12 @@ each seat's bot with its ``LiveView``), or, with no ``choose``, to the random bo
 (``legal[int(rng.random() * len(legal))]``, ``simulate``'s default). It is the kit's only loop beside the play
 layer's public one (``bibi.play.play``, which hands it a table with no person and no stop), and keeps the same
 convention: a forced move is taken without asking and draws nothing, so both loops give the same deal from the
-same streams. It is kept for speed, measured by ``bench/loops.py`` (6 players, Russian, the same deals each way,
-alternated, per CPU second; the figures and the command: bench/README.md): in the pure build a table of random bots
-plays about 14 times as many deals a second here as through the public loop (6,200 against 440), a table of
-heuristic bots about 5.7 times as many (2,360 against 410); the random draw written into the loop rather than asked
-of a chooser adds 2 % more, on ``simulate``'s default path.
+same streams. It is kept for speed, measured by ``bench/loops.py`` (6 players, Russian, the same 1,000 deals each
+way, five rounds alternated, the median deals per CPU second; the command and the figures: bench/README.md): a table
+of random bots plays 10 times as many deals a second here as through the public loop in the pure build (4,900
+against 450) and 8 times as many compiled (8,000 against 970); a table of heuristic bots 5.5 and 5.2 times as many
+(2,230 against 410; 4,360 against 870). Writing the random draw into the loop, rather than asking a chooser for it,
+gains ``simulate``'s default path another 7 % pure and 10 % compiled (4,890 against 4,380; 7,970 against 7,250).
 
 **The playouts.** The rule is the heuristic bot's (``bibi.bots``) without its card counting: it reads only the
 trick, the trump, the phase and the hand to act. It calls every Bi-bi it may, switches the trump only to a clearly
