@@ -669,8 +669,9 @@ def simulate(
     """Play ``deals`` deals of ``rules`` and return them as tidy frames (a ``Simulation``).
 
     ``bots``: ``"random"`` (the engine's fast path), a name of ``bibi.bots.BOTS``, a callable
-    ``(view, rng) -> action``, or a list of those, one per seat; a bot is asked only when it has a
-    choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
+    ``(view, rng) -> action``, a list of those, one per seat, or a mapping ``{seat: bot}`` (seated by
+    ``bibi.play.as_bots``: every seat needs a bot, so a seat a mapping leaves out is refused); a bot is asked only
+    when it has a choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
