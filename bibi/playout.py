@@ -9,11 +9,12 @@ each seat's bot with its ``LiveView``), or, with no ``choose``, to the random bo
 layer's public one (``bibi.play.play``, which hands it a table with no person and no stop), and keeps the same
 convention: a forced move is taken without asking and draws nothing, so both loops give the same deal from the
 same streams. It is kept for speed, measured by ``bench/loops.py`` (6 players, Russian, the same 1,000 deals each
-way, five rounds alternated, the median deals per CPU second; the command and the figures: bench/README.md): a table
-of random bots plays 10 times as many deals a second here as through the public loop in the pure build (4,900
-against 450) and 8 times as many compiled (8,000 against 970); a table of heuristic bots 5.5 and 5.2 times as many
-(2,230 against 410; 4,360 against 870). Writing the random draw into the loop, rather than asking a chooser for it,
-gains ``simulate``'s default path another 7 % pure and 10 % compiled (4,890 against 4,380; 7,970 against 7,250).
+way, five rounds alternated, the median deals per CPU second, on a shared machine; the command and the figures:
+bench/README.md): a table of random bots plays 9 to 10 times as many deals a second here as through the public loop
+in the pure build (4,500 to 4,900 against 450 to 460) and 7.5 to 8 times as many compiled (7,500 to 8,000 against
+970 to 980); a table of heuristic bots about 5.5 and 5 times as many (2,230 to 2,310 against 410; 4,270 to 4,360
+against 860 to 870). Writing the random draw into the loop, rather than asking a chooser for it, gains
+``simulate``'s default path another 1 to 7 % pure and 10 % compiled.
 
 **The playouts.** The rule is the heuristic bot's (``bibi.bots``) without its card counting: it reads only the
 trick, the trump, the phase and the hand to act. It calls every Bi-bi it may, switches the trump only to a clearly
