@@ -77,7 +77,7 @@ class Game:
     rules: Rules
     players: int
     rounds: int
-    seed: int | str | None
+    seed: int | str | None  # what a game record writes (a whole number, or a text; no bytes)
     draws: tuple[Draw, ...]
     _deals: list[Deal]
     _cuts: list[Cut | None]
@@ -103,7 +103,7 @@ class Game:
         if rng is not None:
             check_type("rng", rng, random.Random, "a random.Random")
         self = cls._empty(rules, players, rounds, seed)
-        self._rng = rng if rng is not None else random.Random(seed)
+        self._rng = rng if rng is not None else random.Random(self.seed)
         self._start_deal(set_up(self.rules, self.players, self._rng))
         return self
 
@@ -112,9 +112,11 @@ class Game:
         self = object.__new__(cls)
         self.rules = as_rules(rules)
         self.players = check_players(self.rules, players)
-        whole("rounds", rounds, 1, MAX_ROUNDS)
-        self.rounds = rounds
-        self.seed = check_seed("seed", seed)
+        self.rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
+        checked = check_seed("seed", seed)
+        if isinstance(checked, bytes):  # a game's record writes its seed, in JSON
+            raise WrongType(f"seed: a game's record writes its seed: use a whole number or a text, not {shorten(seed)}")
+        self.seed = checked
         self.draws = ()
         self._deals = []
         self._cuts = []
@@ -133,8 +135,7 @@ class Game:
     def cutter(self, dealer: int) -> int:
         """The seat that cuts for ``dealer`` (a seat): the player on his right (R7), as the engine's set-up
         has it (``bibi.dealing.cutter``)."""
-        whole("dealer", dealer, 0, self.players - 1)
-        return cutter(self.players, dealer)
+        return cutter(self.players, whole("dealer", dealer, 0, self.players - 1))
 
     # ---- the flow of the game ------------------------------------------------------------------
 
@@ -233,7 +234,7 @@ class Game:
     def trump_source(self, index: int) -> str:
         """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words (in the
         language in force)."""
-        whole("index", index, 0, len(self._deals) - 1)
+        index = whole("index", index, 0, len(self._deals) - 1)
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]

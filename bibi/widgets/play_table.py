@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.cards import Card
 from bibi.deal import Action, Deal
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
@@ -137,8 +137,8 @@ class PlayTable(AtTable, _ActionView):
         whole("seat", seat, 0, players - 1)
         super().__init__(lang=lang)
         self.rules = rules
-        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
-            raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
+        if delay is not None:
+            number("delay", delay, 0, wanted="a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
         seats = Session.seat_bots(bots, players, seat)
