@@ -223,7 +223,7 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
 def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
     """The heuristic's switch rule read from the deal: to the suit of the strongest hand (a card 1, a jack or
     higher 2), by a margin of 2 while two rounds of draws remain."""
-    hand = deal.hand(deal.to_act)
+    hand = deal.hand(deal._turn)  # the leader's: a switch is made only when leading (the play phase)
     strength = [0.0, 0.0, 0.0, 0.0]
     for c in hand:
         strength[c // 13] += 2.0 if c % 13 >= _JACK else 1.0

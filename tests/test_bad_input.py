@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from helpers import new_deal, play, snapshot
@@ -85,6 +86,23 @@ def test_acting_out_of_turn():
     play(deal, "5H")
     deal.apply("9H", seat=2)  # the right seat is accepted
     assert deal.to_act == 0
+
+
+@pytest.mark.parametrize("seat, shown", [(-1, "-1"), (4, "4"), (10**5000, "<a whole number of about 5001 digits>")],
+                         ids=["-1", "4", "10**5000"])
+def test_a_seat_the_table_has_not_is_named_not_out_of_turn(seat, shown):
+    # apply("8S", -1) said "out of turn: it is seat 0's turn, not seat -1's": a number that is no seat of the table
+    # is a bad argument (a ValueError naming it), not a question of whose turn it is (IllegalAction)
+    deal = Deal.new("russian", players=4, seed=1)
+    before = snapshot(deal)
+    message = rf"^seat: {re.escape(shown)} is not a seat 0…3$"
+    with pytest.raises(ValueError, match=message) as info:
+        deal.apply("8S", seat)
+    assert not isinstance(info.value, IllegalAction)
+    with pytest.raises(ValueError, match=message):
+        deal.why_illegal("8S", seat)
+    assert snapshot(deal) == before
+    deal.apply("8S", 0)  # the seat to act is taken
 
 
 def test_acting_after_the_deal_is_over():
