@@ -471,7 +471,8 @@ def trick_number(deal: Deal) -> int:
 
 
 class Move(NamedTuple):
-    """A move of a deal: its position (the index of its action), the seat that made it, its trick (1-based)."""
+    """A move of a deal as a seat saw it: its position (how many moves of the deal the seat had seen made before it),
+    the seat that made it, its trick (1-based)."""
 
     position: int
     seat: int
@@ -483,11 +484,21 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
     the deal is on, another seat's pass is nobody else's to see (``Deal.events_for``), so it is passed over;
     once the deal is over every move counts. ``None`` when there is none.
 
+    Its ``position`` counts only the moves ``viewer`` saw made (``seen_before``): two deals the seat cannot tell apart
+    give the same ``Move``, however many passes the other seats made unseen.
+
     >>> deal = play_seeded("ru", 3, seed=2, bots="heuristic", actions=4)
     >>> move = last_seen_move(deal, viewer=0)
     >>> move.seat != 0 and move.position == 3, move.trick
     (True, 2)
     """
+    found = last_seen(deal, viewer, seat)
+    return None if found is None else found[1]
+
+
+def last_seen(deal: Deal, viewer: int, seat: int | None = None) -> tuple[int, Move] | None:
+    """``last_seen_move``'s move with its index in ``deal.actions`` (which counts the moves ``viewer`` did not see
+    too: for a caller that holds the whole deal, as ``why_move`` takes it)."""
     check_type("deal", deal, Deal, "a Deal")
     viewer = whole("viewer", viewer, 0, deal.players - 1)
     if seat is not None:
@@ -498,8 +509,16 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
         if mover is None or mover == viewer or (seat is not None and mover != seat):
             continue
         if deal.is_over or deal.actions[at] is not PASS:
-            return Move(at, mover, trick_number(states[at]))
+            return at, Move(seen_before(states, viewer, at), mover, trick_number(states[at]))
     return None
+
+
+def seen_before(states: Sequence[Deal], viewer: int, at: int) -> int:
+    """How many of the moves before ``at`` (``states``: the deal before each of its moves, ``snapshots``) ``viewer``
+    saw made: all but another seat's pass, which is nobody else's to see (unless the deal asks every seat at each
+    chance, ``Deal.ask_every_chance``, when passes are public)."""
+    made = states[-1].actions
+    return sum(1 for i in range(at) if made[i] is not PASS or states[i].to_act == viewer or states[i].ask_every_chance)
 
 
 def _reason_words(explanation: Explanation, made: Card | Action) -> str:
@@ -538,10 +557,11 @@ def play(
     seats = as_bots(bots, deal.players)
     if rng is None:
         rng = random.Random()
-    elif not isinstance(rng, random.Random):
-        raise TypeError(f"rng: expected a random.Random, not {shorten(rng)}")
-    if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
-        raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+    check_type("rng", rng, random.Random, "a random.Random")
+    if actions is not None:
+        actions = whole("actions", actions)
+        if actions < 0:
+            raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
     if until is not None and not callable(until):
         raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
     check_type("trick_end", trick_end, bool, "True or False")
@@ -731,7 +751,7 @@ def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) ->
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
     "call_said", "call_told",
-    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
-    "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
-    "trick_number", "why_move",
+    "explain", "get_bot", "last_seen", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
+    "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "seen_before", "snapshots",
+    "strongest_bot", "trick_number", "why_move",
 ]
