@@ -23,7 +23,7 @@ from dataclasses import FrozenInstanceError
 from typing import ClassVar, Final, SupportsIndex
 
 from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
-from bibi.errors import NotationError, WrongType, shorten, whole
+from bibi.errors import Checked, NotationError, WrongType, shorten, whole
 from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
 
@@ -86,7 +86,7 @@ class Action:
             return "pass"
         return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
 
-    def display(self, lang: str | None = None) -> str:
+    def display(self, lang: Checked[str | None] = None) -> str:
         """How the action reads to a person in the language in force (or ``lang``), as ``Card.display`` shows a
         card: ``Bi-bi ♥``, ``pass``, ``trump ♥`` in English; ``Би-би ♥``, ``пас``, ``козырь ♥`` in Russian;
         ``bip bip ♥``, ``passo``, ``briscola ♥`` in Italian. For the eye only: records keep the notation (``str``).

@@ -45,13 +45,13 @@ import types
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from importlib.util import find_spec
-from typing import Any, ClassVar, Final, SupportsIndex, overload
+from typing import Any, ClassVar, Final, SupportsIndex
 
 from bibi import refusals
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.dealing import _rotations, asked_setup, check_players, hands_dealt, restocked
-from bibi.errors import IllegalAction, NotationError, Seed, check_type, shorten, whole
+from bibi.errors import Checked, IllegalAction, NotationError, Seed, check_type, shorten, whole
 from bibi.i18n import _, count, pgettext
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
@@ -211,22 +211,11 @@ class Deal:
 
     # ---- construction ----------------------------------------------------------------------
 
-    # A type checker reads the items; mypyc compiles the implementation, which checks each argument (ARCHITECTURE.md).
-    @overload
     @classmethod
-    def new(cls, rules: Rules | str, players: SupportsIndex = 6, *, seed: Seed = None,
-            rng: random.Random | None = None, dealer: SupportsIndex | None = None, trump: Suit | str | None = None,
-            log: bool = True, ask_every_chance: bool = False) -> Deal: ...
-
-    @overload
-    @classmethod
-    def new(cls, rules: Rules | str, players: SupportsIndex = 6, *, deck: Sequence[Card | str],
-            dealer: SupportsIndex | None = None, trump: Suit | str | None = None, log: bool = True,
-            ask_every_chance: bool = False) -> Deal: ...
-
-    @classmethod
-    def new(cls, rules: Any, players: Any = 6, *, seed: Any = None, rng: Any = None, dealer: Any = None,
-            trump: Any = None, deck: Any = None, log: Any = True, ask_every_chance: Any = False) -> Deal:
+    def new(cls, rules: Rules | str, players: SupportsIndex = 6, *, seed: Seed = None, rng: random.Random | None = None,
+            dealer: SupportsIndex | None = None, trump: Suit | str | None = None,
+            deck: Sequence[Card | str] | None = None, log: Checked[bool] = True,
+            ask_every_chance: Checked[bool] = False) -> Deal:
         """A new deal, dealt and ready for its first decision. With ``deck`` (the whole pack, top first) it is
         stacked: dealer 0 and the bottom card's suit as trump unless given (not shuffled: no seed, no ``rng``).
         Without, the pack is shuffled by ``rng`` (or ``random.Random(seed)``), and the dealer and trump found as

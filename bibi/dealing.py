@@ -64,13 +64,18 @@ def restocked(stock: Sequence[Card], cards: Any) -> tuple[Card, ...]:
     return order
 
 
+def sequence(name: str, value: Any, wanted: str) -> Sequence[Any]:
+    """``value`` if it is a sequence (a list, a tuple; not a text), else a ``WrongType`` naming ``name``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+    return value
+
+
 def card_list(name: str, cards: Any, wanted: str) -> list[Card]:
     """``cards`` read as cards: a sequence (a list, a tuple; not a text) of cards or their notation, each read by
     ``parse_card``; a ``WrongType`` for another type, a ``ValueError`` for a card it cannot read, naming ``name``."""
-    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-        raise WrongType(f"{name}: expected {wanted}, not {shorten(cards)} ({type(cards).__name__})")
     try:
-        return [parse_card(c) for c in cards]
+        return [parse_card(c) for c in sequence(name, cards, wanted)]
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"{name}: {exc}") from None
 
@@ -88,6 +93,7 @@ def _as_suit(value: Any, what: str) -> Suit:
 
 def check_players(rules: Rules, players: SupportsIndex) -> int:
     """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
+    check_type("rules", rules, Rules, "a Rules value")
     players = whole("players", players)
     if not 2 <= players <= rules.max_players:
         raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
@@ -151,8 +157,7 @@ def stack(
     '3S 3S 4S 4S 2S QH KH'
     """
     rules = as_rules(rules)
-    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-        raise WrongType(f"hands: expected a list of hands, one per seat, not {shorten(hands)} ({type(hands).__name__})")
+    hands = sequence("hands", hands, "a list of hands, one per seat")
     n = check_players(rules, len(hands) if players is None else players)
     if len(hands) > n:
         raise ValueError(f"hands: {len(hands)} hands for {n} players")
@@ -341,6 +346,5 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 __all__ = [
     "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
-    "high_card_draw", "restocked", "set_up",
-    "shuffle", "stack", "still_drawing",
+    "high_card_draw", "restocked", "sequence", "set_up", "shuffle", "stack", "still_drawing",
 ]

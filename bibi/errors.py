@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import operator
 import reprlib
-from typing import Any, SupportsIndex, TypeAlias
+from typing import Any, Never, SupportsIndex, TypeAlias, TypeVar
 
 LIMIT = 60  # the most characters of a value a message quotes
 MAX_SEED = 2**64  # the largest whole-number seed (either sign)
@@ -53,6 +53,18 @@ _REPR.maxlong = 40
 
 # What a seed may be (``check_seed``): a whole number, a text or bytes, or None for a fresh one.
 Seed: TypeAlias = SupportsIndex | str | bytes | None
+
+_T = TypeVar("_T")
+# An argument the function checks itself, in both builds alike. To a type checker ``Checked[X]`` is ``X`` (``X |
+# Never``); to mypyc, which compiles the engine's group, it is any object. mypyc checks an argument annotated
+# ``bool``, ``str`` or ``int``, a ``list`` or a ``tuple``, or one of the group's own classes (``Deal``, ``View``,
+# ``LiveView``), itself, before the function runs, with a bare TypeError that names no parameter, and only in the
+# compiled build: a public function of the group annotates such an argument ``Checked[...]`` (a whole number
+# ``SupportsIndex``, a collection ``Sequence`` or ``Mapping``, which mypyc leaves alone as they are) and refuses a
+# wrong one with a ``WrongType`` naming it (``tests/test_signatures.py``). It checks an argument by handing it to a
+# check that takes ``Any`` (``check_type``, ``whole``, …), not by ``isinstance`` on the annotated name: mypyc narrows
+# the name by its annotation and the test, and would cast a value the annotation does not admit, failing its own way.
+Checked: TypeAlias = _T | Never
 
 
 class WrongType(TypeError, ValueError):
@@ -173,6 +185,6 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
 
 
 __all__ = [
-    "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
+    "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
     "check_seed", "check_type", "number", "shorten", "whole",
 ]

@@ -29,12 +29,12 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import islice, product
-from typing import Any, Final, SupportsIndex, overload
+from typing import Any, Final, SupportsIndex
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
-from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
+from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
@@ -71,10 +71,8 @@ class Sampler:
     on. ``None`` (the default): each world's search has ``search``'s own budget.
     """
 
-    # ``view`` is typed ``Any`` and checked here (a ``View`` or a ``LiveView``): a compiled build would refuse a value
-    # of another type itself, with a message that names no parameter (ARCHITECTURE.md, "Errors"; a constructor of
-    # the group cannot be overloaded as ``resample`` is).
-    def __init__(self, view: Any, held: Sequence[float] | None = None, steps: SupportsIndex | None = None):
+    def __init__(self, view: Checked[View | LiveView], held: Sequence[float] | None = None,
+                 steps: SupportsIndex | None = None):
         _check_view(view)
         if steps is not None:
             steps = whole("steps", steps, 1)
@@ -706,17 +704,7 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
-@overload
-def resample(view: View, rng: random.Random, tries: SupportsIndex = 20) -> Deal: ...
-
-
-@overload
-def resample(view: LiveView, rng: random.Random, tries: SupportsIndex = 20) -> Deal: ...
-
-
-# The implementation takes ``Any`` (what mypyc compiles, so that it checks the view here, naming it); the items above
-# are what a type checker reads. ``unseen`` the same.
-def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
+def resample(view: Checked[View | LiveView], rng: random.Random, tries: SupportsIndex = 20) -> Deal:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled (``Sampler.world``); ``NoWorld``
     if none is.
 
@@ -745,15 +733,7 @@ def _check_draws(rng: Any, tries: Any) -> int:
 determinize = resample  # the name the search literature uses ("determinization")
 
 
-@overload
-def unseen(view: View) -> list[int]: ...
-
-
-@overload
-def unseen(view: LiveView) -> list[int]: ...
-
-
-def unseen(view: Any) -> list[int]:
+def unseen(view: Checked[View | LiveView]) -> list[int]:
     """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock.
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).
