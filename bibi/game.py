@@ -44,7 +44,7 @@ from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, ngettext, pgettext
 from bibi.outcome import Outcome
-from bibi.play import as_bots, bots_rng, play
+from bibi.play import Bots, as_bots, bots_rng, play
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
 
 RECORD_FORMAT = "bibi-game/1"
@@ -183,7 +183,7 @@ class Game:
         dealer = (self.dealer + 1) % self.players
         return self._start_deal(set_up(self.rules, self.players, self._rng, dealer=dealer, carried=called))
 
-    def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
+    def play(self, bots: Bots, rng: random.Random | int | str | None = None) -> Game:
         """Play the rest of the game with ``bots`` (one per seat, one for all, or a name: ``play_game``); returns
         the game.
 
@@ -192,7 +192,7 @@ class Game:
         """
         return play_game(self, bots, self.bots_rng(rng))
 
-    def bots_rng(self, rng: random.Random | int | None = None) -> random.Random:
+    def bots_rng(self, rng: random.Random | int | str | None = None) -> random.Random:
         """The bots' stream: ``rng`` if given (a seed makes one: a whole number or a text), else the game's own,
         ``bots_rng(seed)``, kept across deals (the play layer's convention, ``bibi.play``)."""
         if isinstance(rng, random.Random):
@@ -474,7 +474,7 @@ def _card(text: Any, where: str) -> Card:
         raise ValueError(f"{where}: {exc}") from None
 
 
-def play_game(game: Game, bots: Any, rng: random.Random | None = None) -> Game:
+def play_game(game: Game, bots: Bots, rng: random.Random | None = None) -> Game:
     """Play the rest of ``game`` with ``bots``, deal after deal: the deal-to-deal loop (each deal played by the play
     layer's loop, ``bibi.play.play``; the next one dealt when it is over, until every player has dealt ``rounds``
     times, R26); returns the game. ``rng`` is the bots' stream (default: the game's own, ``Game.bots_rng()``).

@@ -127,13 +127,13 @@ from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.play import Bot, as_bots, bots_rng, play
+from bibi.play import Bot, Bots, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
 ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i] (bibi.actions)
 
 
-def layout(rules: Any, players: int) -> dict[str, slice]:
+def layout(rules: Rules | str, players: int) -> dict[str, slice]:
     """Where each field of the observation vector lies, by name, for ``rules`` and ``players`` (see the module
     doc for what each holds).
 
@@ -247,8 +247,8 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
     rewards: dict[str, float]
     infos: dict[str, dict[str, Any]]
 
-    def __init__(self, rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
-                 zero_sum: Any = False, render_mode: str | None = None):
+    def __init__(self, rules: Rules | str = "russian", players: int = 4, bots: Bots = None, *,
+                 ask_every_chance: bool = False, zero_sum: bool = False, render_mode: str | None = None):
         super().__init__()
         self.rules = as_rules(rules)
         self.players = whole("players", players)
@@ -335,7 +335,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         view = self.view(agent)
         return {"observation": observation(view), "action_mask": action_mask(view)}
 
-    def step(self, action: Any) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -431,8 +431,8 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         self.agent_selection = self.agents[0]
 
 
-def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
-        zero_sum: Any = False, render_mode: str | None = None) -> AECEnv:
+def env(rules: Rules | str = "russian", players: int = 4, bots: Bots = None, *, ask_every_chance: bool = False,
+        zero_sum: bool = False, render_mode: str | None = None) -> AECEnv:
     """The environment (``raw_env``) wrapped in PettingZoo's order enforcer: ``reset`` before anything else."""
     return wrappers.OrderEnforcingWrapper(raw_env(rules, players, bots, ask_every_chance=ask_every_chance,
                                                   zero_sum=zero_sum, render_mode=render_mode))

@@ -41,17 +41,20 @@ import random
 import re
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from importlib import import_module
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeAlias, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import MOVED_DEAL
 from bibi.playout import random_playout, seated_playout
 from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
+# The bots at a table, as ``as_bots`` takes them: a bot or a bot's name for every seat, one per seat, or a mapping
+# {seat: bot}; ``None`` is a seat no bot plays.
+Bots: TypeAlias = Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str | None] | None
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
 
 
@@ -164,11 +167,11 @@ def random_choice(rng: random.Random) -> Chooser:
     return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
 
 
-def bots_rng(seed: Any) -> random.Random:
+def bots_rng(seed: Seed) -> random.Random:
     """The bots' random stream for the deal or game set up with ``seed`` (``None``: a fresh one): a seed as
     ``Deal.new`` takes it (a whole number or a text; a bool or a float is refused, as there)."""
     seed = check_seed("seed", seed)
-    return random.Random(None if seed is None else f"bibi-bots:{seed}")
+    return random.Random(None if seed is None else f"bibi-bots:{seed!s}")
 
 
 def get_bot(name: str | Bot) -> Bot:
@@ -232,7 +235,7 @@ def bot_title(bot: Bot | str) -> str:
     return name
 
 
-def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
+def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
             names: bool = False) -> list[Any]:
     """The one way the kit seats bots: what a surface was given, as one bot per seat (``None`` at a seat no bot
     plays). ``bots`` is
@@ -263,7 +266,8 @@ def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, perso
         seats = [unlisted] * players
         for seat, bot in bots.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+                wrong = isinstance(seat, bool) or not isinstance(seat, int)
+                raise (WrongType if wrong else ValueError)(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
             seats[seat] = bot
     elif callable(bots) or isinstance(bots, str):
         seats = [bots] * players
@@ -428,7 +432,7 @@ class Reviewed(NamedTuple):
     why: str
 
 
-def review(deal: Deal, bots: Any, rngs: Mapping[int, Any] | None = None) -> list[Reviewed]:
+def review(deal: Deal, bots: Bots, rngs: Mapping[int, Any] | None = None) -> list[Reviewed]:
     """The past tense, a lesson in itself: every decision a bot made in the finished ``deal`` (one bot per
     seat, as ``as_bots``; a person's seat, ``None``, is left out), with its full reasons, asked again with the
     view it had (as ``why_move`` asks them). ``rngs`` maps a position to the bots' stream state before it
@@ -536,7 +540,7 @@ class BotError(IllegalAction):
 
 def play(
     deal: Deal,
-    bots: Any,
+    bots: Bots,
     rng: random.Random | None = None,
     *,
     until: Callable[[Deal], bool] | None = None,
@@ -630,7 +634,7 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
 
 
 def lockstep(
-    deals: Sequence[Deal], bots: Any, rng: random.Random | None = None, *, until: Callable[[Deal], bool] | None = None
+    deals: Sequence[Deal], bots: Bots, rng: random.Random | None = None, *, until: Callable[[Deal], bool] | None = None
 ) -> list[Deal]:
     """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
     the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
@@ -740,7 +744,7 @@ class Decisions:
         return again
 
 
-def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) -> Deal:
+def play_seeded(rules: Rules | str, players: int, seed: Seed, bots: Bots, **stops: Any) -> Deal:
     """The deal ``Deal.new(rules, players, seed=seed)``, played by ``bots`` from ``bots_rng(seed)``.
 
     What ``bibi deal --seed S``, the views and a notebook play for the same rules, players, seed and bots.
@@ -749,8 +753,8 @@ def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) ->
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
-    "call_said", "call_told",
+    "BOTS", "Bot", "BotError", "Bots", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title",
+    "bots_rng", "call_said", "call_told",
     "explain", "get_bot", "last_seen", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
     "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "seen_before", "snapshots",
     "strongest_bot", "trick_number", "why_move",

@@ -32,12 +32,13 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import Action, Deal, View
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, get_language, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import (
     Bot,
+    Bots,
     Decisions,
     Explanation,
     Reviewed,
@@ -98,8 +99,8 @@ class Session:
     makes the person's move and lets the bots play up to the next one.
     """
 
-    def __init__(self, played: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
-                 seed: Any = None, hint_bot: Bot | str | None = None):
+    def __init__(self, played: Deal | Game, seat: int, bots: Bots, rng: random.Random | None = None, *,
+                 seed: Seed = None, hint_bot: Bot | str | None = None):
         if not isinstance(played, Deal | Game):
             raise WrongType(f"played: expected a Deal or a Game, not {shorten(played)}")
         self.game = played if isinstance(played, Game) else None
@@ -121,7 +122,7 @@ class Session:
         self._hinted: tuple[str, Bot, str, Hint] | None = None
 
     @staticmethod
-    def seat_bots(bots: Any, players: int, seat: int) -> list[Bot | None]:
+    def seat_bots(bots: Bots, players: int, seat: int) -> list[Bot | None]:
         """The bots of a person's table (``bibi.play.as_bots``): every seat but the person's ``seat`` has one, and
         a seat a mapping leaves out is played by the ``random`` bot. ``bibi play`` and the play table seat theirs
         here."""

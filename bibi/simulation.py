@@ -56,7 +56,7 @@ from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import N_, _
 from bibi.outcome import Outcome
-from bibi.play import BOTS, Bot, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
@@ -660,7 +660,7 @@ def simulate(
     rules: Rules | str,
     players: int = 6,
     deals: int = 10_000,
-    bots: Any = RANDOM,
+    bots: Bots = RANDOM,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
@@ -744,7 +744,7 @@ def compare(
     variants: Mapping[str, Rules | str] | Sequence[Rules | str],
     players: int = 6,
     deals: int = 10_000,
-    bots: Any = RANDOM,
+    bots: Bots = RANDOM,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
