@@ -6,9 +6,10 @@ The markup these pieces show comes from ``bibi.render``; this module only builds
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from types import FunctionType
 from typing import Any, NamedTuple
@@ -319,6 +320,21 @@ class _View(widgets.VBox):
                     self._say(_("something went wrong: see the error below"), error=True)
 
         return guarded
+
+    @contextlib.contextmanager
+    def _restoring(self, *controls: tuple[widgets.Widget, Any]) -> Iterator[None]:
+        """Within: a refusal (a ``ValueError``: ``WrongType`` too) sets each control back to the value given for it,
+        without its callback, and goes on; the control then shows the state the view still holds."""
+        try:
+            yield
+        except ValueError:
+            self._syncing = True
+            try:
+                for control, value in controls:
+                    control.value = value
+            finally:
+                self._syncing = False
+            raise
 
     def _on_click(self, button: widgets.Button, handler: Callable[..., object]) -> None:
         button.on_click(self._guard(lambda _: handler()))

@@ -284,13 +284,21 @@ class PlayTable(AtTable, _ActionView):
         self._render()
 
     def new_game(self) -> None:
-        """Start again from the seed in the box: a new game (or deal)."""
-        self._start()
+        """Start again from the seed in the box: a new game (or deal). A seed no deal takes is refused, naming
+        ``seed``; the box shows the seed played again and nothing changes."""
+        with self._restoring((self.seed_box, self._seed_played())):
+            self._start()
 
     def next_seed(self) -> None:
         """A new game (or deal) with the next seed."""
-        self.seed_box.value += 1
-        self._start()
+        with self._restoring((self.seed_box, self._seed_played())):
+            self.seed_box.value += 1
+            self._start()
+
+    def _seed_played(self) -> int:
+        """The seed of the game or deal played, as the seed box shows it (the box's own when it is none it can)."""
+        seed = self.session.seed
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else self.seed_box.value
 
     def next_deal(self) -> None:
         """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
