@@ -40,8 +40,9 @@ pytest: $(VENV)/.test
 	$(PY) -m pytest -q -n 2 --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests bibi $(NOTEBOOKS)
 
-## test-fast: the edit loop's tests, engine and values (under a minute): all but the slow, subprocess, widgets,
-##            browser, notebooks and compiled tiers (markers in pyproject.toml); `make test` still runs them all
+## test-fast: the edit loop's tests, engine and values (under a minute): the tests marked fast and none of slow,
+##            subprocess, widgets, browser, notebooks, compiled (a test not marked fast counts as slow; markers in
+##            pyproject.toml, tests/conftest.py); no processes, no ipywidgets; `make test` still runs them all
 FAST := not slow and not subprocess and not widgets and not browser and not notebooks and not compiled
 .PHONY: test-fast
 test-fast: $(VENV)/.test

@@ -17,6 +17,8 @@ from bibi.cards import pack
 from bibi.deal import Deal, IllegalAction, NotationError
 from bibi.rules import Rules
 
+pytestmark = pytest.mark.fast
+
 
 def refused(deal: Deal, action, match: str, seat: int | None = None, error: type = IllegalAction) -> ValueError:
     """Apply ``action``; it must raise ``error`` (``IllegalAction``) matching ``match`` and change nothing."""
@@ -356,6 +358,7 @@ def test_seat_arguments_out_of_range():
             deal.hand(bad)
 
 
+@pytest.mark.widgets
 def test_a_number_too_long_to_write_is_named_not_written():
     # 10**5000 has no str (Python's limit of 4,300 digits): a message that quoted it with !r would itself raise
     # ValueError and lose the parameter's name. Found by test_fuzz's widget constructors (RulesPanel).

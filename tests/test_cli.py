@@ -22,6 +22,8 @@ from bibi.deal import Deal
 from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
 
+pytestmark = pytest.mark.subprocess
+
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bibi", *args], input=stdin, capture_output=True, text=True,

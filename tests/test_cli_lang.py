@@ -26,6 +26,8 @@ from bibi.notation import action_text, read_action
 from bibi.rules import ITALIAN
 from bibi.texts import sentence
 
+pytestmark = pytest.mark.fast
+
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 

@@ -16,6 +16,8 @@ from bibi.deal import CALLS, Action, Deal, IllegalAction
 from bibi.practice import KINDS, AnswerError, Exercise, PracticeError, exercise, exercise_at
 from bibi.rules import ITALIAN, RUSSIAN
 
+pytestmark = pytest.mark.fast
+
 SEEDS = range(100)
 
 
@@ -290,6 +292,7 @@ def choice_button(view, text):
     return next(b for b in view.choice_row.children if b.description == text)
 
 
+@pytest.mark.widgets
 def test_the_widget_runs_a_round_with_feedback_and_a_score():
     from bibi.widgets import Practice
 
@@ -327,6 +330,7 @@ def test_the_widget_runs_a_round_with_feedback_and_a_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     from bibi.widgets import Practice
 
@@ -341,6 +345,7 @@ def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_refuses_bad_sizes():
     from bibi.widgets import Practice
 
