@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_help(_("the language to speak ({languages}; default: the environment's, from LANGUAGE, "
                                      "LC_ALL, LC_MESSAGES or LANG, else English)").format(
                                          languages=", ".join(LANGUAGES))))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_help(_("say the kit's version and which build of the engine runs, then stop")))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
         summary = _(command.help)
@@ -102,6 +104,27 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def build_line() -> str:
+    """The kit's version and the build of the engine that runs: compiled by mypyc, or pure Python and why
+    (``bibi --version``; ``make lab`` ends its set-up with it)."""
+    import bibi
+    from bibi import _engine
+    from bibi.deal import COMPILED
+
+    if COMPILED:
+        return _("bibi-kit {version}: the engine runs compiled (mypyc)").format(version=bibi.__version__)
+    why = _engine.text(_engine.WHY or (_engine.NONE_HERE, {}), _)
+    return _("bibi-kit {version}: the engine runs as pure Python: {why}").format(version=bibi.__version__, why=why)
+
+
+class _Version(argparse.Action):
+    """``--version``: the build line as it is, on one line (argparse's own action would wrap it), then exit."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+        print(build_line())
+        parser.exit()
 
 
 def _help(text: str) -> str:
