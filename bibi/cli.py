@@ -35,16 +35,15 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, cast
 
 from bibi.cards import Card, sort_key
-from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, NotationError, shorten
-from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
 from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
+from bibi.records import RECORD_FORMAT, record_format
 from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 from bibi.terminal import ask_line, command_word, read_command, read_line
@@ -467,7 +466,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     try:
-        if record.get("format") == DEAL_FORMAT:
+        if record_format(record) == RECORD_FORMAT:
             text = transcript(Deal.replay(record), draws=args.draws)
         else:
             text = game_text(Game.replay(record), deals=True)
@@ -501,10 +500,10 @@ def read_record(path: str) -> dict[str, Any]:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
     except ValueError as exc:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
-    kind = record.get("format") if isinstance(record, dict) else None
-    if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
-                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
+    try:
+        record_format(record)  # a deal's or a game's (bibi.records): the rest is checked as it is replayed
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path, 200)}: {exc}") from None
     return record
 
 
