@@ -100,16 +100,18 @@ class OutOfTier(OSError):  # noqa: N818
     else). Whatever the code under test makes of it, the test fails: the guard notes what was tried."""
 
 
-ROOT = Path(__file__).resolve().parent.parent
-OURS = (str(ROOT / "tests"), str(ROOT / "bibi"), str(Path(pytest.__file__).parent.parent / "_pytest"))
+TESTS = str(Path(__file__).resolve().parent)
 
 
 def ours(frame) -> bool:
-    """Whether the import that reached a finder from ``frame`` was made by the kit or a test (or pytest's
-    ``importorskip``), not by a library's optional import (dask, tqdm)."""
-    while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+    """Whether the import that reached a finder from ``frame`` was asked for by the kit, a test or pytest
+    (``importorskip``), not by a library's optional import (dask, tqdm): the first caller outside importlib."""
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(("importlib", "_frozen_importlib")):
         frame = frame.f_back
-    return frame is not None and frame.f_code.co_filename.startswith(OURS)
+    if frame is None:
+        return False
+    name = frame.f_globals.get("__name__", "")
+    return name.split(".")[0] in ("bibi", "_pytest", "pytest") or frame.f_code.co_filename.startswith(TESTS)
 
 
 def views(name: str) -> bool:
