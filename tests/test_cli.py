@@ -22,6 +22,7 @@ import sys
 import time
 
 import pytest
+from helpers import asking
 
 from bibi.bots import heuristic_bot
 from bibi.cards import Card
@@ -49,16 +50,9 @@ def session_output(played: Deal | Game, seat: int, bots: list, seed, script: lis
                    **options) -> tuple[str, Terminal, list[str]]:
     """What ``bibi play`` prints for the lines ``script`` (then the end of input), made in process under ``lang``:
     each line the session says, each prompt as a pipe shows it (no newline); with the session and its lines."""
-    out: list[str] = []
+    out: list[str] = []  # the prompts (asking notes them) and the lines, in turn
     said: list[str] = []
-    typed = iter(script)
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        line = next(typed, None)
-        if line is None:
-            raise EOFError
-        return line
+    ask = asking(script, out)
 
     def say(text: str) -> None:
         out.append(text + "\n")
@@ -68,20 +62,6 @@ def session_output(played: Deal | Game, seat: int, bots: list, seed, script: lis
         terminal = Terminal(played, seat, bots, bots_rng(seed), ask=ask, say=say, seed=seed, **options)
         terminal.run()
     return "".join(out), terminal, said
-
-
-def asking(script: list[str], asked: list[str]):
-    """``ask`` answering ``script`` line by line, noting each prompt in ``asked``; then the end of input."""
-    typed = iter(script)
-
-    def ask(prompt: str) -> str:
-        asked.append(prompt)
-        line = next(typed, None)
-        if line is None:
-            raise EOFError
-        return line
-
-    return ask
 
 
 # -- the command line ---------------------------------------------------------------------------------------------
@@ -645,15 +625,10 @@ def test_play_reads_on_after_a_byte_that_is_not_utf8(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_play_asks_again_on_an_undecodable_line_and_an_odd_number(lang):
     deal = Deal.new(ITALIAN, 4, seed=5)
-    typed = iter([None, "²", "9" * 5000, "٣", "quit"])
     said: list[str] = []
-
-    def ask(prompt: str) -> str:
-        line = next(typed)
-        return b"\xff".decode("utf-8") if line is None else line
-
     with language(lang):
-        terminal = Terminal(deal, 0, four_at_the_table(), bots_rng(5), ask=ask, say=said.append)
+        terminal = Terminal(deal, 0, four_at_the_table(), bots_rng(5), ask=asking([None, "²", "9" * 5000, "٣", "quit"]),
+                            say=said.append)
         assert terminal.run() == 0
         assert cannot_read(0xFF) in said and said[-1] == _("bye")
         assert said.count(_("not a choice: pick 1…{n}").format(n=len(deal.legal_actions()))) == 3

@@ -61,7 +61,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import snapshot
+from helpers import asking, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_sight import surfaces, twins
@@ -1194,22 +1194,6 @@ def test_bibi_play_and_practice_read_any_bytes(lines, newline_at_end, rules, see
         _session_ends_right(out, prompt, data, over)
 
 
-def _asker(lines: list[str | None], asked: list[str]):
-    """``ask`` reading ``lines`` (``None``: a line that cannot be decoded), then the end of input."""
-    typed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        asked.append(prompt)
-        line = next(typed, EOFError)
-        if line is EOFError:
-            raise EOFError
-        if line is None:
-            return b"\xff".decode("utf-8")
-        return line
-
-    return ask
-
-
 IN_PROCESS = st.one_of(st.sampled_from([*TYPED, "hint"]), st.none(), st.text(max_size=30), st.sampled_from(
     ["\udcff", "x\ud800", "1" * 10_000, "٣" * 50]), NEAR_TEXT, st.integers(0, 30).map(str))
 
@@ -1227,7 +1211,7 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
     said: list[str] = []
     TRIED["terminal: cli.Terminal"] += 1
     terminal = cli.Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
-                            ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
+                            ask=asking(lines, asked), say=said.append, hint_bot="heuristic")
     assert terminal.run() == 0
     quit_at = next((i for i, line in enumerate(lines) if line is not None and line.strip().lower() in QUIT), None)
     if not terminal.deal.is_over:
@@ -1235,7 +1219,7 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
     TRIED["terminal: practice.quiz"] += 1
     asked.clear()
-    right, answered = practice.quiz(practice.exercises(3, rules, players, seed), ask=_asker(lines, asked),
+    right, answered = practice.quiz(practice.exercises(3, rules, players, seed), ask=asking(lines, asked),
                                     say=said.append)
     assert 0 <= right <= answered <= 3
     if answered < 3:
