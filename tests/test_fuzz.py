@@ -8,7 +8,8 @@ and is short; a refused action leaves the deal as it was. Any other exception, o
 The suite runs a few dozen inputs per entry point. Each target counts the inputs it tried and the branches its
 inputs took (an entry point that worked and one that refused, an illegal action and a legal one, twins found and
 compared, each way a faulty executor ends a run …): after each target, every branch ``BRANCHES`` names for it must
-have fired at least once, so a target whose inputs never reach a branch fails instead of passing unseen. Valid
+have fired at least once (at the suite's numbers of inputs, or more), so a target whose inputs never reach a branch
+fails instead of passing unseen. Valid
 inputs are drawn half the time (``often``), and the targets that try few inputs (``FUZZ_SLOW``) carry an explicit
 ``@example`` of each branch as well. A long run sets the number per entry point and writes the counts:
 
