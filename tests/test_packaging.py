@@ -160,9 +160,11 @@ def test_a_fresh_clones_make_lab_builds_the_compiled_engine_and_says_so(tmp_path
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=300)
     ours = Path(sys.prefix) / "bin"  # a newcomer's shell: the system's python3, not this venv's
-    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "BIBI_PURE", "MAKEFLAGS")}
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "BIBI_PURE", "MAKEFLAGS",
+                                                            "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}  # make test's
     env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if Path(p) != ours)
-    done = subprocess.run(["make", ".venv/.lab"], cwd=clone, env=env, capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(["make", "--no-print-directory", ".venv/.lab"], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=1800)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     said = done.stdout.strip().splitlines()[-1]
     why = _engine.can_compile()
