@@ -8,8 +8,8 @@ of the marks of what a test costs or needs (``COSTS``: ``-m "$(FAST)"`` in the M
   its own mark (``@pytest.mark.slow``, ``subprocess``, ``widgets`` …) and leaves the tier.
 - Every test not marked ``fast`` counts as slow: a new test file runs in ``make test`` only, until it says it is
   fast (``pytest_collection_modifyitems`` marks it ``slow``).
-- The library's doctests (``bibi/``) are examples, quick by nature: they are in the fast tier, but for those of
-  the modules in ``MARKS``.
+- Doctests (the library's, the test helpers') are examples, quick by nature: they are in the fast tier, but for
+  those of the modules ``MARKS`` marks slow.
 - ``MARKS`` gives their marks to the files that cannot carry a mark of their own: the notebooks (nbval's cells),
   the doctests, and the browser folder (every file in it, new ones too).
 - The fast tier is guarded (``FastTierGuard``): a fast test that starts a process, imports ipywidgets or makes a
@@ -75,8 +75,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             path = None
         for name in marks_for(path) if path is not None else []:
             item.add_marker(name)
-        if isinstance(item, pytest.DoctestItem) and path is not None and path.parts[0] == "bibi":
-            item.add_marker("fast")  # an example in the library's documentation
+        if isinstance(item, pytest.DoctestItem):
+            item.add_marker("fast")  # an example in a module's documentation
         if item.get_closest_marker("fast") is None:
             item.add_marker("slow")  # not said to be fast: slow
         if xdist and path is not None:
