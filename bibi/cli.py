@@ -37,14 +37,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal
 from bibi.errors import MAX_SEED, shorten
-from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, find_language, language, ngettext
 from bibi.notation import game_text, transcript
 from bibi.play import BOTS, bot_title, bots_rng, get_bot, play
+from bibi.records import RECORD_FORMAT, record_format
 from bibi.rules import Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 
@@ -92,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_help(_("the language to speak ({languages}; default: the environment's, from LANGUAGE, "
                                      "LC_ALL, LC_MESSAGES or LANG, else English)").format(
                                          languages=", ".join(LANGUAGES))))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_help(_("say the kit's version and which build of the engine runs, then stop")))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
         summary = _(command.help)
@@ -99,6 +100,27 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def build_line() -> str:
+    """The kit's version and the build of the engine that runs: compiled by mypyc, or pure Python and why
+    (``bibi --version``; ``make lab`` ends its set-up with it)."""
+    import bibi
+    from bibi import _engine
+    from bibi.deal import COMPILED
+
+    if COMPILED:
+        return _("bibi-kit {version}: the engine runs compiled (mypyc)").format(version=bibi.__version__)
+    why = _engine.text(_engine.WHY or (_engine.NONE_HERE, {}), _)
+    return _("bibi-kit {version}: the engine runs as pure Python: {why}").format(version=bibi.__version__, why=why)
+
+
+class _Version(argparse.Action):
+    """``--version``: the build line as it is, on one line (argparse's own action would wrap it), then exit."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+        print(build_line())
+        parser.exit()
 
 
 def _help(text: str) -> str:
@@ -365,7 +387,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     try:
-        if record.get("format") == DEAL_FORMAT:
+        if record_format(record) == RECORD_FORMAT:
             text = transcript(Deal.replay(record), draws=args.draws)
         else:
             text = game_text(Game.replay(record), deals=True)
@@ -399,10 +421,10 @@ def read_record(path: str) -> dict[str, Any]:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
     except ValueError as exc:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
-    kind = record.get("format") if isinstance(record, dict) else None
-    if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
-                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
+    try:
+        record_format(record)  # a deal's or a game's (bibi.records): the rest is checked as it is replayed
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path, 200)}: {exc}") from None
     return record
 
 
