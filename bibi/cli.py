@@ -992,7 +992,7 @@ def _profile_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=whole_arg, default=6, metavar="N",
                         help=_help(_("number of players (default: 6)")))
     parser.add_argument("--deals", type=whole_arg, default=6000, metavar="N",  # bibi.profile.DEALS
-                        help=_help(_("deals to play for each bot in the measured place (default: 6000)")))
+                        help=_help(_("deals to play for each bot as the measured player (default: 6000)")))
     parser.add_argument("--seed", type=whole_arg, default=0,
                         help=_help(_("deal i of a run is fixed by (seed, i) (default: 0)")))
     parser.add_argument("--workers", type=whole_arg, default=1, metavar="N",

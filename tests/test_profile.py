@@ -313,8 +313,7 @@ def test_the_chart_is_a_picture_of_its_own(ru_it):
 
 
 def test_the_table_speaks_the_readers_language(ru_it):
-    english = str(ru_it)
-    assert "the heuristic bot: points a deal over the greedy bot" in english
+    assert "the heuristic bot: points a deal over the greedy bot with the same cards" in ru_it._repr_html_()
     with language("ru"):
         russian, html = str(ru_it), ru_it._repr_html_()
     assert "эвристический" in russian and "Би-би" in russian and "heuristic" not in russian
@@ -344,7 +343,7 @@ def test_the_command_prints_both_profiles_and_their_differences(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bibi", "profile", "ru", "it", "--players", "4", "--deals", "16",
                           "--seed", "2", "--no-progress", "--chart", str(chart)],
                          capture_output=True, text=True, check=True)
-    assert out.stdout.startswith("The russian and italian rules, profiled on the same packs: 4 players, 16 deals")
+    assert out.stdout.startswith("What game the russian and italian rules make, on the same packs: 4 players, 16 deals")
     assert "italian − russian" in out.stdout and out.stderr == ""
     ET.fromstring(chart.read_text(encoding="utf-8"))
     with language("en"):

@@ -30,15 +30,15 @@ MEASURE_TITLES = {
 
 # What each measure is, in a sentence (the legend under the table).
 MEASURE_MEANINGS = {
-    "skill": N_("skill: the same deals played again with another bot in the measured player's place, the rest of "
-                "the table unchanged; what each bot scores there more than the table's own bot, how many of the "
-                "games it wins (chance: 1 in {players}), and the share of games the strongest bot's play decides "
-                "(its wins beyond chance, as a share of all the games chance would leave to the others)"),
+    "skill": N_("skill: the same deals played again with another bot as the measured player, the rest of the table "
+                "unchanged; what each bot scores more than the table's own bot with the same cards, how many games "
+                "it wins (chance: 1 in {players}), and the share of games the strongest bot's play decides (its "
+                "wins beyond chance, as a share of the games chance leaves to the others)"),
     "luck": N_("luck: a player's score in a deal, played by each bot that knows the game, split into what the "
                "cards give whoever plays them, what the players' strength adds on average, and what each made of "
                "those very cards; the three shares sum to 100 %"),
-    "fairness": N_("fairness: at a table of equal players, what each place gains a deal over the table's mean (the "
-                   "places sum to 0) and its share of the deals won (chance: 1 in {players})"),
+    "fairness": N_("fairness: at a table of equal players, what each position from the dealer gains a deal over the "
+                   "table's mean (the positions sum to 0), and its share of the deals won (chance: 1 in {players})"),
     "drama": N_("drama: games in which every player deals once; how often the last deal changes who wins, how "
                 "often the lead changes, and how far apart the totals end"),
     "tempo": N_("tempo: a deal at a table of equal players: calls, trump changes, the tricks played before the "
@@ -90,18 +90,19 @@ def figure_label(name: str, profile: Any) -> str:
     if name.startswith("edge["):
         bot = _inside(name)
         if bot == table:
-            return _("the {bot} bot: the table's own, the reference").format(bot=_bot(bot))
-        return _("the {bot} bot: points a deal over the {table} bot in its place").format(
+            return _("the {bot} bot: as the rest of the table, the reference").format(bot=_bot(bot))
+        return _("the {bot} bot: points a deal over the {table} bot with the same cards").format(
             bot=_bot(bot), table=_bot(table))
     if name.startswith("game_wins["):
-        return _("the {bot} bot: games won in its place").format(bot=_bot(_inside(name)))
+        return _("the {bot} bot: games won").format(bot=_bot(_inside(name)))
     if name.startswith("advantage["):
         return _("{place}: points a deal over the table's mean").format(
             place=_place(int(_inside(name)), players))
     if name.startswith("wins["):
         return _("{place}: deals won").format(place=_place(int(_inside(name)), players))
     if name == "decided":
-        return _("games decided by the {bot} bot's play: its wins beyond chance").format(bot=_bot(profile.ladder[-1]))
+        return _("the {bot} bot: games its play decides (its wins beyond chance)").format(
+            bot=_bot(profile.ladder[-1]))
     if name == "call_worth":
         return _("a call's worth in card points, beyond its own {points}").format(points=profile.rules.bibi_points)
     if name == "last_deal":
@@ -128,9 +129,10 @@ _SIGNED = ("edge[", "advantage[", "call_worth")  # figures that are a difference
 # -- numbers ----------------------------------------------------------------------------------------------------
 
 
-def _number(value: float, kind: str, signed: bool = False) -> str:
+def _number(value: float, kind: str, signed: bool = False, unit: bool = True) -> str:
     """A figure's value as the language in force writes it: points with one decimal, shares as a percentage,
-    counts with two decimals; a difference of shares in percentage points."""
+    counts with two decimals; a difference of shares in percentage points. ``unit``: with the percent sign or
+    the percentage points (an interval's bounds go without, its value says it)."""
     if math.isnan(value):
         return "—"
     digits = 2 if kind == "count" else 1
@@ -138,6 +140,8 @@ def _number(value: float, kind: str, signed: bool = False) -> str:
         value = 0.0  # no "-0.0"
     if kind == "share":
         text = decimal(100 * value, 1, sign=signed)
+        if not unit:
+            return text
         if signed:  # a difference of two percentages
             # TRANSLATORS: a difference of two percentages, in percentage points ("+4.8 pp")
             return _("{value} pp").format(value=text)
@@ -151,12 +155,13 @@ def _percent(text: str) -> str:
 
 
 def _cell(figure: Any, signed: bool) -> str:
-    """``value (low…high)``; a figure without an interval (too few groups) shows its value alone."""
+    """``value (low…high)``, the unit once (``21.0% (13.0…29.0)``); a figure without an interval (too few groups)
+    shows its value alone."""
     value = _number(figure.mean, figure.kind, signed)
     if math.isnan(figure.low):
         return value
-    return _("{value} ({low}…{high})").format(value=value, low=_number(figure.low, figure.kind, signed),
-                                               high=_number(figure.high, figure.kind, signed))
+    return _("{value} ({low}…{high})").format(value=value, low=_number(figure.low, figure.kind, signed, False),
+                                               high=_number(figure.high, figure.kind, signed, False))
 
 
 def _signed(name: str) -> bool:
@@ -174,8 +179,8 @@ def _run_line(profile: Any) -> str:
     """How a profile was played, in a line."""
     deals = ngettext("{n} deal", "{n} deals", profile.deals).format(n=profile.deals)
     players = ngettext("{n} player", "{n} players", profile.players).format(n=profile.players)
-    return _("{players}, {deals}, seed {seed}; the table: the {table} bot; in the measured player's place in turn: "
-             "{ladder}; intervals at {level} %").format(
+    return _("{players}, {deals}, seed {seed}; the other players: the {table} bot; the measured player: in turn the "
+             "bots {ladder}; intervals at {level} %").format(
         players=players, deals=deals, seed=profile.seed, table=_bot(profile.table),
         ladder=", ".join(map(_bot, profile.ladder)), level=round(profile.level * 100))
 
@@ -183,10 +188,11 @@ def _run_line(profile: Any) -> str:
 def heading(obj: Any) -> str:
     """The profile's (or the comparison's) title and how it was played."""
     if _is_comparison(obj):
-        title = _("The {a} and {b} rules, profiled on the same packs").format(
+        title = _("What game the {a} and {b} rules make, on the same packs").format(
             a=rules_name(obj.a.rules), b=rules_name(obj.b.rules))
         return f"{title}: {_run_line(obj.a)}"
-    return f"{_('The {rules} rules, profiled').format(rules=rules_name(obj.rules))}: {_run_line(obj)}"
+    title = _("What game the {rules} rules make").format(rules=rules_name(obj.rules))
+    return f"{title}: {_run_line(obj)}"
 
 
 def rows(obj: Any) -> list[tuple[str, str, bool, list[str]]]:
@@ -361,10 +367,11 @@ def _panels(obj: Any) -> list[_Panel]:
 
     measures = base.measures
     if "skill" in measures:
-        panels.append(_Panel(_("Skill: points a deal over the {table} bot in the measured player's place").format(
+        panels.append(_Panel(_("Skill: points a deal over the {table} bot with the same cards").format(
             table=_bot(base.table)), "points",
             tuple(_Row(_bot(b), figs("skill", f"edge[{b}]")) for b in base.ladder), 0.0))
-        panels.append(_Panel(_("Skill: games won in that place (dotted: {chance})").format(chance=_chance(n)),
+        panels.append(_Panel(_("Skill: games won by the measured player (dotted: {chance})").format(
+                                 chance=_chance(n)),
                              "share", tuple(_Row(_bot(b), figs("skill", f"game_wins[{b}]")) for b in base.ladder),
                              1 / n))
     if "luck" in measures:
@@ -372,7 +379,8 @@ def _panels(obj: Any) -> list[_Panel]:
                              tuple(_Row(_(_SHORT[k]), figs("luck", k)) for k in ("cards", "strength", "play")),
                              None))
     if "fairness" in measures:
-        panels.append(_Panel(_("Fairness: points a deal over the table's mean, by place"), "points",
+        panels.append(_Panel(_("Fairness: points a deal over the table's mean, by position from the dealer"),
+                             "points",
                              tuple(_Row(_short_place(k, n), figs("fairness", f"advantage[{k}]")) for k in range(n)),
                              0.0))
     if "drama" in measures:
