@@ -377,8 +377,65 @@ def _measure_of(name: str, headline: str, stats: dict[str, _Stat], level: float)
     return _Measured(Measure(name, headline, tuple(_figure(name, f, s, level) for f, s in stats.items())), stats)
 
 
+class _Shown:
+    """What a profile and a comparison share: the measures by name (``x.skill`` is ``x.measure("skill")``, and so is
+    ``x["skill"]``), every figure in a row, and how they show (``bibi.render.profile``)."""
+
+    @property
+    def measures(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def measure(self, name: str) -> Measure:
+        raise NotImplementedError
+
+    def __getitem__(self, name: str) -> Measure:
+        return self.measure(name)
+
+    @property
+    def skill(self) -> Measure:
+        return self.measure("skill")
+
+    @property
+    def luck(self) -> Measure:
+        return self.measure("luck")
+
+    @property
+    def fairness(self) -> Measure:
+        return self.measure("fairness")
+
+    @property
+    def drama(self) -> Measure:
+        return self.measure("drama")
+
+    @property
+    def tempo(self) -> Measure:
+        return self.measure("tempo")
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        """Every figure, measure by measure."""
+        return tuple(f for name in self.measures for f in self.measure(name))
+
+    def chart(self) -> Any:
+        """The figures as a chart: an SVG picture drawn by the kit (no network, no plotting library)."""
+        from bibi.render.profile import profile_svg
+
+        return profile_svg(self)
+
+    def __str__(self) -> str:
+        """The table as text, in the language in force."""
+        from bibi.render.profile import profile_text
+
+        return profile_text(self)
+
+    def _repr_html_(self) -> str:
+        from bibi.render.profile import profile_html
+
+        return profile_html(self)
+
+
 @dataclass(frozen=True, eq=False)
-class Profile:
+class Profile(_Shown):
     """What ``profile`` measured: each measure by name (``skill``, ``luck``, ``fairness``, ``drama``, ``tempo``),
     its headline figure as ``.mean``, ``.low`` and ``.high``, its figures by name (``p.skill["decided"]``); every
     figure in ``frame``; the runs it played in ``simulations`` (by the measured seat's bot).
@@ -412,33 +469,6 @@ class Profile:
                              f"{', '.join(self.measures)}); profile(..., measures=[..., {name!r}]) measures it")
         return measured.measure
 
-    __getitem__ = measure
-
-    @property
-    def skill(self) -> Measure:
-        return self.measure("skill")
-
-    @property
-    def luck(self) -> Measure:
-        return self.measure("luck")
-
-    @property
-    def fairness(self) -> Measure:
-        return self.measure("fairness")
-
-    @property
-    def drama(self) -> Measure:
-        return self.measure("drama")
-
-    @property
-    def tempo(self) -> Measure:
-        return self.measure("tempo")
-
-    @property
-    def figures(self) -> tuple[Figure, ...]:
-        """Every figure, measure by measure."""
-        return tuple(f for name in self.measures for f in self.measure(name))
-
     def headline(self, measure: str) -> str:
         """The name of a measure's headline figure."""
         return self.measure(measure).headline
@@ -453,29 +483,13 @@ class Profile:
         _check_pair(self, other)
         return ProfileComparison(self, other)
 
-    def chart(self) -> Any:
-        """The profile as a chart: an SVG picture drawn by the kit (no network, no plotting library)."""
-        from bibi.render.profile import profile_svg
-
-        return profile_svg(self)
-
-    def __str__(self) -> str:
-        from bibi.render.profile import profile_text
-
-        return profile_text(self)
-
-    def _repr_html_(self) -> str:
-        from bibi.render.profile import profile_html
-
-        return profile_html(self)
-
     def __repr__(self) -> str:
         return (f"<Profile {self.rules.label}, {self.players} players, {self.deals} deals, seed {self.seed}, "
                 f"table {self.table}, ladder {' '.join(self.ladder)}>")
 
 
 @dataclass(frozen=True, eq=False)
-class ProfileComparison:
+class ProfileComparison(_Shown):
     """Two profiles of the same packs: ``b`` against ``a``, every figure's difference (``b`` minus ``a``) with its
     interval. Each measure by name gives the differences (``cmp.skill.mean`` is ``b``'s headline minus ``a``'s);
     ``frame`` holds both profiles' figures and the differences."""
@@ -505,33 +519,6 @@ class ProfileComparison:
                                                                             self.level) for f in a.stats))
         return out
 
-    __getitem__ = measure
-
-    @property
-    def skill(self) -> Measure:
-        return self.measure("skill")
-
-    @property
-    def luck(self) -> Measure:
-        return self.measure("luck")
-
-    @property
-    def fairness(self) -> Measure:
-        return self.measure("fairness")
-
-    @property
-    def drama(self) -> Measure:
-        return self.measure("drama")
-
-    @property
-    def tempo(self) -> Measure:
-        return self.measure("tempo")
-
-    @property
-    def figures(self) -> tuple[Figure, ...]:
-        """Every difference, measure by measure."""
-        return tuple(f for name in self.measures for f in self.measure(name))
-
     @property
     def frame(self) -> pd.DataFrame:
         """Every figure of ``a`` and ``b`` and their difference: ``measure``, ``figure``, ``a_mean``, ``a_low``,
@@ -545,21 +532,6 @@ class ProfileComparison:
         out["diff"], out["low"], out["high"] = diff["mean"], diff["low"], diff["high"]
         out["kind"], out["headline"] = diff["kind"], diff["headline"]
         return out
-
-    def chart(self) -> Any:
-        from bibi.render.profile import profile_svg
-
-        return profile_svg(self)
-
-    def __str__(self) -> str:
-        from bibi.render.profile import profile_text
-
-        return profile_text(self)
-
-    def _repr_html_(self) -> str:
-        from bibi.render.profile import profile_html
-
-        return profile_html(self)
 
     def __repr__(self) -> str:
         return f"<ProfileComparison {self.b.rules.label} against {self.a.rules.label}: {repr(self.a)[9:-1]}>"

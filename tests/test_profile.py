@@ -234,7 +234,7 @@ def test_workers_give_the_same_profile():
 def test_a_dask_cluster_gives_the_same_profile():
     distributed = pytest.importorskip("distributed")
     args = dict(rules="ru", players=6, deals=60, seed=5, progress=False)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, \
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cl, \
             distributed.Client(cl) as client:
         on_dask = profile(**args, executor=client.get_executor())
     _frames_equal(profile(**args), on_dask)
@@ -260,6 +260,7 @@ def test_any_executor_gives_the_same_comparison():
     ({"deals": 2.5}, TypeError, r"deals: expected a whole number"),
     ({"rules": "ru:hand_size=0"}, ValueError, r"Rules.hand_size: 0 is outside 1…52"),
     ({"rules": "ru:decks=1", "players": 8}, ValueError, r"players: 8 is outside 2…7"),
+    ({"rules": "it:first_trump=dealer_card"}, ValueError, r"Rules.first_trump: 'dealer_card' .* needs first_dealer"),
     ({"rules": "xx"}, ValueError, r"unknown rules preset 'xx'"),
     ({"players": 1}, ValueError, r"players: expected a whole number ≥ 2, not 1"),
     ({"table": "heuristic", "ladder": ("random", "greedy")}, ValueError,
