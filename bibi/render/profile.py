@@ -487,6 +487,7 @@ def profile_svg(obj: Any) -> SVG:
         parts += drawn
         y += height
     base = obj.a if _is_comparison(obj) else obj
+    y += 8  # clear of the last panel's tick labels
     for line in _wrap(_("Dots: the figures; lines: their intervals at {level} %.").format(
             level=round(base.level * 100)), RIGHT - 8, 11):
         parts.append(_text(8, y, line, 11, fill=NOTE))
