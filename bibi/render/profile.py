@@ -240,17 +240,29 @@ def legend(obj: Any, text: bool = False) -> list[str]:
     return lines
 
 
+def _unbroken(cell: str) -> str:
+    """A cell's value and its interval, each kept on one line; the line may break between them."""
+    value, space, interval = cell.partition(" (")
+    if not space:
+        return f'<span style="white-space:nowrap">{_e(cell)}</span>'
+    return (f'<span style="white-space:nowrap">{_e(value)}</span> '
+            f'<span style="white-space:nowrap">({_e(interval)}</span>')
+
+
 def profile_table_html(obj: Any) -> str:
     """The figures as an HTML table, the headlines in bold, the legend below (a fragment)."""
-    head = "".join(f'<th>{_e(c)}</th>' for c in [_(_W_MEASURE), _(_W_FIGURE), *columns(obj)])
+    # A rules label (``russian:follow=follow_or_trump,…``) has no space to wrap at: its header breaks anywhere.
+    head = "".join(f'<th class="bibi-text">{_e(c)}</th>' for c in [_(_W_MEASURE), _(_W_FIGURE)]) + "".join(
+        f'<th style="overflow-wrap:anywhere">{_e(c)}</th>' for c in columns(obj))
     body = []
     last = None
     for measure, label, headline, cells in rows(obj):
         shown = measure if measure != last else ""
         last = measure
         lead = ' class="bibi-lead"' if headline else ""
-        body.append(f'<tr{lead}><td class="bibi-text">{_e(shown)}</td><td class="bibi-text">{_e(label)}</td>'
-                    + "".join(f'<td style="white-space:nowrap">{_e(c)}</td>' for c in cells) + "</tr>")
+        body.append(f'<tr{lead}><td class="bibi-text">{_e(shown)}</td>'
+                    f'<td class="bibi-text" style="min-width:14em">{_e(label)}</td>'
+                    + "".join(f"<td>{_unbroken(c)}</td>" for c in cells) + "</tr>")
     notes = "".join(f"<li>{_e(line)}</li>" for line in legend(obj))
     return (f'<p class="bibi-status">{_e(heading(obj))}</p>'
             f'<table class="bibi-sheet"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
@@ -328,6 +340,21 @@ def _wrap(text: str, width: float, size: float = 12) -> list[str]:
         else:
             lines.append(word)
     return lines or [""]
+
+
+def _wrap_label(label: str, width: float) -> list[str]:
+    """A rules label (``russian:follow=follow_or_trump,…``, no spaces) in lines of at most ``width`` pixels,
+    cut after its commas; a label with spaces is cut between words."""
+    if " " in label:
+        return _wrap(label, width)
+    most = max(8, int(width / CHAR))
+    lines: list[str] = []
+    for piece in label.replace(",", ",\n").split("\n"):
+        if lines and len(lines[-1]) + len(piece) <= most:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -475,11 +502,17 @@ def profile_svg(obj: Any) -> SVG:
         x = 8.0
         y += LINE
         for k, name in enumerate(names):
+            lines = _wrap_label(name, WIDTH - 30)
+            if k and x + 14 + CHAR * max(map(len, lines)) > WIDTH - 8:  # no room beside the first: a line below
+                x, y = 8.0, y + LINE
             shape = (f'<circle cx="{x + 5:.1f}" cy="{y - 4:.1f}" r="4" fill="{COLOURS[0]}"/>' if k == 0 else
                      f'<path d="M{x + 5:.1f} {y - 8.5:.1f}L{x + 9.5:.1f} {y - 4:.1f}L{x + 5:.1f} {y + 0.5:.1f}'
                      f'L{x + 0.5:.1f} {y - 4:.1f}Z" fill="{COLOURS[1]}"/>')
-            head += [shape, _text(x + 14, y, name, 12)]
-            x += 14 + CHAR * len(name) + 24
+            head.append(shape)
+            for i, line in enumerate(lines):
+                head.append(_text(x + 14, y + i * LINE, line, 12))
+            y += (len(lines) - 1) * LINE
+            x = 8.0 if len(lines) > 1 else x + 14 + CHAR * len(name) + 24
         y += 6
     parts = []
     for panel in _panels(obj):
