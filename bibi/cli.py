@@ -6,6 +6,7 @@
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
+    bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
 
 The module is argparse and dispatch, nothing more: what a command shows is the kit's (the rules as text,
 ``bibi.render.text``; transcripts, ``bibi.notation``; the terminal front end of ``bibi play`` and ``bibi practice``,
@@ -176,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-OUTPUTS = ("json", "out", "deals_out")  # the options that name a file to write
+OUTPUTS = ("json", "out", "deals_out", "chart")  # the options that name a file to write
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -558,6 +559,44 @@ def _write_csv(frame: Any, target: str) -> None:
 def _one_or_each(names: Sequence[str]) -> str | list[str]:
     """One bot name for every seat, or the list of one per seat."""
     return names[0] if len(names) == 1 else list(names)
+
+
+# -- bibi profile ------------------------------------------------------------------------------------------
+# What kind of game a rule set makes (bibi.profile, imported when the command runs: it needs pandas).
+
+
+def _profile_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rules", nargs="+", type=variant_arg, metavar="RULES",
+                        help=_help(_("one rules set to profile, or two to set side by side on the same packs: "
+                                     "ru it, 'ru:draw=after_trick'")))
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N",
+                        help=_help(_("number of players (default: 6)")))
+    parser.add_argument("--deals", type=whole_arg, default=6000, metavar="N",  # bibi.profile.DEALS
+                        help=_help(_("deals to play for each bot as the measured player (default: 6000)")))
+    parser.add_argument("--seed", type=whole_arg, default=0,
+                        help=_help(_("deal i of a run is fixed by (seed, i) (default: 0)")))
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N",
+                        help=_help(_("processes to play on (default: 1)")))
+    parser.add_argument("--chart", metavar="SVG", help=_help(_("write the chart to this SVG file")))
+    parser.add_argument("--no-progress", action="store_true", help=_help(_("no progress bar")))
+
+
+@subcommand("profile", N_("what kind of game rules make: skill, luck, fairness, drama and tempo, with intervals "
+                          "(95%)"), _profile_arguments)
+def cmd_profile(args: argparse.Namespace) -> int:
+    """Profile one rules set, or two on the same packs; print the table, write the chart when asked."""
+    from bibi.profile import compare, profile
+
+    if len(args.rules) > 2:
+        raise ValueError(f"rules: give one or two rules, not {len(args.rules)}")
+    run = dict(players=args.players, deals=args.deals, seed=args.seed, workers=args.workers,
+               progress=not args.no_progress)
+    result = profile(args.rules[0], **run) if len(args.rules) == 1 else compare(*args.rules, **run)
+    print(result)
+    if args.chart:
+        with open(args.chart, "w", encoding="utf-8") as file:
+            file.write(result.chart())
+    return 0
 
 
 # -- bibi practice ----------------------------------------------------------------------------------------
