@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 from helpers import snapshot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fuzz import ANYTHING
 from test_signatures import annotations_of, entries
@@ -48,6 +48,27 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_he
 FUZZ_SLOW = settings(FUZZ, max_examples=SLOW)
 SHORT = 300
 TRIED: Counter[str] = Counter()
+
+pytestmark = pytest.mark.fast
+
+# The branches each target's inputs must take in every run (each at least once), as in tests/test_fuzz.py.
+BRANCHES: dict[str, tuple[str, ...]] = {
+    "test_the_engines_entries_refuse_as_their_signatures_say": ("engine: works", "engine: refused"),
+    "test_the_entries_above_the_engine_refuse_as_their_signatures_say": ("above: works", "above: refused"),
+    "test_a_refused_pettingzoo_reset_changes_nothing": ("pettingzoo reset: works", "pettingzoo reset: refused"),
+    "test_the_views_boxes_take_anything_a_person_types": ("the views' boxes: dealt", "the views' boxes: refused"),
+}
+
+
+@pytest.fixture(autouse=True)
+def branches_fire(request):
+    """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
+    name = request.node.originalname
+    assert name in BRANCHES, f"{name}: say in BRANCHES which branches its inputs must reach"
+    before = TRIED.copy()
+    yield
+    missing = [branch for branch in BRANCHES[name] if TRIED[branch] == before[branch]]
+    assert not missing, f"{name}: no input reached {missing}"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -105,14 +126,16 @@ def scalar(annotation: object) -> bool:
 
 
 def judged(entry: str, call: typing.Callable[[], object], argument: str, value: object, annotation: object,
-           names: tuple[str, ...], subject: object = None) -> None:
+           names: tuple[str, ...], subject: object = None, tier: str = "engine") -> None:
     """``call()`` works, or refuses ``value`` (given as ``argument``) as the annotation implies, the subject as it
     was."""
     TRIED[entry] += 1
     before = _state(subject)
     try:
         call()
+        TRIED[f"{tier}: works"] += 1
     except ValueError as exc:  # WrongType too
+        TRIED[f"{tier}: refused"] += 1
         text = str(exc)
         assert len(text) <= SHORT, f"{entry}({argument}=…): a message of {len(text)} characters"
         wrong_type = isinstance(exc, WrongType)
@@ -144,6 +167,8 @@ ENTRIES = entries()
 
 @FUZZ
 @given(st.sampled_from([(name, argument) for name, entry in ENTRIES.items() for argument in entry.good]), ANYTHING)
+@example(("Deal.hand", "seat"), 2)
+@example(("Deal.hand", "seat"), "2")
 def test_the_engines_entries_refuse_as_their_signatures_say(name_and_argument, value):
     name, argument = name_and_argument
     entry = ENTRIES[name]
@@ -206,13 +231,15 @@ ABOVE = _above()
 @FUZZ
 @given(st.sampled_from([(name, argument) for name, (_m, good, _w, _n) in ABOVE.items() for argument in good]),
        ANYTHING)
+@example(("bots_rng", "seed"), 5)
+@example(("bots_rng", "seed"), 1.5)
 def test_the_entries_above_the_engine_refuse_as_their_signatures_say(name_and_argument, value):
     name, argument = name_and_argument
     make, good, where, names = ABOVE[name]
     function, subject = make()
     annotation = annotations_of(where)[argument]
     judged(name, lambda: function(**{**good, argument: value}), argument, value, annotation,
-           names.get(argument, (argument,)), subject)
+           names.get(argument, (argument,)), subject, tier="above")
 
 
 # -- a course of refusals: a PettingZoo table, the views' boxes -------------------------------------------------
@@ -222,6 +249,7 @@ def test_the_entries_above_the_engine_refuse_as_their_signatures_say(name_and_ar
 @given(st.lists(st.tuples(st.one_of(st.none(), st.integers(-(2**66), 2**66), ANYTHING),
                           st.one_of(st.none(), st.just({"deal": "x"}), st.just({"deal": None}), ANYTHING)),
                 min_size=1, max_size=4))
+@example([(2**70, None), (100, {"deal": "not a deal"}), (5, None)])
 def test_a_refused_pettingzoo_reset_changes_nothing(resets):
     pettingzoo = pytest.importorskip("bibi.pettingzoo")
     table = pettingzoo.raw_env("russian", 4, bots=[None, "heuristic", "heuristic", None])
@@ -232,18 +260,22 @@ def test_a_refused_pettingzoo_reset_changes_nothing(resets):
         try:
             table.reset(seed=seed, options=options)
         except ValueError as exc:  # WrongType too
+            TRIED["pettingzoo reset: refused"] += 1
             assert "seed" in str(exc) or "options" in str(exc), str(exc)
             assert (table.deal_seed, table._next_seed, table.deal.record(), table.bots_rng.getstate()) == raw
             continue
+        TRIED["pettingzoo reset: works"] += 1
         assert table.deal_seed is not None and table._next_seed == table.deal_seed + 1
     expected = table._next_seed
     table.reset()
     assert table.deal_seed == expected
 
 
+@pytest.mark.widgets
 @FUZZ_SLOW
 @given(st.lists(st.tuples(st.sampled_from(["players", "seed", "deal"]),
                           st.one_of(st.integers(-(2**70), 2**70), st.integers(-3, 14))), min_size=1, max_size=6))
+@example([("deal", 0), ("players", 5), ("seed", 2**70), ("deal", 0), ("seed", 4), ("deal", 0)])
 def test_the_views_boxes_take_anything_a_person_types(typed):
     views = pytest.importorskip("bibi.widgets")
     explorer = views.DealExplorer("russian", 4, seed=3)
@@ -255,6 +287,8 @@ def test_the_views_boxes_take_anything_a_person_types(typed):
             table.deal_button.click()
             for view in (explorer, table):
                 assert view.errors.outputs == (), view.errors.outputs[0]["text"]
+                refused = "bibi-error" in view.message.value
+                TRIED["the views' boxes: refused" if refused else "the views' boxes: dealt"] += 1
             # the boxes show the deal shown; the message names what was refused, if anything was
             assert explorer.players_box.value == explorer.deal.players
             seeded = explorer.seed_box.value

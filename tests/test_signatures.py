@@ -33,6 +33,8 @@ import bibi
 import bibi._engine
 import bibi.deal
 
+pytestmark = pytest.mark.fast
+
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = bibi._engine.GROUP
 
@@ -50,6 +52,7 @@ INNER = {
     "reports:trump_reason": "the trump's reason, made by Deal.why_trump",
     "reports:View.of": "a seat's view, made by Deal.view (which checks the seat)",
     "records:deal_record": "a deal's record, written by Deal.record",
+    "records:check_header(form)": "the format a record must have, given by Deal.replay and Game.replay",
     "dealing:dealt_places": "the dealing order, asked by the deal, stack and the sampler",
     "dealing:hands_dealt": "the hands dealt, asked by the deal",
     "dealing:card_list": "the reading of cards, asked by the checks of stack, Deal.new and Deal.restock",
