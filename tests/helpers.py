@@ -16,9 +16,10 @@ queens come last, so no filler makes a pair.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import bibi
 from bibi.cards import CARDS, Card, Rank, cards
@@ -199,3 +200,14 @@ def asking(lines: Iterable[str | None], asked: list[str] | None = None) -> Calla
         return line  # type: ignore[return-value]
 
     return ask
+
+
+@contextlib.contextmanager
+def branches_reached(name: str, branches: Mapping[str, Sequence[str]], tried: Counter[str]) -> Iterator[None]:
+    """Within: fuzz target ``name`` runs; after it, each branch ``branches[name]`` names has been counted in
+    ``tried`` at least once in this run of it (a target not in ``branches`` fails: say what its inputs must reach)."""
+    assert name in branches, f"{name}: say in BRANCHES which branches its inputs must reach"
+    before = tried.copy()
+    yield
+    missing = [branch for branch in branches[name] if tried[branch] == before[branch]]
+    assert not missing, f"{name}: no input reached {missing} ({sum(tried.values()) - sum(before.values())} counts)"

@@ -62,7 +62,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import asking, snapshot
+from helpers import asking, branches_reached, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_sight import surfaces, twins
@@ -148,12 +148,8 @@ BRANCHES: dict[str, tuple[str, ...]] = {
 @pytest.fixture(autouse=True)
 def branches_fire(request):
     """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
-    name = request.node.originalname
-    assert name in BRANCHES, f"{name}: say in BRANCHES which branches its inputs must reach"
-    before = TRIED.copy()
-    yield
-    missing = [branch for branch in BRANCHES[name] if TRIED[branch] == before[branch]]
-    assert not missing, f"{name}: no input reached {missing} ({sum(TRIED.values()) - sum(before.values())} counts)"
+    with branches_reached(request.node.originalname, BRANCHES, TRIED):
+        yield
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -32,11 +32,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import snapshot
+from helpers import branches_reached, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fuzz import ANYTHING
-from test_signatures import annotations_of, entries
+from test_signatures import _members, annotations_of, entries
 
 import bibi
 from bibi.errors import SearchExhausted, WrongType
@@ -63,12 +63,8 @@ BRANCHES: dict[str, tuple[str, ...]] = {
 @pytest.fixture(autouse=True)
 def branches_fire(request):
     """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
-    name = request.node.originalname
-    assert name in BRANCHES, f"{name}: say in BRANCHES which branches its inputs must reach"
-    before = TRIED.copy()
-    yield
-    missing = [branch for branch in BRANCHES[name] if TRIED[branch] == before[branch]]
-    assert not missing, f"{name}: no input reached {missing}"
+    with branches_reached(request.node.originalname, BRANCHES, TRIED):
+        yield
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -83,12 +79,6 @@ def report():
 
 
 # -- what an annotation admits -----------------------------------------------------------------------------------
-
-
-def _members(annotation: object) -> list[object]:
-    if typing.get_origin(annotation) in (typing.Union, __import__("types").UnionType):
-        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
-    return [annotation]
 
 
 def admits(annotation: object, value: object) -> bool:
