@@ -166,7 +166,7 @@ class LiveView:
                 counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
         return counts
 
-    def unseen_of(self, card: Any) -> tuple[int, int]:
+    def unseen_of(self, card: SupportsIndex) -> tuple[int, int]:
         """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
         chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
         ``card`` otherwise, a ``TypeError`` for no whole number)."""

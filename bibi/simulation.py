@@ -125,7 +125,7 @@ def run_deal(rules: Rules, players: int, seed: int, index: int, bots: Sequence[B
     return play_out(Deal._start(rules, players, dealer, trump, deck, log), bots, bots_rng(key))
 
 
-def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
+def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Bots = RANDOM) -> Deal:
     """Deal ``index`` of a run, played again one ``Deal.apply`` at a time with events on, to inspect it.
 
     It is ``Deal.new(rules, players, seed=deal_seed(seed, index), dealer=index % players)`` played by
