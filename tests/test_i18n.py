@@ -42,7 +42,9 @@ def _english_environment(monkeypatch):
     """Each test starts from an environment that asks for no language, and leaves the language as it found it."""
     for name in i18n.ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
+    set_language(None)
     yield
+    monkeypatch.undo()
     set_language(None)
 
 
@@ -201,7 +203,7 @@ def test_the_language_follows_the_environment_with_english_as_the_fallback(monke
     assert language_from_environment(env) == expected
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert get_language() == expected
+    assert i18n.settle() == expected == get_language()  # read at an entry (a command, a cell)
     set_language("it" if expected != "it" else "ru")
     assert get_language() != expected  # a language set wins over the environment
     set_language(None)
@@ -586,11 +588,33 @@ def lab_settings(folder: Path, locale: str) -> Path:
     return path
 
 
+class Events:
+    """IPython's ``shell.events``, as far as the kit uses it: callbacks registered by event, run by ``trigger``."""
+
+    def __init__(self):
+        self.callbacks: dict[str, list] = {}
+
+    def register(self, event, callback):
+        self.callbacks.setdefault(event, []).append(callback)
+
+    def trigger(self, event, *args):
+        for callback in self.callbacks.get(event, []):
+            callback(*args)
+
+
 @pytest.fixture
 def kernel(monkeypatch):
-    """This process seen as a Jupyter kernel: IPython imported, with a kernel behind its shell."""
-    shell = types.SimpleNamespace(kernel=object())
+    """This process seen as a Jupyter kernel: IPython imported, with a kernel behind its shell and its events."""
+    shell = types.SimpleNamespace(kernel=object(), events=Events())
     monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    yield shell
+    i18n._watched.discard(id(shell))
+
+
+def run_cell(shell, code=None):
+    """A cell run as a kernel runs it: IPython's ``pre_run_cell`` first, then the cell in a context of its own."""
+    shell.events.trigger("pre_run_cell", types.SimpleNamespace(raw_cell="…"))
+    return contextvars.copy_context().run(code or get_language)
 
 
 @pytest.mark.parametrize(("locale", "code"), [("ru_RU", "ru"), ("it_IT", "it"), ("en", "en"), ("default", None),
@@ -610,26 +634,45 @@ def test_no_saved_jupyterlab_language_decides_nothing(tmp_path, monkeypatch):
 def test_a_kernel_follows_jupyterlabs_language_after_set_language_and_the_environment(tmp_path, monkeypatch, kernel):
     monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
     path = lab_settings(tmp_path, "ru_RU")
+    i18n.settle()  # the kernel's first entry: it hooks the kernel's cells
     assert get_language() == "ru" and Card("QH").display() == "Д♥"  # nothing else decides: JupyterLab's choice
     monkeypatch.setenv("LANG", "C.UTF-8")
-    assert get_language() == "ru"  # C names no language: JupyterLab's choice still
+    assert run_cell(kernel) == "ru"  # C names no language: JupyterLab's choice still
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
-    assert get_language() == "it"  # the environment names one: it decides
+    assert run_cell(kernel) == "it"  # the environment names one: it decides
     monkeypatch.delenv("LANG")
     with language("en"):
         assert get_language() == "en"  # a language set decides first
-    assert in_a_fresh_context(set_language, "it") == "it"  # a notebook's first cell, in a context of its own
-    assert get_language() == "it"  # the next cell: still the notebook's language, not JupyterLab's
+    assert run_cell(kernel, lambda: set_language("it")) == "it"  # a notebook's first cell, in a context of its own
+    assert run_cell(kernel) == "it"  # the next cell: still the notebook's language, not JupyterLab's
     set_language(None)
     assert get_language() == "ru"
     path.write_text('{"locale": "it_IT"}', encoding="utf-8")
     stat = path.stat()
-    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later save, seen at once
-    assert get_language() == "it"
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later save, followed from the next cell
+    assert get_language() == "ru"  # within the cell, the language settled when it began
+    assert run_cell(kernel) == "it"
+    assert kernel.events.callbacks["pre_run_cell"] == [i18n._settle_cell]  # hooked once
+
+
+def test_between_entries_no_file_is_read(tmp_path, monkeypatch, kernel):
+    """The language is settled once per entry: a message in between reads no file and no environment (a kernel
+    with nothing chosen stat-ed JupyterLab's settings for every message: one ``_()`` took 110 µs, not 4)."""
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    lab_settings(tmp_path, "ru_RU")
+    i18n.settle()
+    reads = []
+    monkeypatch.setattr(i18n, "language_from_jupyterlab", lambda *a: reads.append(a) or "it")
+    monkeypatch.setattr(i18n.os, "stat", lambda *a, **k: reads.append(a))
+    for _ in range(100):
+        assert i18n._("trick") == "взятка"
+    assert reads == []
+    run_cell(kernel)
+    assert len(reads) == 1 and get_language() == "it"
 
 
 def test_outside_a_kernel_jupyterlabs_setting_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
     lab_settings(tmp_path, "ru_RU")
     monkeypatch.setitem(sys.modules, "IPython", None)
-    assert get_language() == "en"  # the command line and plain scripts follow the environment alone
+    assert i18n.settle() == "en" == get_language()  # the command line and plain scripts follow the environment alone
