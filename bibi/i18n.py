@@ -308,6 +308,34 @@ def language(lang: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
+# -- who reads: the seat a surface speaks to ----------------------------------------------------------------
+
+_reader: ContextVar[int | None] = ContextVar("bibi_reader", default=None)
+
+
+def reader() -> int | None:
+    """The seat of the person reading, where a surface seats one (the play table, ``bibi play``): a message about
+    that seat's own hand speaks to the reader («у вас есть 3♥», «hai in mano R♥»), not of "seat 0". None: a reader
+    who plays no seat (a notebook's cell, the explorer, a bot's view), spoken to of every seat alike."""
+    return _reader.get()
+
+
+def you(seat: int | None) -> bool:
+    """Whether ``seat`` is the reader's own (``reader``): the messages about it say "you"."""
+    return seat is not None and seat == _reader.get()
+
+
+@contextmanager
+def reading(seat: int | None) -> Iterator[int | None]:
+    """Speak to the person at ``seat`` inside a ``with`` block (None: to nobody's seat), settled where a surface
+    that seats a person is entered, as the language is."""
+    token = _reader.set(seat)
+    try:
+        yield seat
+    finally:
+        _reader.reset(token)
+
+
 def resolve(lang: str | None, parameter: str = "lang") -> str:
     """``lang`` as the kit's code, or the language in force when it is None."""
     return get_language() if lang is None else find_language(lang, parameter)
@@ -605,7 +633,7 @@ def number(value: float, digits: int | None = 0, *, sign: bool = False, lang: st
     """``value`` as the language in force (or ``lang``) writes it: rounded to ``digits`` decimals (half to even, as
     Babel rounds; None: as many as it has), digits grouped by three, the language's decimal mark: ``1,234.5`` in
     English, ``1 234,5`` in Russian (a no-break space), ``1.234,5`` in Italian. ``sign``: a ``+`` before a positive
-    value. A value that rounds to zero has no sign.
+    value (and before zero). A value that rounds to zero is never negative: ``0,0``, not ``-0,0``.
 
     >>> number(1234.5, 1), number(1234.5, 1, lang="ru"), number(-0.55, 2, lang="it"), number(7.6, 1, sign=True)
     ('1,234.5', '1\\xa0234,5', '-0,55', '+7.6')
@@ -621,9 +649,9 @@ def number(value: float, digits: int | None = 0, *, sign: bool = False, lang: st
     text = f"{abs(exact):,f}"
     whole_part, _dot, fraction = text.partition(".")
     text = whole_part.replace(",", form.group) + (form.decimal + fraction if fraction else "")
-    if exact != 0 and exact < 0:
+    if exact < 0 and exact != 0:
         return form.minus + text
-    return form.plus + text if sign and exact > 0 else text
+    return form.plus + text if sign else text
 
 
 def decimal(value: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
@@ -663,6 +691,6 @@ __all__ = [
     "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PSEUDO", "NumberFormat", "UnknownLanguage", "_",
     "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
     "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab", "ngettext",
-    "npgettext", "number", "percent", "pgettext", "plural_forms", "pseudo", "read_po", "resolve", "set_language",
-    "settle", "translation", "use_pseudo",
+    "npgettext", "number", "percent", "pgettext", "plural_forms", "pseudo", "read_po", "reader", "reading", "resolve",
+    "set_language", "settle", "translation", "use_pseudo", "you",
 ]

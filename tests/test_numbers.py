@@ -42,7 +42,7 @@ def test_number_writes_what_babel_writes(lang, digits):
         ours = number(value, digits, lang=lang)
         babel = format_decimal(value, pattern, locale=lang)
         if Decimal(str(value)).quantize(Decimal(1).scaleb(-digits)) == 0:
-            babel = babel.lstrip("-")  # a value that rounds to zero has no sign: "0,0", not Babel's "-0,0"
+            babel = babel.lstrip("-")  # a value that rounds to zero is never negative: "0,0", not Babel's "-0,0"
         assert ours == babel, (lang, digits, value)
         assert decimal(value, digits, lang=lang) == ours
         with language(lang):
@@ -68,7 +68,7 @@ def test_percent_writes_what_babel_writes(lang, digits):
 
 def test_signs_and_intervals_are_written_one_way():
     assert number(7.6, 1, sign=True) == "+7.6" and number(-7.6, 1, sign=True) == "-7.6"
-    assert number(0.04, 1, sign=True) == "0.0" and number(-0.04, 1) == "0.0"
+    assert number(0.04, 1, sign=True) == "+0.0" == number(-0.04, 1, sign=True) and number(-0.04, 1) == "0.0"
     assert interval(2.43, 1.06, sign=True) == "+2.4 ± 1.1"
     assert interval(49.22, 0.93, 2, lang="ru") == "49,22 ± 0,93"
     assert interval(-4.034, -4.79, 2, sign=True, lang="it") == "-4,03 ± 4,79"  # a half-width is never negative

@@ -15,7 +15,7 @@ from bibi.errors import shorten, whole
 from bibi.i18n import LANGUAGES, NAMES, _, count
 from bibi.play import bot_title, get_bot
 from bibi.rules import OPTIONS, Rules, preset, rules_name
-from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
+from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View, speaking
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
 
@@ -168,6 +168,7 @@ class PlayApp(_View):
             rules = dataclasses.replace(rules, **{name: typed})
         return rules
 
+    @speaking
     def start(self) -> None:
         """A new game with the choices made: the table, and the explorer waiting for the first deal's end."""
         rules = self.rules
@@ -231,6 +232,7 @@ class PlayApp(_View):
             self._syncing = False
         self.replay_select.disabled = not listed
 
+    @speaking
     def show_deal(self, deal: Deal) -> None:
         """Replay ``deal`` (a deal of this game, over) in the explorer, and list it with the others over."""
         finished = self._finished()
@@ -238,6 +240,7 @@ class PlayApp(_View):
         self._list_deals(number)
         self.replay(number)
 
+    @speaking
     def replay(self, number: int) -> None:
         """Replay deal ``number`` (1-based) of those the replay list offers (your game's deals that are over), in
         the explorer, every hand face up."""

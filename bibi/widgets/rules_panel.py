@@ -16,7 +16,17 @@ from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
-from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
+from bibi.widgets.base import (
+    _button,
+    _control_value,
+    _field_error,
+    _html,
+    _preset_labels,
+    _seed,
+    _View,
+    as_bot,
+    speaking,
+)
 from bibi.widgets.compare import CompareView
 
 
@@ -160,14 +170,17 @@ class RulesPanel(_View):
 
     # -- callbacks ---------------------------------------------------------------------------------
 
+    @speaking
     def compare_rules(self, left: Rules | str, right: Rules | str) -> bool:
         """Set both sides (as the pair buttons do); ``False`` if refused (nothing changed)."""
         return self._attempt("left", lambda: (_label_rules(left), _label_rules(right), *self._where()))
 
+    @speaking
     def choose_preset(self, name: str) -> bool:
         """The right-hand rules become preset ``name``; the left stays."""
         return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
 
+    @speaking
     def set_option(self, name: str, value: Any) -> None:
         """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
 
