@@ -960,16 +960,12 @@ class Deal:
     # ---- display ----------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        if self.is_over:
-            state = pgettext("deal state", "over")
-        else:
-            state = _("seat {seat} to act ({phase})").format(seat=self.to_act, phase=phase_word(self.phase))
-        # TRANSLATORS: the deal as a notebook shows it; "Deal" names the class and stays, {label} is the rules'
-        # label (notation), {players} is "4 players"
-        return _("<Deal {label}, {players}, trick {number}/{total}, trump {trump}, stock {stock}, {state}>").format(
-            label=self.rules.label, players=count(self.players, "player"),
-            number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total,
-            trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size, state=state)
+        """The deal at a glance, the same in every language (as a record is): the rules' label, the position, who
+        acts and in which phase (``Deal.phase``); ``str`` and the HTML picture are the deal as a person reads it."""
+        state = "over" if self.is_over else f"seat {self.to_act} to act ({self.phase})"
+        number = min(len(self._tricks) + 1, self.tricks_total)
+        return (f"<Deal {self.rules.label}, {self.players} players, trick {number}/{self.tricks_total}, "
+                f"trump {SUIT_SYMBOLS[self._trump]}, stock {self.stock_size}, {state}>")
 
     def __str__(self) -> str:
         """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards

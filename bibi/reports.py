@@ -12,6 +12,7 @@ cards as it writes them; the values themselves hold no words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -305,6 +306,33 @@ class View:
             passes=passed_by(deal, seat),
             ask_every_chance=deal.ask_every_chance,
         )
+
+    def knowledge(self) -> str:
+        """What the seat knows, written out once and for all in the notation (``2 S 0 1 …``): the rules' label, the
+        seats, the dealer and the first trump, its own hand, draws and passes, and what everyone saw (every trick's
+        cards, the calls and switches, the laid-down pairs, the leftovers, the stock's size, who acts and what it
+        may do). Two positions the seat cannot tell apart have the same knowledge, whatever else differs; a field
+        added to ``View`` later changes no knowledge already written (a hint's stream is seeded by it:
+        ``bibi.session.Session.hint_rng``)."""
+
+        def cards(seq: Sequence[Card]) -> str:
+            return " ".join(map(str, seq))
+
+        def plays(seq: Sequence[tuple[int, Card]]) -> str:
+            return " ".join(f"{seat}:{card}" for seat, card in seq)
+
+        tricks = "/".join(f"{t.trump.value} {plays(t.plays)} {t.winner}" for t in self.tricks)
+        calls = " ".join(f"{c.seat}{c.suit.value}{c.trick}" for c in self.calls)
+        switches = " ".join(f"{t}:{seat}{suit.value}" for t, seat, suit in self.history.switches)
+        draws = " ".join(f"{t}:{seat}" for t, seat in self.history.draws)
+        return "|".join([
+            self.rules.label, str(self.players), str(self.seat), str(self.dealer), self.first_trump.value,
+            self.trump.value, cards(self.hand), " ".join(f"{t}:{c}" for t, c in self.drawn),
+            " ".join(map(str, self.passes)), tricks, plays(self.trick), calls, switches, draws,
+            "/".join(cards(laid) for laid in self.laid_down), cards(self.leftovers), str(self.stock_size),
+            str(self.to_act), " ".join(map(str, self.legal_actions)), str(self.drawing),
+            self.pending_trump.value if self.pending_trump is not None else "-",
+        ])
 
     def position(self) -> Position:
         """``(legal_actions, trump.index, trick, stock_size, drawing)``: the fields a bot reads at every

@@ -229,13 +229,13 @@ class Session:
 
     def hint_rng(self) -> random.Random:
         """The hint's stream at this position: seeded by the session's seed and the position as the person's seat
-        sees it (its ``View``, which is all the hint's bot is shown) alone. The same position gets the same hint
-        however it was reached, on every surface; and two deals the seat cannot tell apart get the same hint, so
-        a hint tells nothing the seat may not see."""
+        sees it (``View.knowledge``: all the hint's bot is shown, written out in the notation) alone. The same
+        position gets the same hint however it was reached, on every surface; and two deals the seat cannot tell
+        apart get the same hint, so a hint tells nothing the seat may not see."""
         return random.Random(self._hint_seed())
 
     def _hint_seed(self) -> str:
-        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat)!r}"
+        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat).knowledge()}"
 
     def hint(self) -> Hint | None:
         """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
