@@ -334,7 +334,7 @@ def describe(rules: Rules) -> str:
     for key, value in rules.options().items():
         rows.append(f"  {key:<13} {str(value):<32} {_citation(rules, key)}")
         if rules.no_effect(key):
-            rows.append(f"  {'':<13} ↳ {_said(rules.no_effect(key))}")
+            rows.append(f"  {'':<13} ↳ {rules.no_effect(key)}")
     return "\n".join(rows)
 
 
@@ -343,7 +343,7 @@ def rules_text(rules: Rules) -> str:
     lines = [describe(rules)]
     for name, value in rules.options().items():
         if OPTIONS[name].meaning(value) or rules.no_effect(name):
-            lines.append(f"  {name:<13} = {value}: {_said(rules.explain(name))}")
+            lines.append(f"  {name:<13} = {value}: {rules.explain(name)}")
     return "\n".join([lines[0], "", _("What the values mean:"), *lines[1:]])
 
 
@@ -367,7 +367,7 @@ def rules_diff(a: Rules, b: Rules) -> str:
         for name, mine, theirs in inert:
             lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
             for rules, value in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {value}: {_said(rules.explain(name))}")
+                lines.append(f"    {rules.name:<8} {value}: {rules.explain(name)}")
     return "\n".join(lines)
 
 
@@ -387,7 +387,7 @@ def rules_table() -> str:
     for name, p in PRESETS.items():
         for option in OPTIONS:
             if p.no_effect(option):
-                lines.append(f"* {name} {option}: {_said(p.no_effect(option))}")
+                lines.append(f"* {name} {option}: {p.no_effect(option)}")
     lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
                           "compares."))
     return "\n".join(lines)

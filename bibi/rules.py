@@ -26,7 +26,7 @@ from typing import Any
 
 from bibi.cards import RANK_CHARS, Rank
 from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.i18n import N_, pgettext
+from bibi.i18n import N_, _, pgettext
 
 # Sane bounds for the numbers of a rules value: every score of a deal or a game stays far inside 32 bits.
 MAX_BIBI_POINTS = 10_000
@@ -353,20 +353,31 @@ class Rules:
 
     def citation(self, option: str) -> str:
         """The sentence ids behind ``option``, with how they stand behind it (``multi_call``: R20
-        stretched), marked "not stated" where this preset's text is silent."""
+        stretched), marked "not stated" where this preset's text is silent: in the language in force, the ids
+        as they are (``R20 (stretched: …)``, ``R20 (regole italiane: il testo non lo dice)``).
+
+        >>> ITALIAN.citation("multi_call")
+        'R20 (stretched: it speaks of pairs dealt in the hand only) (italian: not stated)'
+        """
         info = OPTIONS[option]
         cite = "; ".join(info.sources)
         if info.note:
-            cite += f" ({info.note})"
+            cite += f" ({_(info.note)})"
         if self.name in NOT_STATED and option in NOT_STATED[self.name]:
             # Only where the value is the Russian/English one was it taken from there (rules §2's table:
             # the Italian first_dealer, dealt_pairs and multi_call are not).
-            same = getattr(self, option) == getattr(RUSSIAN, option)
-            cite += f" ({self.name}: not stated" + (", taken from the Russian/English text)" if same else ")")
+            if getattr(self, option) == getattr(RUSSIAN, option):
+                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+                said = _("{rules}: not stated, taken from the Russian/English text")
+            else:
+                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+                said = _("{rules}: not stated")
+            cite += f" ({said.format(rules=rules_name(self.name))})"
         return cite
 
     def no_effect(self, option: str) -> str:
-        """Why ``option``'s value changes nothing under these rules, or ``''`` when it matters.
+        """Why ``option``'s value changes nothing under these rules, in the language in force, or ``''`` when it
+        matters.
 
         Such an option may differ between two variants without making a difference in play: every
         listing of rules says so, rather than show it as a difference between the texts.
@@ -378,19 +389,20 @@ class Rules:
         """
         if option == "multi_call":
             if self.trump_change is TrumpChange.HOLDER_CHOOSES:
-                return N_("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
-                          "so no two calls compete")
+                return _("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
+                         "so no two calls compete")
             if self.trump_change is TrumpChange.NEXT_DEAL and not self.dealt_pairs:
-                return N_("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
-                          "deal's trump, and the next deal's is the last call's suit")
+                return _("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
+                         "deal's trump, and the next deal's is the last call's suit")
         elif option == "identical" and self.decks == 1:
-            return N_("no effect with one pack: no two cards are identical")
+            return _("no effect with one pack: no two cards are identical")
         return ""
 
     def explain(self, option: str) -> str:
-        """What ``option``'s value means under these rules: its meaning, or why it has no effect here."""
+        """What ``option``'s value means under these rules, in the language in force: its meaning, or why it has no
+        effect here."""
         info = OPTIONS[option]
-        return self.no_effect(option) or info.meaning(getattr(self, option)) or info.doc
+        return self.no_effect(option) or _(info.meaning(getattr(self, option)) or info.doc)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Rules.from_json`` reads it back."""
@@ -444,8 +456,8 @@ class Rules:
         return render.rules_html(self)
 
     def describe(self) -> str:
-        """A plain-text table of the options, their values and citations."""
-        rows = [f"Rules {self.label!r}"]
+        """A plain-text table of the options, their values and citations, in the language in force."""
+        rows = [_("Rules {label}").format(label=repr(self.label))]
         for key, value in self.options().items():
             shown = str(value)
             rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")

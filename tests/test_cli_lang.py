@@ -323,9 +323,9 @@ def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang,
 
 @pytest.mark.parametrize(("lang", "points", "silent"), [
     ("ru", "очки за карты: 2:11 Т:10 К:5 Д:4 В:3;",
-     "I3 (итальянские правила: не сказано, взято из русского/английского текста)"),
+     "I3 (итальянские правила: в тексте не сказано, взято из русского (английского) текста)"),
     ("it", "punti delle carte: 2:11 A:10 R:5 D:4 F:3;",
-     "I3 (regole italiane: non detto, preso dal testo russo/inglese)"),
+     "I3 (regole italiane: il testo non lo dice, preso dal testo russo (inglese))"),
     ("en", "card points: 2:11 A:10 K:5 Q:4 J:3;", "I3 (italian: not stated, taken from the Russian/English text)"),
 ])
 def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_does(lang, points, silent):

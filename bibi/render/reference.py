@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card
-from bibi.i18n import N_, SOURCE, _, get_language, ngettext
+from bibi.i18n import N_, _, get_language, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, Rules, rules_name
@@ -68,28 +68,12 @@ def option_title(name: str) -> str:
 
 def option_explained(rules: Rules, name: str) -> str:
     """``rules.explain(name)`` in the language in force: what the value means, or why it has no effect here."""
-    return _(rules.explain(name))
-
-
-# The words of ``Rules.citation`` besides the sentence ids, longest first (each translated where it appears).
-_CITATION_WORDS = (
-    N_("stretched: it speaks of pairs dealt in the hand only"),
-    N_("not stated, taken from the Russian/English text"),
-    N_("not stated"),
-)
+    return rules.explain(name)
 
 
 def option_citation(rules: Rules, name: str) -> str:
-    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are): the preset
-    whose text is silent named as the language names it ("(italian: not stated…)", «(regole italiane: non
-    detto…)»)."""
-    text = rules.citation(name)
-    for english in _CITATION_WORDS:
-        if english in text:
-            text = text.replace(english, _(english))
-    if get_language() != SOURCE and f"({rules.name}: " in text:
-        text = text.replace(f"({rules.name}: ", "(" + _("{rules} rules").format(rules=rules_name(rules.name)) + ": ")
-    return text
+    """``rules.citation(name)``: the sentences behind an option, with its notes in the language in force."""
+    return rules.citation(name)
 
 
 @_styled
@@ -110,7 +94,7 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
             differs = theirs != value
             cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
-                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(_(other.no_effect(name)))}</i>"
+                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(other.no_effect(name))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
         cite = _e(option_citation(rules, name))
         if sentences:
