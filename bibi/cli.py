@@ -40,12 +40,12 @@ from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, NotationError, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext
+from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, get_language, language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
 from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
+from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name, value_text
 from bibi.session import Session
 from bibi.terminal import ask_line, command_word, read_command, read_line
 from bibi.texts import Sentence, cite
@@ -135,7 +135,7 @@ def asked_language(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    with language(asked_language(argv)):
+    with language(asked_language(argv)), argparse_speaking():  # argparse's own words too: usage, options…
         args = build_parser().parse_args(argv)
     try:
         with language(args.lang):  # --lang speaks for this command only; without it, the environment's language
@@ -153,7 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except (ValueError, TypeError, OSError) as exc:  # bad input of every kind: one line, exit 1
         text = " ".join(str(exc).split())
-        print(f"bibi {args.command}: error: {text[:400]}", file=sys.stderr)
+        with language(args.lang):
+            print(_("bibi {command}: error: {message}").format(command=args.command, message=text[:400]),
+                  file=sys.stderr)
         return 1
 
 
@@ -330,12 +332,7 @@ def _citation(rules: Rules, name: str) -> str:
 
 def describe(rules: Rules) -> str:
     """``Rules.describe`` (the options, their values and citations) in the language in force."""
-    rows = [_("Rules {label}").format(label=repr(rules.label))]
-    for key, value in rules.options().items():
-        rows.append(f"  {key:<13} {str(value):<32} {_citation(rules, key)}")
-        if rules.no_effect(key):
-            rows.append(f"  {'':<13} ↳ {rules.no_effect(key)}")
-    return "\n".join(rows)
+    return rules.describe()
 
 
 def rules_text(rules: Rules) -> str:
@@ -343,7 +340,7 @@ def rules_text(rules: Rules) -> str:
     lines = [describe(rules)]
     for name, value in rules.options().items():
         if OPTIONS[name].meaning(value) or rules.no_effect(name):
-            lines.append(f"  {name:<13} = {value}: {rules.explain(name)}")
+            lines.append(f"  {name:<13} = {value_text(value)}: {rules.explain(name)}")
     return "\n".join([lines[0], "", _("What the values mean:"), *lines[1:]])
 
 
@@ -352,42 +349,43 @@ def rules_diff(a: Rules, b: Rules) -> str:
     effect under one side's rules is listed apart, as no difference in play."""
     rows = a.diff(b)
     if not rows:
-        return _("{a} and {b} have the same rules").format(a=a.name, b=b.name)
+        return _("{a} and {b} have the same rules").format(a=rules_name(a), b=rules_name(b))
     live = [row for row in rows if not (a.no_effect(row[0]) or b.no_effect(row[0]))]
     inert = [row for row in rows if row not in live]
-    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
+    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=rules_name(a), b=rules_name(b))]
     for name, mine, theirs in live:
         lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
         for rules, value in ((a, mine), (b, theirs)):
             meaning = _said(OPTIONS[name].meaning(value))
-            lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
+            lines.append(f"    {rules_name(rules):<8} {value_text(value)}" + (f": {meaning}" if meaning else ""))
     if inert:
         lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
                        "the texts):").format(n=len(inert)))
         for name, mine, theirs in inert:
             lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
             for rules, value in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {value}: {rules.explain(name)}")
+                lines.append(f"    {rules_name(rules):<8} {value_text(value)}: {rules.explain(name)}")
     return "\n".join(lines)
 
 
 def rules_table() -> str:
     """Every option with its value in each preset and its sources."""
-    names = list(PRESETS)
+    names = [rules_name(n) for n in PRESETS]
     # each column as wide as its longest value, with room for a * (no effect) and two spaces
-    widths = [max(len(n), *(len(str(p.options()[o])) for o in OPTIONS)) + 3 for n, p in PRESETS.items()]
+    widths = [max(len(n), *(len(value_text(p.options()[o])) for o in OPTIONS)) + 3
+              for n, p in zip(names, PRESETS.values(), strict=True)]
     option_word = _("option")
     lines = [f"{option_word:<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
              + _("sources")]
     for option in OPTIONS:
-        values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
+        values = "".join(f"{value_text(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
                          for p, w in zip(PRESETS.values(), widths, strict=True))
         note = f" ({_said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
         lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
     for name, p in PRESETS.items():
         for option in OPTIONS:
             if p.no_effect(option):
-                lines.append(f"* {name} {option}: {p.no_effect(option)}")
+                lines.append(f"* {rules_name(name)} {option}: {p.no_effect(option)}")
     lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
                           "compares."))
     return "\n".join(lines)
@@ -539,7 +537,7 @@ def plain(reason: str) -> str:
 def _card_points(points: Any) -> str:
     """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
     ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
-    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
+    return str(points.display())
 
 
 def rules_summary(rules: Rules) -> str:

@@ -969,7 +969,8 @@ class Deal:
 
     def __str__(self) -> str:
         """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards
-        starred) with its score, and the legal actions in the notation one types."""
+        starred) with its score, and the legal actions as the hands show them (``Card.display``, which reads back
+        typed: ``read_card``)."""
         lines = [
             # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), or the label of rules
             # with changes (notation); {players} is "4 players"
@@ -995,7 +996,7 @@ class Deal:
         if self.is_over:
             lines.append(_("deal over"))
         else:
-            lines.append(_("legal: {actions}").format(actions=" ".join(str(a) for a in self.legal_actions())))
+            lines.append(_("legal: {actions}").format(actions=" ".join(a.display() for a in self.legal_actions())))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -465,8 +465,9 @@ _ACCENTS = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "ÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽåƀçðéƒĝĥîĵķļṁñöþǫŕšţûṽŵẋýž",
 )
-# What the pseudo-language leaves as it is: placeholders ({n}, {card:>3}), markup (<b>, &amp;), escapes.
-_KEPT = re.compile(r"\{[^{}]*\}|<[^<>]*>|&[#\w]+;|\\.")
+# What the pseudo-language leaves as it is: placeholders ({n}, {card:>3}, %(prog)s), markup (<b>, &amp;), escapes,
+# and the notation a message quotes, the same in every language (trump_change=next_deal, must_follow).
+_KEPT = re.compile(r"\{[^{}]*\}|%\([^()]*\)[a-z]|%[a-z%]|<[^<>]*>|&[#\w]+;|\\.|\b[a-z]+(?:_[a-z]+)+(?:=[\w{}]+)?")
 OPEN, CLOSE = "⟦", "⟧"  # around a pseudo-translated message of more than one character
 
 
@@ -605,6 +606,44 @@ def plural_forms(lang: str) -> int:
     return 2
 
 
+# -- the words of Python's argparse, for the ``bibi`` command ----------------------------------------------------
+
+# argparse's own messages (Python 3.11 and later), word for word: its usage line, its group titles, its help option
+# and its refusals. The catalogs translate them like the kit's own (``argparse_speaking``).
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"), N_("ignored explicit argument %r"),
+    N_("unexpected option string: %s"),
+)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    # argparse's one counted message ("expected %s argument(s)")
+    # TRANSLATORS: argparse's refusal of an option given too few values; %s is the number expected
+    return ngettext("expected %s argument", "expected %s arguments", n)
+
+
+@contextmanager
+def argparse_speaking() -> Iterator[None]:
+    """Inside the block, Python's ``argparse`` speaks the language in force: its usage line, group titles, help
+    option and refusals (``ARGPARSE_MESSAGES``), as the ``bibi`` command's own texts do. argparse looks its words
+    up when it writes them, through its module's ``_`` and ``ngettext``, which the block points at the catalogs
+    and then back."""
+    import argparse
+
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, _argparse_ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
 # -- numbers as each language writes them -------------------------------------------------------------------
 
 
@@ -688,8 +727,9 @@ def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, l
 
 
 __all__ = [
-    "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PSEUDO", "NumberFormat", "UnknownLanguage", "_",
-    "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
+    "ARGPARSE_MESSAGES", "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PSEUDO", "NumberFormat",
+    "UnknownLanguage", "_",
+    "argparse_speaking", "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
     "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab", "ngettext",
     "npgettext", "number", "percent", "pgettext", "plural_forms", "pseudo", "read_po", "reader", "reading", "resolve",
     "set_language", "settle", "translation", "use_pseudo", "you",

@@ -162,6 +162,11 @@ class CardPoints(Mapping):
     def __str__(self) -> str:
         return " ".join(f"{k.char}:{v}" for k, v in self._items)
 
+    def display(self, lang: str | None = None) -> str:
+        """The points as the language in force (or ``lang``) writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3``, ``2:11
+        A:10 R:5 D:4 F:3`` (``str`` is the notation a label reads: ``2:11 A:10 K:5 Q:4 J:3``)."""
+        return " ".join(f"{k.letter(lang)}:{v}" for k, v in self._items)
+
     def per_rank(self) -> tuple[int, ...]:
         """Points indexed by ``Rank`` value (13 entries)."""
         table = [0] * 13
@@ -459,7 +464,7 @@ class Rules:
         """A plain-text table of the options, their values and citations, in the language in force."""
         rows = [_("Rules {label}").format(label=repr(self.label))]
         for key, value in self.options().items():
-            shown = str(value)
+            shown = value_text(value)
             rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")
             if self.no_effect(key):
                 rows.append(f"  {'':<13} ↳ {self.no_effect(key)}")
@@ -471,6 +476,12 @@ def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(getattr(value, "value", value))
+
+
+def value_text(value: Any) -> str:
+    """An option's value as a listing of the rules shows it: the notation a label types (``follow_or_trump``,
+    ``true``), the card points with the ranks as the language in force writes them (``2:11 Т:10 К:5 Д:4 В:3``)."""
+    return value.display() if isinstance(value, CardPoints) else _format_value(value)
 
 
 _ENUM_FIELDS = {
@@ -709,5 +720,5 @@ __all__ = [
     "BibiCall", "BibiSuits", "CardPoints", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
-    "rules_name",
+    "rules_name", "value_text",
 ]

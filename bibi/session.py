@@ -44,6 +44,7 @@ from bibi.play import (
     as_bots,
     bot_name,
     bots_rng,
+    call_said,
     explain,
     get_bot,
     last_seen_move,
@@ -53,7 +54,7 @@ from bibi.play import (
     trick_number,
     why_move,
 )
-from bibi.rules import BibiSuits, Follow, Identical, TrumpChange, call_word
+from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.sampling import unseen
 from bibi.tricks import beaters, free_partner, pair_callable, trick_result, winning_plays
 
@@ -402,8 +403,9 @@ def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trum
         partner = free_partner(c, view.hand, laid) if pairing else None
         if partner is not None and pair_callable(c // 13, trump, view.rules.bibi_suits is BibiSuits.ANY) \
                 and hidden[partner]:
-            word = call_word(view.rules).rstrip("!")
-            # TRANSLATORS: {call} is the preset's call word without "!" (Bi-bi, bip bip, Pip-Pip)
+            word = call_said(view.rules).rstrip("!")
+            # TRANSLATORS: {call} is what the caller says under the rules in force, "!" left out (Bi-bi, «Би-би»,
+            # «bip bip»)
             out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
                 card=c.display(), call=word, partner=partner.display())))
         elif points[c] >= 10 and points[c] > worth_of_card:
@@ -416,10 +418,10 @@ def _other_advice(view: View, action: Action) -> str:
     """A call, a pass or a switch of the trump, in plain words."""
     rules = view.rules
     suit = action.suit
-    word = call_word(rules)
+    word = call_said(rules)
     if action.kind == Action.CALL and suit is not None:
         n = rules.bibi_points
-        # TRANSLATORS: {call} is the preset's call word (Bi-bi!, bip bip, Pip-Pip!)
+        # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
         said = ngettext("say {call} with {king} {queen}: {n} point at once",
                         "say {call} with {king} {queen}: {n} points at once", n).format(
             call=word, king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), n=n)

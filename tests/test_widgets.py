@@ -249,7 +249,7 @@ def test_rules_panel_replays_the_same_deal_under_changed_rules():
     assert panel.right_box.value == "russian:follow=follow_or_trump" and panel.left_box.value == "russian"
     assert "1 option differ: follow" in panel.message.value
     assert "<code>follow</code>" in panel.compare.explanation.value
-    assert "(left: must_follow)" in panel.sources["follow"].value
+    assert "(left: <code>must_follow</code>)" in panel.sources["follow"].value
     assert "(left:" not in panel.sources["draw"].value
     no_errors(panel)
 

@@ -11,7 +11,7 @@ from bibi.cards import Card
 from bibi.i18n import N_, _, get_language, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, Rules, rules_name
+from bibi.rules import OPTIONS, CardPoints, Rules, rules_name, value_text
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -47,8 +47,9 @@ def sentences_html(sentences: Iterable[Any]) -> str:
     return "".join(out)
 
 
-def _value(value: Any) -> str:
-    return str(value.value if hasattr(value, "value") else value)
+def _value_html(value: Any) -> str:
+    """``value_text`` as markup: the notation in ``<code>``."""
+    return _e(value_text(value)) if isinstance(value, CardPoints) else f"<code>{_e(value_text(value))}</code>"
 
 
 def option_meaning(name: str, value: Any) -> str:
@@ -86,13 +87,13 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
     rows = []
     for name, value in rules.options().items():
         info = OPTIONS[name]
-        cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
+        cells = f'<td class="bibi-text">{_value_html(value)}</td>'
         differs = inert = False
         meaning = _e(option_explained(rules, name))
         if other is not None:
             theirs = other.options()[name]
             differs = theirs != value
-            cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
+            cells += f'<td class="bibi-text">{_value_html(theirs)}</td>'
             if other.no_effect(name) and not rules.no_effect(name):
                 meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(other.no_effect(name))}</i>"
             inert = bool(rules.no_effect(name) or other.no_effect(name))
@@ -156,7 +157,7 @@ def comparison_html(
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(
-        f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
+        f"<code>{_e(k)}</code>: {_value_html(x)} → {_value_html(y)}"
         + (_e(_(" (no effect here)")) if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
         for k, x, y in diff)
     # TRANSLATORS: the head of a comparison: "russian vs italian: <what differs>"
@@ -333,7 +334,7 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
 
     differs = rules.options()[name] != theirs
     mark = ' class="bibi-differs"' if differs else ""
-    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE).format(value=_value(theirs)))}</span>'
+    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE)).format(value=_value_html(theirs))}</span>'
             if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
     return wrap(f"<div{mark}><details><summary>{_e(option_explained(rules, name))}{left} "

@@ -22,7 +22,7 @@ from bibi.dealing import check_players
 from bibi.errors import check_type, whole
 from bibi.i18n import N_, _, find_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import CardPoints, Rules, as_rules
+from bibi.rules import OPTIONS, CardPoints, Rules, as_rules
 from bibi.tricks import pair_letters
 
 
@@ -362,6 +362,18 @@ _PRESET_LABELS = {"russian": N_("Russian (Би-би!)"), "italian": N_("Italian 
 def _preset_labels() -> dict[str, str]:
     """The presets' names in the language in force."""
     return {name: _(label) for name, label in _PRESET_LABELS.items()}
+
+
+def _value_choices(name: str) -> list[tuple[str, Any]]:
+    """The choices of an option's menu in the language in force, each labelled by what the value means (cut to
+    fit the menu; its notation stands in the rules' table beside it), each worth the value as the option's control
+    holds it (``_control_value``: ``True``, ``"follow_or_trump"``)."""
+    choices = []
+    for value, meaning in OPTIONS[name].values.items():
+        held = value == "True" if value in ("True", "False") else value
+        label = _(meaning)
+        choices.append((label if len(label) <= 70 else label[:69] + "…", held))
+    return choices
 
 
 def _control_value(value: Any) -> Any:

@@ -23,6 +23,7 @@ from bibi.widgets.base import (
     _html,
     _preset_labels,
     _seed,
+    _value_choices,
     _View,
     as_bot,
     speaking,
@@ -35,11 +36,8 @@ def _control(name: str, value: Any) -> widgets.Widget:
     title = _(OPTIONS[name].title)
     style = {"description_width": "110px"}
     layout = widgets.Layout(width="330px", min_width="330px")
-    if isinstance(value, bool):
-        return widgets.Dropdown(options=[("true", True), ("false", False)], value=value, description=title,
-                                style=style, layout=layout)
-    if isinstance(value, Enum):
-        return widgets.Dropdown(options=[e.value for e in type(value)], value=value.value, description=title,
+    if isinstance(value, bool | Enum):  # a menu of the values, each said by what it means
+        return widgets.Dropdown(options=_value_choices(name), value=_control_value(value), description=title,
                                 style=style, layout=layout)
     if isinstance(value, CardPoints):
         return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
@@ -137,8 +135,16 @@ class RulesPanel(_View):
             _("Options of the right-hand rules"),
             _(": each with the sentences it comes from (click to unfold); a yellow row differs from the left-hand "
               "rules"))
-        for name, control in self.controls.items():
-            control.description = _(OPTIONS[name].title)
+        self._syncing = True
+        try:
+            for name, control in self.controls.items():
+                control.description = _(OPTIONS[name].title)
+                if isinstance(control, widgets.Dropdown):  # the same values, their meanings said again
+                    chosen = control.value
+                    control.options = _value_choices(name)
+                    control.value = chosen
+        finally:
+            self._syncing = False
 
     def _respeak(self) -> None:
         """The panel and its comparison said again in its language (``set_language``), the rules as they are."""
