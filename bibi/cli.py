@@ -40,7 +40,17 @@ from bibi.deal import Deal, Event
 from bibi.errors import MAX_SEED, NotationError, shorten
 from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, get_language, language, ngettext
+from bibi.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    argparse_speaking,
+    find_language,
+    get_language,
+    language,
+    ngettext,
+    reading,
+)
 from bibi.kinds import EventKind
 from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
 from bibi.notation import cards_text as _cards
@@ -636,7 +646,12 @@ class Terminal:
         return self.session.bots
 
     def run(self) -> int:
-        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
+        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too). The player is
+        the reader: what the engine says of his own seat speaks to him ("you hold 3♥": ``bibi.i18n.reading``)."""
+        with reading(self.seat):
+            return self._run()
+
+    def _run(self) -> int:
         session = self.session
         while True:
             self.say(self.header())
@@ -745,12 +760,12 @@ class Terminal:
             else:
                 try:
                     action = read_action(text)
-                    reason = self.deal.why_illegal(action, self.seat)
-                except NotationError as exc:  # a move the language's letters and words cannot read
-                    reason = str(exc)
-                else:
-                    if reason is None:
-                        return action
+                except NotationError as exc:  # a typo is no move: said as what could not be read, not as a refusal
+                    self.say(str(exc))
+                    continue
+                reason = self.deal.why_illegal(action, self.seat)
+                if reason is None:
+                    return action
                 self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
 
     def tell(self, text: str) -> None:

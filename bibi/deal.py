@@ -95,7 +95,7 @@ from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHE
 from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
 from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
 from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import _, count, pgettext
+from bibi.i18n import _, count, pgettext, you
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
@@ -555,8 +555,13 @@ class Deal:
             return _("the deal is over")
         to_act = self._turn if self._phase == _PLAY else self._call_seat
         if seat is not None and seat != to_act:
+            mine = you(seat)  # the reader's own seat is told as "you" (``bibi.i18n.reading``)
             if self._phase == _CALL and not self._ask_every:  # a call decision nobody else sees (``to_act_for``)
+                if mine:
+                    return _("out of turn: it is not your turn; the others draw")
                 return _("out of turn: it is not seat {seat}'s turn; the others draw").format(seat=shorten(seat))
+            if mine:
+                return _("out of turn: it is seat {to_act}'s turn, not yours").format(to_act=to_act)
             return _("out of turn: it is seat {to_act}'s turn, not seat {seat}'s").format(to_act=to_act,
                                                                                           seat=shorten(seat))
         if act in self.legal_actions():
@@ -569,11 +574,15 @@ class Deal:
                              "(which say 'whenever')")
                 assert suit is not None  # a pass is always a choice in the call phase
                 return self._why_not_call(to_act, suit.index)
+            mine = you(to_act)
             if suit is None:
+                if mine:
+                    return _("nothing to pass on: you must play a card")
                 return _("nothing to pass on: seat {seat} must play a card").format(seat=to_act)
             if act.kind == Action.CALL:
-                timing = _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
-                           "card").format(seat=to_act)
+                timing = (_("a pair is called only right after drawing (R15; I11): you must play a card") if mine
+                          else _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
+                                 "card").format(seat=to_act))
                 # the first reason, where there is one
                 missing = pair_missing(to_act, suit.index, self._kq[to_act], self._laid[to_act])
                 if missing is None:
@@ -582,10 +591,14 @@ class Deal:
                 return _("{missing}; and {timing}").format(missing=missing, timing=timing)
             return self._why_not_switch(to_act, suit.index)
         if self._phase == _CALL:
+            if you(to_act):
+                return _("you must first call a pair or pass (R15, R23)")
             return _("seat {seat} must first call a pair or pass (R15, R23)").format(seat=to_act)
         card = act
         hand = self._hands[to_act]
         if card not in hand:
+            if you(to_act):
+                return _("you do not hold {card}").format(card=card.display())
             return _("seat {seat} does not hold {card}").format(seat=to_act, card=card.display())
         return follow_refusal(to_act, hand, _SUIT_OF[self._trick[0][1]], self._trump, self._must_follow)
 
@@ -1295,8 +1308,8 @@ class Deal:
         if s == self._trump and not self._bibi_any:
             return _("{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)").format(
                 sym=sym)
-        # TRANSLATORS: {suit} is the suit's letter in the notation typed ("bibi H"), {sym} its symbol (♥)
-        return _("bibi {suit} is not a choice now").format(suit=SUITS[s].value, sym=sym)
+        # TRANSLATORS: {action} is the call as a button shows it ("Bi-bi ♥")
+        return _("{action} is not a choice now").format(action=CALLS[s].display())
 
     def _why_not_switch(self, seat: int, s: int) -> str:
         sym = SUIT_SYMBOLS[s]
@@ -1313,6 +1326,8 @@ class Deal:
             return _("at most one switch per trick")
         if s == self._trump:
             return _("{sym} is already trump").format(sym=sym)
+        if you(seat):
+            return _("you have no unused called pair of {sym} to switch with (I12)").format(sym=sym)
         return _("seat {seat} has no unused called pair of {sym} to switch with (I12)").format(seat=seat, sym=sym)
 
 

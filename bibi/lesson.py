@@ -197,8 +197,9 @@ class Lesson:
         and the effects."""
         run, moved = self._head()
         levels, wide = self._shown()
+        heading = _("The measures under each:")
         with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
-            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{_('The measures under each:')}\n"
+            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{heading}\n"
                     f"{levels.to_string()}\n{moved}:\n{wide.to_string()}")
 
     def __repr__(self) -> str:

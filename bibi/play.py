@@ -47,7 +47,7 @@ from bibi.cards import Card, Rank
 from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
-from bibi.rules import Follow, Rules, call_word
+from bibi.rules import Follow, call_said
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -296,18 +296,6 @@ def public_reason(before: Deal, after: Deal) -> str:
         return said + "; " + _("when played, it was the best card of the trick")
     return said + "; " + _("when played, seat {seat}'s card was still the best of the trick").format(
         seat=after.winning)
-
-
-def call_said(rules: Rules) -> str:
-    """What a caller says under ``rules`` (``bibi.rules.call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in
-    force writes it: «Би-би» for a Russian reader of the Russian rules."""
-    word = call_word(rules)
-    # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules
-    if word == "bip bip":
-        return pgettext("the call", "bip bip")
-    if word == "Pip-Pip!":
-        return pgettext("the call", "Pip-Pip!")
-    return pgettext("the call", "Bi-bi!")
 
 
 def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,

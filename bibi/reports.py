@@ -20,7 +20,7 @@ from bibi.actions import Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.i18n import _, ngettext, pgettext
 from bibi.kinds import EventKind
-from bibi.rules import Draw, Follow, Rules, TrumpChange
+from bibi.rules import Draw, Follow, Rules, TrumpChange, call_said
 from bibi.tricks import pair_letters, shown_lacks
 
 if TYPE_CHECKING:
@@ -198,10 +198,11 @@ def trump_reason(deal: Deal) -> str:
         rivals = {c.suit for c in calls if c.suit.index != before}
         seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
         if seat is None:
-            why = _("a player said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
+            why = _("a player said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
         else:
-            why = _("seat {seat} said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
-        why = why.format(seat=seat, pair=pair_letters(), sym=sym, when=when)
+            why = _("seat {seat} said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick "
+                    "on")
+        why = why.format(seat=seat, pair=pair_letters(), sym=sym, when=when, call=call_said(deal.rules))
         why += " (R16, R18)" if number > 0 else " (R17, R18)"
         if len(rivals) > 1:
             if deal._first_call:
@@ -215,19 +216,19 @@ def trump_reason(deal: Deal) -> str:
                 sym=sym)
         still = "" if deal._drawing else "; " + _("none can be now: drawing has stopped (R24; I15)")
         if deal._change is TrumpChange.HOLDER_CHOOSES:
-            return _("no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14)").format(
-                when=when, sym=sym) + still
-        return _("no Bi-bi was said during {when}, so {sym} stays trump (R16, R18)").format(
-            when=when, sym=sym) + still
+            return _("no {call} was said during {when} and nobody switched, so {sym} stays trump (I11, I14)").format(
+                when=when, sym=sym, call=call_said(deal.rules)) + still
+        return _("no {call} was said during {when}, so {sym} stays trump (R16, R18)").format(
+            when=when, sym=sym, call=call_said(deal.rules)) + still
     if all(c.suit.index == trump for c in calls):
         return _("a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)").format(sym=sym)
     change = deal._change
     if change is TrumpChange.HOLDER_CHOOSES:
-        return _("a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
-                 "switches to its suit when he leads (I12, I14)").format(sym=sym)
+        return _("a {call} does not move the trump by itself: {sym} stays trump until the holder of the pair "
+                 "switches to its suit when he leads (I12, I14)").format(sym=sym, call=call_said(deal.rules))
     if change is TrumpChange.NEXT_DEAL:
-        return _("a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
-                 "(R16, read literally)").format(sym=sym)
+        return _("a {call} said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
+                 "(R16, read literally)").format(sym=sym, call=call_said(deal.rules))
     # TRANSLATORS: {change} is the rules' option value (notation), {citation} its sentences
     return _("the calls during {when} leave {sym} trump under these rules (trump_change={change}: "
              "{citation})").format(when=when, sym=sym, change=change.value,

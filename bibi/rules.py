@@ -715,9 +715,24 @@ def call_word(rules: Rules) -> str:
     return _CALL_WORDS.get(rules.name, "Bi-bi!")
 
 
+def call_said(rules: Rules) -> str:
+    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force
+    writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip bip» for any
+    reader of the Italian. Every message that names the call takes it as ``{call}``, so that it follows the rules in
+    force."""
+    word = call_word(rules)
+    # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules, as a
+    # sentence quotes them ("seat 2 said Bi-bi with K+Q ♥"): «Би-би» (R15), «bip bip» (I1, I11)
+    if word == "bip bip":
+        return pgettext("the call", "bip bip")
+    if word == "Pip-Pip!":
+        return pgettext("the call", "Pip-Pip")
+    return pgettext("the call", "Bi-bi")
+
+
 __all__ = [
     "ALIASES", "BASES", "CUSTOM", "MAX_BIBI_POINTS", "MAX_CARD_POINTS", "NAMES",
-    "BibiCall", "BibiSuits", "CardPoints", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
+    "BibiCall", "BibiSuits", "CardPoints", "call_said", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
     "rules_name", "value_text",

@@ -19,6 +19,7 @@ from bibi.bots import heuristic_bot
 from bibi.cards import Card
 from bibi.cli import SUBCOMMANDS, Terminal, build_parser, main, seed_arg
 from bibi.deal import Deal
+from bibi.i18n import reading
 from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
 
@@ -167,8 +168,9 @@ def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again():
     wrong = an_illegal_card(deal)
     done = bibi("play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=f"{wrong}\nquit\n")
     assert done.returncode == 0
-    reason = deal.why_illegal(wrong)
-    assert f"not allowed: {reason}" in done.stdout and "(I7)" in reason
+    with reading(0):  # the player's own hand is spoken of as his: "you hold …"
+        reason = deal.why_illegal(wrong)
+    assert f"not allowed: {reason}" in done.stdout and "(I7)" in reason and "you hold" in reason
     assert done.stdout.count("seat 0> ") == 2 and done.stdout.rstrip().endswith("bye")
     assert "your hand:" in done.stdout and "trump" in done.stdout and "choices: 1)" in done.stdout
 
@@ -177,7 +179,7 @@ def test_play_shows_the_state_and_leaves_cleanly_on_end_of_input():
     done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="help\nzz\n99\n")
     assert done.returncode == 0 and done.stdout.rstrip().endswith("bye")
     assert "bibi H: say Bi-bi!" in done.stdout  # help
-    assert "not allowed: cannot read action 'zz'" in done.stdout
+    assert "> cannot read action 'zz'" in done.stdout  # a typo is no refused move
     assert "not a choice: pick 1…" in done.stdout
     assert "Traceback" not in done.stderr
 
@@ -239,7 +241,7 @@ def test_play_shows_cards_one_way_and_answers_in_plain_words():
     hand = next(line for line in out.splitlines() if "your hand:" in line).split(": ", 1)[1].split()
     shown = [part.split(") ")[1] for part in choices.split(": ", 1)[1].split("  ")]
     assert [c for c in shown if c in hand] == [c for c in hand if c in shown]  # the hand's order
-    shows = [line for line in out.splitlines()[1:] if "not allowed" not in line]  # not the typing hints
+    shows = [line for line in out.splitlines()[1:] if "cannot read" not in line]  # not the typing hints
     assert shows and not any(c in line for line in shows for c in ("TC", "TD", "TH", "TS"))  # 10♣, never TC
     assert "seat 1 deals; trump" in out or " deals; trump " in out
 
@@ -421,7 +423,7 @@ def test_play_reads_on_after_a_byte_that_is_not_utf8():
     assert status == 0 and err == b""
     assert out.count("could not read that line (byte 0xff is not utf-8 text); type it again") == 1
     assert out.count("could not read that line (byte 0xe2 is not utf-8 text); type it again") == 1
-    assert "not allowed: cannot read action 'zz'" in out  # the line after the bad one is read as typed
+    assert "> cannot read action 'zz'" in out  # the line after the bad one is read as typed
     assert out.count("seat 0> ") == 4 and out.rstrip().endswith("bye")
 
 

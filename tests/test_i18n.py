@@ -676,3 +676,55 @@ def test_outside_a_kernel_jupyterlabs_setting_is_not_read(tmp_path, monkeypatch)
     lab_settings(tmp_path, "ru_RU")
     monkeypatch.setitem(sys.modules, "IPython", None)
     assert i18n.settle() == "en" == get_language()  # the command line and plain scripts follow the environment alone
+
+
+# -- what a translation must keep, and how it is written ------------------------------------------------------------
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w*)[^{}]*\}", text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_translation_fills_the_placeholders_its_message_gives(lang):
+    """A translation with a field its message does not give fails at ``.format`` (``{table}`` for ``{on_table}``
+    raised ``KeyError`` in one bot's reason); one that drops ``{call}`` names a call the rules in force do not."""
+    for message in catalog(lang):
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        given = set().union(*map(_fields, ids))
+        for form in message.string if isinstance(message.string, tuple) else (message.string,):
+            assert _fields(form) <= given, f"{lang}: {message.id!r} → {form!r}"
+            if "call" in given:
+                assert "{call}" in form, f"{lang}: {message.id!r} names the call itself: {form!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_typography_of_each_language(lang):
+    """Italian writes ’ in an elision (l’asso, as I5 does) and «» around a word quoted; neither language puts the
+    call's mark outside its quotes («Би-би»!)."""
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        for form in message.string if isinstance(message.string, tuple) else (message.string,):
+            assert "»!" not in form, f"{lang}: {form!r}"
+            if lang == "it":
+                assert not re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", form), f"an elision with ': {form!r}"
+                assert '"' not in form, f"a straight double quote: {form!r}"
+
+
+def test_no_message_is_written_inside_an_f_string():
+    """Babel does not read an f-string's expressions: a ``_("…")`` inside one never reaches the catalogs."""
+    import ast
+
+    found = []
+    for path in (ROOT / "bibi").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for call in ast.walk(node):
+                    if (isinstance(call, ast.Call) and getattr(call.func, "id", None) in (
+                            "_", "N_", "ngettext", "pgettext", "npgettext")
+                            and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args)):
+                        found.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+    assert found == []

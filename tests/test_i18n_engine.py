@@ -96,14 +96,14 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
         ("козырь меняется сам",), ("la briscola cambia da sé",),
         "these rules move the trump by themselves (trump_change=next_trick); no switch"),
     "a won trick": (lambda: _under_way().why_won(), ("берёт взятку", "старший козырь"),
-                    ("prende la presa", "briscola più alta"),
+                    ("vince la presa", "briscola più alta"),
                     "seat 2's A♥ wins: trumps ♥ were led, and it is the highest trump (R4; I5, I8)"),
     "the trick's text": (lambda: str(_under_way().tricks[-1]), ("взятка 2 (козырь ♥)", "→ игрок 2"),
                          ("presa 2 (briscola ♥)", "→ giocatore 2"),
                          "trick 2 (trump ♥): 0:3♥ 1:K♥ 2:A♥ 3:7♥ → seat 2, 15"),
-    "a trump that stays": (lambda: _under_way().why_trump(), ("«би-би»", "козырь остаётся ♥"),
+    "a trump that stays": (lambda: _under_way().why_trump(), ("«bip bip»", "козырь остаётся ♥"),  # Italian rules
                            ("«bip bip»", "la briscola resta ♥"),
-                           "no Bi-bi was said during trick 2 and nobody switched, so ♥ stays trump (I11, I14)"),
+                           "no bip bip was said during trick 2 and nobody switched, so ♥ stays trump (I11, I14)"),
     "a trump change": (lambda: _dealt_call().why_trump() + "\n" + _lines(_dealt_call()),
                        ("козырь ♥", "«би-би»", "теперь козырь ♥"),
                        ("la briscola è ♥", "«bip bip»", "ora la briscola"),
@@ -112,10 +112,10 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                        "trump is now ♥"),
     "a finished deal (Russian rules)": (lambda: str(_finished("ru", 2)) + "\n" + _lines(_finished("ru", 2)),
                                         ("сдача окончена", "берёт взятку", "магазин открыт"),
-                                        ("smazzata finita", "prende la presa", "tallone scoperto"), None),
+                                        ("smazzata finita", "vince la presa", "tallone scoperto"), None),
     "a finished deal (Italian rules)": (lambda: str(_finished("it", 3)) + "\n" + _lines(_finished("it", 3)),
                                         ("сдача окончена", "берёт взятку", "«би-би»"),
-                                        ("smazzata finita", "prende la presa", "«bip bip»"), None),
+                                        ("smazzata finita", "vince la presa", "«bip bip»"), None),
     "who won": (lambda: "\n".join(str(Outcome.of(s, f)) for s, f in (
         ([120, 300, 90], True), ([120, 300, 300, 90], True), ([5, 0, 5, 5], True), ([0, 0, 0, 0], False),
         ([3, 3], False), ([1, 2, 0], False))), ("победитель: игрок 1", "победу делят: игрок 1 и игрок 2", "впереди"),
@@ -127,7 +127,7 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                              ("smazzata 1 (♥)", "totale", "il taglio"), None),
     "a hint": (lambda: _session().hint().words + "\n" + _session().hint().details,  # type: ignore[union-attr]
                ("сыграйте 8♥", "для «би-би» в паре с д♥", "ещё не вышли 2 карты д♥", "бережёт козыри"),
-               ("gioca 8♥", "per un «bip bip» con d♥", "2 carte d♥ non sono ancora uscite", "tiene le briscole"),
+               ("gioca 8♥", "per un «bi-bi» con d♥", "2 carte d♥ non sono ancora uscite", "tiene le briscole"),
                "play 8♥: it lets a trick without points go, and it keeps your K♥ for a Bi-bi with a Q♥ and your K♣ for "
                "a Bi-bi with a Q♣\n8♥ — the trick holds no points: throws 8♥, the card it will miss least (0 points); "
                "keeps K♥ for a Bi-bi: 2 Q♥ unseen; keeps K♣ for a Bi-bi: 2 Q♣ unseen; keeps its trumps"),

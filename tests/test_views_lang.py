@@ -18,7 +18,7 @@ from helpers import english_words_in
 import bibi
 from bibi import texts
 from bibi.cards import Card
-from bibi.i18n import UnknownLanguage, language
+from bibi.i18n import UnknownLanguage, language, reading
 from bibi.play import play_seeded
 from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector
 
@@ -122,7 +122,7 @@ def turn_badges(markup: str) -> dict[int, str]:
 
 
 @pytest.mark.parametrize(("lang", "lead", "turn", "theirs"), [
-    ("ru", "ваш заход", "ваш ход", {"первый ход", "ходит"}),
+    ("ru", "ваш заход", "ваш ход", {"заходит", "ходит"}),
     ("it", "sei di mano", "tocca a te", {"di mano", "tocca a lui"}),
     ("en", "your lead", "your turn", {"leads", "to play"}),
 ])
@@ -333,7 +333,7 @@ def test_views_made_in_one_language_keep_it():
     assert "Smazzata con codice 2" in explorer.message.value
     practice = Practice(lang="ru")
     practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
-    assert "Фразы" in practice.feedback_html.value
+    assert "Предложения" in practice.feedback_html.value
 
 
 @pytest.mark.parametrize("view", [DealExplorer, PlayTable, RulesPanel, CompareView, Practice, PlayApp])
@@ -532,7 +532,7 @@ def test_set_language_says_an_illegal_cards_refusal_again(lang):
     table, bad = _table_with_refusal()
     assert "cannot be played now" in table.message.value
     table.set_language(lang)
-    with language(lang):
+    with language(lang), reading(table.seat):  # his own hand, told to him
         why = table.deal.why_illegal(bad, table.seat)
         expected = bibi.i18n._("{action} cannot be played now: {why}").format(action=bad.display(), why=why)
     assert html.escape(expected, quote=False) in table.message.value

@@ -13,6 +13,7 @@ from helpers import new_deal
 from bibi import widgets as views
 from bibi.deal import Action, Deal
 from bibi.game import Game
+from bibi.i18n import reading
 from bibi.play import play
 from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
 
@@ -575,7 +576,9 @@ def test_play_table_waits_for_the_human_and_answers_an_illegal_click_with_the_ru
     button = table.hand_row.button_for(card)
     assert not button.disabled  # illegal cards are clickable: the click is answered
     button.click()
-    reason = table.deal.why_illegal(card, 2)
+    with reading(2):  # the person at the table is spoken to about his own hand: "you hold …"
+        reason = table.deal.why_illegal(card, 2)
+    assert reason.startswith("you must")
     assert "must follow suit" in reason
     assert f"{card.unicode} cannot be played now: {reason}" in table.message.value
     assert "bibi-error" in table.message.value and 'aria-live="polite"' in table.message.value

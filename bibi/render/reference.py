@@ -11,7 +11,7 @@ from bibi.cards import Card
 from bibi.i18n import N_, _, get_language, ngettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, CardPoints, Rules, rules_name, value_text
+from bibi.rules import OPTIONS, CardPoints, Rules, call_said, rules_name, value_text
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -230,7 +230,8 @@ def _doing(deal: Any) -> str:
         return _e(_("the deal is over"))
     seat = deal.to_act
     if deal.phase == "call":
-        return _e(_("seat {seat} may say Bi-bi or pass")).format(seat=seat) + f" ({_acts(deal.legal_actions())})"
+        return (_e(_("seat {seat} may say {call} or pass").format(seat=seat, call=call_said(deal.rules)))
+                + f" ({_acts(deal.legal_actions())})")
     if not deal.trick:
         return _e(_("seat {seat} leads").format(seat=seat))
     return _e(_("seat {seat} plays to the trick").format(seat=seat))

@@ -22,7 +22,7 @@ from bibi.dealing import check_players
 from bibi.errors import check_type, whole
 from bibi.i18n import N_, _, find_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import OPTIONS, CardPoints, Rules, as_rules
+from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said
 from bibi.tricks import pair_letters
 
 
@@ -182,7 +182,10 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     out = []
     for action in deal.legal_actions():
         if action.kind == Action.CALL:
-            tip = _("say Bi-bi: lay down {pair} {sym} (R15; I11)").format(pair=pair_letters(), sym=_sym(action.suit))
+            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
+            tip = _("say {call}: lay down {pair} {sym} (R15; I11)").format(call=call_said(deal.rules),
+                                                                            pair=pair_letters(),
+                                                                            sym=_sym(action.suit))
             out.append(_Choice(action, action.display(), tip))
         elif action.kind == Action.SWITCH:
             tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(

@@ -493,8 +493,8 @@ class PlayTable(_ActionView):
             acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
             self._say(_("The others draw…") if acting is None else _("Seat {seat} is playing…").format(seat=acting))
         elif deal.phase == "call":
-            self._say(said + _("Your turn ({where}): say Bi-bi (lay down your king and queen) or pass.").format(
-                where=self._where()))
+            self._say(said + _("Your turn ({where}): say {call} (lay down your king and queen) or pass.").format(
+                where=self._where(), call=call_said(deal.rules)))
         elif not deal.trick:
             lead = (_("Your lead ({where}): play any card or switch the trump.") if self.action_row.children
                     else _("Your lead ({where}): play any card."))
