@@ -737,7 +737,7 @@ class Terminal:
             if not text:
                 continue
             if command == "help" and not rest:
-                self.say(_(HELP))
+                self.say(_(HELP).format(call=call_said(self.deal.rules)))
             elif command == "hint" and not rest:
                 self.tell(self.hint())
             elif (command == "hint" and read_command(rest)[0] == "more") or (command == "more" and not rest):
@@ -893,7 +893,7 @@ A king and queen of one suit in your hand is a Bi-bi!: say it for 50 points and 
 
 What to type at your turn:
   a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
-  bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
+  bibi H: say {call} with your king and queen of hearts; pass: do not call now
   trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
   hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
   hint more: the bot's own reasons and figures too         why N: of seat N's last move

@@ -89,9 +89,10 @@ MEASURES: dict[str, str] = {
 }
 
 
-def _shown_numbers(frame: pd.DataFrame, digits: int) -> pd.DataFrame:
-    """``frame`` with its float columns written as the language in force writes numbers (``bibi.i18n.number``):
-    what a printed report shows a person."""
+def numbers_shown(frame: pd.DataFrame, digits: int = 2) -> pd.DataFrame:
+    """``frame`` with its float columns written as the language in force writes numbers (``bibi.i18n.number``,
+    ``digits`` decimals): what a printed report, or a notebook in Russian or Italian, shows a person (``49,22``).
+    The frame itself keeps its numbers."""
     shown = frame.copy()
     for column in shown.columns:
         if pd.api.types.is_float_dtype(shown[column]):
@@ -663,7 +664,7 @@ class Simulation:
         head = _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
             rules=rules_name(self.rules), players=self.players, deals=number(len(self.deals)), seed=self.seed,
             bots=bots)
-        return f"<{head}>\n{_shown_numbers(self.summary(level), 3).to_string()}\n{legend(level)}"
+        return f"<{head}>\n{numbers_shown(self.summary(level), 3).to_string()}\n{legend(level)}"
 
     def __repr__(self) -> str:
         """The run at a glance, the same in every language: the rules' label, the bots by their registered names;
@@ -758,7 +759,7 @@ class Comparison:
             variants=len(self.simulations), players=first.players, deals=number(len(first.deals)), seed=first.seed,
             baseline=repr(self.baseline))
         with pd.option_context("display.width", 200, "display.max_rows", 200):
-            table = _shown_numbers(self.table, 3).to_string(index=False)
+            table = numbers_shown(self.table, 3).to_string(index=False)
         return f"<{head}>\n{table}\n{legend(self.level, repr(self.baseline))}"
 
 
@@ -958,6 +959,6 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "rebuild", "run_deal", "simulate",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal", "simulate",
 ]
 

@@ -178,7 +178,7 @@ def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again():
 def test_play_shows_the_state_and_leaves_cleanly_on_end_of_input():
     done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="help\nzz\n99\n")
     assert done.returncode == 0 and done.stdout.rstrip().endswith("bye")
-    assert "bibi H: say Bi-bi!" in done.stdout  # help
+    assert "bibi H: say bip bip with" in done.stdout  # help: the call as the Italian rules name it
     assert "> cannot read action 'zz'" in done.stdout  # a typo is no refused move
     assert "not a choice: pick 1…" in done.stdout
     assert "Traceback" not in done.stderr

@@ -56,7 +56,8 @@ OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ip
 # The learner's path in the kit's other languages: the same notebooks in notebooks/<lang>/, whose first cell sets the
 # language (bibi.set_language). Their 03 needs pandas, as the English one does. The first of them opens the module's
 # page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
-TRANSLATED = ["ru/01-learn-to-play.ipynb", "it/01-learn-to-play.ipynb", "ru/07-practice.ipynb", "it/07-practice.ipynb"]
+TRANSLATED = ["ru/01-learn-to-play-ru.ipynb", "it/01-learn-to-play-it.ipynb", "ru/07-practice-ru.ipynb",
+              "it/07-practice-it.ipynb"]
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
 
@@ -84,8 +85,8 @@ PANDAS = r"ModuleNotFoundError.*No module named 'pandas'"  # (Pyodide names the 
 STOPS = [
     Stop("04-scoring.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     Stop("03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
-    Stop("ru/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
-    Stop("it/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("ru/03-russian-vs-italian-ru.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("it/03-russian-vs-italian-it.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     # 05 imports matplotlib (for its plots) before pandas, in the same cell: the kernel tries both, names the first
     Stop("05-explore-the-rules.ipynb", r"^import matplotlib\.pyplot",
          r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
