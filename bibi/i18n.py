@@ -467,16 +467,19 @@ _ACCENTS = str.maketrans(
 )
 # What the pseudo-language leaves as it is: placeholders ({n}, {card:>3}, %(prog)s), markup (<b>, &amp;), escapes,
 # and the notation a message quotes, the same in every language (trump_change=next_deal, must_follow).
-_KEPT = re.compile(r"\{[^{}]*\}|%\([^()]*\)[a-z]|%[a-z%]|<[^<>]*>|&[#\w]+;|\\.|\b[a-z]+(?:_[a-z]+)+(?:=[\w{}]+)?")
+# Kept as written: placeholders, %-formats, markup, entities, escapes, option names (``must_follow``) and the source
+# texts' sentence ids (``R13``, ``I7``: the same in every language, and read back from a message by practice).
+_KEPT = re.compile(r"\{[^{}]*\}|%\([^()]*\)[a-z]|%[a-z%]|<[^<>]*>|&[#\w]+;|\\.|\b[a-z]+(?:_[a-z]+)+(?:=[\w{}]+)?"
+                   r"|\b[RI]\d+\b")
 OPEN, CLOSE = "⟦", "⟧"  # around a pseudo-translated message of more than one character
 
 
 def pseudo(message: str) -> str:
-    """``message`` as the pseudo-language says it: every ASCII letter accented (``Å`` for ``A``), placeholders and
-    markup kept, the whole in ``⟦ ⟧`` unless it is one character (a card's letter).
+    """``message`` as the pseudo-language says it: every ASCII letter accented (``Å`` for ``A``), placeholders,
+    markup and sentence ids kept (``_KEPT``), the whole in ``⟦ ⟧`` unless it is one character (a card's letter).
 
-    >>> pseudo("seat {seat} wins the <b>trick</b>")
-    '⟦šéåţ {seat} ŵîñš ţĥé <b>ţŕîçķ</b>⟧'
+    >>> pseudo("seat {seat} wins the <b>trick</b> (R14)")
+    '⟦šéåţ {seat} ŵîñš ţĥé <b>ţŕîçķ</b> (R14)⟧'
     >>> pseudo("K")
     'Ķ'
     """

@@ -22,10 +22,12 @@ import html
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import bibi
+import bibi.texts
 from bibi import i18n, render
 from bibi.cards import Card
 from bibi.deal import Deal
@@ -419,3 +421,61 @@ def test_every_other_view_at_several_positions():
     endonyms = re.compile(r"\b(?:" + "|".join([*i18n.NAMES.values(), PSEUDO]) + r")\b")  # the language menu
     found = [leaks(endonyms.sub(" ", words)) for words in _other_views()]
     assert found == [[]] * len(found)
+
+
+# -- the notebooks of the learner's path ----------------------------------------------------------------------
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+# A Python value a notebook prints as it is (a repr: ``Call(seat=0, suit=<Suit.HEARTS: 'H'>, …)``, ``True``): the same
+# in every language, as reprs are.
+PYTHON_VALUE = re.compile(r"\b[A-Z]\w*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)|<\w+\.\w+: '\w*'>|\b(?:True|False|None)\b")
+# What a notebook prints as one types it: cards, suits, ranks and actions in the notation (``JH``, ``bibi H``, ``pass``)
+# and the numbers of a seat, as the notebook's code takes them (``attempt(table, "JD")``).
+TYPED = re.compile(r"\b(?:(?:bibi|trump) [SHDC]|pass|(?:[2-9TJQKA]|10)?[SHDC]|[2-9TJQKA])\b")
+
+
+def notebook_leaks(path: Path) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """Run the translated notebook ``path`` with the pseudo-language in place of its own (its first cell's
+    ``set_language``) and read its outputs as a person does: the words in each cell's output that no catalog
+    transformed, the notebook's own words (those of its code) and the source texts' sentences aside. Returns
+    those words by cell, and the errors by cell."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        cell.source = re.sub(r'set_language\("(?:ru|it)"\)', f'set_language("{PSEUDO}")', cell.source)
+    NotebookClient(nb, timeout=600, allow_errors=True, resources={"metadata": {"path": str(path.parent)}}).execute()
+    own = set(re.findall(r"[A-Za-z]+", "\n".join(c.source for c in nb.cells if c.cell_type == "code")))
+    quoted = sorted((s.original for s in bibi.texts.sentences()), key=len, reverse=True)
+    found, errors = {}, {}
+    for number, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else ():
+            data = out.get("data", {})
+            if out["output_type"] == "error":
+                errors[number] = f"{out['ename']}: {out['evalue']}"
+                continue
+            if "application/vnd.jupyter.widget-view+json" in data:  # a live view: the views' test reads them
+                continue
+            text = out.get("text", "") + (visible(data["text/html"]) if "text/html" in data else
+                                          data.get("text/plain", ""))  # fmt: skip
+            for sentence in quoted:
+                text = text.replace(sentence, " ")
+            words = [w for w in listing_leaks(TYPED.sub(" ", PYTHON_VALUE.sub(" ", text))) if w not in own]
+            if words:
+                found.setdefault(number, []).extend(words)
+    return found, errors
+
+
+@pytest.mark.notebooks
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["01-learn-to-play-ru.ipynb", "03-russian-vs-italian-ru.ipynb",
+                                  "07-practice-ru.ipynb"])
+def test_the_learners_notebooks(name, monkeypatch):
+    """The learner's path, as its Russian notebooks run it (their code is the Italian's and the English's), with
+    the pseudo-language in force: every word it shows went through the catalogs. A cell that reads a card typed in
+    Russian letters stops (the pseudo-language reads its own); no other does."""
+    monkeypatch.setenv("BIBI_PSEUDO", "1")  # for the notebook's kernel
+    found, errors = notebook_leaks(NOTEBOOKS / "ru" / name)
+    assert found == {}
+    assert all(e.startswith("NotationError: card: cannot read") for e in errors.values()), errors
