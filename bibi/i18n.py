@@ -540,7 +540,7 @@ def _plural_count(n: object) -> int:
         return abs(n)
     if not math.isfinite(n):
         raise ValueError(f"n: {shorten(n)} is not a count: a plural form needs a finite number")
-    whole_part = int(n)
+    whole_part = int(math.trunc(n))
     return abs(whole_part) if whole_part == n else 2
 
 

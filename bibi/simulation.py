@@ -959,6 +959,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal", "simulate",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal",
+    "simulate",
 ]
 

@@ -428,7 +428,8 @@ def test_every_other_view_at_several_positions():
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 # A Python value a notebook prints as it is (a repr: ``Call(seat=0, suit=<Suit.HEARTS: 'H'>, …)``, ``True``): the same
 # in every language, as reprs are.
-PYTHON_VALUE = re.compile(r"\b[A-Z]\w*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)|<\w+\.\w+: '\w*'>|\b(?:True|False|None)\b")
+PYTHON_VALUE = re.compile(r"\b[A-Z]\w*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"  # Name(…), two levels deep
+                          r"|<\w+\.\w+: '\w*'>|\b(?:True|False|None)\b")
 # What a notebook prints as one types it: cards, suits, ranks and actions in the notation (``JH``, ``bibi H``, ``pass``)
 # and the numbers of a seat, as the notebook's code takes them (``attempt(table, "JD")``).
 TYPED = re.compile(r"\b(?:(?:bibi|trump) [SHDC]|pass|(?:[2-9TJQKA]|10)?[SHDC]|[2-9TJQKA])\b")
