@@ -32,10 +32,13 @@ from bibi.errors import IllegalAction, NotationError, WrongType, shorten
 from bibi.i18n import LANGUAGES, UnknownLanguage, get_language, language, set_language
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
+from bibi.play import BOTS as _BOTS
 from bibi.reports import Call, Event, Trick, View
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset
 
 __version__ = "0.1.0"
+
+_BOTS.fill_from("bibi.bots")  # the kit's own bots join the registry when it is first read (play never imports bots)
 
 # Names served lazily, so that `import bibi` stays light (no pandas, no ipywidgets). Those that would import
 # pandas or ipywidgets are kept out of __all__, so `from bibi import *` imports neither.

@@ -15,6 +15,7 @@ from helpers import new_deal, play, snapshot
 import bibi
 from bibi.cards import pack
 from bibi.deal import Deal, IllegalAction, NotationError
+from bibi.live import LiveView
 from bibi.rules import Rules
 
 
@@ -572,14 +573,14 @@ def test_the_sampler_names_a_value_that_is_no_view():
             resample(bad, random.Random(1))
         with pytest.raises(TypeError, match=match + shown):
             unseen(bad)
-    assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
+    assert sum(unseen(deal.view(seat))) == sum(unseen(LiveView(deal, seat)))  # both kinds of view are taken
 
 
 def test_a_live_views_unseen_of_names_a_card_that_is_none():
     # Found by the bots' fuzz test: unseen_of(52) was an IndexError from inside the tally, unseen_of(None) a
     # TypeError about list indices, and unseen_of(-1) answered for the last card of the pack.
     deal, seat = _a_seat_to_act()
-    view = deal.live_view(seat)
+    view = LiveView(deal, seat)
     unseen = view.unseen()
     assert [view.unseen_of(c) for c in range(52)] == [(n, sum(unseen)) for n in unseen]
     assert view.unseen_of(bibi.cards.Card("KS")) == view.unseen_of(int(bibi.cards.Card("KS")))
@@ -617,7 +618,6 @@ def _play_layer():
         (lambda p, d: p.bots_rng(2**65), ValueError, r"^seed: .* is outside ±2\*\*64$"),
         (lambda p, d: p.random_choice(None), TypeError, r"^rng: expected a random\.Random, not None"),
         (lambda p, d: p.snapshots(None), TypeError, r"^deal: expected a Deal, not None"),
-        (lambda p, d: p.play_game(None, "random"), TypeError, r"^game: expected a bibi\.game\.Game, not None"),
         (lambda p, d: p.lockstep(None, "random"), TypeError, r"^deals: expected a list of deals, not None$"),
         (lambda p, d: p.lockstep(d, "random"), TypeError, r"^deals: expected a list of deals, not <Deal"),
         (lambda p, d: p.lockstep([d, "x"], "random"), TypeError, r"^deals: expected a list of deals, not 'x'"),
@@ -633,6 +633,14 @@ def test_the_play_layer_names_what_it_cannot_use(call, error, match):
         call(_play_layer(), deal)
     assert isinstance(info.value, ValueError)  # a WrongType: caught as the kit's bad input too
     assert deal.actions == ()
+
+
+def test_the_game_loop_names_what_it_cannot_use():
+    from bibi.game import play_game  # the deal-to-deal loop lives with the game, not in the play layer
+
+    with pytest.raises(TypeError, match=r"^game: expected a bibi\.game\.Game, not None") as info:
+        play_game(None, "random")
+    assert isinstance(info.value, ValueError)
 
 
 def test_bots_rng_still_takes_the_seeds_a_deal_takes():

@@ -17,11 +17,12 @@ import pytest
 
 from bibi.bots import heuristic_bot
 from bibi.cards import Card
-from bibi.cli import SUBCOMMANDS, Terminal, build_parser, main, seed_arg
+from bibi.cli import SUBCOMMANDS, build_parser, main, seed_arg
 from bibi.deal import Deal
 from bibi.i18n import reading
 from bibi.play import bots_rng, play, snapshots
 from bibi.rules import ITALIAN, RUSSIAN
+from bibi.terminal import Terminal
 
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

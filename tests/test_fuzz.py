@@ -88,6 +88,7 @@ from bibi.rules import (
     TrumpChange,
     parse_rules,
 )
+from bibi.terminal import Terminal, quiz
 from bibi.widgets import DealExplorer, PlayTable
 
 EXAMPLES = int(os.environ.get("BIBI_FUZZ_EXAMPLES", "40"))
@@ -462,7 +463,7 @@ def test_bibi_play_reads_anything_typed(answers):
     deal = Deal.new("it", 4, seed=3)
     typed = iter([*answers, "quit"])
     TRIED["bibi play input"] += 1
-    terminal = cli.Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
+    terminal = Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
                             ask=lambda prompt: next(typed), say=lambda text: None)
     assert terminal.run() == 0
 
@@ -1075,7 +1076,7 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
     asked: list[str] = []
     said: list[str] = []
     TRIED["terminal: cli.Terminal"] += 1
-    terminal = cli.Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
+    terminal = Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
                             ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
     assert terminal.run() == 0
     quit_at = next((i for i, line in enumerate(lines) if line is not None and line.strip().lower() in QUIT), None)
@@ -1083,7 +1084,7 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
     TRIED["terminal: practice.quiz"] += 1
     asked.clear()
-    right, answered = practice.quiz(practice.exercises(3, rules, players, seed), ask=_asker(lines, asked),
+    right, answered = quiz(practice.exercises(3, rules, players, seed), ask=_asker(lines, asked),
                                     say=said.append)
     assert 0 <= right <= answered <= 3
     if answered < 3:

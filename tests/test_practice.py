@@ -15,6 +15,7 @@ from bibi import practice, stack
 from bibi.deal import CALLS, Action, Deal, IllegalAction
 from bibi.practice import KINDS, AnswerError, Exercise, PracticeError, exercise, exercise_at
 from bibi.rules import ITALIAN, RUSSIAN
+from bibi.terminal import quiz  # the round in the terminal, beside the command's other front end
 
 SEEDS = range(100)
 
@@ -236,7 +237,7 @@ def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
     exercises = practice.exercises(3, "it", 4, seed=2)
     lines = iter(["", "what?", exercises[0].answer, "quit"])
     said: list[str] = []
-    assert practice.quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
+    assert quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
     text = "\n".join(said)
     assert "answer: 'what?' is not one of" in text and "; try again" in text
     assert "Right:" in text and text.endswith("bye: 1 of 1 right")
@@ -269,7 +270,7 @@ def test_quiz_asks_again_after_an_unreadable_line_or_an_odd_answer():
         line = next(typed)
         return line(prompt) if callable(line) else line
 
-    assert practice.quiz(exercises, ask=ask, say=said.append) == (1, 1)
+    assert quiz(exercises, ask=ask, say=said.append) == (1, 1)
     assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
     assert sum("is not one of" in line or "is not a number" in line for line in said) == 2
     assert said[-1] == "bye: 1 of 1 right"

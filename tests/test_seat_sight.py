@@ -20,9 +20,10 @@ from helpers import new_deal
 
 import bibi
 from bibi import practice, render
-from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
+from bibi.live import LiveView
 from bibi.play import bots_rng, play, public_reason, why_move
+from bibi.terminal import Terminal
 from bibi.widgets import DealExplorer, PlayTable
 
 
@@ -174,10 +175,10 @@ def test_another_seats_draw_keeps_its_card_and_the_seats_own_shows_it():
 def test_another_seats_call_decision_is_not_shown_as_its_turn():
     deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)
     assert deal.phase == "call" and deal.to_act == 1  # the dealt-pair pass: seat 1 holds a callable pair
-    assert deal.to_act_for(1) == 1 and deal.view(1).to_act == 1 and deal.live_view(1).to_act == 1
+    assert deal.to_act_for(1) == 1 and deal.view(1).to_act == 1 and LiveView(deal, 1).to_act == 1
     for seat in (0, 2, 3):
         assert deal.to_act_for(seat) is None and deal.view(seat).to_act is None
-        assert deal.live_view(seat).to_act is None
+        assert LiveView(deal, seat).to_act is None
         html = render.table_html(deal, seat)
         assert "Bi-bi?" not in html and "may say Bi-bi" not in html and "the others draw" in html
     assert "may say Bi-bi" in render.table_html(deal)  # every hand shown: every decision is shown

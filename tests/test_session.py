@@ -1,6 +1,6 @@
 """A person's session at a table (bibi.session): one session that ``bibi play`` and the play table both drive.
 
-One script of a person's moves and questions is played through ``bibi play``'s table (``cli.Terminal`` fed lines)
+One script of a person's moves and questions is played through ``bibi play``'s table (``terminal.Terminal`` fed lines)
 and through the play table (button clicks): the same positions get the same hints and the same reasons on both.
 The hints in plain words are checked against positions stacked by hand.
 """
@@ -18,12 +18,12 @@ from helpers import new_deal
 
 from bibi.bots import make_search_bot
 from bibi.cards import Card, sort_key
-from bibi.cli import Terminal
 from bibi.deal import Action, Deal, IllegalAction
 from bibi.game import Game
 from bibi.play import bots_rng
 from bibi.rules import ITALIAN, RUSSIAN
 from bibi.session import Session, advice
+from bibi.terminal import Terminal
 from bibi.widgets import PlayTable
 
 SEED, PLAYERS, SEAT = 4, 3, 0
