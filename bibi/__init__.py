@@ -51,6 +51,7 @@ _LAZY = {
     "BOTS": "bibi.play",  # the one registry; reading it loads the kit's bots
     "simulate": "bibi.simulation",
     "compare": "bibi.simulation",
+    "profile": "bibi.profile",  # the module, which is callable too: bibi.profile("ru") (bibi/profile.py)
     "practice": "bibi.practice",
     "notation": "bibi.notation",
     "texts": "bibi.texts",
@@ -71,7 +72,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
 
 
-_HEAVY = ("simulate", "compare", "widgets")  # pandas, ipywidgets
+_HEAVY = ("simulate", "compare", "profile", "widgets")  # pandas, ipywidgets
 
 __all__ = [
     "CARDS", "SUITS", "ENGLISH", "ITALIAN", "LANGUAGES", "OPTIONS", "PRESETS", "RUSSIAN",

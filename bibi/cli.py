@@ -6,6 +6,7 @@
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
+    bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
 
 The module is argparse and dispatch, nothing more: what a command shows is the kit's (the rules as text,
 ``bibi.render.text``; transcripts, ``bibi.notation``; the terminal front end of ``bibi play`` and ``bibi practice``,
@@ -37,14 +38,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
 from bibi.deal import Deal
 from bibi.errors import MAX_SEED, shorten
-from bibi.game import RECORD_FORMAT as GAME_FORMAT
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, language, ngettext
 from bibi.notation import game_text, transcript
 from bibi.play import BOTS, bot_title, bots_rng, get_bot, play
+from bibi.records import RECORD_FORMAT, record_format
 from bibi.rules import Rules, parse_rules, preset, rules_name
 from bibi.session import Session
 
@@ -92,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_help(_("the language to speak ({languages}; default: the environment's, from LANGUAGE, "
                                      "LC_ALL, LC_MESSAGES or LANG, else English)").format(
                                          languages=", ".join(LANGUAGES))))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_help(_("say the kit's version and which build of the engine runs, then stop")))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
         summary = _(command.help)
@@ -99,6 +101,27 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def build_line() -> str:
+    """The kit's version and the build of the engine that runs: compiled by mypyc, or pure Python and why
+    (``bibi --version``; ``make lab`` ends its set-up with it)."""
+    import bibi
+    from bibi import _engine
+    from bibi.deal import COMPILED
+
+    if COMPILED:
+        return _("bibi-kit {version}: the engine runs compiled (mypyc)").format(version=bibi.__version__)
+    why = _engine.text(_engine.WHY or (_engine.NONE_HERE, {}), _)
+    return _("bibi-kit {version}: the engine runs as pure Python: {why}").format(version=bibi.__version__, why=why)
+
+
+class _Version(argparse.Action):
+    """``--version``: the build line as it is, on one line (argparse's own action would wrap it), then exit."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+        print(build_line())
+        parser.exit()
 
 
 def _help(text: str) -> str:
@@ -156,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-OUTPUTS = ("json", "out", "deals_out")  # the options that name a file to write
+OUTPUTS = ("json", "out", "deals_out", "chart")  # the options that name a file to write
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -367,7 +390,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     try:
-        if record.get("format") == DEAL_FORMAT:
+        if record_format(record) == RECORD_FORMAT:
             text = transcript(Deal.replay(record), draws=args.draws)
         else:
             text = game_text(Game.replay(record), deals=True)
@@ -401,10 +424,10 @@ def read_record(path: str) -> dict[str, Any]:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
     except ValueError as exc:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
-    kind = record.get("format") if isinstance(record, dict) else None
-    if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
-                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
+    try:
+        record_format(record)  # a deal's or a game's (bibi.records): the rest is checked as it is replayed
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path, 200)}: {exc}") from None
     return record
 
 
@@ -538,6 +561,44 @@ def _write_csv(frame: Any, target: str) -> None:
 def _one_or_each(names: Sequence[str]) -> str | list[str]:
     """One bot name for every seat, or the list of one per seat."""
     return names[0] if len(names) == 1 else list(names)
+
+
+# -- bibi profile ------------------------------------------------------------------------------------------
+# What kind of game a rule set makes (bibi.profile, imported when the command runs: it needs pandas).
+
+
+def _profile_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rules", nargs="+", type=variant_arg, metavar="RULES",
+                        help=_help(_("one rules set to profile, or two to set side by side on the same packs: "
+                                     "ru it, 'ru:draw=after_trick'")))
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N",
+                        help=_help(_("number of players (default: 6)")))
+    parser.add_argument("--deals", type=whole_arg, default=6000, metavar="N",  # bibi.profile.DEALS
+                        help=_help(_("deals to play for each bot as the measured player (default: 6000)")))
+    parser.add_argument("--seed", type=whole_arg, default=0,
+                        help=_help(_("deal i of a run is fixed by (seed, i) (default: 0)")))
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N",
+                        help=_help(_("processes to play on (default: 1)")))
+    parser.add_argument("--chart", metavar="SVG", help=_help(_("write the chart to this SVG file")))
+    parser.add_argument("--no-progress", action="store_true", help=_help(_("no progress bar")))
+
+
+@subcommand("profile", N_("what kind of game rules make: skill, luck, fairness, drama and tempo, with intervals "
+                          "(95%)"), _profile_arguments)
+def cmd_profile(args: argparse.Namespace) -> int:
+    """Profile one rules set, or two on the same packs; print the table, write the chart when asked."""
+    from bibi.profile import compare, profile
+
+    if len(args.rules) > 2:
+        raise ValueError(f"rules: give one or two rules, not {len(args.rules)}")
+    run = dict(players=args.players, deals=args.deals, seed=args.seed, workers=args.workers,
+               progress=not args.no_progress)
+    result = profile(args.rules[0], **run) if len(args.rules) == 1 else compare(*args.rules, **run)
+    print(result)
+    if args.chart:
+        with open(args.chart, "w", encoding="utf-8") as file:
+            file.write(result.chart())
+    return 0
 
 
 # -- bibi practice ----------------------------------------------------------------------------------------

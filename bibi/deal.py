@@ -51,6 +51,7 @@ from importlib.util import find_spec
 from typing import Any, ClassVar, Final
 
 from bibi import refusals
+from bibi._engine import GROUP
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.dealing import Whole, _rotations, asked_setup, check_players, hands_dealt, restocked
@@ -980,8 +981,7 @@ def _native(module: str) -> bool:
 # together and makes the modules' functions built-in functions; the source, and so every rule, is the same. True
 # only when the whole group is compiled (``live``, ``sampling`` and ``playout``, above this module, are asked where
 # they would load from, without importing them).
-_GROUP: Final = ("bibi.deal", "bibi.actions", "bibi.reports", "bibi.records", "bibi.dealing", "bibi.tricks",
-                  "bibi.live", "bibi.sampling", "bibi.playout")
+_GROUP: Final = tuple(f"bibi.{name}" for name in GROUP)  # bibi._engine.GROUP, the one list
 COMPILED: Final = not isinstance(_native, types.FunctionType) and all(_native(module) for module in _GROUP)
 
 # The values of the engine's group, read here too (``from bibi.deal import PASS``): the state machine takes and

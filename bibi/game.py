@@ -45,9 +45,10 @@ from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, ngettext
 from bibi.outcome import Outcome
 from bibi.play import as_bots, bots_rng, play
+from bibi.records import GAME_FORMAT, check_header
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
 
-RECORD_FORMAT = "bibi-game/1"
+RECORD_FORMAT = GAME_FORMAT  # bibi.records: a record's header is checked there
 MAX_ROUNDS = 100  # each player deals at most this often: a game of 12 players is then 1,200 deals
 _FIELDS = ("format", "rules", "players", "rounds", "seed", "draws", "deals")
 
@@ -322,16 +323,7 @@ class _GameReader:
     """Reads and checks a game record, one rule at a time."""
 
     def __init__(self, record: Mapping[str, Any]):
-        if not isinstance(record, Mapping):
-            raise WrongType(f"game record: expected a dict, not {type(record).__name__}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"game record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
-        for key in _FIELDS:
-            if key not in record:
-                raise ValueError(f"game record: missing field {key!r}")
-        extra = [shorten(k) for k in record if k not in _FIELDS]
-        if extra:
-            raise ValueError(f"game record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+        check_header(record, GAME_FORMAT, _FIELDS)
         for key in ("players", "rounds"):
             if isinstance(record[key], bool) or not isinstance(record[key], int):
                 raise ValueError(f"game record: {key!r} must be a whole number, not {shorten(record[key])}")

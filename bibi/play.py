@@ -49,6 +49,7 @@ from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import MOVED_DEAL
 from bibi.playout import random_playout, seated_playout
+from bibi.render.text import bot_word
 from bibi.rules import Follow, Rules, call_said
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -216,20 +217,7 @@ def bot_title(bot: Bot | str) -> str:
     ...     bot_title("heuristic"), bot_title(get_bot("random")), bot_title("my_bot")
     ('эвристический', 'случайный', 'my_bot')
     """
-    name = bot if isinstance(bot, str) else bot_name(bot)
-    # TRANSLATORS: the kit's bots as a person reads their names: "bots: heuristic, greedy", "hint (search)"; an
-    # adjective where the language makes one agree with "bot"
-    if name == "random":
-        return pgettext("bot", "random")
-    if name == "greedy":
-        return pgettext("bot", "greedy")
-    if name == "heuristic":
-        return pgettext("bot", "heuristic")
-    if name == "sampling":
-        return pgettext("bot", "sampling")
-    if name == "search":
-        return pgettext("bot", "search")
-    return name
+    return bot_word(bot if isinstance(bot, str) else bot_name(bot))
 
 
 def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,

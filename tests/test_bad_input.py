@@ -18,6 +18,8 @@ from bibi.deal import Deal, IllegalAction, NotationError
 from bibi.live import LiveView
 from bibi.rules import Rules
 
+pytestmark = pytest.mark.fast
+
 
 def refused(deal: Deal, action, match: str, seat: int | None = None, error: type = IllegalAction) -> ValueError:
     """Apply ``action``; it must raise ``error`` (``IllegalAction``) matching ``match`` and change nothing."""
@@ -266,6 +268,25 @@ def test_replay_of_a_record_that_is_not_a_dict():
         Deal.replay([1, 2])  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kind", ["record", "game record"])
+def test_a_records_header_is_checked_in_one_wording_for_a_deal_and_a_game(kind):
+    """The header (a dict, its format, its fields) of a deal's record and of a game's: one check (bibi.records),
+    the same sentences, led by what the record is."""
+    from bibi.game import Game
+
+    replay, record = (Deal.replay, _record()) if kind == "record" else \
+        (Game.replay, Game.new("ru", 3, seed=2).play("random").record())
+    form = record["format"]
+    cases = [([1, 2], TypeError, f"{kind}: expected a dict, not list"),
+             ({**record, "format": "zz"}, ValueError, f"{kind}: format is 'zz', expected '{form}'"),
+             ({k: v for k, v in record.items() if k != "players"}, ValueError, f"{kind}: missing field 'players'"),
+             ({**record, "zz": 1}, ValueError, f"{kind}: unknown field(s) 'zz'")]
+    for bad, error, said in cases:
+        with pytest.raises(error) as raised:
+            replay(bad)
+        assert str(raised.value) == said
+
+
 # -- rules ----------------------------------------------------------------------------------------------------
 
 
@@ -357,6 +378,7 @@ def test_seat_arguments_out_of_range():
             deal.hand(bad)
 
 
+@pytest.mark.widgets
 def test_a_number_too_long_to_write_is_named_not_written():
     # 10**5000 has no str (Python's limit of 4,300 digits): a message that quoted it with !r would itself raise
     # ValueError and lose the parameter's name. Found by test_fuzz's widget constructors (RulesPanel).

@@ -34,6 +34,8 @@ from bibi.play import BotError, as_bots, explain, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import determinize, unseen
 
+pytestmark = pytest.mark.fast
+
 
 def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[float, float]:
     """Mean and standard error of ``bot``'s score minus ``base``'s, same pack and seat, the rest heuristic."""

@@ -27,6 +27,8 @@ from bibi.rules import ITALIAN
 from bibi.terminal import command_word, read_command
 from bibi.texts import sentence
 
+pytestmark = pytest.mark.fast
+
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 

@@ -15,6 +15,8 @@ from bibi import i18n
 from bibi.errors import WrongType
 from bibi.i18n import count, decimal, interval, language, ngettext, npgettext, number, percent
 
+pytestmark = pytest.mark.fast
+
 LANGS = ["en", "ru", "it"]
 
 

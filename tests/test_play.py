@@ -13,9 +13,7 @@ import sys
 from dataclasses import FrozenInstanceError
 
 import pytest
-from test_widgets import no_errors
 
-import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
 from bibi.deal import PASS, Deal, IllegalAction
@@ -42,6 +40,8 @@ from bibi.playout import random_playout, seated_playout
 from bibi.rules import RUSSIAN, parse_rules
 from bibi.simulation import deal_seed, simulate
 
+pytestmark = pytest.mark.fast
+
 TABLES = [
     ("ru", 4, 31, "heuristic"),
     ("it", 5, 7, "greedy"),
@@ -57,7 +57,7 @@ def cli_record(label: str, players: int, seed, bots: str, *extra: str) -> dict:
     return json.loads(done.stdout)
 
 
-def as_a_person(table: views.PlayTable, bot) -> None:
+def as_a_person(table, bot) -> None:
     """Play the table's own seat as ``bot`` would from the same stream: a person who happens to choose alike."""
     deal = table.deal
     while not deal.is_over:
@@ -67,8 +67,13 @@ def as_a_person(table: views.PlayTable, bot) -> None:
 
 
 @pytest.mark.subprocess
+@pytest.mark.widgets
 @pytest.mark.parametrize("label, players, seed, bots", TABLES)
 def test_the_same_seed_plays_the_same_deal_on_every_surface(label, players, seed, bots):
+    from test_widgets import no_errors
+
+    import bibi.widgets as views
+
     rules = parse_rules(label)
     bot = get_bot(bots)
     layer = play_seeded(rules, players, seed, bots).record()

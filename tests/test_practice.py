@@ -17,6 +17,8 @@ from bibi.practice import KINDS, AnswerError, Exercise, PracticeError, exercise,
 from bibi.rules import ITALIAN, RUSSIAN
 from bibi.terminal import quiz  # the round in the terminal, beside the command's other front end
 
+pytestmark = pytest.mark.fast
+
 SEEDS = range(100)
 
 
@@ -291,6 +293,7 @@ def choice_button(view, text):
     return next(b for b in view.choice_row.children if b.description == text)
 
 
+@pytest.mark.widgets
 def test_the_widget_runs_a_round_with_feedback_and_a_score():
     from bibi.widgets import Practice
 
@@ -328,6 +331,7 @@ def test_the_widget_runs_a_round_with_feedback_and_a_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     from bibi.widgets import Practice
 
@@ -342,6 +346,7 @@ def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_refuses_bad_sizes():
     from bibi.widgets import Practice
 

@@ -34,6 +34,8 @@ from bibi.rules import (
     TurnUp,
 )
 
+pytestmark = pytest.mark.fast
+
 settings.register_profile(
     "engine", max_examples=150, deadline=None, derandomize=True, database=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -35,6 +35,8 @@ from bibi.i18n import PSEUDO, language
 from bibi.play import explain, play_seeded, public_reason, review, snapshots, why_move
 from bibi.rules import OPTIONS, PRESETS
 
+pytestmark = pytest.mark.fast
+
 # -- reading a surface as a person does -------------------------------------------------------------------------
 
 NOTATION = re.compile(
@@ -252,7 +254,9 @@ def test_the_same_pack_under_two_rules():
 
 COMMANDS = [
     ["--help"],
-    *[[name, "--help"] for name in ("rules", "deal", "game", "replay", "play", "simulate", "compare", "practice")],
+    *[[name, "--help"] for name in ("rules", "deal", "game", "replay", "play", "simulate", "compare", "practice",
+                                                      "profile")],
+    ["--version"],
     ["rules"],
     ["rules", "it"],
     ["rules", "--diff", "ru", "it"],
@@ -262,6 +266,8 @@ COMMANDS = [
     ["game", "--rules", "it", "--players", "3", "--seed", "4", "--deals"],
     ["simulate", "--rules", "it", "--players", "3", "--deals", "6", "--no-progress"],
     ["compare", "ru", "it", "--players", "3", "--deals", "6", "--no-progress"],
+    ["profile", "ru", "--players", "3", "--deals", "6", "--no-progress"],
+    ["profile", "ru", "it", "--players", "3", "--deals", "6", "--no-progress"],
     ["deal", "--players"],  # refused by argparse: its words are the catalogs' too
 ]
 

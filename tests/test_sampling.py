@@ -16,6 +16,8 @@ from bibi.reports import History
 from bibi.rules import PRESETS
 from bibi.sampling import NoWorld, Sampler, SearchExhausted, resample
 
+pytestmark = pytest.mark.fast
+
 
 def _late_position(rules: str, players: int, seed: int, trick: int, seat: int) -> Deal:
     """The heuristic table of ``seed`` stopped when ``seat`` is to lead trick ``trick`` (0-based)."""

@@ -15,6 +15,8 @@ import pytest
 
 from bibi.render import BANNER, banner_markdown
 
+pytestmark = pytest.mark.notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 LANGUAGES = ("ru", "it")  # the folders of the translations
@@ -209,6 +211,16 @@ def test_a_translations_numbers_are_written_as_its_reader_writes_them(path):
     """A decimal comma, never a point, in what a Russian or Italian notebook shows (issue 41)."""
     shown = _shown(path)
     assert not re.search(r"\d\.\d", shown), re.search(r".{0,60}\d\.\d.{0,20}", shown)
+
+
+def test_the_italian_notebooks_write_an_elision_with_a_typographic_apostrophe():
+    """l’ultima, not l'ultima: in the prose, and in what the code says (its strings and comments), as the catalogs do
+    (tests/test_i18n.py)."""
+    elision = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+    for path in (ROOT / "notebooks" / "it").glob("*.ipynb"):
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            text = re.sub(r"`[^`]*`", "", "".join(cell["source"]))  # notation in backticks is as typed
+            assert not elision.search(text), (path.name, number, elision.search(text))
 
 
 # The learner's path, in each language: the same notebooks as the English ones, linked both ways.

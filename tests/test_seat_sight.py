@@ -24,7 +24,8 @@ from bibi.deal import PASS, Deal, IllegalAction
 from bibi.live import LiveView
 from bibi.play import bots_rng, play, public_reason, why_move
 from bibi.terminal import Terminal
-from bibi.widgets import DealExplorer, PlayTable
+
+pytestmark = pytest.mark.fast
 
 
 def passer(view, rng):
@@ -80,6 +81,8 @@ def twins(deal: Deal, seat: int, rng: random.Random, want: int = 3, tries: int =
 
 def surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     """Everything each surface shows ``seat`` at this position."""
+    from bibi.widgets import DealExplorer, PlayTable
+
     shown: dict[str, Any] = {}
     table = PlayTable(deal=deal, seat=seat, bots="heuristic")
     for s in table.why_buttons:
@@ -113,6 +116,7 @@ CASES = [(rules, players, seed, decisions) for rules in ("russian", "italian") f
          [(3, 4, 2), (4, 9, 5), (4, 14, 11), (6, 20, 3), (6, 25, 8), (5, 7, 14)]]
 
 
+@pytest.mark.widgets
 @pytest.mark.parametrize("rules, players, seed, decisions", CASES)
 def test_deals_a_seat_cannot_tell_apart_look_the_same_to_it_everywhere(rules, players, seed, decisions):
     deal, seat = position(rules, players, seed, decisions)
@@ -137,7 +141,10 @@ def test_the_twins_differ_where_the_seat_cannot_look():
 
 
 @pytest.mark.parametrize("rules", ["russian", "italian"])
+@pytest.mark.widgets
 def test_another_seats_pass_shows_nowhere(rules):
+    from bibi.widgets import DealExplorer, PlayTable
+
     # Seat 1 holds K♥ Q♥ (asked, passes) in one deal and K♥ J♥ (never asked) in the other: seat 0 sees the same.
     hands = {"with": ["", "KH QH 3C 2S AS"], "without": ["", "KH JH 3C 2S AS"]}  # seat 1 leads spades next
     stock = "4C 5C 6C 7C 8C 9C"
@@ -184,7 +191,10 @@ def test_another_seats_call_decision_is_not_shown_as_its_turn():
     assert "may say Bi-bi" in render.table_html(deal)  # every hand shown: every decision is shown
 
 
+@pytest.mark.widgets
 def test_a_move_out_of_turn_does_not_name_another_seats_call_decision():
+    from bibi.widgets import DealExplorer
+
     # Found by the fuzz test of the explorer's clicks: while seat 1 decided on a call, the explorer in seat 0's
     # view said "out of turn: it is seat 1's turn" in every card's tooltip and on a click, and apply(card, 0) too.
     deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)

@@ -24,7 +24,8 @@ from bibi.play import bots_rng
 from bibi.rules import ITALIAN, RUSSIAN
 from bibi.session import Session, advice
 from bibi.terminal import Terminal
-from bibi.widgets import PlayTable
+
+pytestmark = pytest.mark.fast
 
 SEED, PLAYERS, SEAT = 4, 3, 0
 HINTER = make_search_bot(12)  # a bot that draws: its hint depends on the stream it is given
@@ -82,6 +83,8 @@ def terminal_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[s
 
 def table_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[str]]:
     """The play table clicked through the same script."""
+    from bibi.widgets import PlayTable
+
     table = PlayTable(RUSSIAN, PLAYERS, bots="heuristic", seat=SEAT, seed=SEED, game=False, hint_bot=HINTER)
 
     def click_forced() -> None:  # the terminal plays a single legal action for the person: so does the driver
@@ -126,6 +129,7 @@ def table_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[str]
     return answers, [review]
 
 
+@pytest.mark.widgets
 def test_one_script_gets_the_same_hints_and_reasons_in_the_terminal_and_at_the_play_table():
     said, review = terminal_run(SCRIPT)
     shown, (picture,) = table_run(SCRIPT)

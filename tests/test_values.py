@@ -29,6 +29,8 @@ from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.rules import CardPoints, Rules, parse_rules
 
+pytestmark = pytest.mark.fast
+
 SHORT = 300  # the longest message the rule allows
 
 
@@ -150,8 +152,8 @@ def test_wrong_types_name_the_parameter():
     refused(lambda: Rules.from_json({"zz": 1, 1: 2}), ValueError, "unknown option", "'zz'")
 
 
+@pytest.mark.widgets
 def test_the_widgets_refuse_wrong_types_before_building_anything():
-    pytest.importorskip("ipywidgets")
     from bibi.widgets import DealExplorer, PlayTable, RulesPanel, ScoreInspector
 
     refused(lambda: ScoreInspector(5), TypeError, "deal_or_game")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bibi.i18n import _, count, get_language, ngettext
+from bibi.i18n import _, count, get_language, ngettext, pgettext
 from bibi.render.reference import option_rows, said
 from bibi.rules import OPTIONS, PRESETS, Rules, call_said, rules_name, value_text
 from bibi.texts import Sentence, cite
@@ -195,3 +195,28 @@ __all__ = [
     "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
     "rules_text",
 ]
+
+
+def bot_word(name: str) -> str:
+    """A bot's registered name as a person reads it, in the language in force: the kit's own bots by a word of that
+    language («эвристический», «euristico» for ``heuristic``), any other name as it is (``play.bot_title`` reads a
+    bot's name from the registry first).
+
+    >>> from bibi.i18n import language
+    >>> with language("it"):
+    ...     bot_word("greedy"), bot_word("my_bot")
+    ('avido', 'my_bot')
+    """
+    # TRANSLATORS: the kit's bots as a person reads their names: "bots: heuristic, greedy", "hint (search)"; an
+    # adjective where the language makes one agree with "bot"
+    if name == "random":
+        return pgettext("bot", "random")
+    if name == "greedy":
+        return pgettext("bot", "greedy")
+    if name == "heuristic":
+        return pgettext("bot", "heuristic")
+    if name == "sampling":
+        return pgettext("bot", "sampling")
+    if name == "search":
+        return pgettext("bot", "search")
+    return name
