@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import control_words
 
 import bibi
 import bibi.texts
@@ -329,22 +330,7 @@ def test_playing_and_practising_at_the_terminal(capsys, monkeypatch, rules):
 
 def view_words(view) -> str:
     """Everything a view shows (its HTML, its picture) and the words of its controls."""
-    import ipywidgets as widgets
-
-    parts = [visible(view.picture_html())]
-    stack = [view]
-    while stack:
-        widget = stack.pop()
-        if isinstance(widget, widgets.HTML):
-            parts.append(visible(widget.value))
-        for name in ("description", "tooltip", "placeholder"):
-            value = getattr(widget, name, None)
-            if isinstance(value, str):
-                parts.append(value)
-        if isinstance(widget, widgets.Dropdown):
-            parts.extend(str(label) for label in widget._options_labels)
-        stack.extend(getattr(widget, "children", ()))
-    return "\n".join(parts)
+    return "\n".join([visible(view.picture_html()), *control_words(view, html=visible)])
 
 
 def _table_positions() -> Iterator[str]:

@@ -13,7 +13,7 @@ import html
 import re
 
 import pytest
-from helpers import english_words_in
+from helpers import control_words, english_words_in
 
 pytest.importorskip(
     "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
@@ -60,20 +60,7 @@ def shown(view) -> str:
 
 def labels(view) -> str:
     """The words on a view's buttons and the descriptions of its controls, as a person reads them."""
-    import ipywidgets as widgets
-
-    words = []
-    stack = [view]
-    while stack:
-        widget = stack.pop()
-        for name in ("description", "tooltip", "placeholder"):
-            value = getattr(widget, name, None)
-            if isinstance(value, str):
-                words.append(value)
-        if isinstance(widget, widgets.Dropdown):
-            words.extend(str(label) for label in widget._options_labels)
-        stack.extend(getattr(widget, "children", ()))
-    return " ".join(words)
+    return " ".join(control_words(view))
 
 
 def first_illegal(deal, seat: int) -> Card | None:
