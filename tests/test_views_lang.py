@@ -532,6 +532,26 @@ def test_set_language_says_an_illegal_cards_refusal_again(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_apps_set_language_says_its_tables_refusal_again(lang):
+    """PlayApp's ``set_language`` passes the table's last answer on in the new language, as PlayTable's does."""
+    app = PlayApp("russian", 4, seat=0, bots="random", seed=5, delay=0, lang="en")
+    table = app.table
+    bad = None
+    for _ in range(40):
+        bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+        if bad is not None:
+            break
+        table.hand_row.button_for(table.deal.legal_actions()[0]).click()
+    assert bad is not None, "no illegal card came up"
+    table.hand_row.button_for(bad).click()
+    app.set_language(lang)
+    with language(lang), reading(app.table.seat):
+        why = app.table.deal.why_illegal(bad, app.table.seat)
+        expected = bibi.i18n._("{action} cannot be played now: {why}").format(action=bad.display(), why=why)
+    assert html.escape(expected, quote=False) in app.table.message.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_set_language_says_taken_back_again(lang):
     table = PlayTable("russian", 4, bots="random", seed=5, delay=0, lang="en")
     play_on(table, 2)
