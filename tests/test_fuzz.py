@@ -62,7 +62,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import asking, branches_reached, snapshot
+from helpers import asking, fuzz_counts, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_sight import surfaces, twins
@@ -145,20 +145,7 @@ BRANCHES: dict[str, tuple[str, ...]] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def branches_fire(request):
-    """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
-    with branches_reached(request.node.originalname, BRANCHES, TRIED):
-        yield
-
-
-@pytest.fixture(scope="module", autouse=True)
-def report():
-    yield
-    target = os.environ.get("BIBI_FUZZ_REPORT")
-    if target:
-        with open(target, "w") as f:
-            json.dump(dict(sorted(TRIED.items())), f, indent=1)
+branches_fire, report = fuzz_counts(BRANCHES, TRIED)  # the branches reached asserted; the counts written
 
 
 def deep(levels: int) -> list:

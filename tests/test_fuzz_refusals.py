@@ -32,7 +32,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import branches_reached, snapshot
+from helpers import fuzz_counts, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fuzz import ANYTHING
@@ -60,22 +60,8 @@ BRANCHES: dict[str, tuple[str, ...]] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def branches_fire(request):
-    """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
-    with branches_reached(request.node.originalname, BRANCHES, TRIED):
-        yield
-
-
-@pytest.fixture(scope="module", autouse=True)
-def report():
-    yield
-    target = os.environ.get("BIBI_FUZZ_REPORT")
-    if target:  # beside tests/test_fuzz.py's counts, in a file of its own
-        import json
-
-        with open(f"{target}.refusals.json", "w") as f:
-            json.dump(dict(sorted(TRIED.items())), f, indent=1)
+# the branches each target reached, asserted; the counts beside tests/test_fuzz.py's, in a file of their own
+branches_fire, report = fuzz_counts(BRANCHES, TRIED, ".refusals.json")
 
 
 # -- what an annotation admits -----------------------------------------------------------------------------------
