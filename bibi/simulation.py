@@ -790,8 +790,13 @@ def compare(
     check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
     if not 0 < level < 1:
         raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
-    for rules in named.values():  # every argument checked before the first deal is played
-        _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+    for label, rules in named.items():  # every argument checked before the first deal is played
+        try:
+            _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+        except ValueError as exc:  # a table too large for one variant: that variant is named
+            if type(exc) is not ValueError or not str(exc).startswith("players:") or len(named) == 1:
+                raise
+            raise ValueError(f"{exc} in variants' {shorten(label)}") from None
     with _progress(deals * len(named), progress, "compare") as bar:
         sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
                 for label, rules in named.items()}
