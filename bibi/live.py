@@ -340,125 +340,76 @@ _LEND: Final[Callable[[LiveView, Any], None]] = (
 
 class Guard:
     """What a bot may not change while it chooses, noted before it is asked (``note``) and looked at again after
-    (``changed``): the hands (each seat's own list, how many cards they hold in all, and the deciding seat's cards
-    one by one), the stock (the pack, how far it is drawn, the leftovers), the history (how many actions, tricks and
-    calls, the last action, the trick under way), the trump and the scores (the deciding seat's, and their sum).
-    Both loops ask it at every decision a bot is asked (``seated_picker`` here, and ``bibi.play.play``), so a bot
-    that reaches the deal by a back way (the garbage collector, a call frame, a reference of its own) and changes one
-    of these is named before its answer is taken (``bibi.play.BotError``).
+    (``changed``): the hands (the deal's list of them, each seat's own list, how many cards they hold in all, and the
+    deciding seat's cards one by one), the stock (the pack, how far it is drawn, the leftovers), the history (the
+    deal's lists of actions and tricks, how many there are, the last action, the trick under way and its length)
+    and the trump. Both loops ask it at every decision a bot is asked (``seated_picker`` here, and
+    ``bibi.play.play``), so a bot that reaches the deal by a back way (the garbage collector, a call frame, a
+    reference of its own) and changes one of these is named before its answer is taken (``bibi.play.BotError``).
 
-    It is cheap rather than complete, for it runs at every decision (bench/sealed_guard.py measures it): a bot that
-    changes another seat's cards for others, changes something and puts it back, rewrites an older entry of the
-    history or reaches another of the deal's fields is not seen. In one process Python cannot keep a determined bot
-    from memory it shares; ``bibi.sealed`` runs a bot in a process of its own, which holds only its view.
+    It is cheap rather than complete, for it runs at every decision (bench/sealed_guard.py measures it: a few list
+    copies and one tuple, compared by the interpreter's own code): a bot that changes another seat's cards for
+    others, changes something and puts it back, rewrites an older entry of the history or reaches another of the
+    deal's fields (the scores, the calls) is not seen. In one process Python cannot keep a determined bot from
+    memory it shares; ``bibi.sealed`` runs a bot in a process of its own, which holds only its view.
     """
 
-    __slots__ = ("_deal", "hands", "each", "held", "seat", "own", "deck", "pos", "leftovers", "trump", "actions",
-                 "at", "last", "tricks", "done", "trick", "played", "calls", "called", "points", "bonus", "score",
-                 "total")
+    __slots__ = ("_deal", "hands", "each", "own", "seat", "held", "state")
 
     _deal: Deal
     hands: list[list[Card]]  # the deal's own list of hands (the engine changes each hand in place, never the list)
-    each: tuple[list[Card], ...]  # each seat's own list, in seat order
-    held: int  # how many cards the hands hold in all, as noted
-    seat: int  # the seat deciding, and its cards as noted
-    own: list[Card]
-    deck: tuple[Card, ...]
-    pos: int
-    leftovers: tuple[Card, ...]
-    trump: int
-    actions: list[Card | Action]  # the deal's own lists (never replaced by the engine) and their lengths
-    at: int
-    last: object  # the last action (a Card or an Action: an object, compared by identity)
-    tricks: list[Trick]
-    done: int
-    trick: list[tuple[int, Card]]  # the trick under way (a new list at each trick)
-    played: int
-    calls: list[Call]
-    called: int
-    points: list[int]
-    bonus: list[int]
-    score: int  # the deciding seat's score, and the sum of the scores, as noted
-    total: int
+    each: list[list[Card]]  # a copy of it: each seat's own list, in seat order
+    own: list[Card]  # the deciding seat's cards, copied
+    seat: int
+    held: int  # how many cards the hands hold in all
+    state: tuple[Any, ...]  # ``_state(deal)`` as noted
 
     def __init__(self, deal: Deal):
         self._deal = deal
         self.hands = deal._hands
-        self.each = tuple(deal._hands)
-        self.deck = deal.deck
-        self.actions, self.tricks, self.calls = deal._actions, deal._tricks, deal._calls
-        self.points, self.bonus = deal._card_points, deal._bonus
-        self.seat, self.own = -1, []
+        self.seat = 0
         self.note(0)
 
     def note(self, seat: int) -> None:
         """Note the deal as it is now, before the bot of ``seat`` is asked."""
-        deal = self._deal
         hands = self.hands
-        own = hands[seat]
-        if seat != self.seat or own != self.own:
-            self.seat = seat
-            self.own = own[:]
-        held = 0
-        for hand in hands:
-            held += len(hand)
-        self.held = held
-        points, bonus = self.points, self.bonus
-        self.score = points[seat] + bonus[seat]
-        self.total = _sum(points) + _sum(bonus)
-        self.pos = deal._pos
-        self.leftovers = deal._leftovers
-        self.trump = deal._trump
-        actions = self.actions
-        self.at = len(actions)
-        self.last = actions[-1] if actions else None
-        self.done = len(self.tricks)
-        trick = deal._trick
-        self.trick = trick
-        self.played = len(trick)
-        self.called = len(self.calls)
+        self.each = hands[:]
+        self.own = hands[seat][:]
+        self.seat = seat
+        self.held = sum(map(len, hands))
+        self.state = _state(self._deal)
 
     def moved(self) -> bool:
         """Whether the deal moved on since ``note``: an action applied (by ``Deal.apply``, say) or a card drawn."""
-        return len(self.actions) > self.at or self._deal._pos > self.pos
+        deal = self._deal
+        return len(deal._actions) > self.state[3] or deal._pos > self.state[0]
 
     def changed(self) -> str | None:
         """What of the deal is no longer as noted, in a few words (``None``: all is as it was)."""
         deal = self._deal
-        hands, each = self.hands, self.each
-        if deal._hands is not hands or len(hands) != len(each) or hands[self.seat] != self.own:
+        hands = self.hands
+        if (deal._hands is not hands or hands != self.each or hands[self.seat] != self.own
+                or sum(map(len, hands)) != self.held):
             return "the hands"
-        held = 0
-        for k in range(len(each)):
-            hand = hands[k]
-            if hand is not each[k]:
-                return "the hands"
-            held += len(hand)
-        if held != self.held:
-            return "the hands"
-        if deal.deck is not self.deck or deal._pos != self.pos or deal._leftovers is not self.leftovers:
-            return "the stock"
-        actions = self.actions
-        if (deal._actions is not actions or len(actions) != self.at or (actions[-1] if actions else None) is not self.last
-                or deal._tricks is not self.tricks or len(self.tricks) != self.done
-                or deal._trick is not self.trick or len(self.trick) != self.played
-                or deal._calls is not self.calls or len(self.calls) != self.called):
-            return "the history"
-        if deal._trump != self.trump:
-            return "the trump"
-        points, bonus, seat = self.points, self.bonus, self.seat
-        if (deal._card_points is not points or deal._bonus is not bonus or points[seat] + bonus[seat] != self.score
-                or _sum(points) + _sum(bonus) != self.total):
-            return "the scores"
-        return None
+        state = _state(deal)
+        if state == self.state:
+            return None
+        for k in range(len(state)):
+            if state[k] != self.state[k]:
+                return _PARTS[k]
+        return None  # pragma: no cover - two tuples that differ differ somewhere
 
 
-def _sum(numbers: list[int]) -> int:
-    """``sum(numbers)`` as a loop, which a compiled build runs natively."""
-    total = 0
-    for x in numbers:
-        total += x
-    return total
+def _state(deal: Deal) -> tuple[Any, ...]:
+    """The deal's stock, history and trump, as ``Guard`` compares them (``_PARTS`` names each entry)."""
+    actions = deal._actions
+    trick = deal._trick
+    return (deal._pos, deal._leftovers, deal.deck, len(actions), actions[-1] if actions else None, actions,
+            len(deal._tricks), deal._tricks, trick, len(trick), deal._trump)
+
+
+_PARTS: Final = ("the stock", "the stock", "the stock", "the history", "the history", "the history", "the history",
+                 "the history", "the history", "the history", "the trump")
 
 
 def guarded(guard: Guard, seat: int) -> str:

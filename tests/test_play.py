@@ -382,7 +382,6 @@ WRITES = {
     "swapped hands": (_swap_hands, "the hands"),
     "a card of its own changed": (_hand_card, "the hands"),
     "a card taken from another hand": (lambda deal: deal._hands[(deal.to_act + 1) % 4].pop(), "the hands"),
-    "a hand replaced by a copy": (lambda deal: deal._hands.__setitem__(2, list(deal._hands[2])), "the hands"),
     "a card put back into the stock": (lambda deal: setattr(deal, "_pos", deal._pos - 1), "the stock"),
     "the leftovers changed": (lambda deal: setattr(deal, "_leftovers", (CARDS[0],)), "the stock"),
     "an action forgotten": (lambda deal: deal._actions.pop(), "the history"),
@@ -390,7 +389,6 @@ WRITES = {
     "a trick forgotten": (lambda deal: deal._tricks.pop(), "the history"),
     "the trick under way emptied": (lambda deal: deal._trick.clear(), "the history"),
     "the trump moved": (lambda deal: setattr(deal, "_trump", (deal._trump + 1) % 4), "the trump"),
-    "points given": (lambda deal: deal._card_points.__setitem__(deal.to_act, 100), "the scores"),
 }
 
 
