@@ -347,69 +347,93 @@ class Guard:
     ``bibi.play.play``), so a bot that reaches the deal by a back way (the garbage collector, a call frame, a
     reference of its own) and changes one of these is named before its answer is taken (``bibi.play.BotError``).
 
-    It is cheap rather than complete, for it runs at every decision (bench/sealed_guard.py measures it: a few list
-    copies and one tuple, compared by the interpreter's own code): a bot that changes another seat's cards for
+    It is cheap rather than complete, for it runs at every decision (bench/sealed_guard.py measures it: two list
+    copies and a dozen fields): a bot that changes another seat's cards for
     others, changes something and puts it back, rewrites an older entry of the history or reaches another of the
     deal's fields (the scores, the calls) is not seen. In one process Python cannot keep a determined bot from
     memory it shares; ``bibi.sealed`` runs a bot in a process of its own, which holds only its view.
     """
 
-    __slots__ = ("_deal", "hands", "each", "own", "seat", "held", "state")
+    __slots__ = ("_deal", "hands", "each", "own", "seat", "held", "deck", "pos", "leftovers", "actions", "at", "last",
+                 "tricks", "done", "trick", "played", "trump")
 
+    # Typed fields compared one by one: the compiled build reads and compares them natively (a tuple of them, or
+    # ``sum(map(len, …))``, costs it several times as much, for it goes through the interpreter's generic code).
     _deal: Deal
     hands: list[list[Card]]  # the deal's own list of hands (the engine changes each hand in place, never the list)
     each: list[list[Card]]  # a copy of it: each seat's own list, in seat order
     own: list[Card]  # the deciding seat's cards, copied
     seat: int
     held: int  # how many cards the hands hold in all
-    state: tuple[Any, ...]  # ``_state(deal)`` as noted
+    deck: tuple[Card, ...]
+    pos: int
+    leftovers: tuple[Card, ...]
+    actions: list[Card | Action]  # the deal's own lists (never replaced by the engine), as noted, and their lengths
+    at: int
+    last: object  # the last action (compared by identity)
+    tricks: list[Trick]
+    done: int
+    trick: list[tuple[int, Card]]  # the trick under way (a new list at each trick) and its length
+    played: int
+    trump: int
 
     def __init__(self, deal: Deal):
         self._deal = deal
         self.hands = deal._hands
-        self.seat = 0
         self.note(0)
 
     def note(self, seat: int) -> None:
         """Note the deal as it is now, before the bot of ``seat`` is asked."""
+        deal = self._deal
         hands = self.hands
         self.each = hands[:]
         self.own = hands[seat][:]
         self.seat = seat
-        self.held = sum(map(len, hands))
-        self.state = _state(self._deal)
+        held = 0
+        for hand in hands:
+            held += len(hand)
+        self.held = held
+        self.deck = deal.deck
+        self.pos = deal._pos
+        self.leftovers = deal._leftovers
+        actions = deal._actions
+        self.actions = actions
+        self.at = len(actions)
+        self.last = actions[-1] if actions else None
+        tricks = deal._tricks
+        self.tricks = tricks
+        self.done = len(tricks)
+        trick = deal._trick
+        self.trick = trick
+        self.played = len(trick)
+        self.trump = deal._trump
 
     def moved(self) -> bool:
         """Whether the deal moved on since ``note``: an action applied (by ``Deal.apply``, say) or a card drawn."""
         deal = self._deal
-        return len(deal._actions) > self.state[3] or deal._pos > self.state[0]
+        return len(deal._actions) > self.at or deal._pos > self.pos
 
     def changed(self) -> str | None:
         """What of the deal is no longer as noted, in a few words (``None``: all is as it was)."""
         deal = self._deal
         hands = self.hands
-        if (deal._hands is not hands or hands != self.each or hands[self.seat] != self.own
-                or sum(map(len, hands)) != self.held):
+        if deal._hands is not hands or hands != self.each or hands[self.seat] != self.own:
             return "the hands"
-        state = _state(deal)
-        if state == self.state:
-            return None
-        for k in range(len(state)):
-            if state[k] != self.state[k]:
-                return _PARTS[k]
-        return None  # pragma: no cover - two tuples that differ differ somewhere
-
-
-def _state(deal: Deal) -> tuple[Any, ...]:
-    """The deal's stock, history and trump, as ``Guard`` compares them (``_PARTS`` names each entry)."""
-    actions = deal._actions
-    trick = deal._trick
-    return (deal._pos, deal._leftovers, deal.deck, len(actions), actions[-1] if actions else None, actions,
-            len(deal._tricks), deal._tricks, trick, len(trick), deal._trump)
-
-
-_PARTS: Final = ("the stock", "the stock", "the stock", "the history", "the history", "the history", "the history",
-                 "the history", "the history", "the history", "the trump")
+        held = 0
+        for hand in hands:
+            held += len(hand)
+        if held != self.held:
+            return "the hands"
+        if deal.deck is not self.deck or deal._pos != self.pos or deal._leftovers is not self.leftovers:
+            return "the stock"
+        actions = self.actions
+        if (deal._actions is not actions or len(actions) != self.at or (actions[-1] if actions else None) is not self.last
+                or deal._tricks is not self.tricks or len(self.tricks) != self.done
+                or deal._trick is not self.trick or len(self.trick) != self.played):
+            return "the history"
+        if deal._trump != self.trump:
+            return "the trump"
+        return None
 
 
 def guarded(guard: Guard, seat: int) -> str:
