@@ -361,7 +361,7 @@ class Guard:
     # ``sum(map(len, …))``, costs it several times as much, for it goes through the interpreter's generic code).
     _deal: Deal
     hands: list[list[Card]]  # the deal's own list of hands (the engine changes each hand in place, never the list)
-    each: list[list[Card]]  # a copy of it: each seat's own list, in seat order
+    each: list[list[Card]]  # a copy of it, made once: each seat's own list, in seat order
     own: list[Card]  # the deciding seat's cards, copied
     seat: int
     held: int  # how many cards the hands hold in all
@@ -380,13 +380,13 @@ class Guard:
     def __init__(self, deal: Deal):
         self._deal = deal
         self.hands = deal._hands
+        self.each = deal._hands[:]
         self.note(0)
 
     def note(self, seat: int) -> None:
         """Note the deal as it is now, before the bot of ``seat`` is asked."""
         deal = self._deal
         hands = self.hands
-        self.each = hands[:]
         self.own = hands[seat][:]
         self.seat = seat
         held = 0
