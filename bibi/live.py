@@ -427,7 +427,8 @@ class Guard:
         if deal.deck is not self.deck or deal._pos != self.pos or deal._leftovers is not self.leftovers:
             return "the stock"
         actions = self.actions
-        if (deal._actions is not actions or len(actions) != self.at or (actions[-1] if actions else None) is not self.last
+        last = actions[-1] if actions else None
+        if (deal._actions is not actions or len(actions) != self.at or last is not self.last
                 or deal._tricks is not self.tricks or len(self.tricks) != self.done
                 or deal._trick is not self.trick or len(self.trick) != self.played):
             return "the history"

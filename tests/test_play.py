@@ -19,6 +19,7 @@ from bibi.cards import CARDS, Card
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.dealing import shuffle
 from bibi.game import Game, play_game
+from bibi.live import LiveView
 from bibi.play import (
     BOTS,
     BotError,
@@ -36,7 +37,6 @@ from bibi.play import (
     snapshots,
     trick_number,
 )
-from bibi.live import LiveView
 from bibi.playout import random_playout, seated_playout
 from bibi.rules import RUSSIAN, parse_rules
 from bibi.simulation import deal_seed, simulate
@@ -359,7 +359,7 @@ def test_a_live_view_keeps_the_deal_out_of_reach_of_attribute_and_slot_access():
     # A bot once read every hand through ``view._deal`` (and the class's slot descriptor) and rewrote the deal.
     deal = Deal.new("ru", 4, seed=6)
     view = LiveView(deal, 0)
-    for reach in (lambda: view._deal, lambda: type(view)._deal.__get__(view), lambda: getattr(view, "_tally"),
+    for reach in (lambda: view._deal, lambda: type(view)._deal.__get__(view), lambda: view._tally,
                   lambda: object.__getattribute__(view, "_deal")):
         with pytest.raises(AttributeError, match="_deal|_tally"):
             reach()
