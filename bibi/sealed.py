@@ -71,7 +71,9 @@ class Fault(NamedTuple):
     """One decision of a sealed seat that went wrong: in the table's deal ``deal`` (counted from 0, in the order the
     table saw them), seat ``seat``'s decision ``decision`` (counted from 0 in that deal), the deal's action at
     ``position`` (how many actions the deal had), of kind ``kind`` (``KINDS``), ``detail`` saying what happened, and
-    ``default``, the move the seat took instead."""
+    ``default``, the move the seat took instead. ``deal``, ``decision`` and ``position`` are -1 where the table
+    cannot tell them: its seats handed to ``play`` with a stop condition, or to a game, rather than played by
+    ``SealedTable.play`` (``play``'s fast path, which ``simulate`` takes, always tells them)."""
 
     deal: int
     seat: int
@@ -177,14 +179,15 @@ class _Seat:
         deal = deal_of(view) if isinstance(view, LiveView) else table._current
         shown = view.snapshot() if isinstance(view, LiveView) else view
         legal = shown.legal_actions
-        decision = table._note(deal, self.seat) if deal is not None else 0
+        decision = table._note(deal, self.seat) if deal is not None else -1
         table.decisions += 1
         position = len(deal.actions) if deal is not None else -1
         answer = self._ask(shown, rng)
         if isinstance(answer, tuple):  # a fault: (kind, detail)
             kind, detail = answer
             default = legal[0]
-            table.faults.append(Fault(table._deals, self.seat, decision, position, kind, detail, default))
+            number = table._deals if deal is not None else -1
+            table.faults.append(Fault(number, self.seat, decision, position, kind, detail, default))
             return default
         return answer
 

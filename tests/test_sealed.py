@@ -140,3 +140,12 @@ def test_closing_the_table_ends_its_processes():
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_a_fault_whose_deal_the_table_cannot_tell_says_so():
+    # Seats handed to play's step path (a stop condition) by another than the table: no way to the deal.
+    with SealedTable([sealed_bots.raises, "heuristic", "heuristic"], 3, timeout=TIMEOUT) as table:
+        deal, rng = _deal(2, 0, 3)
+        play(deal, table.seats, rng, actions=9)
+    assert table.faults and all((f.deal, f.decision, f.position) == (-1, -1, -1) for f in table.faults)
+    assert all(f.kind == "error" and f.seat == 0 for f in table.faults)
