@@ -692,7 +692,9 @@ def simulate(
     when it has a choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
-    whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
+    whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter). Bots someone else
+    wrote play at a sealed table, each in a process of its own: ``bots=table.seats`` of a
+    ``bibi.sealed.SealedTable`` (one worker; its ``faults`` say which decisions took the default move).
 
     A run always ends: a chunk its executor cancels or refuses (shut down while the run waits), or hands
     back as anything but the chunk's columns, ends it with an ``ExecutorError`` naming the executor and the

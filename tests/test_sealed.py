@@ -14,7 +14,7 @@ from bibi.bots import heuristic_bot
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
 from bibi.sealed import KINDS, Fault, SealedTable
-from bibi.simulation import deal_seed, simulate
+from bibi.simulation import compare, deal_seed, simulate
 
 TIMEOUT = 3.0  # seconds a decision may take: far beyond the heuristic's, on a loaded machine too
 
@@ -33,9 +33,16 @@ def test_a_sealed_table_plays_as_the_same_bots_in_one_process():
             deal, rng = _deal(5, i, 4)
             assert sealed.record() == play(deal, ["heuristic", "greedy", "random", "heuristic"], rng).record()
         frames = simulate("ru", 4, deals=6, bots=table.seats, seed=3, progress=False)
+        paired = compare(["ru", "it"], 4, deals=4, bots=table.seats, seed=3, progress=False)
+        with pytest.raises(ValueError, match="bots: seat 0's bot 'sealed heuristic' cannot be sent to worker"):
+            simulate("ru", 4, deals=6, bots=table.seats, seed=3, workers=2, progress=False)
     assert table.faults == [] and table.decisions > 200
     same = simulate("ru", 4, deals=6, bots=["heuristic", "greedy", "random", "heuristic"], seed=3, progress=False)
     assert frames.seats.drop(columns="bot").equals(same.seats.drop(columns="bot"))
+    assert set(frames.seats.bot) == {"sealed heuristic", "sealed greedy", "sealed random"}
+    again = compare(["ru", "it"], 4, deals=4, bots=["heuristic", "greedy", "random", "heuristic"], seed=3,
+                    progress=False)
+    assert paired.table.equals(again.table)
 
 
 def test_the_cheating_bot_given_a_sealed_seat_finds_no_deal_and_changes_nothing():
