@@ -35,7 +35,8 @@ memory are the user's, as for any program one runs); an operating system's sandb
 A bot is given by name (``bibi.play.BOTS``) or as an importable module-level callable, as for worker processes.
 Use the table as a context manager, so that its processes end with it::
 
-    with SealedTable(["heuristic", "mine:bot", "random"], timeout=1.0) as table:
+    from theirs import bot  # a module-level function of a module the seat's process can import too
+    with SealedTable(["heuristic", bot, "random"], 3, timeout=1.0) as table:
         deal = table.play(Deal.new("ru", 3, seed=1), bots_rng(1))
     table.faults
 """
