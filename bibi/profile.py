@@ -64,7 +64,7 @@ figures of games. A figure is ``(mean, low, high)``, its interval symmetric: ``l
 figure the kit's one way, ``21.0 ± 5.7 %`` (``bibi.i18n.interval``), and ``low``/``high`` are its very ends. A
 share that must lie in 0…1 (games won, deals won) may so have an end a little past 0 or 1 when it is near one:
 that says how wide the interval is, not that the share could be there; the chart cuts its line at the axis.
-Each measure's headline is reachable as ``.mean``, ``.low``, ``.high`` of the measure itself.
+Each measure's headline is reachable as ``.mean``, ``.low``, ``.high`` and ``.half`` of the measure itself.
 
 ``Profile.compare(other)`` sets two profiles of the same packs (the same players, deals, seed, table and ladder)
 side by side: every figure's difference, other minus this, with its interval from the same jackknife, pair by pair
@@ -135,7 +135,7 @@ class Figure(NamedTuple):
 
 @dataclass(frozen=True)
 class Measure:
-    """One measure's figures; ``.mean``, ``.low`` and ``.high`` are its headline figure's."""
+    """One measure's figures; ``.mean``, ``.low``, ``.high`` and ``.half`` are its headline figure's."""
 
     name: str
     headline: str
@@ -165,6 +165,10 @@ class Measure:
     @property
     def high(self) -> float:
         return self[self.headline].high
+
+    @property
+    def half(self) -> float:
+        return self[self.headline].half
 
 
 # -- the statistics: figures as functions of sums, their intervals by the jackknife ---------------------------
