@@ -56,7 +56,7 @@ from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
-from bibi.play import BOTS, Bot, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
@@ -148,7 +148,7 @@ def run_deal(rules: Rules, players: int, seed: int, index: int, bots: Sequence[B
     return play_out(Deal._start(rules, players, dealer, trump, deck, log), bots, bots_rng(key))
 
 
-def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Any = RANDOM) -> Deal:
+def rebuild(rules: Rules | str, players: int, seed: int, index: int, bots: Bots = RANDOM) -> Deal:
     """Deal ``index`` of a run, played again one ``Deal.apply`` at a time with events on, to inspect it.
 
     It is ``Deal.new(rules, players, seed=deal_seed(seed, index), dealer=index % players)`` played by
@@ -690,7 +690,7 @@ def simulate(
     rules: Rules | str,
     players: int = 6,
     deals: int = 10_000,
-    bots: Any = RANDOM,
+    bots: Bots = RANDOM,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
@@ -780,7 +780,7 @@ def compare(
     variants: Mapping[str, Rules | str] | Sequence[Rules | str],
     players: int = 6,
     deals: int = 10_000,
-    bots: Any = RANDOM,
+    bots: Bots = RANDOM,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
@@ -802,8 +802,13 @@ def compare(
     check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
     if not 0 < level < 1:
         raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
-    for rules in named.values():  # every argument checked before the first deal is played
-        _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+    for label, rules in named.items():  # every argument checked before the first deal is played
+        try:
+            _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+        except ValueError as exc:  # a table too large for one variant: that variant is named
+            if type(exc) is not ValueError or not str(exc).startswith("players:") or len(named) == 1:
+                raise
+            raise ValueError(f"{exc} in variants' {shorten(label)}") from None
     with _progress(deals * len(named), progress, "compare") as bar:
         sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
                 for label, rules in named.items()}
