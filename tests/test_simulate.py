@@ -8,6 +8,7 @@ import math
 import os
 import pickle
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -812,3 +813,23 @@ def test_simulate_refuses_none_for_a_seat_and_says_none_is_a_person():
         simulate("ru", 3, deals=1, bots=["random", None, "random"], seed=1, progress=False)
     with pytest.raises(ValueError, match="None is a person's seat"):
         compare(["ru", "it"], 3, deals=1, bots=None, seed=1, progress=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_the_reports_write_every_interval_the_kits_one_way(lang):
+    """``bibi simulate`` and ``bibi compare`` print each mean (each difference) ``± half`` its interval, as
+    ``bibi.i18n.interval`` writes it, never as ``ci_low``/``ci_high`` columns."""
+    from bibi.i18n import interval, language
+    run = simulate("ru", players=4, deals=60, seed=5, progress=False)
+    both = compare({"russian": bibi.RUSSIAN, "italian": bibi.ITALIAN}, 4, deals=60, seed=5, progress=False)
+    with language(lang):
+        report, compared = run.report(), both.report()
+        for measure, row in run.summary().iterrows():
+            written = interval(row["mean"], (row.ci_high - row.ci_low) / 2, 3)
+            assert re.search(rf"^{measure}\s+{re.escape(written)}$", report, flags=re.M), (measure, written)
+        for row in both.table.itertuples():
+            written = interval(row.diff, (row.ci_high - row.ci_low) / 2, 3, sign=True)
+            assert re.search(rf"^\s*{row.measure} {row.variant}\s+\S+\s+{re.escape(written)}$", compared,
+                             flags=re.M), (row.measure, written)
+    for text in (report, compared):
+        assert "ci_low" not in text and "ci_high" not in text
