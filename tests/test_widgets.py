@@ -66,7 +66,7 @@ def test_explorer_steps_both_ways_like_a_replay():
     record = ex.final.record()
     for _ in range(7):
         ex.next_button.click()
-    assert ex.position == 7 and ex.position_slider.value == 7
+    assert ex.position == 7 and ex.position_box.value == 7
     assert ex.deal.events == Deal.replay(record, upto=7).events
     ex.back_button.click()
     assert ex.position == 6 and ex.deal.events == Deal.replay(record, upto=6).events
@@ -74,7 +74,7 @@ def test_explorer_steps_both_ways_like_a_replay():
     assert ex.deal.is_over and ex.next_button.disabled and "Deal over" in ex.board.value
     ex.start_button.click()
     assert ex.position == 0
-    ex.position_slider.value = 12
+    ex.position_box.value = 12
     assert ex.position == 12
     no_errors(ex)
 
@@ -113,18 +113,18 @@ def test_explorer_seat_view_steps_over_the_others_call_decisions():
     hidden = [i for i, d in enumerate(line) if d.phase == "call" and d.to_act != 0]
     assert hidden, "the line has another seat's call decision to step over"
     ex.seat_select.value = 0
-    assert ex.position_slider.description == "step" and "as seat 0 sees it" in ex.message.value
+    assert ex.position_box.description == "step" and "as seat 0 sees it" in ex.message.value
     visited = [ex.position]
     while ex.position < ex.length:
         ex.next_button.click()
         visited.append(ex.position)
     assert not set(visited) & set(hidden) and visited == sorted(set(visited))
-    assert ex.position_slider.max == len(visited) - 1 == ex.position_slider.value
+    assert ex.position_box.max == len(visited) - 1 == ex.position_box.value
     ex.go(hidden[0])  # shown as seat 0 sees it: at the next position it sees
     assert ex.position == min(p for p in visited if p > hidden[0])
     assert "passes" not in ex.event_log.value.replace("seat 0 passes", "")
     ex.seat_select.value = "all"
-    assert ex.position_slider.description == "action" and ex.position_slider.max == ex.length
+    assert ex.position_box.description == "action" and ex.position_box.max == ex.length
     ex.go(hidden[0])
     assert ex.position == hidden[0]
     no_errors(ex)
@@ -188,7 +188,7 @@ def test_explorer_starts_from_a_given_deal_and_offers_calls():
 def explorer_state(ex) -> tuple:
     """Everything an explorer shows and holds, to compare before and after a refused call."""
     return (ex.position, ex.length, ex.final.record(), ex.deal.record(), ex.board.value, ex.event_log.value,
-            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_slider.value, ex.position_slider.max,
+            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_box.value, ex.position_box.max,
             [b.disabled for b in (ex.start_button, ex.back_trick_button, ex.back_button, ex.next_button,
                                   ex.next_trick_button, ex.end_button)],
             [(b.description, b.disabled) for b in (*ex.hand_row.buttons, *ex.action_row.buttons)], ex.seat)
@@ -265,8 +265,8 @@ def test_rules_panel_presets_set_every_control_of_the_right_side():
     assert panel.rules == ITALIAN and panel.baseline is RUSSIAN  # the left stays: russian vs italian
     for name, value in ITALIAN.options().items():
         assert panel.controls[name].value == views._control_value(value), name
-    assert panel.preset_buttons["italian"].button_style == "info"
-    assert panel.pair_buttons[("russian", "italian")].button_style == "info"
+    assert panel.preset_buttons["italian"].button_style == "primary"
+    assert panel.pair_buttons[("russian", "italian")].button_style == "primary"
     assert "italian: not stated" in panel.sources["decks"].value  # the Italian text names no number of packs
     assert "not stated" not in panel.sources["follow"].value
     no_errors(panel)

@@ -167,7 +167,7 @@ class PlayTable(AtTable, _ActionView):
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
-        self.event_log = _html(max_height="200px", overflow="auto")
+        self.event_log = _html()
         self._on_click(self.deal_button, self.new_game)
         self._on_click(self.new_button, self.next_deal)
         self._on_click(self.hint_button, self.hint)
@@ -421,7 +421,8 @@ class PlayTable(AtTable, _ActionView):
         self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, you=True, style=False))
-        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
+        self.event_log.value = _wrap(render.scrolling(
+            render.events_html(deal.events_for(self.seat), newest_first=True, style=False), _("Events"), "200px"))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
                if not deal.is_over else _("none left, the deal is over"))
