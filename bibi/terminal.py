@@ -26,7 +26,9 @@ True
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -46,6 +48,33 @@ from bibi.tricks import reason_of
 
 if TYPE_CHECKING:
     from bibi.practice import Exercise
+
+
+def fold_to_width(text: str, width: int | None = None) -> str:
+    """``text`` folded at spaces to ``width`` columns (the terminal's, by default: ``COLUMNS`` or the window's
+    size), never inside a word, as a terminal that wraps by itself would split "How m|any": each line keeps its
+    indentation for its continuation lines. A word longer than the width stands alone on its line.
+
+    >>> print(fold_to_width("  How many points does it score? The heuristic bot knows.", 24))
+      How many points does
+      it score? The
+      heuristic bot knows.
+    """
+    width = width or shutil.get_terminal_size().columns
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines.extend(textwrap.wrap(line, width=width, initial_indent="", subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False) or [""])
+    return "\n".join(lines)
+
+
+def say_folded(text: object = "") -> None:
+    """``print``, folded to the terminal's width (``fold_to_width``): how ``Terminal`` and ``quiz`` speak."""
+    print(fold_to_width(str(text)))
 
 
 def read_line(prompt: str = "") -> str:
@@ -156,7 +185,7 @@ class Terminal(AtTable):
     """
 
     def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
-                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
+                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = say_folded,
                  hint_bot: Callable | str | None = None, seed: Any = None):
         self.session = Session(played, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
         self.seat = seat
@@ -415,7 +444,7 @@ What to type at your turn:
 
 
 def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
-         say: Callable[[str], None] = print) -> tuple[int, int]:
+         say: Callable[[str], None] = say_folded) -> tuple[int, int]:
     """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
 
     An answer that cannot be read is asked again, and so is a line that cannot be decoded (``ask_line``); the end
@@ -451,6 +480,6 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 
 __all__ = [
-    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "quiz", "read_command", "read_line", "typed_examples",
-    "unreadable",
+    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "fold_to_width", "quiz", "read_command", "read_line",
+    "say_folded", "typed_examples", "unreadable",
 ]
