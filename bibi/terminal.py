@@ -50,17 +50,22 @@ if TYPE_CHECKING:
     from bibi.practice import Exercise
 
 
-def fold_to_width(text: str, width: int | None = None) -> str:
-    """``text`` folded at spaces to ``width`` columns (the terminal's, by default: ``COLUMNS`` or the window's
-    size), never inside a word, as a terminal that wraps by itself would split "How m|any": each line keeps its
-    indentation for its continuation lines. A word longer than the width stands alone on its line.
+def terminal_width() -> int | None:
+    """The width to fold at when standard output is a terminal (``COLUMNS``, else the window's); None (no folding)
+    for output to a pipe or a file, which a program reads line by line."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def fold_to_width(text: str, width: int) -> str:
+    """``text`` folded at spaces to ``width`` columns, never inside a word, as a terminal that wraps by itself
+    would split "How m|any": each line keeps its indentation for its continuation lines. A word longer than the
+    width stands alone on its line.
 
     >>> print(fold_to_width("  How many points does it score? The heuristic bot knows.", 24))
       How many points does
       it score? The
       heuristic bot knows.
     """
-    width = width or shutil.get_terminal_size().columns
     lines = []
     for line in text.split("\n"):
         if len(line) <= width:
@@ -73,8 +78,10 @@ def fold_to_width(text: str, width: int | None = None) -> str:
 
 
 def say_folded(text: object = "") -> None:
-    """``print``, folded to the terminal's width (``fold_to_width``): how ``Terminal`` and ``quiz`` speak."""
-    print(fold_to_width(str(text)))
+    """``print``, folded to the terminal's width (``terminal_width``, ``fold_to_width``): how ``Terminal`` and
+    ``quiz`` speak."""
+    width = terminal_width()
+    print(str(text) if width is None else fold_to_width(str(text), width))
 
 
 def read_line(prompt: str = "") -> str:

@@ -1,8 +1,10 @@
-"""The terminal speaks to its width: at 60 columns (``COLUMNS=60``) every line of ``bibi play`` and ``bibi practice``
-fits, and no word is split across two lines ("How m|any points", "he|uristic"): the words are the very words said
-at full width, in the same order, in each language."""
+"""The terminal speaks to its width: at 60 columns (``COLUMNS=60``, standard output a terminal) every line of
+``bibi play`` and ``bibi practice`` fits, and no word is split across two lines ("How m|any points", "he|uristic"):
+the words are the very words said at full width, in the same order, in each language."""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 from helpers import asking
@@ -21,8 +23,10 @@ WIDTH = 60
 
 
 def _said(capsys, monkeypatch, columns: int, lang: str, run) -> str:
+    """What ``run`` prints under ``lang`` to a terminal ``columns`` wide."""
     monkeypatch.setenv("COLUMNS", str(columns))
     capsys.readouterr()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     with language(lang):
         run()
     return capsys.readouterr().out
@@ -52,3 +56,12 @@ def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, caps
 
 def test_a_word_longer_than_the_width_stands_alone():
     assert fold_to_width("a " + "x" * 12 + " b", 5) == "a\n" + "x" * 12 + "\nb"
+
+
+def test_a_pipe_gets_the_lines_whole(capsys, monkeypatch):
+    """Output to a pipe or a file is read by programs line by line: it is not folded."""
+    monkeypatch.setenv("COLUMNS", "20")
+    from bibi.terminal import say_folded
+
+    say_folded("a line longer than twenty columns")
+    assert capsys.readouterr().out == "a line longer than twenty columns\n"
