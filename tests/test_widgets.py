@@ -1166,3 +1166,42 @@ def test_the_views_take_their_markup_and_colours_from_render(path):
     code = "\n".join(line.split("#")[0] if not line.lstrip().startswith("#") else "" for line in source.splitlines())
     assert not re.findall(r"</?[a-z][a-z0-9]*[ >]|style=\\?\"|&[a-z]+;", code)
     assert not re.findall(r"#[0-9a-fA-F]{3,6}\b", source)
+
+
+def test_a_table_on_show_keeps_its_game_and_a_new_table_resumes_it(tmp_path, monkeypatch):
+    """A table on show writes its game beside the notebook as it goes; the same table made again (the cell run
+    again after a reload or a restart) offers the kept game, and Resume brings back the very position: the deal,
+    the hand, the bots' stream (the next bot move is the same), the undo history."""
+    monkeypatch.chdir(tmp_path)
+    first = views.PlayTable("russian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    first._repr_mimebundle_()  # on show
+    for _ in range(6):
+        first.play(first.deal.view(0).legal_actions[-1])
+    first.undo()
+    first.play(first.deal.view(0).legal_actions[0])
+    assert first.kept_path.exists() and first.kept_path.parent == tmp_path
+    again = views.PlayTable("russian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    assert again.resume_box.layout.display == "flex" and again.kept_path.name in again.kept_offer.value
+    assert again.deal.actions != first.deal.actions  # a fresh deal until Resume is pressed
+    again.resume()
+    assert again.deal.record() == first.deal.record() and again.resume_box.layout.display == "none"
+    assert "Resumed" in again.message.value
+    move = again.deal.view(0).legal_actions[0]
+    again.play(move)
+    first.play(move)
+    assert again.deal.record() == first.deal.record()  # the bots answer alike: the stream came back too
+    again.undo()
+    first.undo()
+    assert again.deal.record() == first.deal.record()
+    other = views.PlayTable("italian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    assert other.resume_box.layout.display == "none"  # another set-up: nothing to offer
+
+
+def test_a_table_not_on_show_or_told_not_to_keep_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = views.PlayTable("russian", players=4, seed=5, delay=0)
+    table.play(table.deal.view(0).legal_actions[0])
+    quiet = views.PlayTable("russian", players=4, seed=5, delay=0, keep=False)
+    quiet._repr_mimebundle_()
+    quiet.play(quiet.deal.view(0).legal_actions[0])
+    assert list(tmp_path.iterdir()) == []
