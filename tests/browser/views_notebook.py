@@ -45,15 +45,25 @@ _CELLS = [
 
 def views_notebook(lang: str) -> dict:
     """The notebook (nbformat 4, as JSON) showing every view in ``lang``."""
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-              "source": source.format(lang=lang)} for i, source in enumerate(_CELLS)]
-    return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                                        "name": "python3"}},
+    return _notebook([source.format(lang=lang) for source in _CELLS])
+
+
+def _notebook(cells: list[str]) -> dict:
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                       "source": source} for i, source in enumerate(cells)],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
+def table_notebook(lang: str) -> dict:
+    """A notebook with one play table in ``lang`` (its game kept beside the notebook: ``test_game_kept.py``)."""
+    return _notebook([f"import bibi\nbibi.set_language({lang!r})\nfrom bibi.widgets import PlayTable",
+                      "PlayTable('russian', players=4, bots='heuristic', seat=0, seed=11)"])
+
+
 def write_views_notebooks(folder: Path) -> None:
-    """``views-<lang>.ipynb`` for each language, into ``folder``."""
+    """``views-<lang>.ipynb`` and ``table-<lang>.ipynb`` for each language, into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         (folder / f"views-{lang}.ipynb").write_text(json.dumps(views_notebook(lang), ensure_ascii=False, indent=1))
+        (folder / f"table-{lang}.ipynb").write_text(json.dumps(table_notebook(lang), ensure_ascii=False, indent=1))
