@@ -123,3 +123,28 @@ def test_the_play_table_is_playable_by_keyboard(views_page):
     assert focused > 0
     page.keyboard.press("Enter")
     expect(events).not_to_have_text(before, timeout=30_000)
+
+
+APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
+LANGUAGE_NAMES = {"en": "English", "ru": "русский", "it": "italiano"}
+
+
+def test_the_voila_app_passes_axe_and_fits_its_labels_in_each_language(app, page, kernel):
+    """The app as Voilà serves it (``make app``), said in each language through its own menu."""
+    from lab_driver import wait_widgets_settled
+
+    page.goto(app.url + "/")
+    root = page.locator(".bibi-play-app")
+    expect(root.locator(".bibi-play-table")).to_be_visible(timeout=APP_TIMEOUT)
+    wait_widgets_settled(page)
+    menu = root.locator("select", has=page.locator("option", has_text="русский"))
+    found = {}
+    for lang, name in LANGUAGE_NAMES.items():
+        if lang != "en":  # the app starts in English
+            kernel.do(lambda name=name: menu.select_option(label=name))
+        screenshot(page, f"pages-voila-{lang}")
+        if violations := axe_violations(page, ".bibi-play-app"):
+            found[f"{lang} axe"] = violations
+        if cut := root.evaluate(_CUT_LABELS_JS):
+            found[f"{lang} labels"] = cut
+    assert found == {}, found

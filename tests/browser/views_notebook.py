@@ -55,10 +55,14 @@ def _notebook(cells: list[str]) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
+# Each language's table is a set-up of its own (its number of players), so that each keeps its own game.
+TABLE_PLAYERS = {"en": 4, "ru": 3, "it": 5}
+
+
 def table_notebook(lang: str) -> dict:
     """A notebook with one play table in ``lang`` (its game kept beside the notebook: ``test_game_kept.py``)."""
     return _notebook([f"import bibi\nbibi.set_language({lang!r})\nfrom bibi.widgets import PlayTable",
-                      "PlayTable('russian', players=4, bots='heuristic', seat=0, seed=11)"])
+                      f"PlayTable('russian', players={TABLE_PLAYERS[lang]}, bots='heuristic', seat=0, seed=11)"])
 
 
 def write_views_notebooks(folder: Path) -> None:
