@@ -45,12 +45,12 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
-from bibi.errors import shorten
+from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.playout import TRUMP_WORTH, WIN_ORDER, Policy, play_out
-from bibi.rules import BibiSuits, Follow, Identical, Rules
+from bibi.rules import BibiSuits, Follow, Identical, Rules, call_said
 from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import (
     KQ_SLOT,
@@ -211,9 +211,10 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 def _call_reason(call: Any, view: AnyView) -> str:
     n = view.rules.bibi_points
     # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
-    return ngettext("says Bi-bi with {pair} of {sym}: +{n} point (R15)",
-                    "says Bi-bi with {pair} of {sym}: +{n} points (R15)", n).format(
-        pair=pair_letters(), sym=call.suit.symbol, n=n)
+    # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
+    return ngettext("says {call} with {pair} of {sym}: +{n} point (R15)",
+                    "says {call} with {pair} of {sym}: +{n} points (R15)", n).format(
+        pair=pair_letters(), sym=call.suit.symbol, n=n, call=call_said(view.rules))
 
 
 greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
@@ -535,9 +536,9 @@ def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], f
             partner = reading.partner(c)
             if partner is not None and reading.unseen()[partner]:
                 unseen = reading.unseen()[partner]
-                kept.append(ngettext("keeps {card} for a Bi-bi: one {partner} unseen",
-                                     "keeps {card} for a Bi-bi: {n} {partner} unseen", unseen).format(
-                    card=_u(c), partner=_u(partner), n=unseen))
+                kept.append(ngettext("keeps {card} for a {call}: one {partner} unseen",
+                                     "keeps {card} for a {call}: {n} {partner} unseen", unseen).format(
+                    card=_u(c), partner=_u(partner), n=unseen, call=call_said(reading.view.rules).rstrip("!")))
     if kept:
         reason += "; " + "; ".join(kept[:2])
     if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):
@@ -813,11 +814,13 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-        raise ValueError(f"margin: {shorten(margin)} is not a number ≥ 0")
-    if prior not in SEARCH_PRIORS:
-        raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
+        raise (WrongType if wrong else ValueError)(f"margin: {shorten(margin)} is not a number ≥ 0")
+    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
+        wrong = not isinstance(prior, str)
+        raise (WrongType if wrong else ValueError)(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
     if not isinstance(sequential, bool):
-        raise TypeError(f"sequential: expected True or False, not {shorten(sequential)}")
+        raise WrongType(f"sequential: expected True or False, not {shorten(sequential)}")
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -861,7 +864,7 @@ def make_oracle_bot(deal: Deal) -> Bot:
     Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
     """
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal: expected a Deal, not {shorten(deal)}")
+        raise WrongType(f"deal: expected a Deal, not {shorten(deal)}")
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
@@ -913,7 +916,8 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
+        wrong = isinstance(value, bool) or not isinstance(value, int)  # a WrongType; a number below, a ValueError
+        raise (WrongType if wrong else ValueError)(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
 
 
 sampling_bot = make_sampling_bot()

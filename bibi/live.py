@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, SupportsIndex
 
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
 from bibi.deal import _PLAY, Deal
-from bibi.errors import IllegalAction, WrongType, shorten, whole
+from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten, whole
 from bibi.refusals import why_refused
 from bibi.reports import Call, History, Position, Trick, View, drawn_by, passed_by
 from bibi.rules import Rules
@@ -116,7 +116,8 @@ class LiveView:
     _legal: tuple[Card | Action, ...] | None  # the legal actions, when the play layer already has them
     _tally: _Tally  # the played cards and the laid-down ones, shared by the views of one playout
 
-    def __init__(self, deal: Deal, seat: int, tally: _Tally | None = None):
+    def __init__(self, deal: Checked[Deal], seat: SupportsIndex, tally: _Tally | None = None):
+        check_type("deal", deal, Deal, "a Deal")
         if tally is not None and tally._deal is not deal:
             raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
         seat = deal._seat(seat)
@@ -165,7 +166,7 @@ class LiveView:
                 counts[s * 13 + _QUEEN] -= sums[4 + s] - own[4 + s]
         return counts
 
-    def unseen_of(self, card: Any) -> tuple[int, int]:
+    def unseen_of(self, card: SupportsIndex) -> tuple[int, int]:
         """``(unseen()[card], sum(unseen()))``, without counting every card: what a bot weighing one card's
         chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
         ``card`` otherwise, a ``TypeError`` for no whole number)."""
@@ -310,7 +311,7 @@ def seated_picker(
     tally, lent the legal actions being decided on). The deal's loop takes a forced move without asking. A refused
     answer raises with ``answer``, ``seat`` and ``deal`` set on the error. Wrong ``bots`` or ``rng`` are refused
     here, before the deal moves."""
-    if not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
         raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
     if len(bots) != deal.players:
         raise ValueError(f"bots: expected one bot per seat ({deal.players}), not {shorten(bots)}")

@@ -79,7 +79,7 @@ engine_action = action_at  # the engine action of an OpenSpiel action (numpy's i
 # -- the rules as a game-string parameter -------------------------------------------------------------------
 
 
-def encode_rules(rules: Any) -> str:
+def encode_rules(rules: Rules | str) -> str:
     """The rules' label (``Rules.label``) with the characters a game string cannot hold percent-encoded.
 
     >>> encode_rules("russian:follow=follow_or_trump,dealt_pairs=false")
@@ -489,7 +489,7 @@ pyspiel.register_game(_GAME_TYPE, BibiGame)
 # -- for bot writers --------------------------------------------------------------------------------------------
 
 
-def load(rules: Any = "russian", players: int = 4) -> BibiGame:
+def load(rules: Rules | str = "russian", players: int = 4) -> BibiGame:
     """The game of ``rules`` (a preset name, a label or ``Rules``) and ``players``: ``pyspiel.load_game``."""
     rules = as_rules(rules)
     game = pyspiel.load_game(GAME_NAME, {"rules": encode_rules(rules), "players": check_players(rules, players)})

@@ -32,28 +32,30 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import Action, Deal, View
-from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, get_language, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import (
     Bot,
+    Bots,
     Decisions,
     Explanation,
     Reviewed,
     as_bots,
     bot_name,
     bots_rng,
+    call_said,
     explain,
     get_bot,
-    last_seen_move,
+    last_seen,
     play,
     review,
     strongest_bot,
     trick_number,
     why_move,
 )
-from bibi.rules import BibiSuits, Follow, Identical, TrumpChange, call_word
+from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.sampling import unseen
 from bibi.tricks import beaters, free_partner, pair_callable, trick_result, winning_plays
 
@@ -70,8 +72,9 @@ class Hint(NamedTuple):
 
 
 class Told(NamedTuple):
-    """Why a bot made a move: where (the position in the deal), whose seat, in which trick (1-based), which bot,
-    and the words (``bibi.play.why_move``: public while the deal is on, the bot's own once it is over)."""
+    """Why a bot made a move: where (its position as the person's seat counts the moves it saw made,
+    ``bibi.play.last_seen_move``), whose seat, in which trick (1-based), which bot, and the words
+    (``bibi.play.why_move``: public while the deal is on, the bot's own once it is over)."""
 
     position: int
     seat: int
@@ -97,10 +100,10 @@ class Session:
     makes the person's move and lets the bots play up to the next one.
     """
 
-    def __init__(self, played: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
-                 seed: Any = None, hint_bot: Bot | str | None = None):
+    def __init__(self, played: Deal | Game, seat: int, bots: Bots, rng: random.Random | None = None, *,
+                 seed: Seed = None, hint_bot: Bot | str | None = None):
         if not isinstance(played, Deal | Game):
-            raise TypeError(f"played: expected a Deal or a Game, not {shorten(played)}")
+            raise WrongType(f"played: expected a Deal or a Game, not {shorten(played)}")
         self.game = played if isinstance(played, Game) else None
         self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players
@@ -120,7 +123,7 @@ class Session:
         self._hinted: tuple[str, Bot, str, Hint] | None = None
 
     @staticmethod
-    def seat_bots(bots: Any, players: int, seat: int) -> list[Bot | None]:
+    def seat_bots(bots: Bots, players: int, seat: int) -> list[Bot | None]:
         """The bots of a person's table (``bibi.play.as_bots``): every seat but the person's ``seat`` has one, and
         a seat a mapping leaves out is played by the ``random`` bot. ``bibi play`` and the play table seat theirs
         here."""
@@ -238,13 +241,13 @@ class Session:
 
     def hint_rng(self) -> random.Random:
         """The hint's stream at this position: seeded by the session's seed and the position as the person's seat
-        sees it (its ``View``, which is all the hint's bot is shown) alone. The same position gets the same hint
-        however it was reached, on every surface; and two deals the seat cannot tell apart get the same hint, so
-        a hint tells nothing the seat may not see."""
+        sees it (``View.knowledge``: all the hint's bot is shown, written out in the notation) alone. The same
+        position gets the same hint however it was reached, on every surface; and two deals the seat cannot tell
+        apart get the same hint, so a hint tells nothing the seat may not see."""
         return random.Random(self._hint_seed())
 
     def _hint_seed(self) -> str:
-        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat)!r}"
+        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat).knowledge()}"
 
     def hint(self) -> Hint | None:
         """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
@@ -271,15 +274,16 @@ class Session:
             if self.bots[seat] is None:
                 raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
         deal = self.deal
-        move = last_seen_move(deal, self.seat, seat)
-        if move is None:
+        found = last_seen(deal, self.seat, seat)
+        if found is None:
             return None
+        at, move = found  # its index in the deal's actions, and the move as the person's seat saw it
         bot = cast(Bot, self.bots[move.seat])
         rng = None
-        if move.position in self._before:
+        if at in self._before:
             rng = random.Random()
-            rng.setstate(self._before[move.position])
-        words = why_move(deal, move.position, bot, rng, viewer=self.seat)
+            rng.setstate(self._before[at])
+        words = why_move(deal, at, bot, rng, viewer=self.seat)
         return Told(move.position, move.seat, move.trick, bot_name(bot), words)
 
     def review(self) -> list[Reviewed]:
@@ -478,8 +482,8 @@ def _kept(view: View, card: Card, position: _Position) -> list[str]:
             continue  # told as "your trumps"
         partner = free_partner(c, view.hand, laid) if pairing else None
         if partner is not None and pair_callable(c.suit.index, trump.index, any_suit) and position.hidden[partner]:
-            word = call_word(view.rules).rstrip("!")
-            # TRANSLATORS: {call} is the preset's call word without "!" (Bi-bi, bip bip, Pip-Pip)
+            word = call_said(view.rules)
+            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «Би-би», «bip bip»)
             out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
                 card=c.display(), call=word, partner=partner.display())))
         elif points[c] >= 10 and points[c] > worth_of_card:
@@ -492,10 +496,10 @@ def _other_advice(view: View, action: Action) -> str:
     """A call, a pass or a switch of the trump, in plain words."""
     rules = view.rules
     suit = action.suit
-    word = call_word(rules)
+    word = call_said(rules)
     if action.kind == Action.CALL and suit is not None:
         n = rules.bibi_points
-        # TRANSLATORS: {call} is the preset's call word (Bi-bi!, bip bip, Pip-Pip!)
+        # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
         said = ngettext("say {call} with {king} {queen}: {n} point at once",
                         "say {call} with {king} {queen}: {n} points at once", n).format(
             call=word, king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), n=n)

@@ -542,6 +542,12 @@ def test_compare_rejects_different_pack_counts():
         compare(["ru", "ru:decks=1,max_players=7"], deals=2, progress=False)
 
 
+
+def test_compare_names_the_variant_too_small_for_the_table():
+    with pytest.raises(ValueError, match=r"players: 4 is outside 2…2 .* in variants' 'russian:max_players=2'") as caught:
+        compare(["ru", "ru:max_players=2"], players=4, deals=2, progress=False)
+    assert type(caught.value) is ValueError
+
 # -- confidence intervals ---------------------------------------------------------------------
 
 

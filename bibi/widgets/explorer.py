@@ -27,6 +27,7 @@ from bibi.widgets.base import (
     _other_choices,
     _rules_and_players,
     as_bot,
+    speaking,
 )
 
 
@@ -82,6 +83,7 @@ class DealExplorer(_ActionView):
         self._states: list[Deal] = []
         self._given_title = title  # None: "This deal", in the view's language
         self._seeded: int | None = None  # the seed of the deal shown when it is a seed's deal (set by ``_start``)
+        self._boxes = (players, seed)  # what the players and seed boxes held for the deal shown (set by ``_start``)
         self.title = ""  # what the message line calls the deal shown (set by ``_start``)
         self._reason: Callable[[], str] | None = None  # what ``reason`` says of the last click, in the language
         self._at = 0
@@ -191,14 +193,15 @@ class DealExplorer(_ActionView):
     # -- callbacks: clicks become engine calls --------------------------------------------------
 
     def _start(self, seat: int | None, deal: Deal | None = None) -> None:
-        players = self.players_box.value
+        players, seed = self.players_box.value, self.seed_box.value
+        # The deal and its line first: a seed no deal takes (or a bot that fails) changes nothing of the view.
+        rng = bots_rng(seed)
+        line = snapshots(play(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed),
+                              self.bot, rng))
         self._seat_options(players, "all" if seat is None else seat)
-        seed = self.seed_box.value
-        self._rng = bots_rng(seed)
+        self._rng, self._states, self._boxes = rng, line, (players, seed)
         self._seeded = None if deal is not None else seed
         self.title = self._title()
-        self._states = []
-        self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = self._line()[0]
         self._show_reason(None)  # a click's message belongs to the line it was made on
         self._look()
@@ -221,19 +224,14 @@ class DealExplorer(_ActionView):
         self._at = self._seen_from(self._at)
         self._render()
 
+    @speaking
     def new_deal(self) -> None:
-        """Deal the hand of the seed in the box, with the number of players in the box. A number the rules
-        refuse is refused, naming ``players``; the box shows the deal's again and nothing else changes."""
-        try:
+        """Deal the hand of the seed in the box, with the number of players in the box. A number the rules refuse
+        (or a seed no deal takes) is refused, naming ``players`` (or ``seed``); the boxes show the deal's again and
+        nothing else changes."""
+        with self._restoring((self.players_box, self._boxes[0]), (self.seed_box, self._boxes[1])):
             players = check_players(self.rules, self.players_box.value)
-        except ValueError:
-            self._syncing = True
-            try:
-                self.players_box.value = self.deal.players
-            finally:
-                self._syncing = False
-            raise
-        self._start(self.seat if self.seat is None or self.seat < players else None)
+            self._start(self.seat if self.seat is None or self.seat < players else None)
 
     def _play_on(self, deal: Deal) -> None:
         """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""
@@ -242,6 +240,7 @@ class DealExplorer(_ActionView):
         # A branch keeps the line up to where it leaves it; a deal given already under way is all new.
         self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
+    @speaking
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions, 0…``length``: a position that is no whole number is a
         ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was.
@@ -278,6 +277,7 @@ class DealExplorer(_ActionView):
         marks.append(self.length)
         return marks
 
+    @speaking
     def show_trick(self, number: int) -> None:
         """Show the position right after trick ``number`` (0-based, as ``Trick.number``) is complete."""
         states = self._states
@@ -287,10 +287,12 @@ class DealExplorer(_ActionView):
             raise ValueError(f"number: trick {shorten(number)} is not completed on the line shown")
         self.go(at)
 
+    @speaking
     def next_trick(self) -> None:
         """Forward to the end of the trick being played (or the next one)."""
         self.go(next((p for p in self._boundaries() if p > self._at), self.length))
 
+    @speaking
     def back_trick(self) -> None:
         """Back to the end of the previous trick."""
         seen = (self._seen_from(p) for p in self._boundaries())
@@ -299,6 +301,7 @@ class DealExplorer(_ActionView):
     def _pick(self, action: Card | Action) -> None:
         self._guard(self.choose)(action)
 
+    @speaking
     def choose(self, action: Action | str) -> None:
         """Try ``action`` at the position shown: say why it is illegal, or play it and let the bot go on."""
         deal = self.deal

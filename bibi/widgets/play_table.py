@@ -16,12 +16,12 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.cards import Card
 from bibi.deal import Action, Deal
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
-from bibi.rules import Rules
+from bibi.rules import Rules, call_said
 from bibi.session import AtTable, Session
 from bibi.widgets.base import (
     _ActionRow,
@@ -33,6 +33,7 @@ from bibi.widgets.base import (
     _other_choices,
     _rules_and_players,
     _wrap,
+    speaking,
 )
 
 KEPT_FORMAT = "bibi-table/1"
@@ -150,9 +151,10 @@ class PlayTable(AtTable, _ActionView):
         rules, players = _rules_and_players(rules, players, seed, None)
         whole("seat", seat, 0, players - 1)
         super().__init__(lang=lang)
+        self.reader_seat = seat  # the person's seat: its refusals and its hand are spoken of as "you"
         self.rules = rules
-        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
-            raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
+        if delay is not None:
+            number("delay", delay, 0, wanted="a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
         seats = Session.seat_bots(bots, players, seat)
@@ -243,6 +245,7 @@ class PlayTable(AtTable, _ActionView):
         self._shown = True  # on show in a front end: the bots' cards now appear one by one
         return super()._repr_mimebundle_(**kwargs)
 
+    @speaking
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, you=True,
@@ -313,15 +316,26 @@ class PlayTable(AtTable, _ActionView):
         self._bots_move()
         self._render()
 
+    @speaking
     def new_game(self) -> None:
-        """Start again from the seed in the box: a new game (or deal)."""
-        self._start()
+        """Start again from the seed in the box: a new game (or deal). A seed no deal takes is refused, naming
+        ``seed``; the box shows the seed played again and nothing changes."""
+        with self._restoring((self.seed_box, self._seed_played())):
+            self._start()
 
+    @speaking
     def next_seed(self) -> None:
         """A new game (or deal) with the next seed."""
-        self.seed_box.value += 1
-        self._start()
+        with self._restoring((self.seed_box, self._seed_played())):
+            self.seed_box.value += 1
+            self._start()
 
+    def _seed_played(self) -> int:
+        """The seed of the game or deal played, as the seed box shows it (the box's own when it is none it can)."""
+        seed = self.session.seed
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else self.seed_box.value
+
+    @speaking
     def next_deal(self) -> None:
         """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
         game = self.game
@@ -329,13 +343,15 @@ class PlayTable(AtTable, _ActionView):
             self.next_seed()
             return
         if not self.deal.is_over:
-            self._say(_("Finish deal {number} first (or press New game).").format(number=len(game.deals)), error=True)
+            number = len(game.deals)
+            self._say(lambda: _("Finish deal {number} first (or press New game).").format(number=number), error=True)
             return
         self.session.next_deal()
         self._moves.append([])
         self._begin_deal()
         self._keep()
 
+    @speaking
     def play(self, action: Card | Action | str) -> None:
         """Make the person's move (a click does this), then let the bots play to the next decision."""
         self._guard(self._play)(action)
@@ -343,9 +359,9 @@ class PlayTable(AtTable, _ActionView):
     def _play(self, action: Card | Action | str) -> None:
         deal = self.deal
         act = Action.parse(action)
-        why = deal.why_illegal(act, self.seat)
-        if why is not None:
-            self._say(_("{action} cannot be played now: {why}").format(action=act.display(), why=why), error=True)
+        if deal.why_illegal(act, self.seat) is not None:  # said again in another language (``set_language``)
+            self._say(lambda: _("{action} cannot be played now: {why}").format(
+                action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
         self._moves[-1].append((len(deal.actions), str(act)))
@@ -377,10 +393,12 @@ class PlayTable(AtTable, _ActionView):
             for callback in self._deal_end:
                 callback(deal)
 
+    @speaking
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
         if self.session.undo() is None:
-            self._say(_("Nothing to take back: this is your first move of the deal.") if self.session.decisions
+            first = bool(self.session.decisions)
+            self._say(lambda: _("Nothing to take back: this is your first move of the deal.") if first
                       else _("Nothing to take back in this deal."), error=True)
             return
         self._seen = len(self.deal.events_for(self.seat))
@@ -390,7 +408,7 @@ class PlayTable(AtTable, _ActionView):
         done = len(self.deal.actions)
         self._moves[-1] = [move for move in self._moves[-1] if move[0] < done]
         self._keep()
-        self._say(_("Taken back: your move again ({where}).").format(where=self._where()))
+        self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
 
     # -- the game kept -----------------------------------------------------------------------------
 
@@ -441,13 +459,14 @@ class PlayTable(AtTable, _ActionView):
                 file=self.kept_path.name, deal=deal, trick=trick)))
         self.resume_box.layout.display = "flex"
 
+    @speaking
     def resume(self) -> None:
         """Play on from the kept game: its seed dealt again and the person's moves made again, the bots answering
         from the same stream, so the very position comes back (its undo history too)."""
         kept = self._read_kept()
         self.resume_box.layout.display = "none"
         if kept is None:
-            self._say(_("No game is kept for this table."), error=True)
+            self._say(lambda: _("No game is kept for this table."), error=True)
             return
         delay, self.delay = self.delay, 0
         keep, self.keep = self.keep, False  # the kept file stays as it is while its moves are made again
@@ -470,9 +489,11 @@ class PlayTable(AtTable, _ActionView):
             self.delay, self.keep = delay, keep
         self._seen = len(self.deal.events_for(self.seat))
         self._render()
-        self._say(_("Resumed the kept game: deal {deal}, trick {trick}.").format(
-            deal=len(self.session.deals), trick=self.session.trick))
+        deal, trick = len(self.session.deals), self.session.trick
+        self._say(lambda: _("Resumed the kept game: deal {deal}, trick {trick}.").format(deal=deal, trick=trick))
 
+
+    @speaking
     def hint(self) -> None:
         """What the strongest bot would do in your seat, in plain words, with its own reasons and figures under
         *details* (``Session.hint``); nothing is played."""
@@ -483,6 +504,7 @@ class PlayTable(AtTable, _ActionView):
             return
         self.hint_box.value = render.hint_html(bot_title(hint.bot), hint.words, hint.details)
 
+    @speaking
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
         table saw of it and what the rules make of it (``bibi.play.why_move``: nothing of its hand); once the
@@ -497,6 +519,7 @@ class PlayTable(AtTable, _ActionView):
         self.reasons.value = _message(_("Seat {seat} ({bot}), trick {trick}: {words}").format(
             seat=seat, bot=bot_title(last.bot), trick=last.trick, words=last.words))
 
+    @speaking
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
         self._panel = ("review",)
@@ -560,8 +583,8 @@ class PlayTable(AtTable, _ActionView):
             acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
             self._say(_("The others draw…") if acting is None else _("Seat {seat} is playing…").format(seat=acting))
         elif deal.phase == "call":
-            self._say(said + _("Your turn ({where}): say Bi-bi (lay down your king and queen) or pass.").format(
-                where=self._where()))
+            self._say(said + _("Your turn ({where}): say {call} (lay down your king and queen) or pass.").format(
+                where=self._where(), call=call_said(deal.rules)))
         elif not deal.trick:
             lead = (_("Your lead ({where}): play any card or switch the trump.") if self.action_row.children
                     else _("Your lead ({where}): play any card."))
