@@ -9,6 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import handout  # noqa: E402
+import pytest  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # chromium prints the PDFs
 
 TITLES = {"en": "Russian vs Italian", "ru": "Русские правила и итальянские", "it": "Regole russe e regole italiane"}
 
