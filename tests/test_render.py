@@ -105,7 +105,11 @@ def test_card_marks():
 def test_style_block_once_and_prefixed_classes():
     html = render.card_html(Card("KS"))
     assert html.startswith('<div class="bibi"><style>') and html.count("<style>") == 1
-    classes = set(re.findall(r"\.([a-z][\w-]*)", render.CSS))
+    # Rules scoped to the kit's own views (``.bibi-view ...``) may style ipywidgets' parts inside them; every other
+    # selector names the kit's classes only, so the sheet touches nothing else on a page.
+    unscoped = re.sub(r"\.bibi-view [^{]*\{", "{", render.CSS)
+    assert unscoped != render.CSS
+    classes = set(re.findall(r"\.([a-z][\w-]*)", unscoped))
     assert classes and all(c == "bibi" or c.startswith("bibi-") for c in classes)
 
 
