@@ -49,7 +49,7 @@ from bibi.errors import shorten
 from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
-from bibi.playout import TRUMP_WORTH, WIN_ORDER, Policy, play_out
+from bibi.playout import TRUMP_KEEPS, TRUMP_WORTH, WIN_ORDER, Policy, play_out
 from bibi.rules import BibiSuits, Follow, Identical, Rules
 from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import (
@@ -74,7 +74,7 @@ _Choice = tuple[Any, ...]
 
 
 class _RulesFacts(NamedTuple):
-    """What the bots read from the rules, once per rules value."""
+    """What the bots read from the rules, once per rules value (``_Book``)."""
 
     points: tuple[int, ...]  # per card index
     second_wins: bool  # of two identical cards the second wins (R14)
@@ -83,39 +83,54 @@ class _RulesFacts(NamedTuple):
     non_trump_pairs: bool  # only a pair of a suit other than trumps may be called (R15)
     policy: Policy  # the playouts' tables (``bibi.playout``)
     # What a trump in hand is worth beyond its points, while drawing (0) and in the final tricks (1): the bots
-    # read ``keeps[final]``.
+    # read ``keeps[final]`` (``bibi.playout.TRUMP_KEEPS``).
     keeps: tuple[int, int]
     # The heuristic's order of shedding, per trump suit, drawing (0) or in the final tricks (1): the shed keys
-    # with the heuristic's worth of a trump in hand then (``_TRUMP_KEEP_*``) and no pair weight, read in C.
+    # with the heuristic's worth of a trump in hand then (``keeps``) and no pair weight, read in C.
     least_order: tuple[tuple[Callable[[int], int], Callable[[int], int]], ...]
 
-
-_FACTS: dict[int, tuple[Rules, _RulesFacts]] = {}
-_FACTS_KEPT = 256  # rules values whose facts are kept (a deal or a run asks about one or a few)
-
-
-_LAST: list[Any] = [None, None]  # the rules asked last and their facts: a deal asks about one rules value
-
-
-def _rules_facts(rules: Rules) -> _RulesFacts:
-    if rules is _LAST[0]:
-        return _LAST[1]
-    entry = _FACTS.get(id(rules))
-    if entry is None or entry[0] is not rules:  # keyed by identity: hashing a Rules costs more than the bot
+    @classmethod
+    def of(cls, rules: Rules) -> _RulesFacts:
         points = rules.card_points.per_card()
         must_follow = rules.follow is Follow.MUST_FOLLOW
-        keeps = (_TRUMP_KEEP_DRAWING if must_follow else _TRUMP_KEEP_I7, _TRUMP_KEEP_FINAL)
+        keeps = TRUMP_KEEPS[rules.follow]
         least_order = tuple(tuple(tuple((points[c] + (keep if c // 13 == trump else 0)) * 13 + c % 13
                                         for c in range(52)).__getitem__ for keep in keeps)
                             for trump in range(4))
         second_wins, non_trump = rules.identical is Identical.SECOND_WINS, rules.bibi_suits is BibiSuits.NON_TRUMP
-        facts = _RulesFacts(points, second_wins, must_follow, rules.bibi_points, non_trump,
-                            Policy(points, second_wins, keeps, non_trump), keeps, least_order)  # type: ignore[arg-type]
-        if len(_FACTS) >= _FACTS_KEPT:  # a long session makes many rules values: keep the cache small
-            _FACTS.clear()
-        entry = _FACTS[id(rules)] = (rules, facts)
-    _LAST[0], _LAST[1] = entry
-    return entry[1]
+        return cls(points, second_wins, must_follow, rules.bibi_points, non_trump,
+                   Policy(points, second_wins, keeps, non_trump), keeps, least_order)  # type: ignore[arg-type]
+
+
+class _Book:
+    """The bots' tables per rules value (``_RulesFacts``), made when first asked and kept: the rules asked last
+    (a deal asks about one rules value, and a decision reads ``rules``/``facts`` before calling), and up to
+    ``size`` rules values in all, keyed by the value (hashed only when the rules asked change)."""
+
+    __slots__ = ("rules", "facts", "size", "_kept")
+
+    def __init__(self, size: int = 256):
+        self.rules: Rules | None = None
+        self.facts: _RulesFacts | None = None
+        self.size = size  # a long session makes many rules values: the book stays this small
+        self._kept: dict[Rules, _RulesFacts] = {}
+
+    def __call__(self, rules: Rules) -> _RulesFacts:
+        if rules is self.rules:
+            return self.facts  # type: ignore[return-value]
+        facts = self._kept.get(rules)
+        if facts is None:
+            if len(self._kept) >= self.size:
+                self._kept.clear()
+            facts = self._kept[rules] = _RulesFacts.of(rules)
+        self.rules, self.facts = rules, facts
+        return facts
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+_rules_facts = _Book()  # the bots' tables: ``_rules_facts(rules)``
 
 
 def _u(card: int) -> str:
@@ -230,9 +245,6 @@ greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
 # than the trick when an unseen card of its suit would beat it (someone after it may hold that card); and, last
 # to a trick without points, taking it with its best point card (points banked now cannot be lost later).
 _TRUMP_WORTH = TRUMP_WORTH  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
-_TRUMP_KEEP_FINAL = 20  # a trump in hand near the end: what it is worth beyond its points
-_TRUMP_KEEP_DRAWING = 3  # while the stock lasts (a tie-break: keep the trump of two cheap cards)
-_TRUMP_KEEP_I7 = 10  # while the stock lasts, when a trump may be played on any trick (I7)
 _PAIR_WEIGHT = 2.0  # a free king or queen is worth this many times its expected Bi-bi points
 # Sort keys as tables read in C (a lambda per card costs more than the rest of the choice): a card's rank, and
 # per trump suit the cheapest-winner order (is a trump, rank).
@@ -386,6 +398,12 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     lowest trump in the final tricks when it holds three or more (R13), gives away the card it will miss least
     (keeping trumps and the kings and queens that may still pair, emptying a short side suit), and switches the
     trump to a clearly stronger suit of its own."""
+    # The steps in order, each a function of its own: a call; a switch (``_switch_step``); a trick holding points
+    # taken (``_take_points``); last to a trick without points, a point card banked (``_bank``); a final trick led
+    # with the lowest trump (``_lead_trumps``); else the card it will miss least (``_shed``). What a step reads
+    # beyond the position (the unseen cards, its suits' lengths, a Bi-bi hope: a ``_Reading``) is counted only
+    # when it asks, and handed on to the steps after it: most decisions count no cards. (No closure: a decision
+    # makes no cells for its locals.)
     legal: Any  # Cards and Actions: each branch below knows which it holds
     legal, trump, trick, stock, drawing = view.position()  # one call, not five reads
     if len(legal) == 1:
@@ -394,124 +412,159 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
     if first.kind is _CALL:  # 50 points now: a pair held back can be broken by following suit, or made trump
         return (first, why and _call_reason(first, view))
     rules = view.rules
-    facts = _LAST[1] if rules is _LAST[0] else _rules_facts(rules)  # _rules_facts, its common case inlined
-    n = view.players  # _phase, inlined
-    final = not drawing or stock < 2 * n
-    keep = facts.keeps[final]
-    draws = stock // n if drawing else 0
-    # What it reads beyond the position (the unseen cards, its suits' lengths, a Bi-bi hope), made when first
-    # needed: most decisions count no cards. (No closure: a decision makes no cells for its locals.)
+    book = _rules_facts
+    facts: _RulesFacts = book.facts if rules is book.rules else book(rules)  # type: ignore[assignment]  # inlined
+    n = view.players
+    final = not drawing or stock < 2 * n  # _phase, inlined
+    phase = (stock // n if drawing else 0, final, facts.keeps[final])
     made: _Reading | None = None
-
     plays = legal
     if legal[-1].kind is _SWITCH:
-        made = _Reading(view, facts, trump, (draws, final, keep))
+        made = _Reading(view, facts, trump, phase)
         switch, reason = _best_switch(made, [a for a in legal if a.kind is _SWITCH], why)
         if switch is not None:
             return (switch, reason)
         plays = tuple(a for a in legal if a.kind is _PLAY)
-    points, second_wins = facts.points, facts.second_wins
+    on_table = 0
+    declined, risked = "", None
     if trick:  # the engine's rule of the trick (R14; I8): the card winning it so far, and the points on it
-        i, on_table = trick_result(trick, trump, second_wins, points)
-        best = trick[i][1]
-    else:
-        on_table = 0
-    declined = ""
-    risked = None  # the winner it did not risk
-
-    if on_table:
-        winners = winning_plays(trick, plays, trump, second_wins, best)
-        if winners:
-            last = len(trick) == n - 1
-            win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
-            if last and draws and (win % 13 == _KING or win % 13 == _QUEEN):
-                # Nobody plays after it: win with the card it will miss least beyond its points. That is the
-                # cheapest winner but for a Bi-bi hope, which only adds to a king's or queen's worth: weigh it.
-                made = made or _Reading(view, facts, trump, (draws, final, keep))
-                win = _least_lost(winners, made)
-            spared = final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH
-            # In the final tricks, a winner with more points than the trick that an unseen card would beat: a
-            # later player may hold that card and take the points with the trick; keep the card.
-            beaten = 0
-            if final and not last and not spared and points[win] > on_table:
-                made = made or _Reading(view, facts, trump, (draws, final, keep))
-                beaten = _beaters(made.unseen(), win, second_wins)
-            if beaten:
-                risked = win
-                if why:
-                    # TRANSLATORS: {points} is "10 points"; {on_table} the trick's points as a bare number, and
-                    # {table} the same as "15 points", for a language that needs the word
-                    declined = ngettext(
-                        "does not risk {card} ({points}) on a trick of {on_table}: one unseen {sym} would beat it",
-                        "does not risk {card} ({points}) on a trick of {on_table}: {n} unseen {sym} would beat it",
-                        beaten).format(card=_u(win), points=count(points[win], "point"), on_table=on_table,
-                                       table=count(on_table, "point"), n=beaten, sym=SUIT_SYMBOLS[win // 13]) + "; "
-            elif not spared:
-                if not why:
-                    return (win, "")
-                if win // 13 == trump and best // 13 != trump:
-                    text = ngettext("trumps in with {card}: the trick holds {n} point",
-                                    "trumps in with {card}: the trick holds {n} points", on_table)
-                elif last:
-                    text = ngettext("plays last and takes the trick with {card}: the trick holds {n} point",
-                                    "plays last and takes the trick with {card}: the trick holds {n} points", on_table)
-                else:
-                    text = ngettext("takes the trick with {card}: the trick holds {n} point",
-                                    "takes the trick with {card}: the trick holds {n} points", on_table)
-                return (win, text.format(card=_u(win), n=on_table))
-            elif why:
-                declined = ngettext(
-                    "spends no trump on the trick near the end: it holds only {n} point (fewer than {worth})",
-                    "spends no trump on the trick near the end: it holds only {n} points (fewer than {worth})",
-                    on_table).format(n=on_table, worth=_TRUMP_WORTH) + "; "
-        elif why:
-            declined = ngettext("cannot win the trick (it holds {n} point)",
-                                "cannot win the trick (it holds {n} points)", on_table).format(n=on_table) + "; "
-    elif trick:
-        if len(trick) == n - 1:  # last to a trick without points: bank its best point card that wins it
-            bank = [c for c in plays if points[c] and c // 13 != trump]
-            # Most points first; not a king or queen that may still pair (counted only if it comes to that).
-            takers = winning_plays(trick, bank, trump, second_wins, best) if bank else bank
-            for card in sorted(takers, key=points.__getitem__, reverse=True):
-                if draws and (card % 13 == _KING or card % 13 == _QUEEN):
-                    made = made or _Reading(view, facts, trump, (draws, final, keep))
-                    if made.pair_hope(card):
-                        continue  # a king or queen that may still pair is kept
-                return (card, why and ngettext(
-                    "plays last to a trick without points: takes it with {card}, banking its {n} point",
-                    "plays last to a trick without points: takes it with {card}, banking its {n} points",
-                    points[card]).format(card=_u(card), n=points[card]))
-    elif final and facts.must_follow:  # leading a final trick: whoever holds the suit led must play it (R13)
-        trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
-        if len(trumps) >= _LEAD_TRUMPS:
-            card = min(trumps)  # one suit: by rank
-            return (card, why and ngettext(
-                "leads its lowest trump {card}: it holds {n} trump, and whoever holds a trump must follow with one "
-                "(R13)",
-                "leads its lowest trump {card}: it holds {n} trumps, and whoever holds a trump must follow with one "
-                "(R13)",
-                len(trumps)).format(card=_u(card), n=len(trumps)))
-    # The cards worth nothing to keep (no points, not a trump: a trump is always worth ``keep`` > 0) go first;
-    # the others only when there are none: the same order as by ``worth`` alone, at a fraction of the cost.
-    if trick and facts.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led: a short suit
-        made = made or _Reading(view, facts, trump, (draws, final, keep))
-        card = _short_suit_shed(plays, made)
-    else:
-        # The card it will miss least: ``min`` by the shed keys (points, ``keep`` for a trump, rank, as one
-        # number), where the cards worth nothing to keep come first, by rank (their keys are their ranks, below
-        # 13; any other card's is 13 or more, as ``keep`` > 0). A king or queen that would be the least before its
-        # Bi-bi hope has its hope weighed (then the unseen cards are counted).
-        key = facts.least_order[trump][final]
-        card = min(plays, key=key)
-        if draws and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
-            made = made or _Reading(view, facts, trump, (draws, final, keep))
-            card = _weigh_hopes(plays, key, made)
+        i, on_table = trick_result(trick, trump, facts.second_wins, facts.points)
+        if on_table:
+            win, declined, risked, made = _take_points(view, facts, trump, trick, trick[i][1], on_table, plays, phase,
+                                                      made, why)
+            if win is not None:
+                return (win, declined)
+        elif len(trick) == n - 1:
+            choice, made = _bank(view, facts, trump, trick, trick[i][1], plays, phase, made, why)
+            if choice is not None:
+                return choice
+    elif final and facts.must_follow:
+        choice = _lead_trumps(view, trump, why)
+        if choice is not None:
+            return choice
+    card, made = _shed(view, facts, trump, bool(trick), plays, phase, made)
     if not why:
         return (card, "")
     if card == risked:  # the card it will miss least is the winner after all: no risk to tell of
         declined = ""
-    made = made or _Reading(view, facts, trump, (draws, final, keep))
+    made = made or _Reading(view, facts, trump, phase)
     return (card, declined + _shed_reason(made, card, plays, bool(trick), on_table))
+
+
+def _take_points(view: AnyView, facts: _RulesFacts, trump: int, trick: Any, best: Card, on_table: int, plays: Any,
+                 phase: tuple[int, bool, int], made: _Reading | None,
+                 why: bool) -> tuple[Any, str, Any, _Reading | None]:
+    """A trick holding points: take it with the cheapest winner (the one it will miss least, when nobody plays
+    after it), unless in the final tricks that is a trump on fewer than ``_TRUMP_WORTH`` points, or a winner
+    carrying more points than the trick that an unseen card would beat (a later player may hold that card: keep
+    it). ``(winner, reason, None, reading)`` when it takes the trick; else ``(None, why it does not, the winner
+    it did not risk or None, reading)``, the reason told only when asked (``why``)."""
+    draws, final, _keep = phase
+    points = facts.points
+    winners = winning_plays(trick, plays, trump, facts.second_wins, best)
+    if not winners:
+        if not why:
+            return (None, "", None, made)
+        return (None, ngettext("cannot win the trick (it holds {n} point)",
+                               "cannot win the trick (it holds {n} points)", on_table).format(n=on_table) + "; ",
+                None, made)
+    last = len(trick) == view.players - 1
+    win = min(winners, key=_WIN_ORDER[trump])  # the cheapest: (is a trump, rank)
+    if last and draws and (win % 13 == _KING or win % 13 == _QUEEN):
+        # Nobody plays after it: win with the card it will miss least beyond its points. That is the cheapest
+        # winner but for a Bi-bi hope, which only adds to a king's or queen's worth: weigh it.
+        made = made or _Reading(view, facts, trump, phase)
+        win = _least_lost(winners, made)
+    if final and win // 13 == trump and best // 13 != trump and on_table < _TRUMP_WORTH:
+        if not why:
+            return (None, "", None, made)
+        return (None, ngettext(
+            "spends no trump on the trick near the end: it holds only {n} point (fewer than {worth})",
+            "spends no trump on the trick near the end: it holds only {n} points (fewer than {worth})",
+            on_table).format(n=on_table, worth=_TRUMP_WORTH) + "; ", None, made)
+    # In the final tricks, a winner with more points than the trick that an unseen card would beat: a later player
+    # may hold that card and take the points with the trick; keep the card.
+    if final and not last and points[win] > on_table:
+        made = made or _Reading(view, facts, trump, phase)
+        beaten = _beaters(made.unseen(), win, facts.second_wins)
+        if beaten:
+            if not why:
+                return (None, "", win, made)
+            # TRANSLATORS: {points} is "10 points"; {on_table} the trick's points as a bare number, and {table}
+            # the same as "15 points", for a language that needs the word
+            return (None, ngettext(
+                "does not risk {card} ({points}) on a trick of {on_table}: one unseen {sym} would beat it",
+                "does not risk {card} ({points}) on a trick of {on_table}: {n} unseen {sym} would beat it",
+                beaten).format(card=_u(win), points=count(points[win], "point"), on_table=on_table,
+                               table=count(on_table, "point"), n=beaten, sym=SUIT_SYMBOLS[win // 13]) + "; ",
+                    win, made)
+    if not why:
+        return (win, "", None, made)
+    if win // 13 == trump and best // 13 != trump:
+        text = ngettext("trumps in with {card}: the trick holds {n} point",
+                        "trumps in with {card}: the trick holds {n} points", on_table)
+    elif last:
+        text = ngettext("plays last and takes the trick with {card}: the trick holds {n} point",
+                        "plays last and takes the trick with {card}: the trick holds {n} points", on_table)
+    else:
+        text = ngettext("takes the trick with {card}: the trick holds {n} point",
+                        "takes the trick with {card}: the trick holds {n} points", on_table)
+    return (win, text.format(card=_u(win), n=on_table), None, made)
+
+
+def _bank(view: AnyView, facts: _RulesFacts, trump: int, trick: Any, best: Card, plays: Any,
+          phase: tuple[int, bool, int], made: _Reading | None, why: bool) -> tuple[_Choice | None, _Reading | None]:
+    """Last to a trick without points: take it with its point card that carries most points (not a trump, not a
+    king or queen that may still pair): points won now cannot be lost later. ``(None, reading)`` if it has none
+    that takes it."""
+    points = facts.points
+    bank = [c for c in plays if points[c] and c // 13 != trump]
+    if not bank:
+        return None, made
+    # Most points first; not a king or queen that may still pair (counted only if it comes to that).
+    for card in sorted(winning_plays(trick, bank, trump, facts.second_wins, best), key=points.__getitem__,
+                       reverse=True):
+        if phase[0] and (card % 13 == _KING or card % 13 == _QUEEN):
+            made = made or _Reading(view, facts, trump, phase)
+            if made.pair_hope(card):
+                continue  # a king or queen that may still pair is kept
+        return (card, why and ngettext(
+            "plays last to a trick without points: takes it with {card}, banking its {n} point",
+            "plays last to a trick without points: takes it with {card}, banking its {n} points",
+            points[card]).format(card=_u(card), n=points[card])), made
+    return None, made
+
+
+def _lead_trumps(view: AnyView, trump: int, why: bool) -> _Choice | None:
+    """Leading a final trick under R13, holding ``_LEAD_TRUMPS`` trumps or more: lead the lowest (whoever holds the
+    suit led must play it, so the others give up trumps, and its side cards meet fewer of them)."""
+    trumps = [c for c in view.hand if c // 13 == trump]  # the hand: identical cards are one legal play
+    if len(trumps) < _LEAD_TRUMPS:
+        return None
+    card = min(trumps)  # one suit: by rank
+    return (card, why and ngettext(
+        "leads its lowest trump {card}: it holds {n} trump, and whoever holds a trump must follow with one (R13)",
+        "leads its lowest trump {card}: it holds {n} trumps, and whoever holds a trump must follow with one (R13)",
+        len(trumps)).format(card=_u(card), n=len(trumps)))
+
+
+def _shed(view: AnyView, facts: _RulesFacts, trump: int, following: bool, plays: Any, phase: tuple[int, bool, int],
+          made: _Reading | None) -> tuple[Any, _Reading | None]:
+    """The card it will miss least (``_Reading.worth``, then the lowest rank), or, void in the suit led under
+    R13, a card of its shortest side suit worth nothing to keep (``_short_suit_shed``)."""
+    if following and facts.must_follow and plays[0] // 13 != plays[-1] // 13:  # void in the suit led
+        made = made or _Reading(view, facts, trump, phase)
+        return _short_suit_shed(plays, made), made
+    # ``min`` by the shed keys (points, ``keep`` for a trump, rank, as one number), where the cards worth nothing to
+    # keep come first, by rank (their keys are their ranks, below 13; any other card's is 13 or more, as ``keep`` >
+    # 0): the same order as by ``worth`` alone, at a fraction of the cost. A king or queen that would be the least
+    # before its Bi-bi hope has its hope weighed (then the unseen cards are counted).
+    key = facts.least_order[trump][phase[1]]
+    card = min(plays, key=key)
+    if phase[0] and (card % 13 == _KING or card % 13 == _QUEEN) and key(card) >= 13:
+        made = made or _Reading(view, facts, trump, phase)
+        card = _weigh_hopes(plays, key, made)
+    return card, made
 
 
 def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], following: bool,

@@ -13,6 +13,7 @@ decision plays hundreds of playouts, and this is where most of its time goes. Wh
 alone (``Deal.playout`` offers the legal actions and refuses any other); this module only chooses among them.
 
 >>> from bibi.deal import Deal
+from bibi.rules import Follow
 >>> deal = play_out(Deal.new("russian", 4, seed=1), Policy((0,) * 52, True, (3, 20), False))
 >>> deal.is_over
 True
@@ -25,9 +26,14 @@ from typing import Final
 from bibi.actions import Action
 from bibi.cards import Card, Rank
 from bibi.deal import Deal
+from bibi.rules import Follow
 from bibi.tricks import KQ_SLOT, pair_callable, winning_card, winning_plays
 
 TRUMP_WORTH: Final = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
+# What a trump in hand is worth beyond its points to the bots, while the stock lasts and in the final tricks, by the
+# rule of following: under R13 a tie-break while drawing (keep the trump of two cheap cards), under I7 (a trump may
+# go on any trick) more; near the end, 20 (bench/README.md, "Bot strength").
+TRUMP_KEEPS: Final = {Follow.MUST_FOLLOW: (3, 20), Follow.FOLLOW_OR_TRUMP: (10, 20)}
 PAIR_KEEP: Final = 8  # a free king or queen of a suit that may still pair, while drawing: its worth in hand
 _JACK: Final = int(Rank.JACK)
 _CALL, _SWITCH = Action.CALL, Action.SWITCH
@@ -134,4 +140,4 @@ def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
     return best if strength[best.suit.index] > strength[deal.trump.index] + margin else None
 
 
-__all__ = ["PAIR_KEEP", "TRUMP_WORTH", "WIN_ORDER", "Policy", "play_out"]
+__all__ = ["PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Policy", "play_out"]

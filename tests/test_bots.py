@@ -531,7 +531,7 @@ def test_the_bots_rules_tables_stay_few_in_a_long_session():
     for points in range(300):  # a rules panel changing the Bi-bi's worth 300 times
         rules = dataclasses.replace(RUSSIAN, bibi_points=points, name="custom")
         assert bots._rules_facts(rules).bibi_points == points
-    assert len(bots._FACTS) <= bots._FACTS_KEPT
+    assert len(bots._rules_facts) <= bots._rules_facts.size
 
 
 def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristics_choice():
