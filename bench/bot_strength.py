@@ -49,7 +49,7 @@ from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
 SEED = 20260
-NAMES = [*BOTS, "oracle", "search-every"]  # search-every: the search playing every world of its budget
+NAMES = [*BOTS, "oracle", "search-every", "search-infer"]  # search-every: the search playing every world of its budget
 
 
 def bot_named(name: str, samples: int, worlds: int, deal: Deal):
@@ -60,6 +60,8 @@ def bot_named(name: str, samples: int, worlds: int, deal: Deal):
         return make_search_bot(worlds)
     if name == "search-every":
         return make_search_bot(worlds, sequential=False)
+    if name == "search-infer":
+        return make_search_bot(worlds, infer=True)
     if name == "oracle":
         return make_oracle_bot(deal)
     return BOTS[name]

@@ -45,10 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS)
     parser.add_argument("--legacy", action="store_true", help="the search without its sequential stopping")
+    parser.add_argument("--infer", action="store_true", help="the search with inference from play")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--profile", action="store_true", help="pyinstrument's report of the decisions")
     args = parser.parse_args(argv)
-    bot = make_search_bot(args.worlds, sequential=not args.legacy)
+    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer)
     began = time.perf_counter()
     profiler = None
     if args.profile:

@@ -47,6 +47,7 @@ from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
 from bibi.errors import shorten
 from bibi.i18n import N_, _, count, decimal, ngettext
+from bibi.inference import lacks as read_lacks
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.playout import TRUMP_KEEPS, TRUMP_WORTH, WIN_ORDER, Policy, play_out
@@ -837,7 +838,7 @@ def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int) -> _Choi
 
 
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
-                    prior: str = "keeps", sequential: bool = True) -> Bot:
+                    prior: str = "keeps", sequential: bool = True, infer: bool = False) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
     Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each decision
@@ -877,8 +878,9 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
         if len(legal) == 1:
             return (legal[0], _ONLY)
-        sampler = Sampler(view, _keeps(view, _rules_facts(view.rules)) if keeps else None,
-                          _STEPS if sequential else None)
+        facts = _rules_facts(view.rules)
+        sampler = Sampler(view, _keeps(view, facts) if keeps else None, _STEPS if sequential else None,
+                          read_lacks(view) if infer else None, infer)
         if sequential:
             searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False)[0], margin)
             if not searched.enough:  # too few worlds found (the sampler's steps ran out): the heuristic's choice
@@ -895,7 +897,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
             searched = _search_worlds(view, legal, found)
         return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
 
-    base = ("search_bot" if keeps else "search_bot[uniform]") + ("" if sequential else "[every world]")
+    base = ("search_bot" if keeps else "search_bot[uniform]") + ("" if sequential else "[every world]") + (
+        "[inference]" if infer else "")
     name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
                                    "choice out in each, and keeps the one with the best mean score.")
