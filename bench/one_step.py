@@ -42,8 +42,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot_strength import NAMES, PRESETS, SEED, bot_named, interval
 
-from bibi.bots import SEARCH_WORLDS, _phase, _rules_facts, heuristic_bot
+from bibi.bots import SEARCH_WORLDS, heuristic_bot
 from bibi.deal import Deal
+from bibi.heuristic import _phase, _rules_facts
 from bibi.play import bots_rng, play
 
 PHASES = ("drawing", "last draws", "final tricks")

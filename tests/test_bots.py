@@ -271,7 +271,7 @@ def test_the_fast_path_makes_the_choices_the_slow_loop_makes(bots):
 def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
     """The least card by worth (with Bi-bi hopes) that ``_weigh_hopes`` finds by pruning is ``min`` by (worth,
     rank) over the cards; with no hope to weigh it is ``min`` by the shed keys, which the bot takes instead."""
-    from bibi.bots import _Reading, _rules_facts, _weigh_hopes
+    from bibi.heuristic import _Reading, _rules_facts, _weigh_hopes
 
     rng = random.Random(11)
     compared = {"hopes": 0, "moved": 0, "plain": 0}
