@@ -153,8 +153,13 @@ class Sampler:
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
                                   for seat, last in enumerate(self.last_draw)]
-        # The most constrained hands are dealt first.
-        self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
+        # The most constrained hands are dealt first: by the rules, the fewest cards a seat may hold of some suit it
+        # lacked; with beliefs, the fewest hidden cards it may hold at all beyond the cards it needs (a seat left
+        # with too few fitting cards in the pool fails the whole attempt).
+        if self.beliefs:
+            self.order = sorted(range(n), key=self._slack)
+        else:
+            self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
         self.own = self._own()
         self.deciders = self._deciders()
         self.hard = 0  # the worlds ``world`` found only after more than the quick attempts asked for
@@ -238,6 +243,15 @@ class Sampler:
         """What the seat can hold now of the cards it once lacked: ``(mask, most cards of them)``, one per
         lack (R13; I7)."""
         return [(lacked, self._room(seat, since, lacked)) for (s, since), lacked in self.voids.items() if s == seat]
+
+    def _slack(self, seat: int) -> int:
+        """How many more of the hidden cards the seat may hold than it must take: those of no lack it has no room
+        left for, less its hidden cards."""
+        closed = 0
+        for mask, k in self.caps[seat]:
+            if k <= 0:
+                closed |= mask
+        return sum(1 for c in self.unknown if not closed >> c & 1) - self.hidden[seat]
 
     def _room(self, seat: int, since: int, lacked: int) -> int:
         """How many of the cards ``lacked`` (a mask) the seat can hold now if it held none at its play of trick
