@@ -49,7 +49,8 @@ from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
 SEED = 20260
-NAMES = [*BOTS, "oracle", "search-every", "search-infer"]  # search-every: the search playing every world of its budget
+# search-every: the search playing every world of its budget; the others, variants measured in the lab log
+NAMES = [*BOTS, "oracle", "search-every", "search-infer", "search-plus", "heuristic-plus"]
 
 
 def bot_named(name: str, samples: int, worlds: int, deal: Deal):
@@ -62,6 +63,12 @@ def bot_named(name: str, samples: int, worlds: int, deal: Deal):
         return make_search_bot(worlds, sequential=False)
     if name == "search-infer":
         return make_search_bot(worlds, infer=True)
+    if name == "search-plus":
+        return make_search_bot(worlds, infer=True, careful=True)
+    if name == "heuristic-plus":
+        from bibi.heuristic import _heuristic, _reasoned
+
+        return _reasoned(lambda view, rng, why: _heuristic(view, rng, why, True), "heuristic_plus", "")
     if name == "oracle":
         return make_oracle_bot(deal)
     return BOTS[name]

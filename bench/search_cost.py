@@ -46,10 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS)
     parser.add_argument("--legacy", action="store_true", help="the search without its sequential stopping")
     parser.add_argument("--infer", action="store_true", help="the search with inference from play")
+    parser.add_argument("--careful", action="store_true", help="the search falling back on the careful heuristic")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--profile", action="store_true", help="pyinstrument's report of the decisions")
     args = parser.parse_args(argv)
-    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer)
+    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer, careful=args.careful)
     began = time.perf_counter()
     profiler = None
     if args.profile:

@@ -305,12 +305,13 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
 
 
 def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, what: Callable[[], str],
-          margin: float) -> _Choice:
-    """The action with the best mean score if it beats the heuristic's choice by more than ``margin`` standard
-    errors of their difference in the same worlds (paired), else the heuristic's choice; with the reason."""
+          margin: float, careful: bool = False) -> _Choice:
+    """The action with the best mean score if it beats the heuristic's choice (``careful``: as
+    ``bibi.heuristic._heuristic`` says) by more than ``margin`` standard errors of their difference in the same
+    worlds (paired), else the heuristic's choice; with the reason."""
     values = searched.values
     legal = tuple(values)
-    fallback = _heuristic(view, rng, False)[0]
+    fallback = _heuristic(view, rng, False, careful)[0]
     # The best action of those still in the race (a sequential search drops the clearly worse ones early:
     # their means rest on fewer worlds), by the mean over the worlds each was played in.
     racing = [a for i, a in enumerate(legal) if len(searched.scores[i]) == searched.worlds] or list(legal)
@@ -347,7 +348,7 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
                    "little to trust, so it plays the heuristic's choice: {reason}").format(
             what=what(), best=best.display(), top=decimal(top), action=action.display(),
             value=decimal(values[action]), gap=decimal(gap), error=decimal(error),
-            reason=_told(_heuristic(view, rng, True)).reason)
+            reason=_told(_heuristic(view, rng, True, careful)).reason)
     return (action, reason, values)
 
 
@@ -357,9 +358,9 @@ def _sampled(worlds: int) -> str:
                     "played every choice out in {n} deals consistent with what it has seen", worlds).format(n=worlds)
 
 
-def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int) -> _Choice:
+def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int, careful: bool = False) -> _Choice:
     """The heuristic's choice where the sampler's steps ran out before enough worlds were found, and why."""
-    choice = _heuristic(view, rng, why)
+    choice = _heuristic(view, rng, why, careful)
     if not why:
         return choice
     return (choice[0], _("deals consistent with what it has seen are hard to find here: its search found {n} in "
@@ -368,7 +369,7 @@ def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int) -> _Choi
 
 
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
-                    prior: str = "keeps", sequential: bool = True, infer: bool = False) -> Bot:
+                    prior: str = "keeps", sequential: bool = True, infer: bool = False, careful: bool = False) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
     Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each decision
@@ -402,8 +403,9 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
     if not isinstance(sequential, bool):
         raise TypeError(f"sequential: expected True or False, not {shorten(sequential)}")
-    if not isinstance(infer, bool):
-        raise TypeError(f"infer: expected True or False, not {shorten(infer)}")
+    for name, flag in (("infer", infer), ("careful", careful)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name}: expected True or False, not {shorten(flag)}")
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -412,9 +414,10 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
             return (legal[0], _ONLY)
         sampler = search_sampler(view, prior, _STEPS if sequential else None, infer)
         if sequential:
-            searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False)[0], margin)
+            searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False, careful)[0],
+                             margin)
             if not searched.enough:  # too few worlds found (the sampler's steps ran out): the heuristic's choice
-                return _too_few(view, rng, why, searched.worlds)
+                return _too_few(view, rng, why, searched.worlds, careful)
         else:
             found = []
             for _world in range(worlds):
@@ -423,12 +426,12 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
                 except SearchExhausted:  # the sampler gave up within its budget: the worlds found so far decide
                     break
             if not found:
-                return _too_few(view, rng, why, 0)
+                return _too_few(view, rng, why, 0, careful)
             searched = _search_worlds(view, legal, found)
-        return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin)
+        return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin, careful)
 
     base = ("search_bot" if keeps else "search_bot[uniform]") + ("" if sequential else "[every world]") + (
-        "[inference]" if infer else "")
+        "[inference]" if infer else "") + ("[careful]" if careful else "")
     name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
                                    "choice out in each, and keeps the one with the best mean score.")

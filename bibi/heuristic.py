@@ -300,13 +300,18 @@ def _phase(view: AnyView, facts: _RulesFacts) -> tuple[int, bool, int]:
     return (stock // n if drawing else 0), final, keep
 
 
-def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
+def _heuristic(view: AnyView, rng: random.Random, why: bool, careful: bool = False) -> _Choice:
     """Plays like a sensible human: always says Bi-bi, wins a trick holding points with its cheapest winner
     (in the final tricks a trump only on 8 points or more, and not a winner carrying more points than the trick
     that an unseen card would beat), takes a trick without points when last with its best point card, leads its
     lowest trump in the final tricks when it holds three or more (R13), gives away the card it will miss least
     (keeping trumps and the kings and queens that may still pair, emptying a short side suit), and switches the
-    trump to a clearly stronger suit of its own."""
+    trump to a clearly stronger suit of its own.
+
+    ``careful``: two rules more, which count the unseen cards at most decisions and so are too dear for a bot that
+    plays every seat of a simulation, but not for the search, which falls back on this choice (``bibi.bots``):
+    the winner at risk kept all along, not only in the final tricks, and, leading a final trick under R13, the side
+    card of 3 points or more that no unseen card of its suit beats (``_lead_sure``; bench/README.md)."""
     # The steps in order, each a function of its own: a call; a switch (``_switch_step``); a trick holding points
     # taken (``_take_points``); last to a trick without points, a point card banked (``_bank``); a final trick led
     # with the lowest trump (``_lead_trumps``); else the card it will miss least (``_shed``). What a step reads
@@ -340,7 +345,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         i, on_table = trick_result(trick, trump, facts.second_wins, facts.points)
         if on_table:
             win, declined, risked, made = _take_points(view, facts, trump, trick, trick[i][1], on_table, plays, phase,
-                                                      made, why)
+                                                      made, why, careful)
             if win is not None:
                 return (win, declined)
         elif len(trick) == n - 1:
@@ -351,6 +356,10 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         choice = _lead_trumps(view, trump, why)
         if choice is not None:
             return choice
+        if careful:
+            choice, made = _lead_sure(view, facts, trump, plays, phase, made, why)
+            if choice is not None:
+                return choice
     card, made = _shed(view, facts, trump, bool(trick), plays, phase, made)
     if not why:
         return (card, "")
@@ -362,7 +371,7 @@ def _heuristic(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 
 def _take_points(view: AnyView, facts: _RulesFacts, trump: int, trick: Any, best: Card, on_table: int, plays: Any,
                  phase: tuple[int, bool, int], made: _Reading | None,
-                 why: bool) -> tuple[Any, str, Any, _Reading | None]:
+                 why: bool, careful: bool = False) -> tuple[Any, str, Any, _Reading | None]:
     """A trick holding points: take it with the cheapest winner (the one it will miss least, when nobody plays
     after it), unless in the final tricks that is a trump on fewer than ``_TRUMP_WORTH`` points, or a winner
     carrying more points than the trick that an unseen card would beat (a later player may hold that card: keep
@@ -393,7 +402,7 @@ def _take_points(view: AnyView, facts: _RulesFacts, trump: int, trick: Any, best
             on_table).format(n=on_table, worth=_TRUMP_WORTH) + "; ", None, made)
     # In the final tricks, a winner with more points than the trick that an unseen card would beat: a later player
     # may hold that card and take the points with the trick; keep the card.
-    if final and not last and points[win] > on_table:
+    if (final or careful) and not last and points[win] > on_table:
         made = made or _Reading(view, facts, trump, phase)
         beaten = _beaters(made.unseen(), win, facts.second_wins)
         if beaten:
@@ -455,6 +464,25 @@ def _lead_trumps(view: AnyView, trump: int, why: bool) -> _Choice | None:
         "leads its lowest trump {card}: it holds {n} trump, and whoever holds a trump must follow with one (R13)",
         "leads its lowest trump {card}: it holds {n} trumps, and whoever holds a trump must follow with one (R13)",
         len(trumps)).format(card=_u(card), n=len(trumps)))
+
+
+def _lead_sure(view: AnyView, facts: _RulesFacts, trump: int, plays: Any, phase: tuple[int, bool, int],
+               made: _Reading | None, why: bool) -> tuple[_Choice | None, _Reading | None]:
+    """Leading a final trick under R13: the side card of 3 points or more that carries most points and that no
+    unseen card of its suit beats."""
+    points = facts.points
+    sides = [c for c in plays if c // 13 != trump and points[c] >= 3]
+    if not sides:
+        return None, made
+    made = made or _Reading(view, facts, trump, phase)
+    unseen = made.unseen()
+    sure = [c for c in sides if not _beaters(unseen, c, facts.second_wins)]
+    if not sure:
+        return None, made
+    card = max(sure, key=lambda c: (points[c], -c))
+    return (card, why and ngettext("leads {card}: no unseen card of its suit beats it ({n} point)",
+                                   "leads {card}: no unseen card of its suit beats it ({n} points)",
+                                   points[card]).format(card=_u(card), n=points[card])), made
 
 
 def _shed(view: AnyView, facts: _RulesFacts, trump: int, following: bool, plays: Any, phase: tuple[int, bool, int],
