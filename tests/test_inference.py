@@ -5,8 +5,10 @@ dealt within it (``Sampler(view, lacks=…, eager=True)``), seat-honest, and the
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from test_compiled import compiled_build, compiled_copy, compiled_copy_or_none, run  # noqa: F401  # the builds
 
 from bibi.bots import _keeps, _rules_facts, make_search_bot
 from bibi.cards import Card
@@ -173,3 +175,16 @@ def test_bad_measures_are_named():
         true_location(deal, 0, [deal], [-1.0])
     with pytest.raises(WrongType, match="^view: "):
         lacks(deal)
+
+
+@pytest.mark.slow
+@pytest.mark.subprocess
+def test_same_seed_same_bots_same_records_in_both_builds(compiled_build):  # noqa: F811  # test_compiled's fixture
+    """The search with inference (its sampler and playouts compiled with the engine, its lacks and the heuristic pure)
+    plays the same deals, action for action, on the compiled build and on the pure sources (which the browser runs:
+    tests/browser/test_lite_records.py)."""
+    script = (Path(__file__).parent / "search_records.py").read_text(encoding="utf-8")
+    pure = run(script, compiled_build, BIBI_PURE="1")
+    fast = run(script, compiled_build)
+    assert pure.returncode == 0 and fast.returncode == 0, pure.stderr + fast.stderr
+    assert pure.stdout == fast.stdout and len(pure.stdout.splitlines()) == 2
