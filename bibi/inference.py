@@ -56,52 +56,46 @@ def lacks(view: Any, keeps: Any = None) -> list[tuple[int, int, tuple[Card, ...]
     points = rules.card_points.per_card()
     second_wins = rules.identical is Identical.SECOND_WINS
     must_follow = rules.follow is Follow.MUST_FOLLOW
-    each_card = rules.draw is Draw.AFTER_EACH_CARD
-    stock = rules.decks * 52 - n * rules.hand_size  # the stock when the hands are dealt
-    draws_before = _draws_before(view.history.draws, each_card)
-    # Kings and queens are never inferred absent: their worth to a player is a Bi-bi still to come, which the model
-    # cannot see, and a pair laid down lies in the hand face up.
+    stocks = _stocks(view)
     tricks = [(t.number, t.plays, t.trump.index) for t in view.tricks]
     if view.trick and len(view.trick) < n:
         tricks.append((len(view.tricks), view.trick, view.trump.index))
     called = [{c.suit.index for c in view.calls if c.seat == s} for s in range(n)]
     out: list[tuple[int, int, tuple[Card, ...]]] = []
     for number, plays, trump in tricks:
-        start = stock - draws_before.get((number, -1), len(view.history.draws))
-        drawing = start >= n
+        start, each = stocks[number] if number < len(stocks) else (0, False)
+        drawing = start >= n  # the stock is in play at this trick (R24; I15)
         for i in range(len(plays)):
             seat, card = plays[i]
             if seat == view.seat:
                 continue
-            left = start - (draws_before.get((number, i), 0) - draws_before.get((number, -1), 0) if each_card else 0)
-            final = not drawing or left < 2 * n
+            left = start - i if each and drawing else start  # the stock as it played (drawing after each card)
+            final = not drawing or left < 2 * n  # the heuristic's final tricks (``bibi.heuristic._phase``)
             keep = keeps[1] if final else keeps[0]
             cards = _rather(plays[:i], card, trump, n, points, keep, final, must_follow, second_wins)
-            # Kings and queens: while draws are left, their worth is a Bi-bi still to come, which the model cannot
-            # see; and a pair laid down lies in the hand face up.
-            hope = drawing and left >= n  # draws left to it: a king or queen may still pair
+            # Kings and queens: while draws are left to the seat, their worth is a Bi-bi still to come, which the
+            # model cannot see; and a pair laid down lies in the hand face up.
+            hope = drawing and left >= n
             cards = [c for c in cards if not _kq(c) or not (hope or c // 13 in called[seat])]
             if cards:
                 out.append((seat, number, tuple(CARDS[c] for c in cards)))
     return out
 
 
-def _draws_before(draws: Sequence[tuple[int, int]], each_card: bool) -> dict[tuple[int, int], int]:
-    """How many cards were drawn before trick ``t`` began (key ``(t, -1)``) and, drawing after each card, before
-    the ``i``-th play of trick ``t`` (key ``(t, i)``: the draws of its ``i`` earlier plays too)."""
-    counts: dict[tuple[int, int], int] = {}
-    by_trick: dict[int, int] = {}
-    for t, _seat in draws:
-        by_trick[t] = by_trick.get(t, 0) + 1
-    total = 0
-    last = max(by_trick, default=-1)
-    for t in range(last + 2):
-        counts[(t, -1)] = total
-        if each_card:
-            for i in range(by_trick.get(t, 0) + 1):
-                counts[(t, i)] = total + i
-        total += by_trick.get(t, 0)
-    return counts
+def _stocks(view: Any) -> list[tuple[int, bool]]:
+    """Per trick of the view: the stock's size as it began, and whether its players draw after each card
+    (``draw=after_each_card``) rather than after the trick. From the public history: the draws are counted in it."""
+    rules, n = view.rules, view.players
+    stock = rules.decks * 52 - n * rules.hand_size  # the stock when the hands are dealt
+    each = rules.draw is Draw.AFTER_EACH_CARD
+    drawn: dict[int, int] = {}
+    for t, _seat in view.history.draws:
+        drawn[t] = drawn.get(t, 0) + 1
+    out = []
+    for t in range(len(view.tricks) + 1):
+        out.append((stock, each))
+        stock -= drawn.get(t, 0)
+    return out
 
 
 def _rather(before: Sequence[tuple[int, Card]], card: int, trump: int, n: int, points: Sequence[int], keep: int,
