@@ -12,7 +12,8 @@ replayed, public action by action, through ``Deal`` itself,
 and kept only if the engine accepts it, so the engine stays the judge of every rule. When the quick attempts
 fail (a position where few ways of dealing fit), ``Sampler.search`` goes through the ways of splitting the
 hidden cards among the hands, in an order drawn by the seed. The search bots play their options out in such
-worlds.
+worlds. What the others' play says of their hands beyond the rules (``bibi.inference``) comes in the same way, as
+beliefs the worlds are dealt within while they fit (``Sampler(view, lacks=…, eager=True)``).
 
 >>> from bibi.deal import Deal
 >>> from bibi.play import bots_rng, play
@@ -69,6 +70,17 @@ class Sampler:
     ``steps`` bounds the exhaustive search (``search``) of all the worlds ``world`` deals together, for a caller
     that must answer in time (the search bots): past it ``world`` raises ``SearchExhausted`` where it would search
     on. ``None`` (the default): each world's search has ``search``'s own budget.
+
+    ``lacks`` and ``eager`` are beliefs about how the others play, inference from their play (``bibi.inference``):
+    ``lacks``, a list of ``(seat, trick, cards)``, says another seat held none of ``cards`` when it played to that
+    trick (a model of play says it would rather have played one of them), and the worlds are dealt within them as
+    within the suits a seat showed it lacked; ``eager=True`` says the other seats left no pair uncalled at any of
+    their draws (they call at once, as the kit's bots do), as a mandatory call would. In terms of likelihood: a
+    world in which a seat's play was not the model's is given a weight ε instead of 1, and the sampler deals the
+    worlds of weight 1, where there are some. Beliefs are no rules: a seat whose own later plays contradict one of
+    them (it played more of those cards than it drew since) is doubted (``doubted``) and its beliefs dropped, and
+    where no world fits the beliefs within a short search, ``world`` deals by the rules alone (``plain``). Without
+    beliefs the worlds are drawn as they always were, draw for draw.
     """
 
     # The arguments a caller passes are typed ``Any`` where they are checked here: a compiled build would refuse a
