@@ -31,13 +31,14 @@ from collections.abc import Sequence
 from itertools import islice, product
 from typing import Any, Final
 
-from bibi.cards import CARDS, Card, Rank
+from bibi.cards import CARDS, Card, Rank, Suit
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
 from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
+from bibi.tricks import kq_counts as _kings_queens  # how many kings, then queens, of each suit cards hold
 
 # Final: a compiled build keeps each in a C static, not in the module's names, looked up at every use.
 _KING: Final = int(Rank.KING)
@@ -108,12 +109,7 @@ class Sampler:
         # The cards each player held none of at his play of a trick, as a mask of card indexes (bit ``c``: card
         # index ``c``): the suits he showed he lacked (R13; I7), the engine's record of it, and the cards a model
         # of play says he would rather have played (``lacks``).
-        self.voids: dict[tuple[int, int], int] = {}
-        for seat, t, suits in history.lacks:
-            mask = 0
-            for suit in suits:
-                mask |= _SUIT_MASK[suit.index]
-            self.voids[(seat, t)] = self.voids.get((seat, t), 0) | mask
+        self.voids: dict[tuple[int, int], int] = _void_masks(history.lacks)
         # Beliefs (``lacks``), by seat: a seat whose own later plays and draws contradict one of them (it played
         # more of the cards than it can have drawn since) plays otherwise than the beliefs say, and none of its
         # beliefs is kept.
@@ -122,17 +118,7 @@ class Sampler:
         self.doubted: list[int] = []  # the seats whose beliefs were dropped
         self.plain: Sampler | None = None  # the rules alone, where no world fits the beliefs (``world``)
         if lacks is not None:
-            by_seat: dict[int, dict[int, int]] = {}
-            for seat, t, mask in _lacks(lacks, view, self.plays):
-                mine = by_seat.setdefault(seat, {})
-                mine[t] = mine.get(t, self.voids.get((seat, t), 0)) | mask
-            for seat, masks in sorted(by_seat.items()):
-                if all(self._room(seat, t, mask) >= 0 for t, mask in masks.items()):
-                    for t, mask in masks.items():
-                        self.voids[(seat, t)] = mask
-                    self.beliefs += len(masks)
-                else:
-                    self.doubted.append(seat)
+            self.beliefs = self._believe(_lacks(lacks, view, self.plays))
         self.unknown = [CARDS[c] for c, k in enumerate(unseen(view)) for _ in range(k)]
         self.hidden = [0 if s == view.seat else view.hand_sizes[s] - len(view.laid_down[s]) for s in range(n)]
         self.steps = [self._steps(seat) for seat in range(n)]
@@ -149,18 +135,7 @@ class Sampler:
         # suit a pair may be called in (R15). A belief spares a seat's last draw while it may still be deciding.
         if not isinstance(eager, bool):
             raise WrongType(f"eager: expected True or False, not {shorten(eager)}")
-        self.binds = [self.mandatory] * n
-        self.forced_by = [self.forced] * n
-        any_suit = rules.bibi_suits is BibiSuits.ANY
-        callable_suits = [tuple(s for s in range(4) if pair_callable(s, trump, any_suit)) for trump in range(4)]
-        deciding = self.schedule[-1][1] if self.schedule else -1
-        self.binds_now = self.binds[:]
-        if eager:
-            for seat in range(n):
-                if seat != view.seat:
-                    self.binds[seat] = True
-                    self.forced_by[seat] = callable_suits
-                    self.binds_now[seat] = self.mandatory or seat != deciding
+        self.binds, self.forced_by, self.binds_now = self._binding(eager)
         self.lacks = [bool(times) for times in self.lack_times]  # per seat: it held none of some cards once
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
@@ -181,6 +156,43 @@ class Sampler:
         self.budget = steps  # the exhaustive search's steps for all the worlds ``world`` deals (None: per world)
         self.searched = 0  # the steps ``search`` has spent, in all its runs
         self.spare = _MORE_TRIES  # the quick attempts ``world`` has left beyond those asked for, for all its worlds
+
+    def _believe(self, lacks: list[tuple[int, int, int]]) -> int:
+        """Takes ``lacks`` (``_lacks``'s masks) into ``voids`` seat by seat, but for a seat whose own later plays
+        contradict one of them (``_room``), whose beliefs are all dropped (``doubted``); the number believed."""
+        by_seat: dict[int, dict[int, int]] = {}
+        for seat, t, mask in lacks:
+            mine = by_seat.setdefault(seat, {})
+            mine[t] = mine.get(t, self.voids.get((seat, t), 0)) | mask
+        believed = 0
+        for seat, masks in sorted(by_seat.items()):
+            if all(self._room(seat, t, mask) >= 0 for t, mask in masks.items()):
+                for t, mask in masks.items():
+                    self.voids[(seat, t)] = mask
+                believed += len(masks)
+            else:
+                self.doubted.append(seat)
+        return believed
+
+    def _binding(self, eager: bool) -> tuple[list[bool], list[list[tuple[int, ...]]], list[bool]]:
+        """Per seat: whether it left no pair uncalled at any of its draws (``binds``), the suits of such pairs by
+        the trump then (``forced_by``), and whether that holds at its last draw too (``binds_now``): under a
+        mandatory call (I11) the rules' suits; believed of the other seats with ``eager``, every suit a pair may
+        be called in (R15), but for a seat's last draw while it may still be deciding."""
+        n = self.n
+        binds = [self.mandatory] * n
+        forced_by = [self.forced] * n
+        any_suit = self.rules.bibi_suits is BibiSuits.ANY
+        callable_suits = [tuple(s for s in range(4) if pair_callable(s, trump, any_suit)) for trump in range(4)]
+        deciding = self.schedule[-1][1] if self.schedule else -1
+        binds_now = binds[:]
+        if eager:
+            for seat in range(n):
+                if seat != self.view.seat:
+                    binds[seat] = True
+                    forced_by[seat] = callable_suits
+                    binds_now[seat] = self.mandatory or seat != deciding
+        return binds, forced_by, binds_now
 
     def _deciders(self) -> list[int]:
         """The seats that can be deciding on a call the seat cannot see (``View.to_act`` is ``None`` while the
@@ -447,29 +459,12 @@ class Sampler:
                 return not self._extra_pair(seat, last, held)
             return True
 
-        def finish() -> Deal | None:
-            histories: dict[int, tuple[list[Card], dict[int, Card]]] = {me: self.own}
-            found = []
-            for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
-                some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
-                if not some:
-                    return None
-                found.append(some)
-            for combo in product(*found):
-                histories.update(zip(others, combo, strict=True))
-                order = stock[:]
-                shuffle(order, rng)
-                deal = self._judge(histories, order)
-                if deal is not None:
-                    return deal
-            return None
-
         def place(i: int, floor: int) -> Deal | None:
             spent[0] += 1
             if spent[0] > budget:
                 raise SearchExhausted(f"search: no world found within budget={budget} steps")
             if i == len(pool):
-                return finish()
+                return self._finish(hands, stock, others, rng, spent, budget, dead)
             c = pool[i]
             if i and pool[i - 1] != c:
                 floor = 0
@@ -500,6 +495,26 @@ class Sampler:
             return self._deal_out(rng, place, pool, hands, need)
         finally:
             self.searched += spent[0]
+
+    def _finish(self, hands: dict[int, list[Card]], stock: list[Card], others: list[int], rng: random.Random,
+                spent: list[int], budget: int, dead: dict[int, set[tuple[int, tuple[Card, ...]]]]) -> Deal | None:
+        """A split of the hidden cards complete (``_search_run``): a few histories of each other hand worked back
+        from it, and the first combination the engine accepts with the stock in a random order, or ``None``."""
+        histories: dict[int, tuple[list[Card], dict[int, Card]]] = {self.view.seat: self.own}
+        found = []
+        for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
+            some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
+            if not some:
+                return None
+            found.append(some)
+        for combo in product(*found):
+            histories.update(zip(others, combo, strict=True))
+            order = stock[:]
+            shuffle(order, rng)
+            deal = self._judge(histories, order)
+            if deal is not None:
+                return deal
+        return None
 
     def _deal_out(self, rng: random.Random, place: Any, pool: list[Card], hands: dict[int, list[Card]],
                   need: dict[int, int]) -> Deal | None:
@@ -795,6 +810,18 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
+def _void_masks(lacks: Sequence[tuple[int, int, Sequence[Suit]]]) -> dict[tuple[int, int], int]:
+    """The engine's record of the suits each seat showed it lacked (``History.lacks``: ``(seat, trick, suits)``,
+    R13; I7) as masks of card indexes by ``(seat, trick)``."""
+    voids: dict[tuple[int, int], int] = {}
+    for seat, t, suits in lacks:
+        mask = 0
+        for suit in suits:
+            mask |= _SUIT_MASK[suit.index]
+        voids[(seat, t)] = voids.get((seat, t), 0) | mask
+    return voids
+
+
 def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[tuple[int, int, int]]:
     """``lacks`` as ``(seat, trick, mask)``: each a ``(seat, trick, cards)`` of another seat that played to that
     trick, or a clear error naming ``lacks``."""
@@ -816,16 +843,6 @@ def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[t
             mask |= 1 << int(c)
         out.append((seat, t, mask))
     return out
-
-
-def _kings_queens(cards: Sequence[Card]) -> list[int]:
-    """How many kings (slots 0–3) and queens (slots 4–7) of each suit ``cards`` hold."""
-    held = [0] * 8
-    for c in cards:
-        slot = _KQ_SLOT[c]
-        if slot >= 0:
-            held[slot] += 1
-    return held
 
 
 def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
