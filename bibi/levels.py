@@ -72,6 +72,31 @@ def level_bot(name: Any) -> Any:
     return get_bot(find_level(name).bot)
 
 
+def level_of(bots: Any) -> Level | None:
+    """The level every bot of ``bots`` plays (each the level's bot from the registry, or its name; ``None``, a
+    person's seat, is skipped), or ``None`` when they are not one level's."""
+    from bibi.play import get_bot  # as level_bot
+
+    seated = [bot for bot in bots if bot is not None]
+    for level in LEVELS:
+        mine = get_bot(level.bot)
+        if seated and all(bot == level.bot or bot is mine for bot in seated):
+            return level
+    return None
+
+
+def choice_label(bot: str) -> str:
+    """How a choice of bot reads where a person picks the others' bots (the app): a level's bot with the level's
+    title first (``club (heuristic)``), any other bot by its own name (``bibi.play.bot_title``)."""
+    from bibi.play import bot_title  # the bots' names for the eye
+
+    level = next((level for level in LEVELS if level.bot == bot), None)
+    if level is None:
+        return bot_title(bot)
+    # TRANSLATORS: a choice of bots for the other seats: the level's title, then the bot's name
+    return _("{level} ({bot})").format(level=told(level)[0], bot=bot_title(bot))
+
+
 class Rating(NamedTuple):
     """A level's measured strength under one rules preset (``bench/levels.py``): ``rating`` its mean score per deal
     less the ``club`` level's, paired deal by deal, and ``half`` the half-width of its 95 % interval; ``margin`` its
@@ -109,4 +134,7 @@ def table(preset: str = "russian") -> list[tuple[str, str, str, str]]:
     return rows
 
 
-__all__ = ["BY_NAME", "LEVELS", "Level", "Rating", "find_level", "level_bot", "ratings", "table", "told"]
+__all__ = [
+    "BY_NAME", "LEVELS", "Level", "Rating", "choice_label", "find_level", "level_bot", "level_of", "ratings", "table",
+    "told",
+]
