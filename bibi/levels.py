@@ -3,11 +3,11 @@ and its strength measured on one scale.
 
 A level is one of the kit's bots (``bibi.bots``, by the name it is registered under), named for a person
 (``beginner`` … ``expert``) with a one-line description in the language in force. Their strengths come from
-``bench/levels.py``: tables of 6 players, every level at every table, the seats rotating deal by deal; a level's
-rating is its mean score per deal less the ``club`` level's at the same tables (paired deal by deal), with its 95 %
-interval, and each level's margin over the one below it likewise. The bench writes them to ``bibi/data/levels.toml``
-(``ratings``); notebook 06 shows the table (``table``), and the play table, the app and ``bibi play --level`` let a
-person choose a level for the other seats.
+``bench/levels.py``: each level in one seat of a table of 6 whose other seats are club players, the seat rotating
+deal by deal, every level on the same packs; a level's rating is its mean score per deal less the ``club`` level's
+in the same seat of the same deal, with its 95 % interval, and each level's margin over the one below it likewise.
+The bench writes them to ``bibi/data/levels.toml`` (``ratings``); notebook 06 shows the table (``table``), and the
+play table, the app and ``bibi play --level`` let a person choose a level for the other seats.
 
 >>> [level.name for level in LEVELS]
 ['beginner', 'casual', 'club', 'expert']
@@ -48,8 +48,8 @@ def told(level: Level) -> tuple[str, str]:
     if level.name == "club":
         return pgettext("level", "club"), _("a sensible player: keeps trumps, kings and queens for later and counts "
                                             "the cards near the end")
-    return pgettext("level", "expert"), _("plays each choice out in many deals that fit what it has seen, reading "
-                                          "the others' hands from their play")
+    return pgettext("level", "expert"), _("plays each choice out in many deals that fit what it has seen, and "
+                                          "keeps the one that scores best")
 
 
 BY_NAME = {level.name: level for level in LEVELS}
@@ -109,10 +109,11 @@ class Rating(NamedTuple):
 
 
 def ratings() -> dict[str, Any]:
-    """What ``bench/levels.py`` measured and wrote to ``bibi/data/levels.toml``: ``"command"``, ``"deals"``,
-    ``"seeds"`` and, per rules preset, a ``Rating`` per level name."""
+    """What ``bench/levels.py`` measured and wrote to ``bibi/data/levels.toml``: ``"players"``, ``"runs"`` (per
+    rules preset, the ``command`` that measured it, its number of ``deals`` and its ``seeds``) and, per rules preset,
+    a ``Rating`` per level name."""
     raw = tomllib.loads(resources.files("bibi").joinpath("data", "levels.toml").read_text("utf-8"))
-    out: dict[str, Any] = {key: raw[key] for key in ("command", "deals", "seeds", "players")}
+    out: dict[str, Any] = {"players": raw["players"], "runs": raw["runs"]}
     for preset, levels in raw["ratings"].items():
         out[preset] = {name: Rating(*values) for name, values in levels.items()}
     return out
@@ -124,7 +125,7 @@ def table(preset: str = "russian") -> list[tuple[str, str, str, str]]:
     measured = ratings()
     if preset not in measured:
         raise ValueError(f"preset: {shorten(preset)} has no measured levels; measured: "
-                         + ", ".join(k for k in measured if k not in ("command", "deals", "seeds", "players")))
+                         + ", ".join(measured["runs"]))
     rows = []
     for level in LEVELS:
         rating = measured[preset][level.name]
