@@ -35,12 +35,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import interval, seats
+from bot_strength import interval
+from one_step import positions
 
-from bibi.bots import _FEWEST, _STEPS, heuristic_bot, search_sampler
-from bibi.deal import Deal
+from bibi.bots import _FEWEST, _STEPS, search_sampler
 from bibi.inference import Placed, true_location
-from bibi.play import bots_rng, play
 from bibi.sampling import Sampler, SearchExhausted
 
 SEED = 40000
@@ -48,22 +47,6 @@ SAMPLERS = ("keeps", "inference", "uniform")
 STEPS = _STEPS  # the exhaustive search's steps for all the worlds of one position and sampler (the search bot's)
 FEWEST = _FEWEST  # a position where a sampler finds fewer worlds within them is left out, for every sampler
 PHASES = ("drawing", "final", "all")
-
-
-def positions(rules: str, players: int, seed: int, table: str) -> list[Deal]:
-    """The tested seat's decisions with a choice in deal ``seed``, played by the table's bots (``bot_strength``'s
-    tables, the tested seat a heuristic bot): a copy of the deal at each."""
-    seat = seed % players
-    found: list[Deal] = []
-
-    def recording(deal: Deal) -> bool:  # before each decision; never stops the loop
-        if deal.to_act == seat and len(deal.legal_actions()) > 1:
-            found.append(deal.copy())
-        return False
-
-    bots = seats(table, players, seat, heuristic_bot)
-    play(Deal.new(rules, players, seed=seed, log=False), bots, bots_rng(seed), until=recording)
-    return found
 
 
 def sampler(kind: str, view) -> Sampler:

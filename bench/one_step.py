@@ -40,7 +40,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import NAMES, PRESETS, SEED, bot_named, interval
+from bot_strength import NAMES, PRESETS, SEED, bot_named, interval, seats
 
 from bibi.bots import SEARCH_WORLDS, heuristic_bot
 from bibi.deal import Deal
@@ -60,9 +60,10 @@ def phase(deal: Deal, seat: int) -> str:
     return PHASES[1] if final else PHASES[0]
 
 
-def positions(rules: str, players: int, seed: int) -> list[Deal]:
-    """The tested seat's decisions with a choice in deal ``seed`` played by the heuristic at every seat: the
-    deal at each of them (a copy)."""
+def positions(rules: str, players: int, seed: int, table: str = "heuristic") -> list[Deal]:
+    """The tested seat's decisions with a choice in deal ``seed``, played by the table's bots (``bot_strength``'s
+    tables; the heuristic at every seat by default, the tested seat a heuristic bot): the deal at each of them
+    (a copy)."""
     seat = seed % players
     found: list[Deal] = []
 
@@ -71,7 +72,8 @@ def positions(rules: str, players: int, seed: int) -> list[Deal]:
             found.append(deal.copy())
         return False
 
-    play(Deal.new(rules, players, seed=seed, log=False), heuristic_bot, bots_rng(seed), until=recording)
+    bots = seats(table, players, seat, heuristic_bot)
+    play(Deal.new(rules, players, seed=seed, log=False), bots, bots_rng(seed), until=recording)
     return found
 
 
