@@ -554,7 +554,7 @@ def _best_switch(reading: _Reading, switches: list[Any], why: bool) -> tuple[Act
         sym=best.suit.symbol, held=held, now=now, trump=SUIT_SYMBOLS[reading.trump])
 
 
-heuristic_bot = _reasoned(_heuristic, "heuristic_bot", _heuristic.__doc__ or "")
+heuristic_bot = _reasoned(_heuristic, "heuristic_bot", (_heuristic.__doc__ or "").split("\n\n")[0])  # its idea
 
 
 __all__ = ["heuristic_bot"]
