@@ -57,7 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         from pyinstrument import Profiler
 
         profiler = Profiler(interval=0.0005)
-    print(f"search bot ({'every world' if args.legacy else 'sequential'}, {args.worlds} worlds at most), "
+    extras = "".join(f", {word}" for word, on in (("inference", args.infer), ("careful", args.careful)) if on)
+    print(f"search bot ({'every world' if args.legacy else 'sequential'}, {args.worlds} worlds at most{extras}), "
           f"{args.players} players{f', hands of {args.hand_size}' if args.hand_size else ''}, "
           f"seeds {args.seed}…{args.seed + args.deals - 1}; engine compiled: {bibi.deal.COMPILED}")
     print("| preset | positions | CPU ms per decision: mean | median | 95th percentile | worst |")

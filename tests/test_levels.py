@@ -10,7 +10,7 @@ import pytest
 from bibi.cli import main
 from bibi.errors import WrongType
 from bibi.i18n import language
-from bibi.levels import LEVELS, choice_label, find_level, level_bot, level_of, told
+from bibi.levels import LEVELS, choice_label, find_level, level_bot, level_of, ratings, table, told
 from bibi.play import get_bot
 
 pytestmark = pytest.mark.fast
@@ -55,6 +55,25 @@ def test_a_choice_of_bots_reads_as_a_level_where_it_is_one():
         assert choice_label("heuristic") == "клубный игрок (эвристический)"
         assert choice_label("sampling") == "выборочный"  # no level's bot: its own name alone
     assert choice_label("search").startswith("expert (")
+
+
+def test_the_levels_table_reads_the_measured_ratings_in_the_readers_numbers():
+    measured = ratings()
+    assert measured["players"] == 6
+    for preset in ("russian", "italian"):
+        run = measured["runs"][preset]
+        assert run["deals"] >= 100 and run["command"].startswith("nice -n 10 .venv/bin/python bench/levels.py")
+        assert measured[preset]["club"].rating == 0.0  # the scale's zero
+        assert measured[preset]["beginner"].margin == 0.0  # no level below it
+        rows = table(preset)
+        assert [row[0] for row in rows] == [told(level)[0] for level in LEVELS]
+    with language("ru"):
+        rows = table("italian")
+    for row, level in zip(rows, LEVELS, strict=True):
+        rating = measured["italian"][level.name]
+        assert row[2] == f"{rating.rating:+.1f} ± {rating.half:.1f}".replace(".", ",")  # the reader's decimal comma
+    with pytest.raises(ValueError, match="preset: 'english' has no measured levels"):
+        table("english")
 
 
 def test_bibi_play_at_a_level_seats_its_bot_and_says_what_it_does(capsys, monkeypatch):
