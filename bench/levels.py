@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 2:
         parser.error(f"--deals must be 2 or more, not {args.deals}")
     began = time.perf_counter()
-    options = argparse.Namespace(deals=args.deals, players=PLAYERS, table="heuristic", presets=args.presets,
+    options = argparse.Namespace(deals=args.deals, first=0, players=PLAYERS, table="heuristic", presets=args.presets,
                                  samples=8, worlds=None, workers=args.workers, against=args.against)
     earlier = read_scores(args.against, options)
     options.bots = [level.bot for level in LEVELS if any((rules, level.bot) not in earlier for rules in args.presets)]
