@@ -49,7 +49,8 @@ from bibi.play import bots_rng, play
 
 PRESETS = ("russian", "italian")
 SEED = 20260
-NAMES = [*BOTS, "oracle", "search-every"]  # search-every: the search playing every world of its budget
+# search-every: the search playing every world of its budget; the others, variants measured in the lab log
+NAMES = [*BOTS, "oracle", "search-every", "search-infer", "search-plus", "heuristic-plus"]
 
 
 def bot_named(name: str, samples: int, worlds: int, deal: Deal):
@@ -60,6 +61,14 @@ def bot_named(name: str, samples: int, worlds: int, deal: Deal):
         return make_search_bot(worlds)
     if name == "search-every":
         return make_search_bot(worlds, sequential=False)
+    if name == "search-infer":
+        return make_search_bot(worlds, infer=True)
+    if name == "search-plus":
+        return make_search_bot(worlds, infer=True, careful=True)
+    if name == "heuristic-plus":
+        from bibi.heuristic import _heuristic, _reasoned
+
+        return _reasoned(lambda view, rng, why: _heuristic(view, rng, why, True), "heuristic_plus", "")
     if name == "oracle":
         return make_oracle_bot(deal)
     return BOTS[name]
@@ -106,8 +115,9 @@ def interval(values: list[float]) -> tuple[float, float]:
 def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     """Every (preset, bot) pair's scores over ``deals`` deals, and its decisions' CPU seconds, in parallel."""
     chunk = max(1, min(50, args.deals // max(1, 2 * args.workers)))
-    jobs = [(rules, args.players, args.table, name, args.samples, args.worlds, start, min(start + chunk, args.deals))
-            for rules in args.presets for name in args.bots for start in range(0, args.deals, chunk)]
+    first, end = args.first, args.first + args.deals
+    jobs = [(rules, args.players, args.table, name, args.samples, args.worlds, start, min(start + chunk, end))
+            for rules in args.presets for name in args.bots for start in range(first, end, chunk)]
     results: dict[tuple[str, str], tuple[list[int], list[float]]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for job, (values, times) in zip(jobs, pool.map(scores, jobs), strict=True):
@@ -117,14 +127,14 @@ def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     return results
 
 
-def write_scores(path: str, results, players: int) -> None:
+def write_scores(path: str, results, players: int, first: int = 0) -> None:
     """Every deal's score per (preset, bot) as CSV, for paired figures to any precision: preset, bot, deal
     (its seed is ``SEED`` + deal), seat, score."""
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(["preset", "bot", "deal", "seat", "score"])
         for (rules, name), (values, _) in results.items():
-            writer.writerows([rules, name, i, i % players, score] for i, score in enumerate(values))
+            writer.writerows([rules, name, i, i % players, score] for i, score in enumerate(values, first))
 
 
 def read_scores(paths: list[str], args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
@@ -147,11 +157,12 @@ def read_scores(paths: list[str], args) -> dict[tuple[str, str], tuple[list[int]
     for (rules, name), by_deal in found.items():
         if rules not in args.presets:
             continue
-        missing = [i for i in range(args.deals) if i not in by_deal]
+        deals = range(args.first, args.first + args.deals)
+        missing = [i for i in deals if i not in by_deal]
         if missing:
-            sys.exit(f"--against: {name} ({rules}) lacks {len(missing)} of deals 0…{args.deals - 1}, the first "
+            sys.exit(f"--against: {name} ({rules}) lacks {len(missing)} of deals {deals[0]}…{deals[-1]}, the first "
                      f"{missing[0]}")
-        results[(rules, name)] = ([by_deal[i] for i in range(args.deals)], [])
+        results[(rules, name)] = ([by_deal[i] for i in deals], [])
     return results
 
 
@@ -201,6 +212,8 @@ def table(results, args) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset and bot (default 2000)")
+    parser.add_argument("--first", type=int, default=0, help="the first deal (seed 20260 + first), to run a longer "
+                                                                "run in parts: --against reads the parts together")
     parser.add_argument("--players", type=int, default=6, help="players (default 6; the mixed table has 4)")
     parser.add_argument("--bots", nargs="+", choices=NAMES,
                         help="the bots to test (default: random greedy heuristic sampling; with --against, none: "
@@ -241,10 +254,10 @@ def main(argv: list[str] | None = None) -> int:
               "mixed": "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)",
               }[args.table]
     print(f"{args.deals} deals per preset, {args.players} players, the tested bot in one seat (rotating) and "
-          f"{others}; seeds {SEED}…{SEED + args.deals - 1}\n")
+          f"{others}; seeds {SEED + args.first}…{SEED + args.first + args.deals - 1}\n")
     print(table(results, args))
     if args.scores:
-        write_scores(args.scores, ran, args.players)
+        write_scores(args.scores, ran, args.players, args.first)
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0
 

@@ -40,10 +40,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import NAMES, PRESETS, SEED, bot_named, interval
+from bot_strength import NAMES, PRESETS, SEED, bot_named, interval, seats
 
-from bibi.bots import SEARCH_WORLDS, _phase, _rules_facts, heuristic_bot
+from bibi.bots import SEARCH_WORLDS, heuristic_bot
 from bibi.deal import Deal
+from bibi.heuristic import _phase, _rules_facts
 from bibi.play import bots_rng, play
 
 PHASES = ("drawing", "last draws", "final tricks")
@@ -59,9 +60,10 @@ def phase(deal: Deal, seat: int) -> str:
     return PHASES[1] if final else PHASES[0]
 
 
-def positions(rules: str, players: int, seed: int) -> list[Deal]:
-    """The tested seat's decisions with a choice in deal ``seed`` played by the heuristic at every seat: the
-    deal at each of them (a copy)."""
+def positions(rules: str, players: int, seed: int, table: str = "heuristic") -> list[Deal]:
+    """The tested seat's decisions with a choice in deal ``seed``, played by the table's bots (``bot_strength``'s
+    tables; the heuristic at every seat by default, the tested seat a heuristic bot): the deal at each of them
+    (a copy)."""
     seat = seed % players
     found: list[Deal] = []
 
@@ -70,7 +72,8 @@ def positions(rules: str, players: int, seed: int) -> list[Deal]:
             found.append(deal.copy())
         return False
 
-    play(Deal.new(rules, players, seed=seed, log=False), heuristic_bot, bots_rng(seed), until=recording)
+    bots = seats(table, players, seat, heuristic_bot)
+    play(Deal.new(rules, players, seed=seed, log=False), bots, bots_rng(seed), until=recording)
     return found
 
 
@@ -89,7 +92,7 @@ def reshuffled(deal: Deal, rng: random.Random) -> Deal:
 def one_deal(job: tuple) -> list[tuple[str, list[float], list[float]]]:
     """Per position of one deal: its phase, the value of each tested bot's choice (in ``names`` order), and the
     share of the orders of the stock in which that choice is not the base bot's."""
-    rules, players, names, worlds, shuffles, seed = job
+    rules, players, names, worlds, shuffles, seed, differing = job
     seat = seed % players
     out = []
     for k, deal in enumerate(positions(rules, players, seed)):
@@ -102,6 +105,9 @@ def one_deal(job: tuple) -> list[tuple[str, list[float], list[float]]]:
         once = {name: choice(name, deal) for name in names if name != "oracle"}
         totals = [0.0] * len(names)
         changed = [0.0] * len(names)
+        if differing and len(set(once.values())) == 1:  # every bot chose alike: no difference to value
+            out.append((phase(deal, seat), totals, changed))
+            continue
         for j in range(shuffles):
             world = reshuffled(deal, random.Random(f"one-step-stock:{seed}:{k}:{j}"))
             values: dict = {}
@@ -147,8 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), help="the rules (default: russian italian)")
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
     parser.add_argument("--shuffles", type=int, default=8, help="orders of the stock each value is averaged over")
+    parser.add_argument("--differing", action="store_true",
+                        help="value only the positions where the bots choose differently (the others differ by 0): "
+                             "a paired comparison of bots that mostly agree, such as two searches, with --base one "
+                             "of them and more --shuffles")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
+    if args.differing and "oracle" in args.bots + [args.base]:
+        parser.error("--differing: the oracle chooses again in each order of the stock; leave it out")
     if args.deals < 2 or args.shuffles < 1:
         parser.error(f"--deals must be 2 or more and --shuffles 1 or more, not {args.deals} and {args.shuffles}")
     names = [args.base] + [n for n in args.bots if n != args.base]
@@ -159,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
              f"| {' | '.join(PHASES)} | vs {names[1]} (95% CI) |", "|---|---|---|---|---|---|---|---|"]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for rules in args.presets:
-            jobs = [(rules, args.players, names, args.worlds, args.shuffles, SEED + i) for i in range(args.deals)]
+            jobs = [(rules, args.players, names, args.worlds, args.shuffles, SEED + i, args.differing)
+                    for i in range(args.deals)]
             lines += report(rules, names, list(pool.map(one_deal, jobs, chunksize=4)))
     print(f"{args.deals} deals per preset, {args.players} players, positions of one seat (rotating) in deals "
           f"played by heuristic_bot; each value the mean over {args.shuffles} orders of the stock; seeds "

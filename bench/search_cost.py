@@ -45,17 +45,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS)
     parser.add_argument("--legacy", action="store_true", help="the search without its sequential stopping")
+    parser.add_argument("--infer", action="store_true", help="the search with inference from play")
+    parser.add_argument("--careful", action="store_true", help="the search falling back on the careful heuristic")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--profile", action="store_true", help="pyinstrument's report of the decisions")
     args = parser.parse_args(argv)
-    bot = make_search_bot(args.worlds, sequential=not args.legacy)
+    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer, careful=args.careful)
     began = time.perf_counter()
     profiler = None
     if args.profile:
         from pyinstrument import Profiler
 
         profiler = Profiler(interval=0.0005)
-    print(f"search bot ({'every world' if args.legacy else 'sequential'}, {args.worlds} worlds at most), "
+    extras = "".join(f", {word}" for word, on in (("inference", args.infer), ("careful", args.careful)) if on)
+    print(f"search bot ({'every world' if args.legacy else 'sequential'}, {args.worlds} worlds at most{extras}), "
           f"{args.players} players{f', hands of {args.hand_size}' if args.hand_size else ''}, "
           f"seeds {args.seed}…{args.seed + args.deals - 1}; engine compiled: {bibi.deal.COMPILED}")
     print("| preset | positions | CPU ms per decision: mean | median | 95th percentile | worst |")

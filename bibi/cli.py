@@ -441,6 +441,15 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=whole_arg, default=None, metavar="N",
                         help=_help(_("1 for one deal; otherwise a game of N deals, every player dealing equally "
                                      "often (R26; default: a game of one deal each)")))
+    parser.add_argument("--level", default=None, metavar="LEVEL",
+                        help=_help(_("the other seats' level instead of --bots: {levels} (bench/levels.py measures "
+                                     "them)").format(levels=", ".join(_level_names()))))
+
+
+def _level_names() -> list[str]:
+    from bibi.levels import LEVELS  # the levels for learners
+
+    return [level.name for level in LEVELS]
 
 
 @subcommand("play", N_("play a game (or one deal) against bots in the terminal"), _play_arguments)
@@ -455,6 +464,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if deals != 1 and (deals < 1 or deals % players):
         raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
                          f"({players}, {2 * players}, …; R26)")
+    level = _level(args)
     try:
         bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
     except ValueError as exc:
@@ -469,7 +479,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
         players=ngettext("{n} player", "{n} players", players).format(n=players), cards=typed_examples(),
         help=command_word("help"), quit=command_word("quit")))
+    if level is not None:
+        from bibi.levels import told
+
+        print(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
+
+
+def _level(args: argparse.Namespace) -> Any:
+    """``--level``'s level (``bibi.levels``), its bot set as ``args.bots``; ``None`` without it."""
+    if args.level is None:
+        return None
+    from bibi.levels import find_level
+
+    if args.bots != ["heuristic"]:  # --bots given too (other than its default)
+        raise ValueError(f"--level: {shorten(args.level)} and --bots {shorten(','.join(map(str, args.bots)))}: "
+                         "give one of them")
+    try:
+        level = find_level(args.level)
+    except ValueError as exc:
+        raise ValueError(f"--{exc}") from None  # "--level: …"
+    args.bots = [level.bot]
+    return level
 
 
 # -- bibi simulate, bibi compare ---------------------------------------------------------------------------

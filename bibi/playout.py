@@ -16,7 +16,7 @@ in the pure build (4,500 to 4,900 against 450 to 460) and 7.5 to 8 times as many
 against 860 to 870). Writing the random draw into the loop, rather than asking a chooser for it, gains
 ``simulate``'s default path another 1 to 7 % pure and 10 % compiled.
 
-**The playouts.** The rule is the heuristic bot's (``bibi.bots``) without its card counting: it reads only the
+**The playouts.** The rule is the heuristic bot's (``bibi.heuristic``) without its card counting: it reads only the
 trick, the trump, the phase and the hand to act. It calls every Bi-bi it may, switches the trump only to a clearly
 stronger suit (I12, I14), takes a trick that holds points with its cheapest winner (but spends no trump on fewer
 than ``TRUMP_WORTH`` points in the final tricks), and otherwise sheds the card it will miss least: the fewest points,
@@ -49,6 +49,7 @@ from bibi.deal import Deal
 from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten
 from bibi.live import LiveView, seated_picker
 from bibi.refusals import why_refused
+from bibi.rules import Follow
 from bibi.tricks import KQ_SLOT, pair_callable, winning_card, winning_plays
 
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -134,6 +135,10 @@ def playout(deal: Checked[Deal], choose: Chooser) -> Deal:
 
 
 TRUMP_WORTH: Final = 8  # in the final tricks: the fewest points worth spending a trump on (0 while drawing)
+# What a trump in hand is worth beyond its points to the bots, while the stock lasts and in the final tricks, by the
+# rule of following: under R13 a tie-break while drawing (keep the trump of two cheap cards), under I7 (a trump may
+# go on any trick) more; near the end, 20 (bench/README.md, "Bot strength").
+TRUMP_KEEPS: Final = {Follow.MUST_FOLLOW: (3, 20), Follow.FOLLOW_OR_TRUMP: (10, 20)}
 PAIR_KEEP: Final = 8  # a free king or queen of a suit that may still pair, while drawing: its worth in hand
 _JACK: Final = int(Rank.JACK)
 _CALL, _SWITCH = Action.CALL, Action.SWITCH
@@ -241,6 +246,6 @@ def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
 
 
 __all__ = [
-    "PAIR_KEEP", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout", "random_pick",
-    "random_playout", "run", "seated_playout",
+    "PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout",
+    "random_pick", "random_playout", "run", "seated_playout",
 ]

@@ -12,7 +12,8 @@ replayed, public action by action, through ``Deal`` itself,
 and kept only if the engine accepts it, so the engine stays the judge of every rule. When the quick attempts
 fail (a position where few ways of dealing fit), ``Sampler.search`` goes through the ways of splitting the
 hidden cards among the hands, in an order drawn by the seed. The search bots play their options out in such
-worlds.
+worlds. What the others' play says of their hands beyond the rules (``bibi.inference``) comes in the same way, as
+beliefs the worlds are dealt within while they fit (``Sampler(view, lacks=…, eager=True)``).
 
 >>> from bibi.deal import Deal
 >>> from bibi.play import bots_rng, play
@@ -26,12 +27,11 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import islice, product
 from typing import Any, Final, SupportsIndex
 
-from bibi.cards import CARDS, Card, Rank
+from bibi.cards import CARDS, Card, Rank, Suit
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
 from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
@@ -47,7 +47,9 @@ _KQ_SLOT: Final = KQ_SLOT
 _MORE_TRIES: Final = 60  # quick attempts a sampler may spend beyond each world's ``tries``, in all, before it searches
 _HISTORIES: Final = 3  # of each hand, per split of the hidden cards, in the exhaustive search
 _NONE_LAID: Final = (0,) * 8  # no king or queen laid down (``_extra_pair``)
+_SUIT_MASK: Final = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))  # a suit's cards as a mask
 _FIRST_RUN: Final = 2_000  # steps of the exhaustive search's first run before it restarts in another order (``search``)
+_BELIEF_STEPS: Final = 2_000  # the search within a sampler's beliefs (``lacks``) before it drops them
 
 
 class Sampler:
@@ -69,10 +71,22 @@ class Sampler:
     ``steps`` bounds the exhaustive search (``search``) of all the worlds ``world`` deals together, for a caller
     that must answer in time (the search bots): past it ``world`` raises ``SearchExhausted`` where it would search
     on. ``None`` (the default): each world's search has ``search``'s own budget.
+
+    ``lacks`` and ``eager`` are beliefs about how the others play, inference from their play (``bibi.inference``):
+    ``lacks``, a list of ``(seat, trick, cards)``, says another seat held none of ``cards`` when it played to that
+    trick (a model of play says it would rather have played one of them), and the worlds are dealt within them as
+    within the suits a seat showed it lacked; ``eager=True`` says the other seats left no pair uncalled at any of
+    their draws (they call at once, as the kit's bots do), as a mandatory call would. In terms of likelihood: a
+    world in which a seat's play was not the model's is given a weight ε instead of 1, and the sampler deals the
+    worlds of weight 1, where there are some. Beliefs are no rules: a seat whose own later plays contradict one of
+    them (it played more of those cards than it drew since) is doubted (``doubted``) and its beliefs dropped, and
+    where no world fits the beliefs within a short search, ``world`` deals by the rules alone (``plain``). Without
+    beliefs the worlds are drawn as they always were, draw for draw.
     """
 
     def __init__(self, view: Checked[View | LiveView], held: Sequence[float] | None = None,
-                 steps: SupportsIndex | None = None):
+                 steps: SupportsIndex | None = None, lacks: Sequence[tuple[int, int, Sequence[Card]]] | None = None,
+                 eager: Checked[bool] = False):
         _check_view(view)
         if steps is not None:
             steps = whole("steps", steps, 1)
@@ -92,27 +106,47 @@ class Sampler:
         self.trumps = [t.trump.index for t in done] + [view.trump.index]
         history = view.history
         self.schedule = list(history.draws)  # who drew, in order, at which trick (R15, R24; I9)
-        # The suits each player showed he lacked, by trick (R13; I7): the engine's record of it.
-        self.voids: dict[tuple[int, int], set[int]] = {}
-        for seat, t, suits in history.lacks:
-            self.voids.setdefault((seat, t), set()).update(s.index for s in suits)
+        # The cards each player held none of at his play of a trick, as a mask of card indexes (bit ``c``: card
+        # index ``c``): the suits he showed he lacked (R13; I7), the engine's record of it, and the cards a model
+        # of play says he would rather have played (``lacks``).
+        self.voids: dict[tuple[int, int], int] = _void_masks(history.lacks)
+        # Beliefs (``lacks``), by seat: a seat whose own later plays and draws contradict one of them (it played
+        # more of the cards than it can have drawn since) plays otherwise than the beliefs say, and none of its
+        # beliefs is kept.
+        self.held_args = (held, steps)  # for the sampler of the rules alone (``plain``)
+        self.beliefs = 0  # the lacks believed
+        self.doubted: list[int] = []  # the seats whose beliefs were dropped
+        self.plain: Sampler | None = None  # the rules alone, where no world fits the beliefs (``world``)
+        if lacks is not None:
+            self.beliefs = self._believe(_lacks(lacks, view, self.plays))
         self.unknown = [CARDS[c] for c, k in enumerate(unseen(view)) for _ in range(k)]
         self.hidden = [0 if s == view.seat else view.hand_sizes[s] - len(view.laid_down[s]) for s in range(n)]
         self.steps = [self._steps(seat) for seat in range(n)]
-        self.void_times = [[sorted(t for (s, t), lacked in self.voids.items() if s == seat and suit in lacked)
-                            for suit in range(4)] for seat in range(n)]
+        # Per seat, its lacks in the order of the tricks: (trick, mask).
+        self.lack_times = [sorted((t, mask) for (s, t), mask in self.voids.items() if s == seat) for seat in range(n)]
         self.called = [[(c.trick, c.suit.index) for c in view.calls if c.seat == seat] for seat in range(n)]
         self.caps = [self._caps(seat) for seat in range(n)]
         self.laid = [self._laid(seat) for seat in range(n)]
         self.mandatory = rules.bibi_call is BibiCall.MANDATORY
         self.first_trump = view.first_trump.index  # its pair stays optional under a mandatory call (I12)
         self.forced = [forced_suits(rules, self.first_trump, trump) for trump in range(4)]  # by the trump then
-        self.lacks = [any(times) for times in self.void_times]  # per seat: it showed it lacked some suit
+        # Per seat: whether it left no pair uncalled at any of its draws, and the suits of such pairs by the trump
+        # then: under a mandatory call (I11) the rules' suits; believed of the other seats (``eager``), every
+        # suit a pair may be called in (R15). A belief spares a seat's last draw while it may still be deciding.
+        if not isinstance(eager, bool):
+            raise WrongType(f"eager: expected True or False, not {shorten(eager)}")
+        self.binds, self.forced_by, self.binds_now = self._binding(eager)
+        self.lacks = [bool(times) for times in self.lack_times]  # per seat: it held none of some cards once
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
         self.played_since_draw = [[c for t, s, c in self.plays if s == seat and (last is None or t > last)]
                                   for seat, last in enumerate(self.last_draw)]
-        # The most constrained hands are dealt first.
-        self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
+        # The most constrained hands are dealt first: by the rules, the fewest cards a seat may hold of some suit it
+        # lacked; with beliefs, the fewest hidden cards it may hold at all beyond the cards it needs (a seat left
+        # with too few fitting cards in the pool fails the whole attempt).
+        if self.beliefs:
+            self.order = sorted(range(n), key=self._slack)
+        else:
+            self.order = sorted(range(n), key=lambda s: min((k for _, k in self.caps[s]), default=99))
         self.own = self._own()
         self.deciders = self._deciders()
         self.hard = 0  # the worlds ``world`` found only after more than the quick attempts asked for
@@ -122,6 +156,43 @@ class Sampler:
         self.budget = steps  # the exhaustive search's steps for all the worlds ``world`` deals (None: per world)
         self.searched = 0  # the steps ``search`` has spent, in all its runs
         self.spare = _MORE_TRIES  # the quick attempts ``world`` has left beyond those asked for, for all its worlds
+
+    def _believe(self, lacks: list[tuple[int, int, int]]) -> int:
+        """Takes ``lacks`` (``_lacks``'s masks) into ``voids`` seat by seat, but for a seat whose own later plays
+        contradict one of them (``_room``), whose beliefs are all dropped (``doubted``); the number believed."""
+        by_seat: dict[int, dict[int, int]] = {}
+        for seat, t, mask in lacks:
+            mine = by_seat.setdefault(seat, {})
+            mine[t] = mine.get(t, self.voids.get((seat, t), 0)) | mask
+        believed = 0
+        for seat, masks in sorted(by_seat.items()):
+            if all(self._room(seat, t, mask) >= 0 for t, mask in masks.items()):
+                for t, mask in masks.items():
+                    self.voids[(seat, t)] = mask
+                believed += len(masks)
+            else:
+                self.doubted.append(seat)
+        return believed
+
+    def _binding(self, eager: bool) -> tuple[list[bool], list[list[tuple[int, ...]]], list[bool]]:
+        """Per seat: whether it left no pair uncalled at any of its draws (``binds``), the suits of such pairs by
+        the trump then (``forced_by``), and whether that holds at its last draw too (``binds_now``): under a
+        mandatory call (I11) the rules' suits; believed of the other seats with ``eager``, every suit a pair may
+        be called in (R15), but for a seat's last draw while it may still be deciding."""
+        n = self.n
+        binds = [self.mandatory] * n
+        forced_by = [self.forced] * n
+        any_suit = self.rules.bibi_suits is BibiSuits.ANY
+        callable_suits = [tuple(s for s in range(4) if pair_callable(s, trump, any_suit)) for trump in range(4)]
+        deciding = self.schedule[-1][1] if self.schedule else -1
+        binds_now = binds[:]
+        if eager:
+            for seat in range(n):
+                if seat != self.view.seat:
+                    binds[seat] = True
+                    forced_by[seat] = callable_suits
+                    binds_now[seat] = self.mandatory or seat != deciding
+        return binds, forced_by, binds_now
 
     def _deciders(self) -> list[int]:
         """The seats that can be deciding on a call the seat cannot see (``View.to_act`` is ``None`` while the
@@ -164,12 +235,12 @@ class Sampler:
             start.remove(c)
         return start, draws
 
-    def _steps(self, seat: int) -> list[tuple[int, Card | None, set[int] | None, int | None]]:
-        """One seat's history, trick by trick: ``(trick, card played, suits lacked, draw slot)``."""
+    def _steps(self, seat: int) -> list[tuple[int, Card | None, int, int | None]]:
+        """One seat's history, trick by trick: ``(trick, card played, cards lacked as a mask, draw slot)``."""
         played = {t: c for t, s, c in self.plays if s == seat}
         slots = {t: k for k, (t, s) in enumerate(self.schedule) if s == seat}
         last = max([*played, *slots], default=-1)
-        return [(t, played.get(t), self.voids.get((seat, t)), slots.get(t)) for t in range(last + 1)]
+        return [(t, played.get(t), self.voids.get((seat, t), 0), slots.get(t)) for t in range(last + 1)]
 
     def _laid(self, seat: int) -> dict[int, list[int]]:
         """The seat's laid-down kings (slots 0–3) and queens (4–7) right after its calls of each trick's window
@@ -192,17 +263,27 @@ class Sampler:
             out[t] = laid[:]
         return out
 
-    def _caps(self, seat: int) -> list[tuple[set[int], int]]:
-        """What the seat can hold now of the suits it once lacked: ``(suits, most cards of them)``, one per
-        lack, counting what it drew since and what of them it has played or laid down since (R13; I7)."""
-        caps = []
-        for (s, since), lacked in self.voids.items():
-            if s == seat:
-                drawn = sum(1 for t, who in self.schedule if who == seat and t >= since)
-                used = sum(1 for t, who, c in self.plays if who == seat and t > since and c // 13 in lacked)
-                laid = sum(1 for c in self.view.laid_down[seat] if c // 13 in lacked)
-                caps.append((lacked, drawn - used - laid))
-        return caps
+    def _caps(self, seat: int) -> list[tuple[int, int]]:
+        """What the seat can hold now of the cards it once lacked: ``(mask, most cards of them)``, one per
+        lack (R13; I7)."""
+        return [(lacked, self._room(seat, since, lacked)) for (s, since), lacked in self.voids.items() if s == seat]
+
+    def _slack(self, seat: int) -> int:
+        """How many more of the hidden cards the seat may hold than it must take: those of no lack it has no room
+        left for, less its hidden cards."""
+        closed = 0
+        for mask, k in self.caps[seat]:
+            if k <= 0:
+                closed |= mask
+        return sum(1 for c in self.unknown if not closed >> c & 1) - self.hidden[seat]
+
+    def _room(self, seat: int, since: int, lacked: int) -> int:
+        """How many of the cards ``lacked`` (a mask) the seat can hold now if it held none at its play of trick
+        ``since``: what it drew since, less what of them it has played or laid down since."""
+        drawn = sum(1 for t, who in self.schedule if who == seat and t >= since)
+        used = sum(1 for t, who, c in self.plays if who == seat and t > since and lacked >> c & 1)
+        laid = sum(1 for c in self.view.laid_down[seat] if lacked >> c & 1)
+        return drawn - used - laid
 
     # ---- sampling ---------------------------------------------------------------------------------
 
@@ -223,12 +304,24 @@ class Sampler:
         few ways of dealing fit the view, quick attempts mostly fail, and hundreds of them a world cost more
         than the search, which mostly finds one in a few milliseconds. ``SearchExhausted`` (a ``RuntimeError``)
         when the search gives up within its steps (``steps``) without deciding whether a world exists."""
+        if self.plain is not None:  # the beliefs fit no world: the rules alone
+            return self._plainly(rng, tries)
         deal = self.sample(rng, tries)
         if deal is None:  # tight but likely enough: more quick attempts while they last; then every way there is
-            self.hard += 1
+            if not self.beliefs:
+                self.hard += 1
             while deal is None and self.spare > 0:
                 self.spare -= 1
                 deal = self._attempt(rng)
+            if deal is None and self.beliefs:
+                # Beliefs are no rules: a short search within them, then, if it finds none, the rules alone.
+                try:
+                    deal = self.search(rng, _BELIEF_STEPS)
+                except SearchExhausted:
+                    deal = None
+                if deal is None:
+                    self.plain = Sampler(self.view, *self.held_args)
+                    return self._plainly(rng, tries)
             budget = self.budget
             if deal is None and budget is None:
                 deal = self.search(rng)
@@ -245,6 +338,16 @@ class Sampler:
                           f"the {len(self.unknown)} cards hidden from it fits the public history (the suits each "
                           "seat showed it lacked, the calls, the draws) and the seat's own hand and draws")
         return deal
+
+    def _plainly(self, rng: random.Random, tries: SupportsIndex) -> Deal:
+        """A world of the rules alone (``plain``), its hard worlds counted as this sampler's."""
+        plain = self.plain
+        assert plain is not None
+        before = plain.hard
+        try:
+            return plain.world(rng, tries)
+        finally:
+            self.hard += plain.hard - before
 
     def _attempt(self, rng: random.Random, redeals: int = 4) -> Deal | None:
         """One try: deal the hidden cards seat by seat (again, if a seat's history cannot be made to fit),
@@ -338,7 +441,7 @@ class Sampler:
         rng.shuffle(places)
         rank = {p: i for i, p in enumerate(places)}
         hands: dict[int, list[Card]] = {s: list(view.laid_down[s]) for s in others}
-        caps: dict[int, list[list[Any]]] = {s: [[suits, k] for suits, k in self.caps[s]] for s in others}
+        caps: dict[int, list[list[int]]] = {s: [[mask, k] for mask, k in self.caps[s]] for s in others}
         stock: list[Card] = []
         spent = [0]
         # ``dead``, per hand: the (step, cards held) from which no history goes back, the same in every split and
@@ -347,37 +450,20 @@ class Sampler:
         def fits(seat: int, c: Card) -> bool:
             if len(hands[seat]) - len(view.laid_down[seat]) >= need[seat]:
                 return False
-            if any(cap[1] <= 0 for cap in caps[seat] if c // 13 in cap[0]):
+            if any(cap[1] <= 0 for cap in caps[seat] if cap[0] >> c & 1):
                 return False
             last = self.last_draw[seat]
-            if self.mandatory and last is not None and _KQ_SLOT[c] >= 0:
+            if self.binds_now[seat] and last is not None and _KQ_SLOT[c] >= 0:
                 held = _kings_queens(hands[seat] + [c] + self.played_since_draw[seat])
                 return not self._extra_pair(seat, last, held)
             return True
-
-        def finish() -> Deal | None:
-            histories: dict[int, tuple[list[Card], dict[int, Card]]] = {me: self.own}
-            found = []
-            for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
-                some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
-                if not some:
-                    return None
-                found.append(some)
-            for combo in product(*found):
-                histories.update(zip(others, combo, strict=True))
-                order = stock[:]
-                shuffle(order, rng)
-                deal = self._judge(histories, order)
-                if deal is not None:
-                    return deal
-            return None
 
         def place(i: int, floor: int) -> Deal | None:
             spent[0] += 1
             if spent[0] > budget:
                 raise SearchExhausted(f"search: no world found within budget={budget} steps")
             if i == len(pool):
-                return finish()
+                return self._finish(hands, stock, others, rng, spent, budget, dead)
             c = pool[i]
             if i and pool[i - 1] != c:
                 floor = 0
@@ -390,7 +476,7 @@ class Sampler:
                     stock.pop()
                 elif fits(p, c):
                     hands[p].append(c)
-                    limits = [cap for cap in caps[p] if c // 13 in cap[0]]
+                    limits = [cap for cap in caps[p] if cap[0] >> c & 1]
                     for cap in limits:
                         cap[1] -= 1
                     found = place(i + 1, rank[p])
@@ -408,6 +494,26 @@ class Sampler:
             return self._deal_out(rng, place, pool, hands, need)
         finally:
             self.searched += spent[0]
+
+    def _finish(self, hands: dict[int, list[Card]], stock: list[Card], others: list[int], rng: random.Random,
+                spent: list[int], budget: int, dead: dict[int, set[tuple[int, tuple[Card, ...]]]]) -> Deal | None:
+        """A split of the hidden cards complete (``_search_run``): a few histories of each other hand worked back
+        from it, and the first combination the engine accepts with the stock in a random order, or ``None``."""
+        histories: dict[int, tuple[list[Card], dict[int, Card]]] = {self.view.seat: self.own}
+        found = []
+        for s in others:  # a few histories of each hand: the engine rarely refuses one for another's sake
+            some = list(islice(self._histories(s, hands[s], rng, spent, budget, dead[s]), _HISTORIES))
+            if not some:
+                return None
+            found.append(some)
+        for combo in product(*found):
+            histories.update(zip(others, combo, strict=True))
+            order = stock[:]
+            shuffle(order, rng)
+            deal = self._judge(histories, order)
+            if deal is not None:
+                return deal
+        return None
 
     def _deal_out(self, rng: random.Random, place: Any, pool: list[Card], hands: dict[int, list[Card]],
                   need: dict[int, int]) -> Deal | None:
@@ -467,7 +573,7 @@ class Sampler:
                     rest.remove(x)
                     draws[slot] = x  # type: ignore[index]
                 if card is not None:
-                    if lacked and any(c // 13 in lacked for c in rest):
+                    if lacked and any(lacked >> c & 1 for c in rest):
                         continue
                     rest.append(card)
                 for found in back(i - 1, rest, draws):
@@ -492,19 +598,19 @@ class Sampler:
                     return False
         return True
 
-    def _draw_options(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: set[int] | None,
+    def _draw_options(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: int,
                       rng: random.Random) -> list[Card]:
         """The distinct cards of ``hand`` the seat can have drawn at trick ``t``, the one ``_drawn`` would choose
         first: the one card of a suit it lacked at this trick's play (R13; I7), and under a mandatory call none
         that leaves an uncalled pair at the draw before (I11)."""
         options = list(dict.fromkeys(hand))
         if lacked:
-            must = [c for c in options if c // 13 in lacked]
-            if sum(1 for c in hand if c // 13 in lacked) > 1:
+            must = [c for c in options if lacked >> c & 1]
+            if sum(1 for c in hand if lacked >> c & 1) > 1:
                 return []
             if must:
                 options = must
-        if self.mandatory and t > 0:
+        if self.binds[seat] and t > 0:
             held = _kings_queens(hand if played is None else [*hand, played])
             options = [x for x in options if not self._extra_pair(seat, t - 1, held, _KQ_SLOT[x])]
         rng.shuffle(options)
@@ -533,23 +639,22 @@ class Sampler:
               given: int = 0) -> tuple[list[Card] | None, list[Card]]:
         """The seat's hidden cards, the first of ``pool`` it can hold now, and the rest of the pool.
 
-        It can hold no more of a suit it once lacked than it drew since (R13; I7), and under a mandatory
+        It can hold no more of the cards it once lacked than it drew since (R13; I7), and under a mandatory
         call no uncalled pair it held at its last draw (I11).
         """
         need = self.hidden[seat] - (given if seat != self.view.seat else 0)
         last = self.last_draw[seat]
-        if not self.caps[seat] and not (self.mandatory and last is not None):
+        if not self.caps[seat] and not (self.binds_now[seat] and last is not None):
             return pool[:need], pool[need:]
-        caps: list[list[Any]] = [[suits, k] for suits, k in self.caps[seat]]
+        caps: list[list[int]] = [[mask, k] for mask, k in self.caps[seat]]
         held = _kings_queens(known + self.played_since_draw[seat])
         taken: list[Card] = []
         rest: list[Card] = []
         for c in pool:
-            suit = c // 13
-            limits = [cap for cap in caps if suit in cap[0]]
+            limits = [cap for cap in caps if cap[0] >> c & 1]
             fits = len(taken) < need and all(cap[1] > 0 for cap in limits)
             slot = _KQ_SLOT[c]
-            if fits and self.mandatory and last is not None and slot >= 0:
+            if fits and self.binds_now[seat] and last is not None and slot >= 0:
                 held[slot] += 1
                 fits = not self._extra_pair(seat, last, held)
                 held[slot] -= 1
@@ -575,12 +680,12 @@ class Sampler:
                 hand.remove(x)
                 draws[slot] = x
             if card is not None:
-                if lacked and any(c // 13 in lacked for c in hand):
+                if lacked and any(lacked >> c & 1 for c in hand):
                     return None
                 hand.append(card)
         return (hand, draws) if len(hand) == self.hand_size else None
 
-    def _drawn(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: set[int] | None,
+    def _drawn(self, seat: int, t: int, hand: list[Card], played: Card | None, lacked: int,
                rng: random.Random) -> Card | None:
         """The card of ``hand`` the seat drew at trick ``t``, chosen so that its earlier hands stay possible.
 
@@ -598,9 +703,9 @@ class Sampler:
             now = {suit for when, suit in called if when == t}
             options = [c for c in hand if not (c // 13 in before and c % 13 in (_KING, _QUEEN))] or hand
             completing = [c for c in options if c // 13 in now and c % 13 in (_KING, _QUEEN)]
-        held = _kings_queens(hand if played is None else [*hand, played]) if self.mandatory and t > 0 else None
+        held = _kings_queens(hand if played is None else [*hand, played]) if self.binds[seat] and t > 0 else None
         if lacked:
-            must = [c for c in hand if c // 13 in lacked]
+            must = [c for c in hand if lacked >> c & 1]
             if len(must) > 1:
                 return None
             if must:
@@ -613,17 +718,18 @@ class Sampler:
                 return None
             completing = [c for c in completing if c in options]
         if self.lacks[seat]:
-            last = [self._lacked_last(seat, suit, t) for suit in range(4)]
-            latest = max(last[c // 13] for c in options)
-            if latest >= 0:  # it held none of that suit then: the card came in between
-                return rng.choice([c for c in options if last[c // 13] == latest])
+            last = [self._lacked_last(seat, c, t) for c in options]
+            latest = max(last)
+            if latest >= 0:  # it held none of that card then: the card came in between
+                return rng.choice([c for c, when in zip(options, last, strict=True) if when == latest])
         return rng.choice(completing or options)
 
-    def _lacked_last(self, seat: int, suit: int, t: int) -> int:
-        """The last trick up to ``t`` at which the seat showed it lacked ``suit``; -1 if none."""
-        times = self.void_times[seat][suit]
-        i = bisect_right(times, t)
-        return times[i - 1] if i else -1
+    def _lacked_last(self, seat: int, card: int, t: int) -> int:
+        """The last trick up to ``t`` at which the seat held none of ``card``; -1 if none."""
+        for when, mask in reversed(self.lack_times[seat]):
+            if when <= t and mask >> card & 1:
+                return when
+        return -1
 
     def _extra_pair(self, seat: int, t: int, held: list[int], without: int = -1) -> bool:
         """Whether the seat, holding ``held`` kings and queens (less the one in slot ``without``) right
@@ -631,7 +737,7 @@ class Sampler:
         that a mandatory call takes at once (the engine's ``forced_suits``: I11, I12): the engine would have
         called that pair at that draw."""
         laid: Sequence[int] = self.laid[seat].get(t) or _NONE_LAID
-        for suit in self.forced[self.trumps[t]]:
+        for suit in self.forced_by[seat][self.trumps[t]]:
             kings = held[suit] - (without == suit)
             queens = held[4 + suit] - (without == 4 + suit)
             if kings > laid[suit] and queens > laid[4 + suit]:
@@ -702,6 +808,41 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
         if not (0 < w < math.inf):
             raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
     return tuple(float(w) for w in weights)
+
+
+def _void_masks(lacks: Sequence[tuple[int, int, Sequence[Suit]]]) -> dict[tuple[int, int], int]:
+    """The engine's record of the suits each seat showed it lacked (``History.lacks``: ``(seat, trick, suits)``,
+    R13; I7) as masks of card indexes by ``(seat, trick)``."""
+    voids: dict[tuple[int, int], int] = {}
+    for seat, t, suits in lacks:
+        mask = 0
+        for suit in suits:
+            mask |= _SUIT_MASK[suit.index]
+        voids[(seat, t)] = voids.get((seat, t), 0) | mask
+    return voids
+
+
+def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[tuple[int, int, int]]:
+    """``lacks`` as ``(seat, trick, mask)``: each a ``(seat, trick, cards)`` of another seat that played to that
+    trick, or a clear error naming ``lacks``."""
+    if isinstance(lacks, str | bytes) or not isinstance(lacks, Sequence):
+        raise WrongType(f"lacks: expected a list of (seat, trick, cards), not {shorten(lacks)}")
+    played = {(s, t) for t, s, _ in plays}
+    out = []
+    for lack in lacks:
+        if not isinstance(lack, tuple | list) or len(lack) != 3:
+            raise WrongType(f"lacks: expected (seat, trick, cards), not {shorten(lack)}")
+        seat, t, cards = lack
+        if (seat, t) not in played or seat == view.seat:
+            raise ValueError(f"lacks: {shorten(lack)}: seat {shorten(seat)} is not another seat that played to "
+                             f"trick {shorten(t)}")
+        mask = 0
+        for c in cards:
+            if not isinstance(c, Card):
+                raise WrongType(f"lacks: {shorten(c)} in {shorten(lack)} is not a Card")
+            mask |= 1 << int(c)
+        out.append((seat, t, mask))
+    return out
 
 
 def resample(view: Checked[View | LiveView], rng: random.Random, tries: SupportsIndex = 20) -> Deal:

@@ -273,7 +273,7 @@ def test_the_fast_path_makes_the_choices_the_slow_loop_makes(bots):
 def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
     """The least card by worth (with Bi-bi hopes) that ``_weigh_hopes`` finds by pruning is ``min`` by (worth,
     rank) over the cards; with no hope to weigh it is ``min`` by the shed keys, which the bot takes instead."""
-    from bibi.bots import _Reading, _rules_facts, _weigh_hopes
+    from bibi.heuristic import _Reading, _rules_facts, _weigh_hopes
 
     rng = random.Random(11)
     compared = {"hopes": 0, "moved": 0, "plain": 0}
@@ -534,7 +534,7 @@ def test_the_bots_rules_tables_stay_few_in_a_long_session():
     for points in range(300):  # a rules panel changing the Bi-bi's worth 300 times
         rules = dataclasses.replace(RUSSIAN, bibi_points=points, name="custom")
         assert bots._rules_facts(rules).bibi_points == points
-    assert len(bots._FACTS) <= bots._FACTS_KEPT
+    assert len(bots._rules_facts) <= bots._rules_facts.size
 
 
 def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristics_choice():

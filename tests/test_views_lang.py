@@ -256,7 +256,8 @@ def test_play_app_in_the_language(lang):
                                                                   ("it", "euristico", "di ricerca", "bot ")])
 def test_the_bots_names_are_read_in_the_language_and_typed_as_registered(lang, heuristic, search, bot):
     app = PlayApp("russian", 3, seat=0, bots="heuristic", seed=3, delay=0, lang=lang)
-    assert (heuristic, "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
+    labels = {value: label for label, value in app.bots_select.options}  # a level's bot read with its level first
+    assert labels["heuristic"].endswith(f"({heuristic})") and app.bots_select.value == "heuristic"
     assert f"{heuristic}," in readable(app.message.value) or f"{heuristic} " in readable(app.message.value)
     table = app.table
     assert table is not None
@@ -266,7 +267,7 @@ def test_the_bots_names_are_read_in_the_language_and_typed_as_registered(lang, h
     table.why(1)
     assert f"({bot}{heuristic})" in readable(table.reasons.value), "why seat 1"
     app.set_language("en")
-    assert ("heuristic", "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
+    assert ("club (heuristic)", "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
 
 
 # -- sentences: the original, and a translation in the learner's language --------------------------------------

@@ -13,6 +13,7 @@ from bibi.deal import Deal
 from bibi.dealing import check_players
 from bibi.errors import shorten, whole
 from bibi.i18n import LANGUAGES, NAMES, _, count
+from bibi.levels import choice_label
 from bibi.play import bot_title, get_bot
 from bibi.rules import OPTIONS, Rules, preset, rules_name
 from bibi.widgets.base import (
@@ -63,8 +64,8 @@ class PlayApp(_View):
         self.players_box = widgets.IntText(value=players, style=style, layout=small)
         self.seat_box = widgets.IntText(value=seat, style=style, layout=small)
         names = list(dict.fromkeys([bots, *_known_bot_names()]))
-        self.bots_select = widgets.Dropdown(options=[(bot_title(n), n) for n in names], value=bots, style=style,
-                                            layout=widgets.Layout(width="200px"))
+        self.bots_select = widgets.Dropdown(options=[(choice_label(n), n) for n in names], value=bots, style=style,
+                                            layout=widgets.Layout(width="260px"))
         self.seed_box = widgets.IntText(value=seed, style=style, layout=small)
         self.start_button = _button("", "", icon="play")
         self._on_value(self.option_select, self._option_values)
@@ -120,7 +121,7 @@ class PlayApp(_View):
             self.seat_box.description = _("your seat")
             self.bots_select.description = _("bots")
             chosen = self.bots_select.value
-            self.bots_select.options = [(bot_title(n), n) for _shown, n in self.bots_select.options]
+            self.bots_select.options = [(choice_label(n), n) for _shown, n in self.bots_select.options]
             self.bots_select.value = chosen
             self.seed_box.description = _("seed")
             self.start_button.description = _("Start the game")
@@ -191,6 +192,7 @@ class PlayApp(_View):
         table.on_deal_end(self.show_deal)
         table._shown = self._shown
         table.seed_box.layout.display = "none"  # one seed box on the page: the app's, linked to the table's
+        table.level_select.layout.display = "none"  # the bots are chosen in the app's row (a level's by its title)
         if self._seed_link is not None:
             self._seed_link.unlink()
         self._seed_link = widgets.link((self.seed_box, "value"), (table.seed_box, "value"))

@@ -20,6 +20,7 @@ from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
+from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules, call_said
 from bibi.session import AtTable, Session
@@ -177,6 +178,9 @@ class PlayTable(AtTable, _ActionView):
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                              display="none"))
         self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
+        level = level_of(seats)  # the level every other seat plays, if one does: the level choice shows it
+        self.level_select = widgets.Dropdown(options=[("—", "")], value="", layout=widgets.Layout(width="200px"))
+        self.level_note = _html()  # what the chosen level does, in one line
         self.deal_button = _button("", "", icon="refresh")
         self.new_button = _button("", "", icon="forward")
         self.hint_button = _button("", "", icon="lightbulb-o")
@@ -201,16 +205,17 @@ class PlayTable(AtTable, _ActionView):
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
         self._on_click(self.resume_button, self.resume)
+        self._on_value(self.level_select, self._choose_level)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             self.resume_box,
-            widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
-                         layout=wrap),
+            widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button,
+                          self.level_select], layout=wrap), self.level_note,
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
-        self._label()
+        self._label(level.name if level is not None else "")
         if given is not None:  # a game under way: play on from its current deal
             if given.seed is not None:
                 self.seed_box.value = given.seed
@@ -269,9 +274,10 @@ class PlayTable(AtTable, _ActionView):
         elif panel:
             self.why(panel[1])
 
-    def _label(self) -> None:
-        """The words of the controls, in the view's language."""
+    def _label(self, level: str | None = None) -> None:
+        """The words of the controls, in the view's language; ``level``, the level chosen (else as it was)."""
         self.seed_box.description = _("seed")
+        self._label_levels(self.level_select.value if level is None else level)
         game = self.playing_game
         self.deal_button.description = _("New game") if game else _("Deal")
         self.deal_button.tooltip = _("start again with the seed in the box")
@@ -289,6 +295,20 @@ class PlayTable(AtTable, _ActionView):
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
+
+    def _label_levels(self, chosen: str) -> None:
+        """The level choice in the view's language, ``chosen`` selected (``""``: the other seats play no one
+        level), and what that level does beside it."""
+        self._syncing = True
+        try:
+            self.level_select.description = _("level")
+            self.level_select.tooltip = _("the other seats' level: choosing one starts a new game against it")
+            self.level_select.options = [("—", "")] * (chosen == "") + [(told(x)[0], x.name) for x in LEVELS]
+            self.level_select.value = chosen
+        finally:
+            self._syncing = False
+        title, what = told(find_level(chosen)) if chosen else ("", "")
+        self.level_note.value = _message(_("Level: {title}: {what}.").format(title=title, what=what)) if chosen else ""
 
     # -- callbacks -------------------------------------------------------------------------------
 
@@ -315,6 +335,13 @@ class PlayTable(AtTable, _ActionView):
         self._panel = ()
         self._bots_move()
         self._render()
+
+    def _choose_level(self) -> None:
+        """The level chosen: a new game from the seed in the box, every other seat playing that level's bot."""
+        chosen = self.level_select.value
+        self._label_levels(chosen)
+        if chosen:
+            self._start(None, Session.seat_bots(find_level(chosen).bot, self.players, self.seat))
 
     @speaking
     def new_game(self) -> None:
