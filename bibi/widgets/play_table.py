@@ -11,10 +11,11 @@ import ipywidgets as widgets
 
 from bibi import render
 from bibi.cards import Card, Rank
+from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, ngettext
+from bibi.i18n import _, decimal, ngettext
 from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
 from bibi.rules import Rules
 from bibi.session import Session
@@ -104,8 +105,13 @@ class PlayTable(_ActionView):
     record up to your previous decision, the bots' stream restored); **Why seat N?** tells why that bot made its
     last move you saw: while the deal is on, what the table saw of it and what the rules make of it (never its
     hand); once it is over, the bot's own reasons from the view it had, and **Review** lists every bot move of
-    the deal with them. The table, its messages and its event log show only what your seat may know
-    (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down, their passes silent. A call the
+    the deal with them. **Review your moves** (once the deal is over) weighs each of your decisions from what you
+    could see then (``bibi.coach.analyse``, up to ``review_worlds`` worlds a decision, a progress bar while it
+    runs): the points each lost, its label, the costly ones in words, your expected score through the deal; and
+    **Try again from here** takes you back to the decision picked (the session's undo), where the move you make
+    is valued against the one you made, and the deal plays on from there. The table, its messages and its event
+    log show only what your seat may know (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face
+    down, their passes silent. A call the
     rules make for you (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds:
     the totals and the score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a
     ``Game`` under way plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``);
@@ -123,7 +129,7 @@ class PlayTable(_ActionView):
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] = "random",
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
                  rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None,
-                 lang: str | None = None):
+                 review_worlds: int = WORLDS, lang: str | None = None):
         given = game if isinstance(game, Game) else None
         if deal is not None:
             check_type("deal", deal, Deal, "a Deal")
@@ -138,6 +144,10 @@ class PlayTable(_ActionView):
             raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
+        self.review_worlds = whole("review_worlds", review_worlds, 1)
+        self.analysis: Analysis | None = None  # the review of your moves in the deal just played, once asked
+        self._again: Decision | None = None  # the reviewed decision you went back to ("try again from here")
+        self._compared: tuple[Decision, Card | Action] | None = None  # the move you tried there, told once
         seats = self._seat_bots(bots)
         hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.session: Session
@@ -161,6 +171,12 @@ class PlayTable(_ActionView):
         self.hint_box = _html()
         self.why_buttons = {s: _button("", "") for s in range(players) if s != seat}
         self.review_button = _button("", "", icon="list")
+        self.coach_button = _button("", "", icon="graduation-cap")
+        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(display="none"))
+        self.coach_box = _html()
+        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", display="none"))
+        self.again_button = _button("", "", icon="step-backward")
+        self.again_button.layout.display = "none"
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
@@ -172,12 +188,16 @@ class PlayTable(_ActionView):
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
+        self._on_click(self.coach_button, self.review_mine)
+        self._on_click(self.again_button, self.try_again)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
                          layout=wrap),
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
-            widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
+            widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
+            self.reasons, self.coach_progress, self.coach_box, widgets.HBox([self.again_pick, self.again_button],
+                                                                            layout=wrap), self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
         self._label()
@@ -269,6 +289,8 @@ class PlayTable(_ActionView):
             self.review()
         elif panel:
             self.why(panel[1])
+        if self.analysis is not None:
+            self._show_analysis()
 
     def _label(self) -> None:
         """The words of the controls, in the view's language."""
@@ -287,6 +309,13 @@ class PlayTable(_ActionView):
             button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
+        self.coach_button.description = _("Review your moves")
+        self.coach_button.tooltip = _("once the deal is over: each of your decisions weighed from what you could see "
+                                      "then, the costly ones explained")
+        self.coach_progress.description = _("weighing")
+        self.again_pick.description = _("decision")
+        self.again_button.description = _("Try again from here")
+        self.again_button.tooltip = _("back to the decision picked, to play another move and see what it is worth")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
 
     # -- callbacks -------------------------------------------------------------------------------
@@ -310,6 +339,7 @@ class PlayTable(_ActionView):
         self._seen = 0
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
+        self._forget_review()
         self._bots_move()
         self._render()
 
@@ -346,6 +376,8 @@ class PlayTable(_ActionView):
             self._say(_("{action} cannot be played now: {why}").format(action=act.display(), why=why), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
+        again, self._again = self._again, None
+        self._compared = (again, act) if again is not None and len(deal.actions) == again.position else None
         self.session.move(act)
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
@@ -381,6 +413,7 @@ class PlayTable(_ActionView):
         self._seen = len(self.deal.events_for(self.seat))
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
+        self._again = self._compared = None
         self._render()
         self._say(_("Taken back: your move again ({where}).").format(where=self._where()))
 
@@ -416,6 +449,71 @@ class PlayTable(_ActionView):
                                             "hands."))
             return
         self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
+
+    def review_mine(self) -> None:
+        """Once the deal is over: each of your decisions weighed from what you could see then
+        (``bibi.coach.analyse``, the session's seed, ``review_worlds`` worlds at most a decision), a progress bar
+        while it runs; then the review, and the decisions to try again from."""
+        if not self.deal.is_over:
+            self.coach_box.value = _message(_("The review of your moves comes when the deal is over."))
+            return
+        bar = self.coach_progress
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = max(1, total), done
+
+        bar.value, bar.layout.display = 0, None
+        try:
+            seed = self.session.seed
+            self.analysis = analyse(self.deal, self.seat, worlds=self.review_worlds,
+                                    seed=0 if seed is None else seed, progress=progress)
+        finally:
+            bar.layout.display = "none"
+        self._show_analysis()
+
+    def _show_analysis(self) -> None:
+        """The review of your moves, and the decisions to go back to (the costliest picked)."""
+        analysis = self.analysis
+        if analysis is None:
+            return
+        self.coach_box.value = _wrap(render.analysis_html(analysis, style=False))
+        picked = self.again_pick.value
+        options = [(_("trick {trick}: {move}, {label}").format(trick=d.trick, move=d.played.display(),
+                                                              label=d.label_text()), d.position)
+                   for d in analysis.decisions]
+        costliest = analysis.summary().costliest
+        with self.hold_sync():
+            self.again_pick.options = options
+            if picked not in dict(options).values():
+                picked = costliest[0].position if costliest else (options[0][1] if options else None)
+            self.again_pick.value = picked
+        shown = None if options else "none"
+        self.again_pick.layout.display = self.again_button.layout.display = shown
+
+    def _forget_review(self) -> None:
+        self.analysis = self._again = self._compared = None
+        self.coach_box.value = ""
+        self.again_pick.options = []
+        self.again_pick.layout.display = self.again_button.layout.display = "none"
+
+    def try_again(self, position: int | None = None) -> None:
+        """Back to your decision at ``position`` (default: the one picked) of the deal reviewed, through the
+        session's undo: play another move there and the message line tells what it is worth against the one you
+        made (the review's own values, from the same worlds); the bots play on from it."""
+        analysis = self.analysis
+        if analysis is None:
+            raise ValueError(_("Review your moves first: then pick a decision to try again from."))
+        position = self.again_pick.value if position is None else position
+        decision = analysis.decision_at(position)
+        line = [str(a) for a in self.deal.actions[:position]]
+        if line != list(analysis.record["actions"][:position]):
+            raise ValueError(_("That decision is not on the line played now: review this deal again first."))
+        self.session.back_to(position)
+        self._seen = len(self.deal.events_for(self.seat))
+        self.hint_box.value = self.reasons.value = ""
+        self._panel = ()
+        self._again, self._compared = decision, None
+        self._render()
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -471,9 +569,18 @@ class PlayTable(_ActionView):
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
         self.review_button.disabled = not deal.is_over
+        self.coach_button.disabled = not deal.is_over
         self.undo_button.disabled = not self.session.can_undo
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
+        if self._compared is not None:  # the move tried again at a reviewed decision: what it is worth
+            said = _("Tried again: {compared}").format(compared=compare(*self._compared)) + " " + said
+        elif self._again is not None:
+            again = self._again
+            said = _("Back at trick {trick}: you played {move} here ({label}, {lost} points lost). Play another "
+                     "move: it is valued against {move}.").format(trick=again.trick, move=again.played.display(),
+                                                                  label=again.label_text(),
+                                                                  lost=decimal(again.loss)) + " " + said
         if deal.is_over:
             self._say(said + self._end_text())
         elif deal.to_act != self.seat:
