@@ -4,6 +4,7 @@
     bibi deal  [--rules ru] [--players 6] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
+    bibi analyse FILE --seat N          one seat's decisions in a record weighed (bibi.coach), the costly explained
     bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
 
@@ -659,22 +660,40 @@ class Terminal:
 
     def after_deal(self) -> bool:
         """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
-        move with them (``bibi.play.review``), Enter goes on; False when the player quits or input ends."""
+        move with them (``bibi.play.review``), ``analyse`` reviews the person's own decisions (``bibi.coach``),
+        Enter goes on; False when the player quits or input ends."""
         while True:
-            prompt = _("deal over: '{review}' tells every bot move with its reasons; Enter goes on> ").format(
-                review=command_word("review"))
+            prompt = _("deal over: '{review}' tells every bot move with its reasons, '{analyse}' weighs your own "
+                       "moves; Enter goes on> ").format(review=command_word("review"),
+                                                        analyse=command_word("analyse"))
             word = ask_line(self.ask, prompt, self.say)
             if word is None:
                 return False
             command, _rest = read_command(word)
             if command == "quit":
                 return False
+            if command == "analyse":
+                self.analyse()
+                continue
             if command not in ("review", "why"):
                 return True
             for line in self.session.review():
                 self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
                     trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
                     why=line.why))
+
+    review_worlds: int | None = None  # the review's budget of worlds a decision (None: the coach's own)
+
+    def analyse(self) -> None:
+        """The review of the person's decisions in the deal just played (``bibi.coach.analyse``, the session's seed),
+        a progress bar while it runs."""
+        from bibi.coach import WORLDS, analyse
+
+        self.say(_("weighing each of your decisions from what you could see then…"))
+        seed = self.session.seed
+        analysis = analyse(self.deal, self.seat, worlds=self.review_worlds or WORLDS, seed=0 if seed is None else seed,
+                           progress=progress_line(sys.stdout))
+        self.tell(analysis.text())
 
     def header(self) -> str:
         deal = self.deal
@@ -1010,8 +1029,77 @@ def cmd_practice(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- bibi analyse -----------------------------------------------------------------------------------------
+# The review is bibi.coach's, imported when the command runs.
+
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="RECORD",
+                        help=_help(_("a deal or game record (JSON), or - for standard input")))
+    parser.add_argument("--seat", type=whole_arg, required=True,
+                        help=_help(_("the seat whose decisions are reviewed, 0 to players - 1 (a bot's too)")))
+    parser.add_argument("--deal", type=whole_arg, default=None, metavar="N",
+                        help=_help(_("of a game record, deal N only (1 is the first; default: every finished deal)")))
+    parser.add_argument("--worlds", type=whole_arg, default=None, metavar="N",
+                        help=_help(_("the most deals consistent with the seat's view that a decision is weighed in "
+                                     "(default: 1000; fewer are quicker and less sure)")))
+    parser.add_argument("--seed", type=seed_arg, default=0, help=_help(_("the worlds' seed (default: 0)")))
+    parser.add_argument("--counted", choices=("own", "margin"), default="own",
+                        help=_help(_("the points counted: the seat's own (default), or its margin over the mean of "
+                                     "the others")))
+
+
+@subcommand("analyse", N_("review one seat's decisions in a saved deal or game: what each cost, and why"),
+            _analyse_arguments)
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from bibi.coach import WORLDS, analyse
+
+    record = read_record(args.file)
+    try:
+        deals = (Deal.replay(record),) if record.get("format") == DEAL_FORMAT else Game.replay(record).deals
+    except ValueError as exc:
+        raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
+    players = deals[0].players
+    if args.worlds is not None and args.worlds < 1:
+        raise ValueError(f"--worlds: {args.worlds} is not a whole number ≥ 1")
+    if not 0 <= args.seat < players:
+        raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
+    if args.deal is not None and not 1 <= args.deal <= len(deals):
+        raise ValueError(f"--deal: {args.deal} is not a deal 1…{len(deals)} of the record")
+    # A game's deal still on is left out unless asked for by number; a deal record is the deal asked for.
+    game = record.get("format") != DEAL_FORMAT
+    chosen = [(n, d) for n, d in enumerate(deals, 1)
+              if args.deal in (None, n) and (d.is_over or args.deal or not game)]
+    for number, deal in chosen:
+        analysis = analyse(deal, args.seat, worlds=WORLDS if args.worlds is None else args.worlds, seed=args.seed,
+                           counted=args.counted, progress=progress_line(sys.stderr))
+        if len(deals) > 1:
+            print(_("== deal {number} of {total}").format(number=number, total=len(deals)))
+        print(analysis.text())
+    if not chosen:
+        print(_("no finished deal to review in this record"))
+    return 0
+
+
+def progress_line(stream: Any) -> Callable[[int, int], None]:
+    """A progress callback that draws a bar on ``stream`` (``render.progress_text``) when it is a terminal, and
+    clears it at the end; nothing on a file or a pipe, where a bar redrawn would only clutter."""
+    from bibi import render
+
+    def progress(done: int, total: int) -> None:
+        if not stream.isatty():
+            return
+        if done < total:
+            stream.write("\r" + _("weighing the decisions {bar}").format(bar=render.progress_text(done, total)))
+        else:
+            stream.write("\r\033[K")
+        stream.flush()
+
+    return progress
+
+
 __all__ = [
     "SUBCOMMANDS", "Subcommand", "Terminal", "add_json_argument", "add_table_arguments", "bots_arg",
-    "build_parser", "game_text", "main", "plain", "read_record", "rules_arg", "rules_diff", "rules_summary",
-    "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
+    "build_parser", "game_text", "main", "plain", "progress_line", "read_record", "rules_arg", "rules_diff",
+    "rules_summary", "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
 ]

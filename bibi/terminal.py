@@ -71,8 +71,8 @@ def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None])
 
 # -- what a person types, in his language ------------------------------------------------------------------
 
-COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
-_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review", "analyse")
+_ALIASES = {"exit": "quit", "q": "quit", "?": "help", "analyze": "analyse"}
 
 
 def command_word(name: str, lang: str | None = None) -> str:
@@ -84,6 +84,7 @@ def command_word(name: str, lang: str | None = None) -> str:
         "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
         "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
         "review": pgettext("typed command", "review", lang),
+        "analyse": pgettext("typed command", "analyse", lang),
     }
     return words[name]
 
