@@ -676,7 +676,8 @@ def compare(decision: Decision, action: Card | Action | str) -> str:
         gap=decimal(mine - theirs, sign=True))
     if chosen == decision.best:
         return text + " " + _("The best choice from what you could see.")
-    return text
+    return text + " " + _("The best from what you could see: {best}, {value} points on average.").format(
+        best=decision.best.display(), value=decimal(decision.values[decision.best]))
 
 
 __all__ = ["COUNTED", "GLYPHS", "LABELS", "THRESHOLDS", "WORLDS", "Analysis", "Decision", "Summary", "Thresholds",

@@ -40,14 +40,17 @@ def said(table) -> str:
 def test_the_play_table_reviews_your_moves_with_a_progress_bar():
     table = finished_table()
     record = table.deal.record()
-    seen = []
+    seen, shown = [], []
     table.coach_progress.observe(lambda change: seen.append(change["new"]), names="value")
+    table.progress_row.observe(lambda change: shown.append(len(change["new"])), names="children")
     table.coach_button.click()
     assert table.errors.outputs == ()
     analysis = table.analysis
     assert analysis is not None and analysis.seat == 0 and analysis.record == record
     assert seen == list(range(1, len(analysis.decisions) + 1))  # decision by decision (it starts at 0)
-    assert table.coach_progress.layout.display == "none"  # shown while it runs only
+    assert shown == [1, 0]  # the bar shown while it weighs, then taken away
+    assert table.progress_row.children == ()  # shown while it runs only
+    assert table.again_row.children == (table.again_pick, table.again_button)
     assert "Review of your moves (seat 0)" in table.coach_box.value and "<svg" in table.coach_box.value
     assert [value for _label, value in table.again_pick.options] == [d.position for d in analysis.decisions]
     costliest = analysis.summary().costliest

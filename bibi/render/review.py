@@ -114,7 +114,7 @@ def analysis_html(analysis: Any, *, title: str | None = None) -> str:
              + f"</tr></thead><tbody>{rows}</tbody></table>")
     costly = [d for d in analysis.decisions if d.costly]
     words = "".join(f'<div class="bibi-parting"><b>{_e(_decision_head(d))}</b> '
-                    f'<span class="bibi-why">{_e(d.words())}</span></div>' for d in costly)
+                    f'<span class="bibi-coach-words">{_e(d.words())}</span></div>' for d in costly)
     if not costly:
         well = _("No inaccuracy, mistake or blunder: well played.")
         words = f'<div class="bibi-check">{_e(well)}</div>'
@@ -123,7 +123,7 @@ def analysis_html(analysis: Any, *, title: str | None = None) -> str:
         listed = "; ".join(_decision_head(d) for d in s.costliest)
         listed = _("The costliest: {list}").format(list=listed)
         costliest = f'<div class="bibi-trick-foot">{_e(listed)}</div>'
-    return (f'<div class="bibi-review bibi-coach"><div class="bibi-status">{_e(head)}</div>'
+    return (f'<div class="bibi-coach"><div class="bibi-status">{_e(head)}</div>'
             f'<div class="bibi-trick-foot">{_e(summary_words(analysis))}; {_e(_counted_words(analysis))}.</div>'
             f'<div class="bibi-legend">{counts}</div>{expected_score_svg(analysis)}{costliest}{table}{words}'
             f'<div class="bibi-label">{_e(method_words(analysis))}</div></div>')
@@ -197,7 +197,7 @@ def expected_score_svg(analysis: Any) -> SVG:
                      f"<title>{_e(_decision_head(d))}</title></circle>")
         glyph = _glyph(d.label)
         if glyph:
-            parts.append(f'<text x="{x(i)}" y="{y(played[i]) - 9}" text-anchor="middle" font-weight="700" '
+            parts.append(f'<text x="{x(i)}" y="{y(played[i]) + 18}" text-anchor="middle" font-weight="700" '
                          f'fill="{colour}">{_e(glyph)}</text>')
     final = _("final score {score}").format(score=_number(analysis.score))
     parts.append(f'<rect x="{x(len(decisions)) - 4}" y="{y(analysis.score) - 4}" width="8" height="8" fill="#222">'

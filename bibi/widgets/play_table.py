@@ -172,11 +172,15 @@ class PlayTable(_ActionView):
         self.why_buttons = {s: _button("", "") for s in range(players) if s != seat}
         self.review_button = _button("", "", icon="list")
         self.coach_button = _button("", "", icon="graduation-cap")
-        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(display="none"))
+        # Shown by being put in their rows (a row empty otherwise): a layout's display set back to none-at-all is
+        # not applied by every front end (JupyterLite's kept the widget hidden).
+        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_row = widgets.HBox([])
         self.coach_box = _html()
-        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", display="none"))
+        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.again_pick.add_class("bibi-again-pick")
         self.again_button = _button("", "", icon="step-backward")
-        self.again_button.layout.display = "none"
+        self.again_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
@@ -196,8 +200,7 @@ class PlayTable(_ActionView):
                          layout=wrap),
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
-            self.reasons, self.coach_progress, self.coach_box, widgets.HBox([self.again_pick, self.again_button],
-                                                                            layout=wrap), self.sheet,
+            self.reasons, self.progress_row, self.coach_box, self.again_row, self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
         self._label()
@@ -462,13 +465,14 @@ class PlayTable(_ActionView):
         def progress(done: int, total: int) -> None:
             bar.max, bar.value = max(1, total), done
 
-        bar.value, bar.layout.display = 0, None
+        bar.value = 0
+        self.progress_row.children = (bar,)
         try:
             seed = self.session.seed
             self.analysis = analyse(self.deal, self.seat, worlds=self.review_worlds,
                                     seed=0 if seed is None else seed, progress=progress)
         finally:
-            bar.layout.display = "none"
+            self.progress_row.children = ()
         self._show_analysis()
 
     def _show_analysis(self) -> None:
@@ -487,14 +491,13 @@ class PlayTable(_ActionView):
             if picked not in dict(options).values():
                 picked = costliest[0].position if costliest else (options[0][1] if options else None)
             self.again_pick.value = picked
-        shown = None if options else "none"
-        self.again_pick.layout.display = self.again_button.layout.display = shown
+        self.again_row.children = (self.again_pick, self.again_button) if options else ()
 
     def _forget_review(self) -> None:
         self.analysis = self._again = self._compared = None
         self.coach_box.value = ""
         self.again_pick.options = []
-        self.again_pick.layout.display = self.again_button.layout.display = "none"
+        self.again_row.children = ()
 
     def try_again(self, position: int | None = None) -> None:
         """Back to your decision at ``position`` (default: the one picked) of the deal reviewed, through the

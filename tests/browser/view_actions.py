@@ -336,7 +336,7 @@ def play_deal(table: Locator, kernel: RoundTrips, snap: Snap = no_snap, turns: i
 _WATCH_PROGRESS_JS = """el => {
   el.__bibiProgress = [];
   const seen = () => {
-    for (const bar of el.querySelectorAll('.widget-progress')) {
+    for (const bar of el.querySelectorAll('.widget-hprogress')) {
       if (bar.offsetParent === null) continue;  // hidden: not weighing
       const fill = bar.querySelector('.progress-bar');
       if (fill) el.__bibiProgress.push(fill.style.width || '0%');
@@ -365,9 +365,11 @@ def review_and_try_again(table: Locator, kernel: RoundTrips, snap: Snap = no_sna
     seen = table.evaluate("el => el.__bibiProgress")
     assert seen and any(width not in ("", "0%") for width in seen), f"no progress shown while weighing: {seen}"
     snap("play-table-review-of-your-moves", review)
-    picked = table.locator("select").last
-    chosen = picked.locator("option:checked").inner_text()
-    trick, card = re.match(r"trick (\d+): (\S+),", chosen).groups()
+    picked = table.locator(".bibi-again-pick select")
+    chosen = " ".join(picked.evaluate("s => s.options[s.selectedIndex].text").split())  # ipywidgets: no-break spaces
+    found = re.match(r"trick (\d+): (.+?), ", chosen)
+    assert found, f"the decision picked reads {chosen!r}"
+    trick, card = found.groups()
     press(table, kernel, table.get_by_role("button", name=re.compile(r"Try again from here$")))
     expect(line).to_contain_text(f"Back at trick {trick}: you played {card} here")
     snap("play-table-back-at-a-decision", table.locator(".bibi-table"))
