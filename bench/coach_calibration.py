@@ -127,6 +127,11 @@ def report(rows: list[dict]) -> None:
         print(f"| {preset} | {players} | {len(some)} | " + " | ".join(judged(some)) + " |")
     played = [r for r in rows if r["played"]]
     print(f"| played only | all | {len(played)} | " + " | ".join(judged(played)) + " |")
+    halves = [(r["high"] - max(0.0, r["low"])) / 2 for r in played]
+    best = [r["loss"] for r in rows if r["reference_best"]]
+    print(f"\nThe interval's half-width at the actions played: median {statistics.median(halves):.2f}, mean "
+          f"{statistics.fmean(halves):.2f} points; the coach's mean loss on the reference's best actions "
+          f"{statistics.fmean(best):.2f} points.")
     print()
     print("Other thresholds (inaccuracy, mistake, blunder) on the same pairs:")
     print("| thresholds | losing ≥ 10 flagged | reference best flagged | labels of the played actions |")
