@@ -132,18 +132,20 @@ def test_the_summary_counts_the_labels_and_names_the_three_costliest(analysis):
     assert [d.loss for d in s.costliest] == sorted((d.loss for d in s.costliest), reverse=True)
 
 
+@pytest.mark.slow
 def test_a_random_seat_loses_more_than_the_search_at_the_same_table():
     """On the same deals (the seat's bot the only change), the random bot's decisions lose more points each than the
-    search bot's: the benchmark measures it with intervals (bench/coach_calibration.py, bench/README.md)."""
+    search bot's: the benchmark measures it with intervals (bench/coach_bots.py, bench/README.md)."""
     lost = {}
-    for bot in ("random", "heuristic"):
+    for bot in ("random", "search"):
         per = []
-        for seed in (21, 22):
-            bots = ["heuristic"] * 4
-            bots[0] = bot
-            per += [d.loss for d in analyse(play_seeded("italian", 4, seed, bots), 0, worlds=100).decisions]
+        for seed in (47000, 47001, 47002):
+            bots = ["heuristic"] * 6
+            bots[seed % 6] = bot
+            deal = play(Deal.new("italian", 6, seed=seed), bots, bots_rng(seed))
+            per += [d.loss for d in analyse(deal, seed % 6, worlds=300, hindsight=False).decisions]
         lost[bot] = sum(per) / len(per)
-    assert lost["random"] > lost["heuristic"] + 1
+    assert lost["random"] > lost["search"] + 1, lost
 
 
 def test_judge_values_one_decision_as_analyse_does(deal, analysis):

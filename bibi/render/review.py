@@ -114,7 +114,8 @@ def analysis_html(analysis: Any, *, title: str | None = None) -> str:
              + f"</tr></thead><tbody>{rows}</tbody></table>")
     costly = [d for d in analysis.decisions if d.costly]
     words = "".join(f'<div class="bibi-parting"><b>{_e(_decision_head(d))}</b> '
-                    f'<span class="bibi-coach-words">{_e(d.words())}</span></div>' for d in costly)
+                    f'<span class="bibi-coach-words" style="display:block;margin-top:3px">{_e(d.words())}</span>'
+                    "</div>" for d in costly)
     if not costly:
         well = _("No inaccuracy, mistake or blunder: well played.")
         words = f'<div class="bibi-check">{_e(well)}</div>'
@@ -167,6 +168,7 @@ def expected_score_svg(analysis: Any) -> SVG:
     title = _("Your expected final points through the deal, from what you could see at each decision")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
              f'viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" aria-label="{_e(title)}" class="bibi-chart" '
+             'style="max-width:100%;height:auto" '
              'font-family="system-ui,sans-serif" font-size="11">',
              f"<title>{_e(title)}</title>",
              f'<rect x="{_LEFT}" y="{_TOP}" width="{plot_w}" height="{plot_h}" fill="#fafaf7" stroke="#bbb"/>']
