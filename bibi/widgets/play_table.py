@@ -145,9 +145,6 @@ class PlayTable(_ActionView):
         self.players = players
         self.seat = seat
         self.review_worlds = whole("review_worlds", review_worlds, 1)
-        self.analysis: Analysis | None = None  # the review of your moves in the deal just played, once asked
-        self._again: Decision | None = None  # the reviewed decision you went back to ("try again from here")
-        self._compared: tuple[Decision, Card | Action] | None = None  # the move you tried there, told once
         seats = self._seat_bots(bots)
         hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.session: Session
@@ -171,16 +168,7 @@ class PlayTable(_ActionView):
         self.hint_box = _html()
         self.why_buttons = {s: _button("", "") for s in range(players) if s != seat}
         self.review_button = _button("", "", icon="list")
-        self.coach_button = _button("", "", icon="graduation-cap")
-        # Shown by being put in their rows (a row empty otherwise): a layout's display set back to none-at-all is
-        # not applied by every front end (JupyterLite's kept the widget hidden).
-        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress_row = widgets.HBox([])
-        self.coach_box = _html()
-        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
-        self.again_pick.add_class("bibi-again-pick")
-        self.again_button = _button("", "", icon="step-backward")
-        self.again_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self._review_controls()
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
@@ -192,8 +180,6 @@ class PlayTable(_ActionView):
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
-        self._on_click(self.coach_button, self.review_mine)
-        self._on_click(self.again_button, self.try_again)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
@@ -211,6 +197,24 @@ class PlayTable(_ActionView):
             self._begin_deal()
         else:
             self._start(deal, seats, hinter)
+
+    def _review_controls(self) -> None:
+        """The review of your moves: its button, its progress bar, the review, the decisions to try again from."""
+        self.analysis: Analysis | None = None  # the review of your moves in the deal just played, once asked
+        self._again: Decision | None = None  # the reviewed decision you went back to ("try again from here")
+        self._compared: tuple[Decision, Card | Action] | None = None  # the move you tried there, told once
+        self.coach_button = _button("", "", icon="graduation-cap")
+        # Shown by being put in their rows (a row empty otherwise): a layout's display set back to none-at-all is
+        # not applied by every front end (JupyterLite's kept the widget hidden).
+        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_row = widgets.HBox([])
+        self.coach_box = _html()
+        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.again_pick.add_class("bibi-again-pick")
+        self.again_button = _button("", "", icon="step-backward")
+        self.again_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self._on_click(self.coach_button, self.review_mine)
+        self._on_click(self.again_button, self.try_again)
 
     def _seat_bots(self, bots: Any) -> list[Bot | None]:
         """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
