@@ -10,16 +10,19 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/*/*.ipynb)
 .PHONY: lab test lint pytest app play bench compiled chromium clean notebooks lite lite-serve
 
 # A virtual environment with the kit and its extras; re-made when pyproject.toml changes.
-# The install compiles the engine's group with mypyc where it can (setup.py; BIBI_PURE=1 keeps it pure).
+# The install compiles the engine's group with mypyc where it can (setup.py; BIBI_PURE=1 keeps it pure), and the
+# set-up ends with one line saying which build it made (`bibi --version`: compiled, or pure Python and why).
 $(VENV)/.lab: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[notebooks,lab]'
 	touch $@
+	@$(VENV)/bin/bibi --version
 
 $(VENV)/.test: pyproject.toml $(VENV)/.lab
 	$(PY) -m pip install -q -e '.[notebooks,lab,test,openspiel,pettingzoo]'
 	touch $@
+	@$(VENV)/bin/bibi --version
 
 ## lab: create .venv, install the kit (with JupyterLab's Russian and Italian language packs: Settings ▸ Language)
 ##      and start JupyterLab on notebooks/
@@ -40,8 +43,9 @@ pytest: $(VENV)/.test
 	$(PY) -m pytest -q -n 2 --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests bibi $(NOTEBOOKS)
 
-## test-fast: the edit loop's tests, engine and values (under a minute): all but the slow, subprocess, widgets,
-##            browser, notebooks and compiled tiers (markers in pyproject.toml); `make test` still runs them all
+## test-fast: the edit loop's tests, engine and values (under a minute): the tests marked fast and none of slow,
+##            subprocess, widgets, browser, notebooks, compiled (a test not marked fast counts as slow; markers in
+##            pyproject.toml, tests/conftest.py); no processes, no ipywidgets; `make test` still runs them all
 FAST := not slow and not subprocess and not widgets and not browser and not notebooks and not compiled
 .PHONY: test-fast
 test-fast: $(VENV)/.test
@@ -95,8 +99,8 @@ bench: $(VENV)/.test
 ## compiled: compile the engine's group again after editing it (until then an edited source runs pure, as written);
 ##           tools/build_compiled.py builds a compiled copy in build/compiled for a checkout installed pure
 compiled: $(VENV)/.test
-	$(PY) -m pip install -q -e '.[notebooks,test]'
-	$(PY) -c "import bibi._engine, bibi.deal; print('compiled:', bibi.deal.COMPILED, bibi._engine.REASON or '')"
+	$(PY) -m pip install -q -e '.[notebooks,lab,test,openspiel,pettingzoo]'
+	@$(VENV)/bin/bibi --version
 
 ## notebooks: re-run every notebook (translations too) in place, storing fresh outputs for nbval; no widget
 ##            state, a banner on top in the notebook's language (NOTEBOOKS="notebooks/ru/*.ipynb" for some)

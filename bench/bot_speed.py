@@ -4,8 +4,8 @@
     .venv/bin/python bench/bot_speed.py --profile    # and where the heuristic run spends its time (cProfile)
 
 Both run through ``bibi.simulation.simulate`` (one worker, no progress bar) on the same deals: the random bots
-on the engine's fast path (``Deal.random_playout``), the heuristic bots on the engine's
-seated path (``Deal.seated_playout``, a ``LiveView`` per seat). Rates are deals per CPU second of this process
+on the one fast loop with the random draw written in (``bibi.playout.random_playout``), the heuristic bots on its
+seated table (``bibi.playout.seated_playout``, a ``LiveView`` per seat). Rates are deals per CPU second of this process
 (``time.process_time``), each the best of ``--rounds`` alternating rounds, so that other work on the machine
 distorts them as little as it can. Each preset's ratio heuristic ÷ random is printed with its target
 (``TARGET_RATIO``) and whether it is met. Greedy bots are timed too. The figures measured here: bench/README.md.

@@ -16,7 +16,7 @@ the engine (``bibi.openspiel.engine_rollouts``), not through OpenSpiel's API.
 
 The cost of a decision: random play to the end of a deal, per player decision, through OpenSpiel's API
 (``state.legal_actions()``, ``state.apply_action``, chance by ``state.chance_outcomes()``) and on the engine
-(``Deal.random_playout``); and one leaf's valuation by OpenSpiel's ``RandomRolloutEvaluator`` (through the API)
+(``bibi.playout.random_playout``); and one leaf's valuation by OpenSpiel's ``RandomRolloutEvaluator`` (through the API)
 and by ``engine_rollouts``.
 
     nice .venv/bin/python bench/openspiel_ismcts.py --deals 24 --players 4 --simulations 60 --worlds 40
@@ -39,6 +39,7 @@ from bibi import openspiel as bo
 from bibi.bots import SEARCH_WORLDS, heuristic_bot, make_search_bot
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
+from bibi.playout import random_playout
 
 SEED = 32000
 TESTED = ("ismcts", "heuristic", "search")
@@ -115,7 +116,7 @@ def decision_costs(rules: str, players: int, deals: int) -> list[tuple[str, floa
     through_api = (time.perf_counter() - began) / decisions
     decisions, began = 0, time.perf_counter()
     for k in range(deals):
-        deal = Deal.new(rules, players, seed=k, log=False, ask_every_chance=True).random_playout(rng)
+        deal = random_playout(Deal.new(rules, players, seed=k, log=False, ask_every_chance=True), rng)
         decisions += len(deal.actions)
     on_engine = (time.perf_counter() - began) / decisions
     leaves = []  # states 40 decisions into a deal
@@ -133,7 +134,7 @@ def decision_costs(rules: str, players: int, deals: int) -> list[tuple[str, floa
             evaluator.evaluate(state)
         costs.append((f"a leaf valued by {label}, one rollout", (time.perf_counter() - began) / len(leaves)))
     return [("a decision of random play through OpenSpiel's API", through_api),
-            ("a decision of random play on the engine (Deal.random_playout)", on_engine), *costs]
+            ("a decision of random play on the engine (random_playout)", on_engine), *costs]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,10 +32,13 @@ from bibi.errors import IllegalAction, NotationError, WrongType, shorten
 from bibi.i18n import LANGUAGES, UnknownLanguage, get_language, language, set_language
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
+from bibi.play import BOTS as _BOTS
 from bibi.reports import Call, Event, Trick, View
 from bibi.rules import ENGLISH, ITALIAN, OPTIONS, PRESETS, RUSSIAN, CardPoints, Rules, parse_rules, preset
 
 __version__ = "0.1.0"
+
+_BOTS.fill_from("bibi.bots")  # the kit's own bots join the registry when it is first read (play never imports bots)
 
 # Names served lazily, so that `import bibi` stays light (no pandas, no ipywidgets). Those that would import
 # pandas or ipywidgets are kept out of __all__, so `from bibi import *` imports neither.
@@ -48,6 +51,7 @@ _LAZY = {
     "BOTS": "bibi.play",  # the one registry; reading it loads the kit's bots
     "simulate": "bibi.simulation",
     "compare": "bibi.simulation",
+    "profile": "bibi.profile",  # the module, which is callable too: bibi.profile("ru") (bibi/profile.py)
     "practice": "bibi.practice",
     "notation": "bibi.notation",
     "texts": "bibi.texts",
@@ -68,7 +72,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
 
 
-_HEAVY = ("simulate", "compare", "widgets")  # pandas, ipywidgets
+_HEAVY = ("simulate", "compare", "profile", "widgets")  # pandas, ipywidgets
 
 __all__ = [
     "CARDS", "SUITS", "ENGLISH", "ITALIAN", "LANGUAGES", "OPTIONS", "PRESETS", "RUSSIAN",

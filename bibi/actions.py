@@ -2,6 +2,17 @@
 that is the action of playing it, the interned ``PLAYS``, ``CALLS``, ``SWITCHES`` and ``PASS``, and
 ``Action.parse``, which reads the notation (``KS``, ``bibi H``, ``pass``, ``trump H``) back.
 
+The actions as numbers, the one encoding the adapters read (OpenSpiel's action ids, ``bibi.openspiel``; PettingZoo's
+``Discrete(61)``, ``bibi.pettingzoo``): action ``i`` is ``EVERY_ACTION[i]``: 0…51 play the card ``CARDS[i]``, 52…55
+call a pair (``bibi S`` … ``bibi C``: ``CALL_BASE`` + the suit's index), 56…59 switch the trump (``trump S`` …:
+``SWITCH_BASE`` + the suit's index), 60 ``pass`` (``PASS_INDEX``). ``action_index`` and ``action_at`` turn one
+into the other.
+
+>>> action_index("KS"), action_index("bibi H"), action_index("trump C"), action_index(PASS)
+(10, 53, 59, 60)
+>>> action_at(53), action_at(0)
+(Action('bibi H'), Card('3S'))
+
 The module sits below ``bibi.deal`` (the state machine takes and hands out these values) and knows nothing of a
 deal; it is compiled with it (tools/build_compiled.py).
 """
@@ -12,7 +23,7 @@ from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar, Final
 
 from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
-from bibi.errors import NotationError, WrongType, shorten
+from bibi.errors import NotationError, WrongType, shorten, whole
 from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
 
@@ -140,5 +151,30 @@ ACTION_TYPES: Final = (Card, Action)  # an action is a Card (play it) or an Acti
 EVERY_ACTION: Final[tuple[Card | Action, ...]] = (*PLAYS, *CALLS, *SWITCHES, PASS)
 _ACTION_BY_TEXT: dict[str, Card | Action] = {str(a): a for a in EVERY_ACTION}
 
+# The actions as numbers (the module doc): the encoding both adapters read.
+NUM_ACTIONS: Final = len(EVERY_ACTION)  # 61
+CALL_BASE: Final = len(PLAYS)  # 52 + suit index: bibi S, H, D, C
+SWITCH_BASE: Final = CALL_BASE + len(CALLS)  # 56 + suit index: trump S, H, D, C
+PASS_INDEX: Final = SWITCH_BASE + len(SWITCHES)  # 60
+_INDEX: Final[dict[Card | Action, int]] = {action: i for i, action in enumerate(EVERY_ACTION)}
 
-__all__ = ["ACTION_TYPES", "CALLS", "EVERY_ACTION", "PASS", "PLAYS", "SWITCHES", "Action"]
+
+def action_index(action: Any) -> int:
+    """The number of an action in the encoding (the module doc): a card (play it), an ``Action`` or the notation
+    of either (``"KS"``, ``"bibi H"``, ``"pass"``, ``"trump H"``); unreadable text raises ``NotationError``."""
+    return _INDEX[Action.parse(action)]
+
+
+def action_at(index: Any) -> Card | Action:
+    """The action numbered ``index`` in the encoding, ``action_index``'s inverse. Any whole number a framework
+    hands is read (numpy's integers too); another type raises a ``TypeError``, a number outside 0…60 a
+    ``ValueError``, both naming ``action``."""
+    if not isinstance(index, int) and hasattr(type(index), "__index__"):
+        index = index.__index__()  # numpy's integers, as a bot of another framework gives them
+    return EVERY_ACTION[whole("action", index, 0, NUM_ACTIONS - 1)]
+
+
+__all__ = [
+    "ACTION_TYPES", "CALLS", "CALL_BASE", "EVERY_ACTION", "NUM_ACTIONS", "PASS", "PASS_INDEX", "PLAYS", "SWITCHES",
+    "SWITCH_BASE", "Action", "action_at", "action_index",
+]

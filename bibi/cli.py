@@ -7,6 +7,11 @@
     bibi analyse FILE --seat N          one seat's decisions in a record weighed (bibi.coach), the costly explained
     bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
+    bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
+
+The module is argparse and dispatch, nothing more: what a command shows is the kit's (the rules as text,
+``bibi.render.text``; transcripts, ``bibi.notation``; the terminal front end of ``bibi play`` and ``bibi practice``,
+``bibi.terminal``; frames, ``bibi.simulation``), each imported when its command runs where it is heavy.
 
 Each command is a function ``cmd_NAME(args) -> exit status`` registered with ``@subcommand``, which also
 takes the function that adds the command's arguments; ``build_parser()`` builds the parser from the
@@ -29,28 +34,20 @@ import argparse
 import json
 import os
 import random
-import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
-from bibi.cards import Card, sort_key
-from bibi.deal import RECORD_FORMAT as DEAL_FORMAT
-from bibi.deal import Deal, Event
-from bibi.errors import MAX_SEED, NotationError, shorten
-from bibi.game import RECORD_FORMAT as GAME_FORMAT
+from bibi.deal import Deal
+from bibi.errors import MAX_SEED, shorten
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, find_language, get_language, language, ngettext
-from bibi.kinds import EventKind
-from bibi.notation import action_text, game_text, read_action, score_line, seat_name, transcript
-from bibi.notation import cards_text as _cards
-from bibi.play import BOTS, Bot, bot_title, bots_rng, call_said, get_bot, play, trick_number
-from bibi.rules import OPTIONS, PRESETS, Rules, parse_rules, preset, rules_name
+from bibi.i18n import LANGUAGES, N_, _, find_language, language, ngettext
+from bibi.notation import game_text, transcript
+from bibi.play import BOTS, bot_title, bots_rng, get_bot, play
+from bibi.records import RECORD_FORMAT, record_format
+from bibi.rules import Rules, parse_rules, preset, rules_name
 from bibi.session import Session
-from bibi.terminal import ask_line, command_word, read_command, read_line
-from bibi.texts import Sentence, cite
-from bibi.tricks import reason_of
 
 # -- the registry -----------------------------------------------------------------------------------
 
@@ -96,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_help(_("the language to speak ({languages}; default: the environment's, from LANGUAGE, "
                                      "LC_ALL, LC_MESSAGES or LANG, else English)").format(
                                          languages=", ".join(LANGUAGES))))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_help(_("say the kit's version and which build of the engine runs, then stop")))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():
         summary = _(command.help)
@@ -103,6 +102,27 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def build_line() -> str:
+    """The kit's version and the build of the engine that runs: compiled by mypyc, or pure Python and why
+    (``bibi --version``; ``make lab`` ends its set-up with it)."""
+    import bibi
+    from bibi import _engine
+    from bibi.deal import COMPILED
+
+    if COMPILED:
+        return _("bibi-kit {version}: the engine runs compiled (mypyc)").format(version=bibi.__version__)
+    why = _engine.text(_engine.WHY or (_engine.NONE_HERE, {}), _)
+    return _("bibi-kit {version}: the engine runs as pure Python: {why}").format(version=bibi.__version__, why=why)
+
+
+class _Version(argparse.Action):
+    """``--version``: the build line as it is, on one line (argparse's own action would wrap it), then exit."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+        print(build_line())
+        parser.exit()
 
 
 def _help(text: str) -> str:
@@ -158,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-OUTPUTS = ("json", "out", "deals_out")  # the options that name a file to write
+OUTPUTS = ("json", "out", "deals_out", "chart")  # the options that name a file to write
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -307,6 +327,8 @@ def _rules_arguments(parser: argparse.ArgumentParser) -> None:
 @subcommand("rules", N_("show the rule options of a preset, with their citations, or compare two"),
             _rules_arguments)
 def cmd_rules(args: argparse.Namespace) -> int:
+    from bibi.render.text import rules_diff, rules_table, rules_text  # the rules as text, beside their HTML
+
     if args.diff:
         print(rules_diff(*args.diff))
     elif args.preset:
@@ -314,84 +336,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         print(rules_table())
     return 0
-
-
-def _said(text: str) -> str:
-    """One of the rules' own texts (an option's title, a value's meaning, why an option has no effect) in the
-    language in force: the catalogs hold them as ``bibi.render`` shows them; an empty text stays empty."""
-    return _(text) if text else text
-
-
-def _citation(rules: Rules, name: str) -> str:
-    """``rules.citation(name)`` with its notes in the language in force (``bibi.render.option_citation``)."""
-    from bibi.render import option_citation  # lazy: only the rules' texts need it
-
-    return option_citation(rules, name)
-
-
-def describe(rules: Rules) -> str:
-    """``Rules.describe`` (the options, their values and citations) in the language in force."""
-    rows = [_("Rules {label}").format(label=repr(rules.label))]
-    for key, value in rules.options().items():
-        rows.append(f"  {key:<13} {str(value):<32} {_citation(rules, key)}")
-        if rules.no_effect(key):
-            rows.append(f"  {'':<13} ↳ {_said(rules.no_effect(key))}")
-    return "\n".join(rows)
-
-
-def rules_text(rules: Rules) -> str:
-    """A preset's options: value, citation, and what the value means."""
-    lines = [describe(rules)]
-    for name, value in rules.options().items():
-        if OPTIONS[name].meaning(value) or rules.no_effect(name):
-            lines.append(f"  {name:<13} = {value}: {_said(rules.explain(name))}")
-    return "\n".join([lines[0], "", _("What the values mean:"), *lines[1:]])
-
-
-def rules_diff(a: Rules, b: Rules) -> str:
-    """The options where ``a`` and ``b`` differ, each value with its meaning; an option that has no
-    effect under one side's rules is listed apart, as no difference in play."""
-    rows = a.diff(b)
-    if not rows:
-        return _("{a} and {b} have the same rules").format(a=a.name, b=b.name)
-    live = [row for row in rows if not (a.no_effect(row[0]) or b.no_effect(row[0]))]
-    inert = [row for row in rows if row not in live]
-    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
-    for name, mine, theirs in live:
-        lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
-        for rules, value in ((a, mine), (b, theirs)):
-            meaning = _said(OPTIONS[name].meaning(value))
-            lines.append(f"    {rules.name:<8} {value}" + (f": {meaning}" if meaning else ""))
-    if inert:
-        lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
-                       "the texts):").format(n=len(inert)))
-        for name, mine, theirs in inert:
-            lines.append(f"  {name} ({_said(OPTIONS[name].title)}; {_citation(a, name)})")
-            for rules, value in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {value}: {_said(rules.explain(name))}")
-    return "\n".join(lines)
-
-
-def rules_table() -> str:
-    """Every option with its value in each preset and its sources."""
-    names = list(PRESETS)
-    # each column as wide as its longest value, with room for a * (no effect) and two spaces
-    widths = [max(len(n), *(len(str(p.options()[o])) for o in OPTIONS)) + 3 for n, p in PRESETS.items()]
-    option_word = _("option")
-    lines = [f"{option_word:<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
-             + _("sources")]
-    for option in OPTIONS:
-        values = "".join(f"{str(p.options()[option]) + ('*' if p.no_effect(option) else ''):<{w}}"
-                         for p, w in zip(PRESETS.values(), widths, strict=True))
-        note = f" ({_said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
-        lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
-    for name, p in PRESETS.items():
-        for option in OPTIONS:
-            if p.no_effect(option):
-                lines.append(f"* {name} {option}: {_said(p.no_effect(option))}")
-    lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
-                          "compares."))
-    return "\n".join(lines)
 
 
 # -- bibi deal --------------------------------------------------------------------------------------------
@@ -445,7 +389,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     try:
-        if record.get("format") == DEAL_FORMAT:
+        if record_format(record) == RECORD_FORMAT:
             text = transcript(Deal.replay(record), draws=args.draws)
         else:
             text = game_text(Game.replay(record), deals=True)
@@ -479,10 +423,10 @@ def read_record(path: str) -> dict[str, Any]:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
     except ValueError as exc:
         raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
-    kind = record.get("format") if isinstance(record, dict) else None
-    if kind not in (DEAL_FORMAT, GAME_FORMAT):
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record (format {shorten(kind)}; "
-                         f"expected {DEAL_FORMAT} or {GAME_FORMAT})")
+    try:
+        record_format(record)  # a deal's or a game's (bibi.records): the rest is checked as it is replayed
+    except ValueError as exc:
+        raise ValueError(f"{shorten(path, 200)}: {exc}") from None
     return record
 
 
@@ -500,6 +444,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 @subcommand("play", N_("play a game (or one deal) against bots in the terminal"), _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
+    from bibi.terminal import Terminal, command_word, typed_examples  # the terminal front end
+
     seed = _seed(args)
     players = args.players
     if not 0 <= args.seat < players:
@@ -508,11 +454,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if deals != 1 and (deals < 1 or deals % players):
         raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
                          f"({players}, {2 * players}, …; R26)")
-    names = args.bots if len(args.bots) != 1 else args.bots * (players - 1)
-    if len(names) != players - 1:
-        raise ValueError(f"--bots: {len(names)} names for the {players - 1} other seats")
-    others = iter(map(get_bot, names))
-    bots = [None if s == args.seat else next(others) for s in range(players)]
+    try:
+        bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
+    except ValueError as exc:
+        raise ValueError(f"--{exc}") from None  # "--bots: …"
+    names = [bot for bot in bots if bot is not None]  # the other seats'
     played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
                            else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else
@@ -520,392 +466,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
             "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
         rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
-        players=ngettext("{n} player", "{n} players", players).format(n=players), cards=_typed_examples(),
+        players=ngettext("{n} player", "{n} players", players).format(n=players), cards=typed_examples(),
         help=command_word("help"), quit=command_word("quit")))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
-
-
-def plain(reason: str) -> str:
-    """An engine message with its option jargon (``(trump_change=next_trick)``) said in plain words."""
-
-    def words(match: re.Match) -> str:
-        name, value = match.group(1), match.group(2)
-        option = OPTIONS.get(name)
-        meaning = _said(option.meaning(value)) if option is not None else ""
-        return f": {meaning} —" if meaning else match.group(0)
-
-    return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
-
-
-def _card_points(points: Any) -> str:
-    """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
-    ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
-    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
-
-
-def rules_summary(rules: Rules) -> str:
-    """The rules in force in a few lines, each with the sentences it comes from."""
-    o = rules.options()
-    lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
-             _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
-                 decks=o["decks"], hand=o["hand_size"], c1=_citation(rules, "decks"),
-                 c2=_citation(rules, "hand_size")),
-             ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
-                      "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
-                      o["bibi_points"]).format(points=_card_points(o["card_points"]), bibi=o["bibi_points"],
-                                               c1=_citation(rules, "card_points"),
-                                               c2=_citation(rules, "bibi_points"))]
-    for name, value in o.items():
-        meaning = _said(OPTIONS[name].meaning(value))
-        if meaning and name not in ("first_dealer", "first_trump"):
-            lines.append(f"  {_said(OPTIONS[name].title)}: {meaning}")
-    lines.append(_("  the trick goes to the highest trump, else to the highest card of the suit led (I8)"))
-    return "\n".join(lines)
-
-
-# -- what a player types at the table, in his language -----------------------------------------------------
-
-def _typed_examples() -> str:
-    """How cards are typed in the language in force: ``K♥ or KH, 10♦ or TD`` (``К♥ или КЧ, 10♦ или 10Б``)."""
-    lang = get_language()
-    if lang == "en":
-        return _("{king} or {king_typed}, {ten} or {ten_typed}").format(king="K♥", king_typed="KH", ten="10♦",
-                                                                        ten_typed="TD")
-    king, ten = Card("KH"), Card("TD")
-    return _("{king} or {king_typed}, {ten} or {ten_typed}").format(
-        king=king.display(), king_typed=king.rank.letter() + king.suit.letter(), ten=ten.display(),
-        ten_typed=ten.rank.letter() + ten.suit.letter())
-
-
-_CITED = re.compile(r"\b([RI]\d{1,2}(?:\s*[–-]\s*[RI]?\d{1,2})?)\b")
-
-
-def cited_sentences(text: str) -> list[Sentence]:
-    """The sentences of the texts that ``text`` cites (``(R13)``, ``I11–I12``), in order, each once."""
-    found: list[Sentence] = []
-    for match in _CITED.finditer(text):
-        try:
-            found += [s for s in cite(match.group(1)) if s not in found]
-        except ValueError:  # not a sentence id after all (``R99``)
-            continue
-    return found
-
-
-def quotes(text: str) -> list[str]:
-    """Under a refusal or a hint, each sentence it cites: quoted in its own language, then (when that is not the
-    reader's) translated into the reader's language (``bibi.texts``)."""
-    lines = []
-    for sentence in cited_sentences(text):
-        lines.append("    " + _("{id}: “{original}”").format(id=sentence.id, original=sentence.original))
-        if sentence.lang != get_language():
-            lines.append("        " + _("(in translation: {text})").format(text=sentence.translated()))
-    return lines
-
-
-class Terminal:
-    """``bibi play``: a person's session at a table (``bibi.session.Session``: the deal or game, the bots, undo,
-    hint, why, the next deal) in the terminal. It shows what the person's seat may see, reads his moves and
-    questions, and prints what the session answers; the play itself is the session's.
-
-    ``bots`` has one bot per seat (the person's seat is ignored: ``None`` there). Besides a move the person may ask
-    for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
-    ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
-    ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
-
-    It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
-    in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.
-    A refusal or a hint that cites sentences of the texts quotes each one under it (``quotes``).
-    """
-
-    def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
-                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
-                 hint_bot: Callable | str | None = None, seed: Any = None):
-        self.session = Session(played, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
-        self.seat = seat
-        self.ask, self.say = ask, say
-        self.shown = 0
-        self._forced = -1  # where the event of a move played for the person (his only choice) begins
-
-    @property
-    def deal(self) -> Deal:
-        return self.session.deal
-
-    @property
-    def game(self) -> Game | None:
-        return self.session.game
-
-    @property
-    def bots(self) -> list[Bot | None]:
-        return self.session.bots
-
-    def run(self) -> int:
-        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
-        session = self.session
-        while True:
-            self.say(self.header())
-            self.shown = 0
-            if not self.play_deal():
-                self.say(_("bye"))
-                return 0
-            self.say(score_line(self.deal))
-            if not self.after_deal():
-                self.say(_("bye"))
-                return 0
-            if session.game is None:
-                return 0
-            self.say(str(session.game))
-            if session.is_over:
-                return 0
-            session.next_deal()
-
-    def after_deal(self) -> bool:
-        """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
-        move with them (``bibi.play.review``), ``analyse`` reviews the person's own decisions (``bibi.coach``),
-        Enter goes on; False when the player quits or input ends."""
-        while True:
-            prompt = _("deal over: '{review}' tells every bot move with its reasons, '{analyse}' weighs your own "
-                       "moves; Enter goes on> ").format(review=command_word("review"),
-                                                        analyse=command_word("analyse"))
-            word = ask_line(self.ask, prompt, self.say)
-            if word is None:
-                return False
-            command, _rest = read_command(word)
-            if command == "quit":
-                return False
-            if command == "analyse":
-                self.analyse()
-                continue
-            if command not in ("review", "why"):
-                return True
-            for line in self.session.review():
-                self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
-                    trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
-                    why=line.why))
-
-    review_worlds: int | None = None  # the review's budget of worlds a decision (None: the coach's own)
-
-    def analyse(self) -> None:
-        """The review of the person's decisions in the deal just played (``bibi.coach.analyse``, the session's seed),
-        a progress bar while it runs."""
-        from bibi.coach import WORLDS, analyse
-
-        self.say(_("weighing each of your decisions from what you could see then…"))
-        seed = self.session.seed
-        analysis = analyse(self.deal, self.seat, worlds=self.review_worlds or WORLDS, seed=0 if seed is None else seed,
-                           progress=progress_line(sys.stdout))
-        self.tell(analysis.text())
-
-    def header(self) -> str:
-        deal = self.deal
-        game = self.session.game
-        dealer = _("seat {seat} (you)").format(seat=deal.dealer) if deal.dealer == self.seat else seat_name(
-            deal.dealer)
-        suit = deal.first_trump
-        tricks = ngettext("{n} trick", "{n} tricks", deal.tricks_total).format(n=deal.tricks_total)
-        if game is None:
-            return _("== {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
-                dealer=dealer, symbol=suit.symbol, suit=suit.spoken(), tricks=tricks)
-        return _("== deal {number} of {total}: {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
-            number=len(game.deals), total=game.deals_total, dealer=dealer, symbol=suit.symbol, suit=suit.spoken(),
-            tricks=tricks)
-
-    def play_deal(self) -> bool:
-        """Play the current deal to its end (True), or until the player quits (False)."""
-        session = self.session
-        session.advance()
-        while True:
-            self.show_events()
-            deal = self.deal
-            if deal.is_over:
-                return True
-            legal = deal.legal_actions()
-            if len(legal) == 1:  # played for the person; the event's line says so (event_text)
-                self._forced = len(deal.events_for(self.seat))
-                session.play(legal[0])
-                continue
-            action = self.your_action()
-            if action is None:
-                return False
-            if action != "undo":
-                session.play(action)
-
-    def your_action(self):
-        """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""
-        self.say(self.status())
-        while True:
-            legal = self.choices()
-            text = ask_line(self.ask, _("seat {seat}> ").format(seat=self.seat), self.say)  # undecodable: again
-            if text is None:
-                return None
-            command, rest = read_command(text)
-            if command == "quit" and not rest:
-                return None
-            if not text:
-                continue
-            if command == "help" and not rest:
-                self.say(_(HELP))
-            elif command == "hint" and not rest:
-                self.tell(self.hint())
-            elif (command == "hint" and read_command(rest)[0] == "more") or (command == "more" and not rest):
-                self.tell(self.hint(more=True))
-            elif command == "why" and not rest:
-                self.tell(self.why())
-            elif command == "why" and rest.isascii() and rest.isdigit():  # why N: seat N's bot
-                self.tell(self.why(int(rest) if len(rest) <= 3 else -1))
-            elif command == "score" and not rest:
-                self.say(str(self.game) if self.game is not None else score_line(self.deal))
-            elif command == "rules" and not rest:
-                self.say(rules_summary(self.deal.rules))
-            elif command == "undo" and not rest:
-                if self.undo():
-                    return "undo"
-            elif text.isdigit():  # also ² and the like: only a short number in ASCII digits is a choice
-                if text.isascii() and len(text) <= 3 and 1 <= int(text) <= len(legal):
-                    return legal[int(text) - 1]
-                self.say(_("not a choice: pick 1…{n}").format(n=len(legal)))
-            else:
-                try:
-                    action = read_action(text)
-                    reason = self.deal.why_illegal(action, self.seat)
-                except NotationError as exc:  # a move the language's letters and words cannot read
-                    reason = str(exc)
-                else:
-                    if reason is None:
-                        return action
-                self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
-
-    def tell(self, text: str) -> None:
-        """Say ``text`` and, under it, the sentences it cites, quoted and translated (``quotes``)."""
-        self.say(text)
-        for line in quotes(text):
-            self.say(line)
-
-    def choices(self) -> list:
-        """The legal actions, the cards in the order the hand is shown, then calls, passes and switches."""
-        legal = self.deal.legal_actions()
-        cards = sorted((a for a in legal if isinstance(a, Card)), key=sort_key)
-        return cards + [a for a in legal if not isinstance(a, Card)]
-
-    def hint(self, more: bool = False) -> str:
-        """The session's hint in plain words; with ``more``, the bot's own reasons and figures as well."""
-        hint = self.session.hint()
-        if hint is None:
-            return _("no decision of yours to hint at now")
-        if more:
-            return _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
-                bot=bot_title(hint.bot), words=hint.words, details=hint.details)
-        return _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
-            bot=bot_title(hint.bot), words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
-
-    def why(self, seat: int | None = None) -> str:
-        """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
-        what the table saw of it and what the rules make of it, never the bot's hand."""
-        if seat is not None and not (0 <= seat < self.session.players and self.bots[seat] is not None):
-            return _("not a bot's seat: pick one of {seats}").format(
-                seats=", ".join(str(s) for s, b in enumerate(self.bots) if b))
-        last = self.session.why(seat)
-        if last is None:
-            if seat is None:
-                return _("no bot has moved yet in this deal")
-            return _("seat {seat} has not moved yet").format(seat=seat)
-        return _("seat {seat} ({bot}) chose {words}").format(seat=last.seat, bot=bot_title(last.bot),
-                                                                 words=last.words)
-
-    def undo(self) -> bool:
-        """Back to the previous decision of the person; False (and a note) when there is none."""
-        again = self.session.undo(forced=False)
-        if again is None:
-            self.say(_("nothing to take back in this deal"))
-            return False
-        self.shown = len(self.deal.events_for(self.seat))
-        self.say(_("taken back: your move again, trick {trick}").format(trick=self.session.trick))
-        return True
-
-    def status(self) -> str:
-        """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
-        view = self.deal.view(self.seat)
-        scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
-        lines = [_("— trick {trick} of {total} · trump {suit} · dealer seat {dealer} · stock {stock} · "
-                   "scores {scores}").format(trick=trick_number(self.deal), total=self.deal.tricks_total,
-                                             suit=view.trump.symbol, dealer=view.dealer, stock=view.stock_size,
-                                             scores=scores)]
-        if view.pending_trump is not None:
-            lines.append(_("  trump {suit} from the next trick").format(suit=view.pending_trump.symbol))
-        if view.leftovers:
-            lines.append(_("  turned up: {cards}").format(cards=_cards(view.leftovers)))
-        if view.trick and len(view.trick) < view.players:
-            plays = "  ".join(_("seat {seat} {card}").format(seat=s, card=c.display()) for s, c in view.trick)
-            lines.append(_("  trick: {plays}").format(plays=plays))
-        laid = [_("seat {seat} {cards}").format(seat=s, cards=_cards(cards))
-                for s, cards in enumerate(view.laid_down) if cards]
-        if laid:
-            lines.append(_("  laid down: {cards}").format(cards=", ".join(laid)))
-        lines.append(_("  your hand: {cards}").format(cards=_cards(view.hand)))
-        choices = "  ".join(f"{i}) {action_text(a)}" for i, a in enumerate(self.choices(), 1))
-        lines.append(_("  choices: {choices}").format(choices=choices))
-        return "\n".join(lines)
-
-    def show_events(self) -> None:
-        """Tell what happened since last time, as this seat may know it (``Deal.events_for``): others' draws
-        stay face down (not told at all), their passes silent."""
-        events = self.deal.events_for(self.seat)
-        tricks = sum(1 for e in events[: self.shown] if e.kind == "trick")
-        for at, event in enumerate(events[self.shown:], self.shown):
-            line = self.event_text(event, tricks)
-            if at == self._forced and line is not None:  # the person's only choice, played for him
-                line = _("{move}: your only choice").format(move=line)
-            if event.kind == "trick":
-                tricks += 1
-            if line:
-                self.say(line)
-        self.shown = len(events)
-
-    def event_text(self, event: Event, trick: int = -1) -> str | None:
-        mine = event.seat == self.seat
-        if event.kind == EventKind.DRAW:
-            return _("you draw {card}").format(card=event.card.display()) if mine and event.card is not None else None
-        if event.kind == "pass":  # only the seat's own: the engine keeps the others' silent
-            return _("you pass")
-        if event.kind in ("deal", "end"):
-            return None
-        if event.kind == "play" and mine and event.card is not None:
-            return _("you play {card}").format(card=event.card.display())
-        if event.kind == "call" and mine and event.suit is not None:
-            suit = event.suit.value
-            shown = {"call": call_said(self.deal.rules), "king": Card("K" + suit).display(),
-                     "queen": Card("Q" + suit).display(), "points": self.deal.rules.bibi_points}
-            if event.info == "mandatory":
-                return _("you must say {call}: {king} {queen} laid down, +{points} (I11)").format(**shown)
-            return _("you say {call}: {king} {queen} laid down, +{points}").format(**shown)
-        if event.kind == "trick" and 0 <= trick < len(self.deal.tricks):
-            done = self.deal.tricks[trick]
-            plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)
-            told = {"number": done.number + 1, "plays": plays, "seat": event.seat,
-                    "points": ngettext("{n} point", "{n} points", done.points).format(n=done.points),
-                    "rule": reason_of(done, self.deal.rules)}
-            if mine:
-                return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
-            return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
-        return str(event)
-
-
-HELP = N_("""\
-How a trick goes: the player on the dealer's left leads the first; everyone plays one card in turn, following the
-suit led if he can (R13; under the Italian rules he must trump when he cannot follow, I7). The highest trump
-wins the trick, else the highest card of the suit led (I8); of two identical cards the second wins (R14).
-After each card (Russian) or each trick (Italian) everyone draws back to a full hand while the stock lasts.
-A king and queen of one suit in your hand is a Bi-bi!: say it for 50 points and the trump moves to that suit
-(R15, R16); the Italian rules make you say it (bip bip, I11). Card points: 2 = 11, A = 10, K = 5, Q = 4, J = 3.
-
-What to type at your turn:
-  a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
-  bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
-  trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
-  hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
-  hint more: the bot's own reasons and figures too         why N: of seat N's last move
-  (once the deal is over, 'review' tells every bot move with the bot's own reasons)
-  undo: take back your last move                           score: the score sheet of the game
-  rules: the rules in force, with their sentences          quit (or Ctrl-D): leave""")
 
 
 # -- bibi simulate, bibi compare ---------------------------------------------------------------------------
@@ -999,6 +562,44 @@ def _one_or_each(names: Sequence[str]) -> str | list[str]:
     return names[0] if len(names) == 1 else list(names)
 
 
+# -- bibi profile ------------------------------------------------------------------------------------------
+# What kind of game a rule set makes (bibi.profile, imported when the command runs: it needs pandas).
+
+
+def _profile_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rules", nargs="+", type=variant_arg, metavar="RULES",
+                        help=_help(_("one rules set to profile, or two to set side by side on the same packs: "
+                                     "ru it, 'ru:draw=after_trick'")))
+    parser.add_argument("--players", type=whole_arg, default=6, metavar="N",
+                        help=_help(_("number of players (default: 6)")))
+    parser.add_argument("--deals", type=whole_arg, default=6000, metavar="N",  # bibi.profile.DEALS
+                        help=_help(_("deals to play for each bot as the measured player (default: 6000)")))
+    parser.add_argument("--seed", type=whole_arg, default=0,
+                        help=_help(_("deal i of a run is fixed by (seed, i) (default: 0)")))
+    parser.add_argument("--workers", type=whole_arg, default=1, metavar="N",
+                        help=_help(_("processes to play on (default: 1)")))
+    parser.add_argument("--chart", metavar="SVG", help=_help(_("write the chart to this SVG file")))
+    parser.add_argument("--no-progress", action="store_true", help=_help(_("no progress bar")))
+
+
+@subcommand("profile", N_("what kind of game rules make: skill, luck, fairness, drama and tempo, with intervals "
+                          "(95%)"), _profile_arguments)
+def cmd_profile(args: argparse.Namespace) -> int:
+    """Profile one rules set, or two on the same packs; print the table, write the chart when asked."""
+    from bibi.profile import compare, profile
+
+    if len(args.rules) > 2:
+        raise ValueError(f"rules: give one or two rules, not {len(args.rules)}")
+    run = dict(players=args.players, deals=args.deals, seed=args.seed, workers=args.workers,
+               progress=not args.no_progress)
+    result = profile(args.rules[0], **run) if len(args.rules) == 1 else compare(*args.rules, **run)
+    print(result)
+    if args.chart:
+        with open(args.chart, "w", encoding="utf-8") as file:
+            file.write(result.chart())
+    return 0
+
+
 # -- bibi practice ----------------------------------------------------------------------------------------
 # The exercises and the question-and-answer loop are bibi.practice's, imported when the command runs.
 
@@ -1015,7 +616,8 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
 @subcommand("practice", N_("answer exercises on positions of deals; the engine checks and explains"),
             _practice_arguments)
 def cmd_practice(args: argparse.Namespace) -> int:
-    from bibi.practice import exercises, quiz
+    from bibi.practice import exercises
+    from bibi.terminal import command_word, quiz
 
     seed = _seed(args)
     drawn = exercises(args.n, args.rules, args.players, seed)
@@ -1053,10 +655,12 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
             _analyse_arguments)
 def cmd_analyse(args: argparse.Namespace) -> int:
     from bibi.coach import WORLDS, analyse
+    from bibi.terminal import progress_line
 
     record = read_record(args.file)
+    game = record_format(record) != RECORD_FORMAT  # a game's record, else a deal's
     try:
-        deals = (Deal.replay(record),) if record.get("format") == DEAL_FORMAT else Game.replay(record).deals
+        deals = Game.replay(record).deals if game else (Deal.replay(record),)
     except ValueError as exc:
         raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
     players = deals[0].players
@@ -1067,7 +671,6 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.deal is not None and not 1 <= args.deal <= len(deals):
         raise ValueError(f"--deal: {args.deal} is not a deal 1…{len(deals)} of the record")
     # A game's deal still on is left out unless asked for by number; a deal record is the deal asked for.
-    game = record.get("format") != DEAL_FORMAT
     chosen = [(n, d) for n, d in enumerate(deals, 1)
               if args.deal in (None, n) and (d.is_over or args.deal or not game)]
     for number, deal in chosen:
@@ -1081,25 +684,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def progress_line(stream: Any) -> Callable[[int, int], None]:
-    """A progress callback that draws a bar on ``stream`` (``render.progress_text``) when it is a terminal, and
-    clears it at the end; nothing on a file or a pipe, where a bar redrawn would only clutter."""
-    from bibi import render
-
-    def progress(done: int, total: int) -> None:
-        if not stream.isatty():
-            return
-        if done < total:
-            stream.write("\r" + _("weighing the decisions {bar}").format(bar=render.progress_text(done, total)))
-        else:
-            stream.write("\r\033[K")
-        stream.flush()
-
-    return progress
-
-
 __all__ = [
-    "SUBCOMMANDS", "Subcommand", "Terminal", "add_json_argument", "add_table_arguments", "bots_arg",
-    "build_parser", "game_text", "main", "plain", "progress_line", "read_record", "rules_arg", "rules_diff",
-    "rules_summary", "rules_table", "rules_text", "score_line", "subcommand", "transcript", "variant_arg",
+    "SUBCOMMANDS", "Subcommand", "add_json_argument", "add_table_arguments", "bots_arg", "build_parser", "main",
+    "read_record", "rules_arg", "subcommand", "variant_arg",
 ]

@@ -52,8 +52,9 @@ from bibi.bots import play_every_action, search_sampler
 from bibi.cards import Card, Rank
 from bibi.deal import Deal, View
 from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole
-from bibi.i18n import _, decimal, ngettext, pgettext
+from bibi.i18n import _, decimal, ngettext
 from bibi.play import call_said, snapshots, trick_number
+from bibi.render.review import GLYPHS, figure, label_word, percent
 from bibi.rules import Identical
 from bibi.sampling import Sampler, unseen
 from bibi.session import advice
@@ -63,7 +64,6 @@ from bibi.tricks import beaters, trick_result, winning_plays
 
 COUNTED = ("own", "margin")  # the seat's own final score; or that minus the mean of the others' (``analyse``)
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-GLYPHS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # the chess annotators' own
 
 
 class Thresholds(NamedTuple):
@@ -272,23 +272,6 @@ def _row(d: Decision) -> tuple[Any, ...]:
     return (d.position, d.trick, str(d.played), str(d.best), d.label, d.close, round(d.loss, 2),
             round(max(0.0, d.low), 2), round(d.high, 2), d.worlds, None if hb is None else str(hb),
             None if d.hindsight_loss is None else round(d.hindsight_loss, 2))
-
-
-def label_word(label: str) -> str:
-    """A label (``LABELS``) as a person reads it, in the language in force: ``mistake`` is «ошибка», «errore»."""
-    # TRANSLATORS: the labels of a decision in a review, from the best to the worst (as Lichess names them: best move,
-    # good move, inaccuracy, mistake, blunder)
-    if label == "best":
-        return pgettext("label", "best")
-    if label == "good":
-        return pgettext("label", "good")
-    if label == "inaccuracy":
-        return pgettext("label", "inaccuracy")
-    if label == "mistake":
-        return pgettext("label", "mistake")
-    if label == "blunder":
-        return pgettext("label", "blunder")
-    raise ValueError(f"label: {shorten(label)} is not one of {', '.join(LABELS)}")
 
 
 def _band(loss: float, thresholds: Thresholds = THRESHOLDS) -> str:
@@ -535,17 +518,6 @@ def decision_words(d: Decision) -> str:
     if hind:
         said.append(hind)
     return " ".join(said)
-
-
-def percent(value: float) -> str:
-    """A percentage (0 to 100) rounded, as the language in force writes it: ``64 %`` (in Italian ``64%``)."""
-    # TRANSLATORS: a share in percent ("64 %"), as the language writes it (Italian: "64%")
-    return _("{n} %").format(n=round(value))
-
-
-def figure(value: float) -> str:
-    """Points as a review shows them: whole ones as whole numbers (``13``), others with one decimal (``7,2``)."""
-    return decimal(value, 0) if float(value).is_integer() else decimal(value)
 
 
 def _did(view: View, action: Card | Action) -> str:

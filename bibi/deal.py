@@ -1,75 +1,34 @@
 """One deal as a state machine: who acts, what is legal, what each action does.
 
-A deal moves through exactly the decision points of the rules reference, ``docs/rules.md`` (every "§" in
-this module, as in "rules §5.2", is a section of that file):
+A deal moves through exactly the decision points of the rules reference, ``docs/rules.md`` (every "§" in this
+module, as in "rules §5.2", is a section of that file): the dealt-pair pass before the first trick
+(``dealt_pairs``: each seat holding a callable pair calls, ``bibi H``, or passes, R17–R20, clockwise from the
+dealer's left); each card played (``KS``; under ``follow`` the suit led, or also trumps); call-or-pass after a
+player's own draw while he holds a callable pair, again after each call (R15, R21, R23; I9, I11); the leader's
+trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14). Mandatory calls
+(``bibi_call='mandatory'``) are made by the engine itself, suits in the order S, H, D, C, and recorded as events
+and calls; a pair of the deal's original trump (``first_trump``) stays optional, "della prima briscola" (I12).
 
-- the dealt-pair pass before the first trick (``dealt_pairs``): each seat may call (``bibi H``) or
-  ``pass`` while he holds a callable pair (R17–R20), in turn clockwise from the dealer's left (a
-  convention: no text gives the order);
-- each card played (``KS``); under ``follow`` the legal cards are the suit led, or also trumps;
-- after a player's own draw, call-or-pass while he holds a callable pair, again after each call
-  (R15, R21, R23; I9, I11);
-- the leader's trump switch (``trump H``) under ``trump_change='holder_chooses'`` (I12, I14 say
-  "whenever"; that it is the leader's, before he leads, is a convention, rules §2).
+Timing follows rules §5 to the letter: the stock is checked at the start of each trick, before the leader acts
+(when it is short, drawing, calls and trump changes stop, R24; I15, and its cards are turned up at once under
+``turn_up='trick_start'``, R25, or at the first draw that cannot be made under ``'failed_draw'``, I9, I16); a change
+of trump fixed by calls under ``next_trick`` applies at the start of the next trick, a final one too (rules §3 case
+9); a trick's points go to its winner with its last card; under ``after_each_card`` a player draws right after his
+card, under ``after_trick`` the winner first, then clockwise, each deciding his calls right after his own draw.
 
-Mandatory calls (``bibi_call='mandatory'``) are made by the engine itself, suits in the order
-S, H, D, C, and recorded as events and calls; a pair of the deal's original trump
-(``first_trump``) stays optional, "della prima briscola" (I12).
+The decisions the texts leave open are the rules reference's (its conventions in §2, its timing in §5: the order
+of the dealt-pair pass, what competes under ``multi_call``, the trump of a stacked pack, a stock that runs out
+exactly, who is asked about a call and ``ask_every_chance``, …), and this module takes each one as written there.
+Two more are about its own surface: while the last player's draw and call decisions (``after_each_card``) or the
+draw round (``after_trick``) follow a completed trick, ``trick`` still shows it (it is also ``tricks[-1]``); and
+``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than fill in ``Deal.new``'s defaults.
 
-Timing follows rules §5 to the letter:
-
-1. the stock is checked at the start of each trick, before the leader acts; when it holds fewer
-   cards than players, drawing, calls and trump changes stop (R24; I15), and the cards are turned
-   face up (``leftovers``): at once under ``turn_up='trick_start'`` (R25), or at the first draw that
-   cannot be made under ``turn_up='failed_draw'`` (I9, I16): after that trick's last card
-   (``after_trick``) or after its leader's card (``after_each_card``);
-2. a change of trump fixed by calls under ``next_trick`` applies at the start of the next trick,
-   also when that trick is one of the final ones (rules §3 case 9);
-3. a trick's points go to its winner the moment its last card is played;
-4. under ``after_each_card`` a player draws right after his card, then decides his calls; under
-   ``after_trick`` the winner draws first, then clockwise, each deciding right after his own draw.
-
-Rule decisions the texts leave open, and how this engine takes them:
-
-- Under ``multi_call`` only calls that *would* change the trump compete: a call of the current
-  trump suit (possible under ``bibi_suits='any'``) "changes nothing at once" (rules §2), so under
-  ``multi_call='last'`` it does not cancel an earlier call of another suit in the same trick.
-- A stacked deck with no ``trump`` given takes the trump from its bottom card: that is where the
-  cut card goes (rules §2: the card shown at the cut "goes to the bottom of the pack").
-- Under ``first_dealer='high_card_draw'``, ``Deal.new`` with a seed plays the draw itself (every
-  seat draws from a shuffled pack, ties draw again), then reshuffles the whole pack to deal.
-- A call of the dealt-pair pass changes the trump of the first trick (under ``next_trick``) even
-  when no round will draw (one pack, seven players): the pass happens while the stock is still
-  in play (rules §5.3), and a change fixed then applies like one from the last draw round (§3 case 9).
-- Under ``holder_chooses`` a double pair (R21) makes two calls and so two switch rights, "each pair
-  switches once" (rules §2); the second right matters only once the trump has moved away again.
-- A stock that runs out exactly is still "turned up" (at the check, or at the failed draw): a
-  ``turn_up`` event with no cards.
-- Under ``turn_up='failed_draw'``, ``drawing`` is False from the start of the trick that begins
-  with a short stock (no draw, call or switch is possible any more), while its cards still lie
-  face down in ``stock()`` until the failed draw; ``face_up_from`` tells when they were shown.
-- Under ``bibi_call='mandatory'`` the original-trump pair may be called "whenever the holder likes"
-  (I12) at any of his chances to call: the dealt-pair pass and right after each of his draws
-  (R15; I11), the only moments at which the engine offers calls.
-- Under ``trump_change='next_deal'``, a call of the dealt-pair pass changes the trump before the
-  first trick as under ``next_trick`` (R18), several such calls settled by ``multi_call``; it does
-  not set the next deal's trump, which only a call after a draw does (rules §5.11).
-- While the last player's draw and call decisions (``after_each_card``) or the draw round
-  (``after_trick``) follow a completed trick, ``trick`` still shows it; it is also ``tricks[-1]``.
-- Who is asked about a call: by default only a seat holding a pair it may call (optionally) now, and the
-  question and its pass are that seat's alone (``to_act_for``, ``events_for``: at a table saying nothing is
-  passing). ``Deal.new(..., ask_every_chance=True)`` asks every seat at each of its chances (the dealt-pair
-  pass, right after each draw, again after each call; under a mandatory call, where a pair of the original
-  trump may be called now), ``pass`` its only choice without a pair, and shows the question to everyone:
-  the mere question then tells nothing (``ask_every_chance``). No rule changes, only who is asked; records
-  keep the option (``bibi.records``).
-- ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than filling in
-  ``Deal.new``'s defaults (dealer 0, the bottom card's suit): that would not be the recorded deal.
-
-The module is the state machine and its explanations. Beside it, compiled with it as one group, below it: the
-actions and their notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a
-seat's view (``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of
-a trick and of a pair (``bibi.tricks``); above it, reached lazily: the bots' live views (``bibi.live``).
+The module is the state machine. Beside it, compiled with it as one group, below it: the actions and their
+notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a seat's view
+(``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of a trick and
+of a pair (``bibi.tricks``); below it too, pure: the words of a refusal (``bibi.refusals``). Above it, reached
+lazily: the sampler (``Deal.resample``), the one fast loop (``Deal.playout``, which reads the deal's fields in place,
+as the bots' live views, ``bibi.live``, do) and the renderer (``str``, ``_repr_html_``: ``bibi.render``).
 
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
@@ -87,19 +46,21 @@ from __future__ import annotations
 import random
 import types
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
+from bibi import refusals
+from bibi._engine import GROUP
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
-from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank, Suit, parse_card
-from bibi.dealing import Whole, _as_suit, _rotations, check_deck, check_players, dealt_places, set_up
-from bibi.errors import IllegalAction, NotationError, WrongType, check_seed, check_type, shorten, whole
+from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
+from bibi.dealing import Whole, _rotations, asked_setup, check_players, hands_dealt, restocked
+from bibi.errors import IllegalAction, NotationError, check_type, shorten, whole
 from bibi.i18n import _, count, pgettext
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
-from bibi.reports import Call, Event, History, Position, Trick, View, trump_reason
+from bibi.reports import Call, Event, History, Position, Trick, View, events_seen, phase_word, trump_reason
 from bibi.rules import (
     BibiCall,
     BibiSuits,
@@ -111,26 +72,18 @@ from bibi.rules import (
     TrumpChange,
     TurnUp,
     as_rules,
-    rules_name,
 )
 from bibi.tricks import (
     KQ_SLOT,
-    follow_refusal,
+    distinct_cards,
     forced_suits,
     free_pair,
+    kq_counts,
+    laid_cards,
     pair_callable,
-    pair_missing,
     trick_result,
     why_trick_won,
 )
-
-if TYPE_CHECKING:
-    from bibi.live import LiveView
-
-# Why a bot's answer is refused when the deal moved while it was choosing (``seated_playout``, and the play
-# layer's slow path, which hands out frozen views): a bot reads its view and answers, nothing more.
-MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
-                     "it never moves the deal")
 
 _SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 _KQ_SLOT: Final = KQ_SLOT
@@ -212,10 +165,8 @@ class Deal:
     _hands: list[list[Card]]  # sorted: the cards of one suit are one slice, identical cards side by side
     _twins: list[int]  # per seat: how many cards of his hand equal the card before them
     _rotations: tuple[tuple[int, ...], ...]  # per seat: it and the seats after it clockwise (shared, immutable)
-    # The event log's one writer: ``_append_event((kind, seat, card, suit, info))`` appends an ``Event``'s fields in
-    # that order. Every caller asks ``if self._log:`` first, and the writer is the log's own ``append``, not a
-    # method of ours: a call per event shows in the benchmark with events on, and an unguarded no-op on the fast
-    # path with events off (bench/bench_engine.py --throughput).
+    # The event log's one writer, the log's own ``append`` of an ``Event``'s fields, each caller asking ``if
+    # self._log:`` first: a method per event shows in bench/bench_engine.py --throughput, events on or off.
     _append_event: Callable[[tuple[Any, ...]], None]
     _kq: list[list[int]]  # per seat: kings held by suit, then queens by suit
     _laid: list[list[int]]  # per seat: kings, then queens, of called pairs still in hand
@@ -265,56 +216,21 @@ class Deal:
     # ---- construction ----------------------------------------------------------------------
 
     @classmethod
-    def new(
-        cls,
-        rules: Any,
-        players: Whole = 6,
-        *,
-        seed: Any = None,
-        rng: Any = None,
-        dealer: Whole | None = None,
-        trump: Any = None,
-        deck: Any = None,
-        log: Any = True,
-        ask_every_chance: Any = False,
-    ) -> Deal:
-        """A new deal, dealt and ready for its first decision.
+    def new(cls, rules: Any, players: Whole = 6, *, seed: Any = None, rng: Any = None, dealer: Whole | None = None,
+            trump: Any = None, deck: Any = None, log: Any = True, ask_every_chance: Any = False) -> Deal:
+        """A new deal, dealt and ready for its first decision. With ``deck`` (the whole pack, top first) it is
+        stacked: dealer 0 and the bottom card's suit as trump unless given. Without, the pack is shuffled by ``rng``
+        (or ``random.Random(seed)``), and the dealer and trump found as the rules say (R5–R7; I4).
 
-        With ``deck`` (the whole pack, top first) the deal is stacked: dealer defaults to 0 and the
-        trump to the suit of the bottom card. Without it the pack is shuffled by ``rng`` (or
-        ``random.Random(seed)``), and the dealer and trump are found as the rules say: the high-card
-        draw (R5, R6) or a random dealer, and the dealer's card or the cut (R6, R7; I4).
-
-        ``log=False`` keeps no events (the simulator's choice: everything else is kept as usual).
-        ``ask_every_chance=True`` asks every seat at each of its chances to call, holding a pair or not (``pass``
-        its only choice when it holds none), so the question tells the others nothing
-        (``Deal.ask_every_chance``); it changes no rule of the game, only who is asked.
-        Parameters are annotated ``Any`` and checked here, so that both engines (pure and compiled) refuse a
-        wrong value with the same message naming it.
+        ``log=False`` keeps no events (the simulator's choice); ``ask_every_chance`` see ``Deal.ask_every_chance``.
+        Parameters are annotated ``Any`` and checked (``bibi.dealing.asked_setup``), so that both builds (pure and
+        compiled) refuse a wrong value with the same message naming it.
         """
         rules = as_rules(rules)
         players = check_players(rules, players)
-        seed = check_seed("seed", seed)
-        if rng is not None:
-            check_type("rng", rng, random.Random, "a random.Random")
         check_type("log", log, bool, "True or False")
         check_type("ask_every_chance", ask_every_chance, bool, "True or False")
-        if dealer is not None:
-            dealer = whole("dealer", dealer)
-            if not 0 <= dealer < players:
-                raise ValueError(f"dealer: {shorten(dealer)} is not a seat 0…{players - 1}")
-        if trump is not None:
-            trump = _as_suit(trump, "trump")
-        if deck is not None:
-            cards = check_deck(rules, deck)
-            if dealer is None:
-                dealer = 0
-            if trump is None:
-                trump = cards[-1].suit
-            return cls._start(rules, players, dealer, trump, tuple(cards), log, ask_every_chance)
-        if rng is None:
-            rng = random.Random(seed)
-        setup = set_up(rules, players, rng, dealer=dealer, trump=trump)
+        setup = asked_setup(rules, players, seed=seed, rng=rng, dealer=dealer, trump=trump, deck=deck)
         return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log, ask_every_chance)
 
     @classmethod
@@ -335,57 +251,30 @@ class Deal:
         self._first_call = rules.multi_call is MultiCall.FIRST
         self._after_each_card = rules.draw is Draw.AFTER_EACH_CARD
         self._late_turn_up = rules.turn_up is TurnUp.FAILED_DRAW
-        self._turn_up_due = False
-        self._face_up_from = -1
+        self._turn_up_due, self._face_up_from = False, -1
         n = players
-        self._hands = [[] for _seat in range(n)]
-        self._kq = [[0] * 8 for _seat in range(n)]
+        self._hands = hands = hands_dealt(deck, n, dealer, rules.hand_size)
+        self._twins = [len(hand) - len(set(hand)) for hand in hands]
+        self._kq = [kq_counts(hand) for hand in hands]
         self._laid = [[0] * 8 for _seat in range(n)]
         self._laid_moves = 0
-        size = rules.hand_size
-        dealt = n * size
-        self._twins = [0] * n
         self._rotations = _rotations(n)
-        for seat in range(n):
-            places = dealt_places(n, dealer, seat, size)
-            hand = self._hands[seat] = sorted(deck[places.start:places.stop:n])
-            self._twins[seat] = len(hand) - len(set(hand))
-            kq = self._kq[seat]
-            for c in hand:
-                slot = _KQ_SLOT[c]
-                if slot >= 0:
-                    kq[slot] += 1
         self._paired = [False] * n
         for seat in range(n):
             self._recount(seat)
-        self._pos = dealt
-        self._trump = trump.index
-        self._pending = None
-        self._next_trump = None
+        self._pos = n * rules.hand_size
+        self._trump, self._pending, self._next_trump = trump.index, None, None
         self._rights = [[] for _seat in range(n)]
-        self._switched = False
-        self._drawing = True
-        self._round_draws = False
-        self._leader = (dealer + 1) % n
-        self._turn = self._leader
-        self._trick = []
-        self._tricks = []
-        self._card_points = [0] * n
-        self._bonus = [0] * n
-        self._calls = []
-        self._switches = []
-        self._passes = []
+        self._switched, self._drawing, self._round_draws = False, True, False
+        self._leader = self._turn = (dealer + 1) % n
+        self._trick, self._tricks, self._calls, self._switches, self._passes = [], [], [], [], []
+        self._card_points, self._bonus = [0] * n, [0] * n
         self._log = log
         self._events = [(_DEAL, dealer, None, trump, None)]
         self._append_event = self._events.append
-        self._leftovers = ()
-        self._actions = []
-        self._legal = None
-        self._phase = _PLAY
-        self._call_seat = -1
-        self._after = _AFTER_QUEUE
-        self._queue = []
-        self._queue_draws = False
+        self._leftovers, self._actions, self._legal = (), [], None
+        self._phase, self._call_seat, self._after = _PLAY, -1, _AFTER_QUEUE
+        self._queue, self._queue_draws = [], False
         if rules.dealt_pairs:
             # The dealt-pair pass (R17–R20; rules §5.3): every seat from the dealer's left (a convention).
             self._queue = list(self._rotations[self._leader])
@@ -440,12 +329,9 @@ class Deal:
         return legal
 
     def apply(self, action: Any, seat: Whole | None = None) -> Deal:
-        """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either). With ``seat``,
-        check it is that seat's turn.
-
-        An illegal action raises ``IllegalAction`` naming the rule, unreadable text ``NotationError``, and
-        the deal is left unchanged. Returns the deal, so calls can be chained.
-        """
+        """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either), checking with ``seat``
+        that it is that seat's turn; returns the deal. An illegal action raises ``IllegalAction`` naming the rule,
+        unreadable text ``NotationError``, and the deal is left unchanged."""
         act = Action.parse(action)
         if seat is not None:
             whole("seat", seat)
@@ -458,136 +344,18 @@ class Deal:
         return self
 
     def playout(self, choose: Any) -> Deal:
-        """Play to the end, ``choose(legal_actions)`` picking every decision: the simulator's fast path.
+        """Play to the end, ``choose(legal_actions)`` picking every decision with a choice (a forced move is taken
+        without asking): the kit's one fast loop (``bibi.playout.run``), the very transitions ``apply`` runs, minus
+        its per-call checks; a pick that is not among the legal actions still raises ``IllegalAction``."""
+        from bibi.playout import playout  # above this module, reached lazily (ARCHITECTURE.md, "Lazy imports")
 
-        It runs the very transitions ``apply`` runs, on the same legal actions, minus the per-call
-        overhead; a pick that is not among the legal actions still raises ``IllegalAction``.
-        """
-        if not callable(choose):
-            raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
-
-        def pick(legal: tuple[Card | Action, ...]) -> Card | Action:
-            act = choose(legal)
-            # The type first (a plain 12 equals Card('2S'); another type's ``==`` may be anything).
-            if not isinstance(act, _ACTION_TYPES) or act not in legal:
-                self._legal = legal
-                raise IllegalAction(self._why_refused(act))
-            return act
-
-        return self._play_out(pick, False)
-
-    def seated_playout(self, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random) -> Deal:
-        """Play to the end with a bot at every seat: each decision with a choice goes to the seat's bot as
-        ``bots[seat](view, rng)``, ``view`` being the seat's ``LiveView`` (one per seat for the whole deal, lent
-        the legal actions being decided on), and a forced move is taken without asking, drawing nothing (the play
-        layer's convention). ``playout`` with the asking done by ``bibi.live.seated_picker``: the play layer's
-        fast path for bots (``bibi.play.play_out``).
-
-        An answer is an action or its notation (as ``apply`` reads it). A refused answer raises ``IllegalAction``
-        (or the notation's ``NotationError`` or ``TypeError``) carrying the answer as ``answer``, the seat as
-        ``seat`` and this deal as ``deal`` (what tells it from a bot's own error, raised as it is), with the deal
-        at the refused decision. The views hold no way back to the deal; a bot that
-        moves it all the same (through a reference of its own) is caught when it answers, with an
-        ``IllegalAction`` of the same kind.
-        """
-        from bibi.live import seated_picker  # above this module: reached lazily, so no import circle forms
-
-        return self._play_out(seated_picker(self, bots, rng), True)
-
-    def random_playout(self, rng: random.Random) -> Deal:
-        """Play to the end with the random player at every seat: ``playout(bibi.play.random_choice(rng))``
-        with the choice folded into the loop (a forced move draws nothing; else ``rng.random()`` picks
-        among the legal actions, each as likely). The same draws and the same deal, faster: the path of a
-        table of random bots, ``simulate``'s default."""
-        if not isinstance(rng, random.Random):
-            raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
-        # The one loop kept apart from ``_play_out``: this is ``simulate``'s path, and a picker call per decision
-        # slows it measurably, pure and compiled (bench/bench_engine.py --throughput).
-        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
-        r = rng.random
-        self._legal = None
-        while self._phase:
-            legal = compute()
-            n = len(legal)
-            act = legal[int(r() * n)] if n > 1 else legal[0]  # random_choice's pick, inlined
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                apply_legal(act)
-        return self
-
-    def _play_out(self, pick: Callable[[tuple[Card | Action, ...]], Card | Action], forced: bool) -> Deal:
-        """The one playing loop of the fast paths: ``pick(legal)`` chooses every decision (a picker checks what
-        it returns), or, with ``forced``, every decision with a choice, a forced move being taken without
-        asking. The very transitions ``apply`` runs, on the same legal actions, minus the per-call overhead."""
-        compute, apply_legal, play, actions = self._compute_legal, self._apply_legal, self._play, self._actions
-        self._legal = None  # the loop moves the state: a cached answer would go stale if a picker raises
-        while self._phase:
-            legal = compute()
-            act = legal[0] if forced and len(legal) == 1 else pick(legal)
-            actions.append(act)
-            if isinstance(act, Card):
-                play(self._turn, act)
-            else:
-                apply_legal(act)
-        self._legal = None
-        return self
-
-    def _why_refused(self, pick: object) -> str:
-        if not isinstance(pick, _ACTION_TYPES):
-            return f"choose must return one of the legal actions it is given, not {shorten(pick)}"
-        return self.why_illegal(pick) or f"{pick} is not legal now"
+        return playout(self, choose)
 
     def why_illegal(self, action: Any, seat: Whole | None = None) -> str | None:
-        """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal.
-
-        Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``. The reason is
-        in the language in force (``bibi.language``), its sentence ids as they are: ``(R13)``, ``(I7)``.
-        """
-        try:
-            act = Action.parse(action)
-        except NotationError as exc:
-            return str(exc)
-        if seat is not None:
-            whole("seat", seat)
-        if self._phase == _OVER:
-            return _("the deal is over")
-        to_act = self._turn if self._phase == _PLAY else self._call_seat
-        if seat is not None and seat != to_act:
-            if self._phase == _CALL and not self._ask_every:  # a call decision nobody else sees (``to_act_for``)
-                return _("out of turn: it is not seat {seat}'s turn; the others draw").format(seat=shorten(seat))
-            return _("out of turn: it is seat {to_act}'s turn, not seat {seat}'s").format(to_act=to_act,
-                                                                                          seat=shorten(seat))
-        if act in self.legal_actions():
-            return None
-        if isinstance(act, Action):
-            suit = act.suit
-            if self._phase == _CALL:
-                if act.kind == Action.SWITCH:
-                    return _("a trump switch is made only when leading a trick: the kit's reading of I12, I14 "
-                             "(which say 'whenever')")
-                assert suit is not None  # a pass is always a choice in the call phase
-                return self._why_not_call(to_act, suit.index)
-            if suit is None:
-                return _("nothing to pass on: seat {seat} must play a card").format(seat=to_act)
-            if act.kind == Action.CALL:
-                timing = _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
-                           "card").format(seat=to_act)
-                # the first reason, where there is one
-                missing = pair_missing(to_act, suit.index, self._kq[to_act], self._laid[to_act])
-                if missing is None:
-                    return timing
-                # TRANSLATORS: two reasons why a call is refused, each a whole clause
-                return _("{missing}; and {timing}").format(missing=missing, timing=timing)
-            return self._why_not_switch(to_act, suit.index)
-        if self._phase == _CALL:
-            return _("seat {seat} must first call a pair or pass (R15, R23)").format(seat=to_act)
-        card = act
-        hand = self._hands[to_act]
-        if card not in hand:
-            return _("seat {seat} does not hold {card}").format(seat=to_act, card=card.display())
-        return follow_refusal(to_act, hand, _SUIT_OF[self._trick[0][1]], self._trump, self._must_follow)
+        """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal, in the
+        language in force, citing the sentences (``bibi.refusals``); unreadable text gives the reading's reason, a
+        value of the wrong type raises ``TypeError``."""
+        return refusals.why_illegal(self, action, seat)
 
     @property
     def trump(self) -> Suit:
@@ -610,14 +378,8 @@ class Deal:
 
     def laid_down(self, seat: Whole) -> tuple[Card, ...]:
         """The cards of ``seat``'s called pairs still in his hand, face up for everyone."""
-        seat = self._seat(seat)
-        laid = self._laid[seat]
-        if not any(laid):  # most seats, most of the time
-            return ()
-        out = []
-        for s in range(4):
-            out += [CARDS[s * 13 + Rank.KING]] * laid[s] + [CARDS[s * 13 + Rank.QUEEN]] * laid[4 + s]
-        return tuple(sorted(out))
+        laid = self._laid[self._seat(seat)]
+        return laid_cards(laid) if any(laid) else ()  # most seats hold none, most of the time
 
     def callable_suits(self, seat: Whole) -> tuple[Suit, ...]:
         """The suits in which ``seat`` holds a free K+Q pair that the rules let him call now."""
@@ -641,42 +403,23 @@ class Deal:
     @property
     def ask_every_chance(self) -> bool:
         """Whether every seat is asked at each of its chances to call, holding a callable pair or not (``pass``
-        its only legal action when it holds none): ``Deal.new(..., ask_every_chance=True)``.
-
-        By default the engine asks only a seat that holds a callable pair, and so hides the question from the
-        other seats (``to_act_for``, ``events_for``): at a table saying nothing is passing. With the option the
-        question is asked at every chance and shown to everyone, and a seat's view at another seat's decision is
-        the same whether that seat holds a pair or not: what a game engine with a public current player needs
-        (``bibi.openspiel``). The chances are the engine's own (the dealt-pair pass, right after each draw, again
-        after each call, rules §5); under ``bibi_call='mandatory'`` a seat is asked only where an optional call
-        could arise (a pair of the original trump callable now, I12), its mandatory calls made first as ever.
-        The option changes no rule: the same actions give the same deal but for the passes it adds, and the
-        play layer takes a forced pass without asking a bot. The record keeps it (``record``)."""
+        its only legal action when it holds none): ``Deal.new(..., ask_every_chance=True)``, what a game engine with
+        a public current player needs (``bibi.openspiel``). By default only a seat holding a callable pair is
+        asked, and the question and its pass are that seat's alone (``to_act_for``, ``events_for``). No rule
+        changes, only who is asked; the record keeps the option (the rules reference, §2: "who is asked")."""
         return self._ask_every
 
     @property
     def cards_read(self) -> int:
-        """How many cards of the pack (``deck``, top first) the deal has read: the hands dealt, every card
-        drawn, and the leftovers once turned up. ``deck[cards_read:]`` is the stock still face down; the next
-        draw reads ``deck[cards_read]``. What chance has revealed so far, for an adapter that deals the stock
-        card by card as the table does."""
+        """How many cards of the pack (``deck``, top first) the deal has read: the hands dealt, every card drawn,
+        the leftovers once turned up (what chance has revealed, for an adapter that deals card by card)."""
         return self._pos
 
     def restock(self, cards: Any) -> Deal:
-        """Put the face-down stock in the order ``cards`` (top first: the next draw reads ``cards[0]``), the same
-        cards as ``stock()`` in any order; returns the deal. What chance decides card by card in a game engine that
-        deals the stock as the table does (``bibi.openspiel`` reveals each card as the deal reads it,
-        ``cards_read``), or a rollout that shuffles the unseen stock. Other cards are refused with a
-        ``ValueError`` naming them, the deal unchanged; nothing already read (hands, draws, leftovers) moves."""
-        check_type("cards", cards, (list, tuple), "a list of cards, top first")
-        try:
-            order = tuple(parse_card(c) for c in cards)
-        except (ValueError, TypeError) as exc:
-            raise type(exc)(f"cards: {exc}") from None
-        if sorted(order) != sorted(self.deck[self._pos:]):
-            raise ValueError(f"cards: {shorten(' '.join(map(str, order)))} are not the {self.stock_size} cards of "
-                             "the stock (stock()) in another order")
-        self.deck = self.deck[:self._pos] + order
+        """Put the face-down stock in the order ``cards`` (top first), the same cards as ``stock()`` in any order
+        (other cards are refused, ``bibi.dealing.restocked``, the deal unchanged); returns the deal. What chance
+        decides card by card in a game engine (``bibi.openspiel``), or a rollout that shuffles the unseen stock."""
+        self.deck = self.deck[:self._pos] + restocked(self.deck[self._pos:], cards)
         return self
 
     def stock(self) -> tuple[Card, ...]:
@@ -685,9 +428,8 @@ class Deal:
 
     @property
     def drawing(self) -> bool:
-        """Whether the stock is still in play: False from the start of the trick that begins with
-        fewer cards in it than players (R24; I15), also while they still lie face down under
-        ``turn_up='failed_draw'``."""
+        """Whether the stock is still in play: False from the start of the trick that begins with fewer cards in
+        it than players (R24; I15), also while they still lie face down under ``turn_up='failed_draw'``."""
         return self._drawing
 
     @property
@@ -697,9 +439,8 @@ class Deal:
 
     @property
     def face_up_from(self) -> int | None:
-        """The number (0-based) of the first trick led with the leftovers face up; ``None`` before
-        the turn-up. ``tricks_total - face_up_from`` is seven under ``turn_up='trick_start'`` (R25)
-        and six under ``'failed_draw'`` (I16), with seven-card hands."""
+        """The number (0-based) of the first trick led with the leftovers face up; ``None`` before the turn-up
+        (``tricks_total - face_up_from`` is seven under ``turn_up='trick_start'``, R25, six under I16's reading)."""
         return None if self._face_up_from < 0 else self._face_up_from
 
     @property
@@ -734,39 +475,22 @@ class Deal:
         return tuple(map(Event._make, self._events))
 
     def events_for(self, seat: Whole) -> tuple[Event, ...]:
-        """The event log as ``seat`` may know it: every public event and the seat's own. Another seat's draw
-        keeps no card (everyone sees him draw, nobody sees what: ``seat 2 draws a card``), and another seat's
-        pass is left out: a pass is asked only of a seat holding a callable pair, so telling it would tell that
-        he holds one (at a table, saying nothing is passing); under ``ask_every_chance`` every seat passes at
-        each of its chances, so passes are public and kept. Every view that shows a deal to a seat shows
-        these, the play table's log, the explorer's in a seat's view and ``bibi play``'s lines alike.
+        """The event log as ``seat`` may know it (``bibi.reports.events_seen``): every public event and the
+        seat's own; another seat's draw keeps no card, and another seat's pass is left out (unless every seat is
+        asked at each chance, ``ask_every_chance``). Every view that shows a deal to a seat shows these.
 
         >>> deal = Deal.new("russian", players=4, seed=1).apply("8S")
-        >>> [str(e) for e in deal.events_for(1)[-2:]]
-        ['seat 0 plays 8♠', 'seat 0 draws a card']
-        >>> str(deal.events_for(0)[-1])
-        'seat 0 draws 6♣'
+        >>> [str(e) for e in deal.events_for(1)[-2:]], str(deal.events_for(0)[-1])
+        (['seat 0 plays 8♠', 'seat 0 draws a card'], 'seat 0 draws 6♣')
         """
         seat = self._seat(seat)
         if not self._log:
             raise ValueError("events: this deal was made with log=False and kept none")
-        seen = []
-        hide_passes = not self._ask_every
-        for event in self._events:
-            if event[1] != seat:
-                kind = event[0]
-                if kind == _DRAW:
-                    event = (_DRAW, event[1], None, None, None)
-                elif kind == _PASS_EV and hide_passes:
-                    continue
-            seen.append(Event._make(event))
-        return tuple(seen)
+        return events_seen(self, seat)
 
     def to_act_for(self, seat: Whole) -> int | None:
-        """Who ``seat`` sees deciding: ``to_act``, except another seat's call decision (call or pass), which
-        nobody else sees (``None`` then): the engine asks only a seat holding a callable pair, so showing the
-        question would show the pair. Under ``ask_every_chance`` every seat is asked at each of its chances,
-        so the decision is public and shown to everyone. ``View.to_act`` is this."""
+        """Who ``seat`` sees deciding (``View.to_act``): ``to_act``, except another seat's call decision, which
+        nobody else sees (``None`` then: showing the question would show the pair), unless ``ask_every_chance``."""
         seat = self._seat(seat)
         if self._phase == _CALL and self._call_seat != seat and not self._ask_every:
             return None
@@ -779,9 +503,8 @@ class Deal:
 
     @property
     def history(self) -> History:
-        """The public history: draws, lacks shown, calls and switches (see ``History``), derived from the
-        tricks when asked (``History.of``): a card off the suit led shows a lack of it (R13), and of trumps too
-        under ``follow_or_trump`` (I7)."""
+        """The public history: draws, lacks shown (R13; I7), calls and switches, derived when asked
+        (``History.of``)."""
         return History.of(self)
 
     @property
@@ -792,19 +515,13 @@ class Deal:
 
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """The hands as dealt, per seat, by suit and rank (one card at a time from the dealer's left, I4)."""
-        size, n = self.rules.hand_size, self.players
-        return tuple(
-            tuple(sorted(self.deck[i] for i in dealt_places(n, self.dealer, seat, size))) for seat in range(n)
-        )
+        return tuple(map(tuple, hands_dealt(self.deck, self.players, self.dealer, self.rules.hand_size)))
 
     def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal:
-        """A deal consistent with everything ``seat`` (any seat, to act or not) sees now, the cards hidden from
-        it (the other hands, the stock) sampled by ``rng`` (a ``random.Random``), ``tries`` (a whole number ≥ 1)
-        the quick attempts before an exhaustive search; ``bibi.sampling.NoWorld`` if no deal fits the view.
-
-        What OpenSpiel calls resampling from the information state: the public history decides what is
-        consistent (``bibi.sampling`` does the sampling). The sample's ``view(seat)`` equals this one's.
-        """
+        """A deal consistent with everything ``seat`` (any seat) sees now, the cards hidden from it sampled by
+        ``rng`` (a ``random.Random``), ``tries`` (≥ 1) quick attempts before an exhaustive search; the sample's
+        ``view(seat)`` equals this one's (``bibi.sampling``; ``NoWorld`` if none fits). OpenSpiel's
+        ``ResampleFromInfostate``: the state offers it, the sampler does it."""
         seat = self._seat(seat)
         check_type("rng", rng, random.Random, "a random.Random")
         whole("tries", tries, 1)
@@ -846,17 +563,9 @@ class Deal:
         return why_trick_won(t.plays, t.trump.index, self._second_wins)
 
     def why_trump(self) -> str:
-        """Why the trump of the trick being played (or about to be led) is the suit it is, citing the
-        sentences: the calls made since the previous trick began, and what these rules make of them
+        """Why the trump of the trick being played (or about to be led) is the suit it is, citing the sentences
         (``bibi.reports.trump_reason``)."""
         return trump_reason(self)
-
-    def live_view(self, seat: Whole) -> LiveView:
-        """What ``seat`` may see, read from this deal as it plays on (see ``LiveView``): the play layer's
-        fast path gives the bots one per seat for the whole deal."""
-        from bibi.live import LiveView  # above this module: reached lazily, so no import circle forms
-
-        return LiveView(self, self._seat(seat))
 
     # ---- copying, records, replay -------------------------------------------------------------
 
@@ -973,34 +682,10 @@ class Deal:
 
     def __str__(self) -> str:
         """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards
-        starred) with its score, and the legal actions in the notation one types."""
-        lines = [
-            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), or the label of rules
-            # with changes (notation); {players} is "4 players"
-            _("{rules} rules, {players}, dealer seat {dealer}; trump {trump}; stock {stock}; "
-              "trick {number} of {total}").format(
-                rules=rules_name(self.rules), players=count(self.players, "player"), dealer=self.dealer,
-                trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size,
-                number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total),
-        ]
-        if self._leftovers:
-            lines.append(_("leftovers (face up): {cards}").format(
-                cards=" ".join(c.display() for c in self._leftovers)))
-        if self._trick:
-            lines.append(_("trick: {plays}").format(
-                plays="  ".join(f"{s}:{CARDS[c].display()}" for s, c in self._trick)))
-        scores = self.scores
-        for seat in range(self.players):
-            mark = "→" if seat == self.to_act else " "
-            laid = self.laid_down(seat)
-            shown = " ".join(CARDS[c].display() + ("*" if c in laid else "") for c in self._hands[seat])
-            lines.append(_("{mark} seat {seat}: {hand} score {score}").format(
-                mark=mark, seat=seat, hand=f"{shown or '—':<40}", score=scores[seat]))
-        if self.is_over:
-            lines.append(_("deal over"))
-        else:
-            lines.append(_("legal: {actions}").format(actions=" ".join(str(a) for a in self.legal_actions())))
-        return "\n".join(lines)
+        starred) with its score, and the legal actions in the notation one types (``bibi.render.text``)."""
+        from bibi.render.text import deal_text  # lazy: the engine never needs the renderer
+
+        return deal_text(self)
 
     def _repr_html_(self) -> str:
         from bibi import render  # lazy: the engine never needs the renderer
@@ -1038,7 +723,7 @@ class Deal:
                 if cards:
                     return tuple(cards)
             # Leading, or holding none of them: any card; the leader may also switch (I12, I14).
-            plays = _distinct(hand) if self._twins[seat] else tuple(hand)
+            plays = distinct_cards(hand) if self._twins[seat] else tuple(hand)
             if not trick and self._round_draws and not self._switched and self._rights[seat]:
                 trump = self._trump
                 switches = tuple(SWITCHES[s] for s in sorted(set(self._rights[seat])) if s != trump)
@@ -1290,59 +975,6 @@ class Deal:
         else:  # NEXT_DEAL after a draw: the last such call, whatever its suit (rules §5.11)
             self._next_trump = s
 
-    def _why_not_call(self, seat: int, s: int) -> str:
-        missing = pair_missing(seat, s, self._kq[seat], self._laid[seat])
-        if missing is not None:
-            return missing
-        sym = SUIT_SYMBOLS[s]
-        if s == self._trump and not self._bibi_any:
-            return _("{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)").format(
-                sym=sym)
-        # TRANSLATORS: {suit} is the suit's letter in the notation typed ("bibi H"), {sym} its symbol (♥)
-        return _("bibi {suit} is not a choice now").format(suit=SUITS[s].value, sym=sym)
-
-    def _why_not_switch(self, seat: int, s: int) -> str:
-        sym = SUIT_SYMBOLS[s]
-        if self._change is not TrumpChange.HOLDER_CHOOSES:
-            # TRANSLATORS: {change} is the rules' option value, as notation (next_trick, next_deal)
-            return _("these rules move the trump by themselves (trump_change={change}); no switch").format(
-                change=self._change.value)
-        if self._trick:
-            return _("the trump is switched only by the leader, before he leads: the kit's reading of "
-                     "I12, I14 (which say 'whenever')")
-        if not self._round_draws:
-            return _("the trump is fixed once drawing has stopped (I15, I16)")
-        if self._switched:
-            return _("at most one switch per trick")
-        if s == self._trump:
-            return _("{sym} is already trump").format(sym=sym)
-        return _("seat {seat} has no unused called pair of {sym} to switch with (I12)").format(seat=seat, sym=sym)
-
-
-def _distinct(hand: list[Card]) -> tuple[Card, ...]:
-    """The cards of a sorted ``hand``, each once (identical cards side by side are one action), in its order."""
-    cards: list[Card] = []
-    last = -1
-    for c in hand:
-        k: int = c
-        if k != last:
-            cards.append(c)
-            last = k
-    return tuple(cards)
-
-
-def phase_word(phase: str) -> str:
-    """A deal's phase (``Deal.phase``: ``call``, ``play``, ``over``) as a word in the language in force."""
-    if phase == "call":
-        # TRANSLATORS: the phase in which a seat calls a pair or passes
-        return pgettext("phase", "call")
-    if phase == "play":
-        # TRANSLATORS: the phase in which a seat plays a card (or switches the trump)
-        return pgettext("phase", "play")
-    if phase == "over":
-        return pgettext("phase", "over")
-    raise ValueError(f"phase: unknown phase {shorten(phase)}: use 'call', 'play' or 'over'")
-
 
 def _native(module: str) -> bool:
     """Whether ``module`` of the engine's group would load from an extension (a compiled build), not a source."""
@@ -1354,14 +986,13 @@ def _native(module: str) -> bool:
 # together and makes the modules' functions built-in functions; the source, and so every rule, is the same. True
 # only when the whole group is compiled (``live``, ``sampling`` and ``playout``, above this module, are asked where
 # they would load from, without importing them).
-_GROUP: Final = ("bibi.deal", "bibi.actions", "bibi.reports", "bibi.records", "bibi.dealing", "bibi.tricks",
-                  "bibi.live", "bibi.sampling", "bibi.playout")
+_GROUP: Final = tuple(f"bibi.{name}" for name in GROUP)  # bibi._engine.GROUP, the one list
 COMPILED: Final = not isinstance(_native, types.FunctionType) and all(_native(module) for module in _GROUP)
 
 # The values of the engine's group, read here too (``from bibi.deal import PASS``): the state machine takes and
 # hands them out; ``bibi.actions``, ``bibi.reports`` and ``bibi.records`` define them.
 __all__ = [
-    "CALLS", "COMPILED", "MOVED_DEAL", "PASS", "PLAYS", "RECORD_FORMAT", "SUITS", "SWITCHES", "Action", "ActionKind",
+    "CALLS", "COMPILED", "PASS", "PLAYS", "RECORD_FORMAT", "SUITS", "SWITCHES", "Action", "ActionKind",
     "Call", "Deal", "Event", "EventKind", "History", "IllegalAction", "NotationError", "Outcome", "Position", "Trick",
     "View", "check_players", "phase_word",
 ]

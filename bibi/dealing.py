@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from bibi.cards import CARD_TEXT, CARDS, Card, Suit, pack, parse_card
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import check_seed, check_type, shorten, whole
 from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
 from bibi.tricks import KQ_SLOT, PARTNER
 
@@ -50,6 +50,27 @@ def dealt_places(players: int, dealer: int, seat: int, hand_size: int) -> range:
     """
     first = (seat - dealer - 1) % players
     return range(first, first + players * hand_size, players)
+
+
+def hands_dealt(deck: Sequence[Card], players: int, dealer: int, hand_size: int) -> list[list[Card]]:
+    """The hands dealt from ``deck`` (top first), per seat, each sorted by suit and rank (``dealt_places``): what a
+    deal starts from (``Deal._start``) and shows as dealt (``Deal.dealt_hands``)."""
+    return [sorted(deck[p.start:p.stop:players]) for p in
+            (dealt_places(players, dealer, seat, hand_size) for seat in range(players))]
+
+
+def restocked(stock: Sequence[Card], cards: Any) -> tuple[Card, ...]:
+    """``cards``, checked to be the face-down ``stock`` in another order (``Deal.restock``): a ``ValueError`` naming
+    ``cards`` otherwise (a ``TypeError`` for another type than a list)."""
+    check_type("cards", cards, (list, tuple), "a list of cards, top first")
+    try:
+        order = tuple(parse_card(c) for c in cards)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"cards: {exc}") from None
+    if sorted(order) != sorted(stock):
+        raise ValueError(f"cards: {shorten(' '.join(map(str, order)))} are not the {len(stock)} cards of the stock "
+                         "(stock()) in another order")
+    return order
 
 
 # -- the checks, stacks and the set-up -------------------------------------------------------------------------
@@ -220,6 +241,26 @@ def set_up(
     return Setup(dealer, trump, tuple(cards), draws, shown)
 
 
+def asked_setup(rules: Rules, players: int, *, seed: Any, rng: Any, dealer: Any, trump: Any, deck: Any) -> Setup:
+    """The set-up ``Deal.new`` is asked for, its arguments checked, each refusal naming its parameter: a stacked
+    ``deck`` (the whole pack, top first; dealer 0 and the bottom card's suit as trump unless given), or a pack
+    shuffled by ``rng`` (or ``random.Random(seed)``) and set up as the rules say (``set_up``)."""
+    seed = check_seed("seed", seed)
+    if rng is not None:
+        check_type("rng", rng, random.Random, "a random.Random")
+    if dealer is not None:
+        dealer = whole("dealer", dealer)
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer: {shorten(dealer)} is not a seat 0…{players - 1}")
+    if trump is not None:
+        trump = _as_suit(trump, "trump")
+    if deck is not None:
+        cards = check_deck(rules, deck)
+        return Setup(0 if dealer is None else dealer, cards[-1].suit if trump is None else trump, tuple(cards), (),
+                     None)
+    return set_up(rules, players, random.Random(seed) if rng is None else rng, dealer=dealer, trump=trump)
+
+
 def still_drawing(drawn: Sequence[tuple[int, Card]]) -> list[int]:
     """The seats left in the high-card draw after a round of ``(seat, card)`` draws: those whose card has the
     highest rank (R6; suits do not count). One seat left deals; several draw again (a convention).
@@ -299,6 +340,7 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 __all__ = [
-    "Setup", "Whole", "check_deck", "check_players", "cut", "cutter", "dealt_places", "high_card_draw", "set_up",
+    "Setup", "Whole", "asked_setup", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
+    "high_card_draw", "restocked", "set_up",
     "shuffle", "stack", "still_drawing",
 ]

@@ -44,10 +44,11 @@ from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, ngettext, pgettext
 from bibi.outcome import Outcome
-from bibi.play import bots_rng, play_game
+from bibi.play import as_bots, bots_rng, play
+from bibi.records import GAME_FORMAT, check_header
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
 
-RECORD_FORMAT = "bibi-game/1"
+RECORD_FORMAT = GAME_FORMAT  # bibi.records: a record's header is checked there
 MAX_ROUNDS = 100  # each player deals at most this often: a game of 12 players is then 1,200 deals
 _FIELDS = ("format", "rules", "players", "rounds", "seed", "draws", "deals")
 
@@ -183,7 +184,8 @@ class Game:
         return self._start_deal(set_up(self.rules, self.players, self._rng, dealer=dealer, carried=called))
 
     def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
-        """Play the rest of the game with ``bots`` (one per seat, one for all, or a name); returns the game.
+        """Play the rest of the game with ``bots`` (one per seat, one for all, or a name: ``play_game``); returns
+        the game.
 
         Without ``rng`` the bots draw from a generator seeded from the game's seed, so a seeded game
         played by the same bots is the same game.
@@ -323,16 +325,7 @@ class _GameReader:
     """Reads and checks a game record, one rule at a time."""
 
     def __init__(self, record: Mapping[str, Any]):
-        if not isinstance(record, Mapping):
-            raise WrongType(f"game record: expected a dict, not {type(record).__name__}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"game record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
-        for key in _FIELDS:
-            if key not in record:
-                raise ValueError(f"game record: missing field {key!r}")
-        extra = [shorten(k) for k in record if k not in _FIELDS]
-        if extra:
-            raise ValueError(f"game record: unknown field(s) {', '.join(sorted(extra))[:200]}")
+        check_header(record, GAME_FORMAT, _FIELDS)
         for key in ("players", "rounds"):
             if isinstance(record[key], bool) or not isinstance(record[key], int):
                 raise ValueError(f"game record: {key!r} must be a whole number, not {shorten(record[key])}")
@@ -472,6 +465,25 @@ def _card(text: Any, where: str) -> Card:
         raise ValueError(f"{where}: {exc}") from None
 
 
+def play_game(game: Game, bots: Any, rng: random.Random | None = None) -> Game:
+    """Play the rest of ``game`` with ``bots``, deal after deal: the deal-to-deal loop (each deal played by the play
+    layer's loop, ``bibi.play.play``; the next one dealt when it is over, until every player has dealt ``rounds``
+    times, R26); returns the game. ``rng`` is the bots' stream (default: the game's own, ``Game.bots_rng()``).
+
+    Every seat needs a bot: ``None``, or a seat a mapping leaves out (``bibi.play.as_bots``), is refused.
+    """
+    check_type("game", game, Game, "a bibi.game.Game")
+    seats = as_bots(bots, game.players)
+    if None in seats:
+        raise ValueError(f"bots: seat {seats.index(None)} has no bot; play_game needs one at every seat")
+    rng = game.bots_rng() if rng is None else rng
+    while True:
+        play(game.deal, seats, rng)
+        if game.is_over:
+            return game
+        game.next_deal()
+
+
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats with the highest total; ties are shared (not stated in either text: a convention):
     ``Outcome.of(totals).winners``.
@@ -482,4 +494,4 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     return Outcome.of(totals).winners
 
 
-__all__ = ["Cut", "Game", "RECORD_FORMAT", "winners"]
+__all__ = ["Cut", "Game", "RECORD_FORMAT", "play_game", "winners"]

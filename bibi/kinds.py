@@ -4,7 +4,8 @@ An action is what a player decides (``Card.kind``, ``Action.kind``); an event is
 (``Event.kind``). The two vocabularies share a word only where they speak of the same thing: a call
 (the action ``bibi H`` and the event of the call), a pass, a card played. The trump moving is an event,
 ``trump_change``; the leader's decision that moves it is the action ``switch`` (notation ``trump H``).
-Both are ``StrEnum``: a kind compares equal to its value (``Event.kind == "draw"``).
+Both are ``StrEnum``: a kind compares equal to its value (``Event.kind == "draw"``), for the user who types one;
+the kit itself compares kinds as enums (``event.kind is EventKind.DRAW``), never as strings.
 
 >>> ActionKind.SWITCH, EventKind.TRUMP_CHANGE
 (<ActionKind.SWITCH: 'switch'>, <EventKind.TRUMP_CHANGE: 'trump_change'>)

@@ -1,9 +1,9 @@
 """The live views the bots read on the fast path: ``LiveView`` (what one seat may see, read from the live deal
 when asked), the ``_Tally`` of played and laid-down cards the views of one deal share, and the picker that hands
-the views to the seats' bots in ``Deal.seated_playout``.
+the views to the seats' bots in the one fast loop (``bibi.playout.seated_playout``).
 
-The module sits above ``bibi.deal``: it reads a live deal, and ``bibi.deal`` reaches it only lazily (inside
-``Deal.live_view`` and ``Deal.seated_playout``), so no import circle forms. A view gives no way back to the deal.
+The module sits above ``bibi.deal``: it reads a live deal, which never imports it. A view gives no way back to the
+deal.
 It is compiled with the engine (tools/build_compiled.py).
 """
 
@@ -16,12 +16,17 @@ from typing import Any, ClassVar, Final
 
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
-from bibi.deal import _PLAY, MOVED_DEAL, Deal
+from bibi.deal import _PLAY, Deal
 from bibi.errors import IllegalAction, WrongType, shorten, whole
+from bibi.refusals import why_refused
 from bibi.reports import Call, History, Position, Trick, View, drawn_by, passed_by
 from bibi.rules import Rules
 from bibi.tricks import KQ_SLOT
 
+# Why a bot's answer is refused when the deal moved while it was choosing (the seated picker here, and the play
+# layer's loop, which hands out frozen views): a bot reads its view and answers, nothing more.
+MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
+                     "it never moves the deal")
 _KING: Final = int(Rank.KING)
 _QUEEN: Final = int(Rank.QUEEN)
 
@@ -134,7 +139,7 @@ class LiveView:
         deal = self._deal
         if self._legal is None:
             return deal.view(self._seat)
-        # Inside ``Deal.seated_playout`` the deal caches no legal actions (its loop moves on without
+        # Inside ``seated_playout`` the deal caches no legal actions (its loop moves on without
         # clearing them): lend it the ones the loop is deciding on, and leave no cache behind.
         deal._legal = self._legal
         try:
@@ -300,7 +305,7 @@ _LEND: Final[Callable[[LiveView, Any], None]] = (
 def seated_picker(
     deal: Deal, bots: Sequence[Callable[[LiveView, random.Random], Any]], rng: random.Random
 ) -> Callable[[tuple[Card | Action, ...]], Card | Action]:
-    """The per-decision picker of ``Deal.seated_playout``: each decision with a choice goes to the seat's bot as
+    """The per-decision picker of ``bibi.playout.seated_playout``: each decision with a choice goes to the seat's bot as
     ``bots[seat](view, rng)``, ``view`` the seat's ``LiveView`` (one per seat for the whole deal, sharing one
     tally, lent the legal actions being decided on). The deal's loop takes a forced move without asking. A refused
     answer raises with ``answer``, ``seat`` and ``deal`` set on the error. Wrong ``bots`` or ``rng`` are refused
@@ -333,7 +338,7 @@ def seated_picker(
             try:
                 act = Action.parse(act)  # a notation, as apply reads it
                 if act not in legal:
-                    raise IllegalAction(deal._why_refused(act))
+                    raise IllegalAction(why_refused(deal, act))
             except (ValueError, TypeError) as exc:
                 exc.answer, exc.seat, exc.deal = answer, seat, deal  # type: ignore[union-attr]
                 raise
@@ -343,4 +348,4 @@ def seated_picker(
     return pick
 
 
-__all__ = ["LiveView", "seated_picker"]
+__all__ = ["MOVED_DEAL", "LiveView", "seated_picker"]

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 from bibi.actions import CALLS, PASS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit, read_card, sort_key
 from bibi.errors import NotationError, WrongType, shorten
-from bibi.i18n import _, ngettext, pgettext, resolve
-from bibi.kinds import EventKind
+from bibi.i18n import _, ngettext, resolve
+from bibi.kinds import ActionKind, EventKind
+from bibi.reports import phase_word
 from bibi.rules import rules_name
 
 if TYPE_CHECKING:
@@ -61,21 +62,18 @@ def transcript(deal: Deal, draws: bool = False) -> str:
     pending: list[str] = []  # what happened since the last trick line
     done = started = 0
     for event in deal.events:
-        if event.kind == "play" and not started:  # a trick starts: what happened before it comes first
+        if event.kind is EventKind.PLAY and not started:  # a trick starts: what happened before it comes first
             lines += pending
             pending, started = [], 1
-        elif event.kind == "trick":
+        elif event.kind is EventKind.TRICK:
             lines.append(str(tricks[done]))
             lines += pending
             pending, done, started = [], done + 1, 0
-        elif event.kind in _TOLD or (draws and event.kind == EventKind.DRAW):
+        elif event.kind in _TOLD or (draws and event.kind is EventKind.DRAW):
             pending.append(f"    {event}")
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)
-
-
-_PHASES = {"call": lambda: pgettext("phase", "call"), "play": lambda: pgettext("phase", "play")}
 
 
 def score_line(deal: Deal) -> str:
@@ -89,8 +87,8 @@ def score_line(deal: Deal) -> str:
             parts.append(_("seat {seat} {score}").format(seat=seat, score=cards))
     text = _("scores: {scores}").format(scores=", ".join(parts))
     if not deal.is_over:
-        phase = _PHASES[deal.phase]() if deal.phase in _PHASES else deal.phase
-        return text + "\n" + _("deal in progress: seat {seat} to act ({phase})").format(seat=deal.to_act, phase=phase)
+        return text + "\n" + _("deal in progress: seat {seat} to act ({phase})").format(seat=deal.to_act,
+                                                                                      phase=phase_word(deal.phase))
     return text + "\n" + str(deal.outcome())
 
 
@@ -121,16 +119,17 @@ def _words(text: str) -> list[str]:
     return text.strip().lower().replace("-", " ").replace("«", " ").replace("»", " ").split()
 
 
-def _keywords(lang: str) -> dict[str, list[list[str]]]:
+def _keywords(lang: str) -> dict[ActionKind, list[list[str]]]:
     """The words that start a call, a pass and a trump switch: the notation's and the language's own (the
     words of ``Action.display``)."""
     def own(action: Action) -> list[str]:
         return _words(action.display(lang).replace(SUIT_SYMBOLS[0], ""))
 
     return {
-        "call": [["bibi"], ["call"], ["bi", "bi"], ["bip", "bip"], ["би", "би"], ["pip", "pip"], own(CALLS[0])],
-        "switch": [["trump"], ["switch"], own(SWITCHES[0])],
-        "pass": [["pass"], own(PASS)],
+        ActionKind.CALL: [["bibi"], ["call"], ["bi", "bi"], ["bip", "bip"], ["би", "би"], ["pip", "pip"],
+                          own(CALLS[0])],
+        ActionKind.SWITCH: [["trump"], ["switch"], own(SWITCHES[0])],
+        ActionKind.PASS: [["pass"], own(PASS)],
     }
 
 
@@ -177,11 +176,11 @@ def read_action(text: str, lang: str | None = None) -> Card | Action:
             for start in starts:
                 if start and words[: len(start)] == start:
                     rest = words[len(start):]
-                    if kind == "pass" and not rest:
+                    if kind is ActionKind.PASS and not rest:
                         return PASS
-                    if kind != "pass" and len(rest) == 1:
+                    if kind is not ActionKind.PASS and len(rest) == 1:
                         suit = read_suit(rest[0], code)
-                        return (CALLS if kind == "call" else SWITCHES)[suit.index]
+                        return (CALLS if kind is ActionKind.CALL else SWITCHES)[suit.index]
         if len(words) == 1:
             try:
                 return read_card(words[0], code)

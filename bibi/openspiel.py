@@ -20,8 +20,13 @@ unread cards are equally likely in every order, so the cut card's place at the b
 as in the kit's own sampler (``bibi.sampling``): a seat knows the first trump's suit. The chance outcomes of a
 seeded deal of the kit (``chance_outcomes_of``) replay that very deal.
 
-Actions: ``0…51`` play a card (its index, ``Card``), ``52…55`` call a pair (``bibi S`` … ``bibi C``), ``56…59``
-switch the trump (``trump S`` …), ``60`` pass. Returns are each seat's points less the table's mean (zero-sum).
+Actions: the engine's one encoding (``bibi.actions``): ``0…51`` play a card (its index, ``Card``), ``52…55`` call a
+pair (``bibi S`` … ``bibi C``), ``56…59`` switch the trump (``trump S`` …), ``60`` pass.
+
+>>> action_id(Card("KS")), action_id(Action.parse("bibi H")), action_id(Action.parse("pass")), engine_action(53)
+(10, 53, 60, Action('bibi H'))
+
+Returns are each seat's points less the table's mean (zero-sum).
 
 What a seat sees comes from the engine's ``View`` only (``Deal.view``): the information-state string and tensor
 are its whole view (its hand, its draws in order, its passes, every public fact), the observation string and
@@ -53,43 +58,22 @@ except ImportError as exc:  # pragma: no cover - the message is the point
         name="pyspiel",
     ) from exc
 
-from bibi.actions import CALLS, PASS, SWITCHES, Action
+from bibi.actions import CALL_BASE, NUM_ACTIONS, PASS_INDEX, SWITCH_BASE, Action, action_at, action_index
 from bibi.cards import CARDS, SUITS, Card
 from bibi.deal import Deal
 from bibi.dealing import check_players, dealt_places
 from bibi.errors import check_type, shorten, whole
+from bibi.playout import random_playout
 from bibi.reports import View
 from bibi.rules import Rules, as_rules, parse_rules
 
 GAME_NAME = "python_bibi"
 DEFAULT_PARAMETERS = {"players": 4, "rules": "russian"}
 
-CALL_BASE = 52  # 52 + suit index: bibi S, H, D, C
-SWITCH_BASE = 56  # 56 + suit index: trump S, H, D, C
-PASS_ACTION = 60
-NUM_ACTIONS = 61
-_ACTIONS: tuple[Card | Action, ...] = (*CARDS, *CALLS, *SWITCHES, PASS)
-
-
-def action_id(action: Card | Action) -> int:
-    """The OpenSpiel action of an engine action (a card, a call, a switch, ``pass``).
-
-    >>> action_id(Card("KS")), action_id(Action.parse("bibi H")), action_id(Action.parse("pass"))
-    (10, 53, 60)
-    """
-    if isinstance(action, Card):
-        return int(action)
-    if action is PASS:
-        return PASS_ACTION
-    suit = action.suit
-    assert suit is not None
-    return (CALL_BASE if action.kind == Action.CALL else SWITCH_BASE) + suit.index
-
-
-def engine_action(action: int) -> Card | Action:
-    """The engine action of an OpenSpiel action (``action_id``'s inverse; numpy's integers too, as bots give)."""
-    a = whole("action", int(action) if isinstance(action, np.integer) else action, 0, NUM_ACTIONS - 1)
-    return _ACTIONS[a]
+# The engine's action encoding (``bibi.actions``), by OpenSpiel's names: an action id is ``action_index``'s number.
+PASS_ACTION = PASS_INDEX
+action_id = action_index  # the OpenSpiel action of an engine action (a card, a call, a switch, ``pass``)
+engine_action = action_at  # the engine action of an OpenSpiel action (numpy's integers too, as bots give)
 
 
 # -- the rules as a game-string parameter -------------------------------------------------------------------
@@ -560,7 +544,7 @@ def engine_rollouts(seed: Any, rollouts: int = 1, bots: Any = "random") -> Any:
                 rng.shuffle(stock)
                 world.restock(stock)
                 if random_bots:
-                    world.random_playout(rng)
+                    random_playout(world, rng)
                 else:
                     play(world, bots, rng)
                 scores = np.array(world.scores, dtype=float)

@@ -13,10 +13,11 @@ PettingZoo's and Gymnasium's tools. An optional extra: ``pip install 'bibi-kit[p
 **The table.** ``env(rules=..., players=..., bots=...)`` (``raw_env`` without PettingZoo's order-enforcing wrapper)
 seats ``players`` at a deal of ``rules`` (a preset's name, a label or a ``Rules``). Every seat without a bot is an
 agent, ``"seat_0"`` … ``"seat_{players-1}"``; ``bots`` gives some seats one of the kit's bots (a list with one entry
-per seat, ``None`` for an agent's seat, or a mapping ``{seat: bot}``; a bot is a name of ``bibi.play.BOTS`` or a
-callable ``bot(view, rng) -> action``). The bots' seats are played by the play layer (``bibi.play.play``, which
-stops at an agent's decision), so no agent ever waits on them. One episode is one deal; every decision of an agent
-is asked, a forced one too (its mask then holds a single action).
+per seat, ``None`` for an agent's seat, or a mapping ``{seat: bot}``, a seat it leaves out an agent's; a bot is a name
+of ``bibi.play.BOTS`` or a callable ``bot(view, rng) -> action``: the kit's one seating, ``bibi.play.as_bots``). The
+bots' seats are played by the play layer (``bibi.play.play``, which stops at an agent's decision), so no agent ever
+waits on them. One episode is one deal; every decision of an agent is asked, a forced one too (its mask then holds a
+single action).
 
 **Who is asked about a call.** By default the engine asks call-or-pass only of a seat that holds a pair it may
 call, and keeps that question and its pass from the other seats (``Deal.to_act_for``, ``Deal.events_for``): no
@@ -38,8 +39,9 @@ bots_rng(S))``); each later ``reset()`` without a seed deals the next seed (``S 
 **Actions.** ``Discrete(61)`` for every seat: action ``i`` is ``ACTIONS[i]`` (``bibi.actions.EVERY_ACTION``):
 0–51 play the card ``bibi.CARDS[i]`` (13 a suit in the order S, H, D, C, each from its 3 up to its A and then
 its 2: ``3S`` … ``2C``; either copy of a card in two packs), 52–55 call a pair (``bibi S`` … ``bibi C``), 56–59
-switch the trump (``trump S`` … ``trump C``), 60 ``pass``. ``action_index(action)`` turns a card, an action or
-its notation into its index. An action outside the mask is refused with ``bibi.deal.IllegalAction`` (a
+switch the trump (``trump S`` … ``trump C``), 60 ``pass``: the engine's one encoding, which ``bibi.openspiel`` reads
+too. ``action_index(action)`` (``bibi.actions.action_index``) turns a card, an action or its notation into its
+index. An action outside the mask is refused with ``bibi.deal.IllegalAction`` (a
 ``ValueError``) saying why; the deal stays as it was.
 
 **Observations.** ``observe(agent)`` is a dict, as in PettingZoo's classic games: ``"action_mask"`` (``int8``,
@@ -121,25 +123,14 @@ except ImportError as exc:  # the optional extra is not installed
         "pip install 'bibi-kit[pettingzoo]'"
     ) from exc
 
-from bibi.actions import EVERY_ACTION, Action
+from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.play import Bot, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
-ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i]
-_INDEX: dict[Card | Action, int] = {action: i for i, action in enumerate(ACTIONS)}
-
-
-def action_index(action: Any) -> int:
-    """The index in the action space of a card (play it), an ``Action`` or its notation (``"KS"``, ``"bibi H"``,
-    ``"pass"``, ``"trump H"``).
-
-    >>> action_index("3S"), action_index("2S"), action_index("bibi H"), action_index("pass")
-    (0, 12, 53, 60)
-    """
-    return _INDEX[Action.parse(action)]
+ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i] (bibi.actions)
 
 
 def layout(rules: Any, players: int) -> dict[str, slice]:
@@ -239,7 +230,7 @@ def action_mask(view: View) -> np.ndarray:
     check_type("view", view, View, "a bibi View (deal.view(seat))")
     mask = np.zeros(len(ACTIONS), dtype=np.int8)
     for action in view.legal_actions:
-        mask[_INDEX[action]] = 1
+        mask[action_index(action)] = 1
     return mask
 
 
@@ -264,7 +255,10 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         # The engine's own checks of rules × players and of the option, before anything.
         Deal.new(self.rules, self.players, seed=0, ask_every_chance=ask_every_chance)
         self.ask_every_chance: bool = ask_every_chance
-        self._seats = _seat_bots(bots, self.players)
+        # The kit's one seating (``bibi.play.as_bots``); a seat a mapping leaves out, like None, is an agent's.
+        self._seats: list[Bot | None] = as_bots(bots, self.players)
+        if None not in self._seats:
+            raise ValueError("bots: every seat has a bot; leave at least one seat (None) to an agent")
         check_type("zero_sum", zero_sum, bool, "True or False")
         self.zero_sum = zero_sum
         if render_mode is not None and render_mode not in ("ansi", "human"):
@@ -427,23 +421,6 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         for agent in self.agents:
             self.terminations[agent] = True
         self.agent_selection = self.agents[0]
-
-
-def _seat_bots(bots: Any, players: int) -> list[Bot | None]:
-    """One bot or ``None`` (an agent) per seat, from ``bots`` as ``raw_env`` takes it."""
-    if bots is None:
-        return [None] * players
-    if isinstance(bots, Mapping):
-        seats: list[Any] = [None] * players
-        for seat, bot in bots.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
-            seats[seat] = bot
-        bots = seats
-    out = as_bots(bots, players)
-    if None not in out:
-        raise ValueError("bots: every seat has a bot; leave at least one seat (None) to an agent")
-    return out
 
 
 def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,

@@ -1,4 +1,4 @@
-"""The play layer: the bot protocol, bots by name, and the one loop that plays a deal or a game.
+"""The play layer: the bot protocol, bots by name, the one seating of bots, and the one loop that plays a deal.
 
 A **bot** is a plain callable ``bot(view, rng) -> action``: it gets what its seat may see, never another hand
 nor the stock (``deal.view(seat)``, or on the fast path the seat's ``LiveView``, which has the same fields
@@ -14,12 +14,13 @@ everywhere**. The conventions that make it so are decided here, once:
   the high-card draw, the shuffle, the cut);
 - the bots draw from a stream of their own, ``bots_rng(seed)``, so a pack never depends on the play;
 - a decision with a single legal action is taken without asking the bot and draws nothing;
-- ``random_bot`` draws one ``rng.random()`` per decision it is asked. The engine's fast path
-  ``Deal.playout(random_choice(rng))`` makes exactly those draws, and ``Deal.random_playout(rng)`` is that
-  loop with the choice written into it, so ``play`` hands a table of random bots to it: the same loop,
-  with the views and the bot calls folded away (tests compare the three);
-- any other table with no person at it plays through ``Deal.seated_playout``: the same loop asking each
-  seat's bot with the seat's ``LiveView`` (one per seat for the whole deal) instead of a fresh ``View``.
+- ``random_bot`` draws one ``rng.random()`` per decision it is asked.
+
+These conventions are kept by the kit's two loops, and by no other: ``play`` here, the public one, decision by
+decision with a frozen ``View`` for each bot, and the one fast loop, ``bibi.playout.run``, to which ``play``
+hands a table with no person and no stop: a table of random bots to ``random_playout`` (the random draw written
+into the loop: the same draws), any other to ``seated_playout`` (each seat's bot asked with its ``LiveView``, one
+per seat for the whole deal). Tests compare the paths; ``bench/loops.py`` measures what the fast one saves.
 
 ``play`` stops early when a stop condition holds: at a person's decision (a seat whose bot is
 ``None``), ``until(deal)``, after ``actions`` actions, or at the end of a trick (``trick_end``). The
@@ -38,15 +39,17 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from importlib import import_module
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import Card, Rank
-from bibi.deal import MOVED_DEAL, PASS, Action, Deal, IllegalAction, View
+from bibi.cards import Card, Rank, Suit
+from bibi.deal import PASS, Action, Deal, IllegalAction, View
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
+from bibi.live import MOVED_DEAL
+from bibi.playout import random_playout, seated_playout
+from bibi.render.text import bot_word
 from bibi.rules import Follow, Rules, call_word
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
@@ -81,16 +84,27 @@ class BotRegistry(MutableMapping[str, Bot]):
     """The one registry of bots by name: ``bibi.BOTS``, ``bibi.play.BOTS`` and ``bibi.bots.BOTS`` are this one
     object, and ``get_bot``, the command line's ``--bots``, ``simulate`` and the views all read it.
 
-    Reading it first imports ``bibi.bots``, so the kit's own bots are always in it; ``BOTS[name] = bot`` is
-    ``register(name, bot)``, with its checks, and ``del BOTS[name]`` forgets a bot.
+    A module of bots registers them when it is imported (``bibi.bots`` the kit's own); ``fill_from(module)`` names
+    one to import before the registry is first read. The package names ``bibi.bots`` there (``bibi/__init__.py``),
+    so the kit's own bots are always in it, and the play layer never imports the bots, which are built on it.
+    ``BOTS[name] = bot`` is ``register(name, bot)``, with its checks, and ``del BOTS[name]`` forgets a bot.
     """
 
     def __init__(self) -> None:
         self._bots: dict[str, Bot] = {}
+        self._sources: list[str] = []
+
+    def fill_from(self, module: str) -> None:
+        """Import ``module`` (by its full name), which registers its bots, before the registry is next read."""
+        check_type("fill_from: module", module, str, "a module's full name")
+        if module not in self._sources:
+            self._sources.append(module)
 
     def _loaded(self) -> dict[str, Bot]:
-        if "bibi.bots" not in sys.modules:  # the kit's own bots register when bibi.bots is imported
-            import_module("bibi.bots")
+        for module in tuple(self._sources):
+            import_module(module)  # it registers its bots (nothing happens if it is being imported already)
+            if module in self._sources:
+                self._sources.remove(module)
         return self._bots
 
     def __getitem__(self, name: str) -> Bot:
@@ -144,7 +158,8 @@ register("random", random_bot)
 
 
 def random_choice(rng: random.Random) -> Chooser:
-    """``random_bot`` as a chooser for ``Deal.playout``: the same draws, a forced move draws nothing."""
+    """``random_bot`` as a chooser for ``Deal.playout`` (or ``apply`` in a loop of one's own, which must then take
+    a forced move without asking, as the kit's loops do): the same draws, a forced move draws nothing."""
     check_type("rng", rng, random.Random, "a random.Random")
     r = rng.random
     return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
@@ -202,37 +217,61 @@ def bot_title(bot: Bot | str) -> str:
     ...     bot_title("heuristic"), bot_title(get_bot("random")), bot_title("my_bot")
     ('эвристический', 'случайный', 'my_bot')
     """
-    name = bot if isinstance(bot, str) else bot_name(bot)
-    # TRANSLATORS: the kit's bots as a person reads their names: "bots: heuristic, greedy", "hint (search)"; an
-    # adjective where the language makes one agree with "bot"
-    if name == "random":
-        return pgettext("bot", "random")
-    if name == "greedy":
-        return pgettext("bot", "greedy")
-    if name == "heuristic":
-        return pgettext("bot", "heuristic")
-    if name == "sampling":
-        return pgettext("bot", "sampling")
-    if name == "search":
-        return pgettext("bot", "search")
-    return name
+    return bot_word(bot if isinstance(bot, str) else bot_name(bot))
 
 
-def as_bots(bots: Any, players: int) -> list[Bot | None]:
-    """One bot per seat from a bot or a name (every seat), or a sequence with one per seat.
+def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
+            names: bool = False) -> list[Any]:
+    """The one way the kit seats bots: what a surface was given, as one bot per seat (``None`` at a seat no bot
+    plays). ``bots`` is
 
-    ``None`` in a sequence marks a person's seat: ``play`` stops at its decisions.
+    - a bot or a bot's name: every seat (``None``: no seat);
+    - a sequence: one per seat, or a single one for every seat (with ``person``, also one for each of the other
+      seats, in seat order); ``None`` in it marks a seat no bot plays;
+    - a mapping ``{seat: bot}``: the seats it lists; every other seat gets ``unlisted`` (a bot, a name or ``None``).
+
+    ``person`` is the seat a person plays: ``None`` there whatever ``bots`` says of it. ``names=True`` keeps each
+    bot as given (a registered name, in lower case, or the callable), checked but not looked up: what ``simulate``
+    sends to other processes.
+
+    What a seat a mapping leaves out means is each surface's, said in its docstring (ARCHITECTURE.md, "Seating").
+    Here, and for ``play``, ``play_seeded`` and ``Session`` below them, the default ``None``: a seat no bot plays,
+    at which ``play`` stops.
+
+    >>> as_bots({1: "greedy"}, 3) == [None, get_bot("greedy"), None]
+    True
+    >>> as_bots(["greedy", "random"], 3, person=1, names=True)
+    ['greedy', None, 'random']
     """
-    if callable(bots) or isinstance(bots, str):
-        return [get_bot(bots)] * players
-    if not isinstance(bots, Sequence):
+    if person is not None:
+        person = whole("person", person, 0, players - 1)
+    if bots is None:
+        seats: list[Any] = [None] * players
+    elif isinstance(bots, Mapping):
+        seats = [unlisted] * players
+        for seat, bot in bots.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+            seats[seat] = bot
+    elif callable(bots) or isinstance(bots, str):
+        seats = [bots] * players
+    elif isinstance(bots, Sequence):
+        seats = list(bots)
+        if len(seats) == 1:
+            seats *= players
+        elif person is not None and len(seats) == players - 1:
+            seats.insert(person, None)
+        if len(seats) != players:
+            others = "" if person is None else f", or one for each of the {players - 1} other seats"
+            raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all{others}")
+    else:
         raise WrongType(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
-    seats = list(bots)
-    if len(seats) == 1:
-        seats = seats * players
-    if len(seats) != players:
-        raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all")
-    return [None if b is None else get_bot(b) for b in seats]
+    if person is not None:
+        seats[person] = None
+    found = [None if b is None else get_bot(b) for b in seats]  # an unknown name or no bot is refused here
+    if names:
+        return [b.strip().lower() if isinstance(b, str) else b for b in seats]
+    return found
 
 
 def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
@@ -267,10 +306,7 @@ def public_reason(before: Deal, after: Deal) -> str:
             return _("switches the trump to {sym} for this trick, with a pair it called (I12, I14)").format(
                 sym=suit.symbol)
         if action.kind == Action.CALL and suit is not None:
-            king, queen = Card(Rank.KING, suit).display(), Card(Rank.QUEEN, suit).display()
-            # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {points} the points it scores
-            return _("says {call}: {king} {queen} laid down, +{points}").format(
-                call=call_said(after.rules), king=king, queen=queen, points=after.rules.bibi_points)
+            return call_told(after.rules, suit)
         return _("a pass")  # only ever told to the seat itself, or once the deal is over
     trick = before.trick if len(before.trick) < before.players else ()
     if not trick:
@@ -308,6 +344,40 @@ def call_said(rules: Rules) -> str:
     if word == "Pip-Pip!":
         return pgettext("the call", "Pip-Pip!")
     return pgettext("the call", "Bi-bi!")
+
+
+def call_told(rules: Rules, suit: Suit, seat: int | None = None, *, you: bool = False, mandatory: bool = False) -> str:
+    """The one sentence that tells a call of a pair of ``suit`` under ``rules``, wherever the kit tells one (the
+    terminal's lines, the play table's news, the reason a move is told with): who says the call word
+    (``call_said``), the king and queen laid down and the points they score, and, for a call the rules made
+    (``mandatory``, I11), that it was. Said to the caller with ``you``, else of ``seat``, else with no subject (a
+    reason that follows the action it tells of). In the language in force.
+
+    >>> from bibi.rules import RUSSIAN
+    >>> call_told(RUSSIAN, Suit.HEARTS, 2)
+    'seat 2 says Bi-bi!: K♥ Q♥ laid down, +50'
+    >>> call_told(RUSSIAN, Suit.HEARTS, you=True, mandatory=True)
+    'you must say Bi-bi!: K♥ Q♥ laid down, +50 (I11)'
+    """
+    # TRANSLATORS: the king and queen of a call, laid down face up, and the points the call scores
+    pair = _("{king} {queen} laid down, +{points}").format(
+        king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), points=rules.bibi_points)
+    if you and mandatory:
+        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"; the rules
+        # made this call for the reader (I11)
+        text = _("you must say {call}: {pair} (I11)")
+    elif you:
+        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"
+        text = _("you say {call}: {pair}")
+    elif seat is None:
+        # TRANSLATORS: a move told after the action it tells of ("bibi H: says Bi-bi!: K♥ Q♥ laid down, +50")
+        text = _("says {call}: {pair}")
+    elif mandatory:
+        # TRANSLATORS: the rules made this call for the seat (I11)
+        text = _("seat {seat} says {call}: {pair} (mandatory, I11)")
+    else:
+        text = _("seat {seat} says {call}: {pair}")
+    return text.format(call=call_said(rules), pair=pair, seat=seat)
 
 
 def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = None, *,
@@ -443,7 +513,8 @@ def play(
     trick_end: bool = False,
     fast: bool = True,
 ) -> Deal:
-    """Play ``deal`` on with ``bots`` (see ``as_bots``) until it is over or a stop condition holds.
+    """Play ``deal`` on with ``bots`` (``as_bots``: a seat with ``None``, or one a mapping leaves out, is a person's)
+    until it is over or a stop condition holds.
 
     It stops before a person's decision (a seat whose bot is ``None``), before a decision at which
     ``until(deal)`` is true, after ``actions`` actions, or right after the last card of a trick
@@ -494,14 +565,14 @@ def play(
 
 
 def play_out(deal: Deal, seats: Sequence[Bot], rng: random.Random) -> Deal:
-    """``play(deal, seats, rng)`` to the end, one bot per seat (as ``as_bots`` gives them), on the engine's fast
-    path: ``Deal.random_playout`` for a table of random bots (the same loop, folded into the engine; see the
+    """``play(deal, seats, rng)`` to the end, one bot per seat (as ``as_bots`` gives them), on the one fast loop
+    (``bibi.playout``): ``random_playout`` for a table of random bots (the draw written into the loop; see the
     module doc), else every bot asked through its seat's ``LiveView``. It checks no argument: ``play`` does,
     and ``simulate`` checks its bots once for a run of many deals."""
     for bot in seats:
         if bot is not random_bot:
             return _play_live(deal, seats, rng)
-    return deal.random_playout(rng)
+    return random_playout(deal, rng)
 
 
 def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
@@ -512,11 +583,11 @@ def _bot_error(seat: int, bot: Bot, action: Any, exc: Exception) -> BotError:
 
 
 def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> Deal:
-    """``play`` to the end on the engine's fast path, ``Deal.seated_playout``: each bot gets its seat's
+    """``play`` to the end on the one fast loop, ``bibi.playout.seated_playout``: each bot gets its seat's
     ``LiveView`` (one per seat for the whole deal, read when the bot asks) instead of a fresh ``View`` per
     decision; the same choices, and a refused answer is named as ``play`` names it."""
     try:
-        return deal.seated_playout(seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
+        return seated_playout(deal, seats, rng)  # type: ignore[arg-type]  # a LiveView has every field of a View
     except (ValueError, TypeError) as exc:
         # Not a refused answer, if the engine did not name this deal in it: raised by a bot (which may carry an
         # answer and a seat of its own), or by the engine's checks.
@@ -531,7 +602,9 @@ def lockstep(
 ) -> list[Deal]:
     """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
     the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
-    ``until(first copy)`` holds, or the deals end; returns the copies at that point (where the rules part).
+    ``until(first copy)`` holds, or the deals end; returns the copies at that point (where the rules part). The
+    first copy is played by ``play`` (the others follow it in its stop condition); every seat needs a bot (``None``,
+    or a seat a mapping leaves out, is refused).
 
     >>> from bibi.deal import Deal
     >>> ru = Deal.new("ru", 6, seed=1)
@@ -551,21 +624,27 @@ def lockstep(
     copies = [deal.copy() for deal in deals]
     if not copies:
         raise ValueError("lockstep: give at least one deal")
-    first = copies[0]
+    first, others = copies[0], copies[1:]
     seats = as_bots(bots, first.players)
     if None in seats:
         raise ValueError(f"bots: seat {seats.index(None)} has no bot; lockstep needs one at every seat")
     rng = random.Random() if rng is None else rng
+    start, applied = len(first.actions), [0] * len(others)
 
-    def apart() -> bool:
-        here = (first.to_act, first.legal_actions())
-        return any((d.to_act, d.legal_actions()) != here for d in copies[1:])
+    def in_step() -> None:  # the other copies make the first one's moves since the start
+        made = first.actions[start:]
+        for k, deal in enumerate(others):
+            for action in made[applied[k]:]:
+                deal.apply(action)
+            applied[k] = len(made)
 
-    while not first.is_over and not apart() and not (until is not None and until(first)):
-        play(first, seats, rng, actions=1)
-        action = first.actions[-1]
-        for deal in copies[1:]:
-            deal.apply(action)
+    def parted(now: Deal) -> bool:  # before each decision of the first copy (``play``'s stop condition)
+        in_step()
+        here = (now.to_act, now.legal_actions())
+        return any((d.to_act, d.legal_actions()) != here for d in others) or (until is not None and until(now))
+
+    play(first, seats, rng, until=parted)
+    in_step()  # the last move, when it ended the deal
     return copies
 
 
@@ -641,29 +720,10 @@ def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) ->
     return play(Deal.new(rules, players, seed=seed), bots, bots_rng(seed), **stops)
 
 
-def play_game(game: Any, bots: Any, rng: random.Random | None = None) -> Any:
-    """Play the rest of ``game`` (a ``bibi.game.Game``) with ``bots``, deal after deal; returns it.
-
-    Each deal is played by ``play``; every seat must have a bot.
-    """
-    from bibi.game import Game  # lazy: the game layer is built on this one
-
-    check_type("game", game, Game, "a bibi.game.Game")
-    seats = as_bots(bots, game.players)
-    if None in seats:
-        raise ValueError(f"bots: seat {seats.index(None)} has no bot; play_game needs one at every seat")
-    rng = game.bots_rng() if rng is None else rng
-    while True:
-        play(game.deal, seats, rng)
-        if game.is_over:
-            return game
-        game.next_deal()
-
-
 __all__ = [
     "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
-    "call_said",
-    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_game", "play_out", "play_seeded",
+    "call_said", "call_told",
+    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
     "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
     "trick_number", "why_move",
 ]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -47,7 +47,6 @@ from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
 from bibi.rules import OPTIONS, Rules, as_rules, rules_name
-from bibi.terminal import ask_line, read_command, read_line
 from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
@@ -106,11 +105,11 @@ def _answer_text(answer: Any) -> str | None:
 
 
 def _ids(reason: str) -> tuple[str, ...]:
-    """The sentence ids a reason cites, in order (``R16, R18`` and ranges ``R17–R20``)."""
-    from bibi import texts  # the texts are data; only feedback needs them
+    """The sentence ids a reason cites, in order (``R16, R18`` and ranges ``R17–R20``: the sentences
+    ``bibi.render.text.cited_sentences`` finds, as ``bibi play`` quotes them)."""
+    from bibi.render.text import cited_sentences  # the texts are data; only feedback needs them
 
-    found = re.findall(r"\b[RI]\d{1,2}(?:\s*[–-]\s*[RI]?\d{1,2})?\b", reason)
-    return tuple(texts.ids(found)) if found else ()
+    return tuple(sentence.id for sentence in cited_sentences(reason))
 
 
 def _rule(rules: Rules, option: str) -> str:
@@ -684,44 +683,7 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
     return tuple(exercise(kind, rules, players, rng) for kind in order[:n])
 
 
-# -- a round in the terminal --------------------------------------------------------------------------
-
-
-def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
-         say: Callable[[str], None] = print) -> tuple[int, int]:
-    """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
-
-    An answer that cannot be read is asked again, and so is a line that cannot be decoded
-    (``bibi.terminal.ask_line``); the end of input stops the round, and so does ``quit`` typed in the language in force
-    or in English (``выход``, ``esci``: ``bibi.terminal.read_command``, the words ``bibi play`` reads too).
-    """
-    right = answered = 0
-    total = len(exercises)
-    for i, ex in enumerate(exercises, 1):
-        say("\n" + _("Exercise {i} of {total}. {exercise}").format(i=i, total=total, exercise=ex))
-        while True:
-            text = ask_line(ask, _("answer> "), say)
-            if text is None or read_command(text) == ("quit", ""):
-                say(_("bye: {right} of {answered} right").format(right=right, answered=answered))
-                return right, answered
-            if not text:
-                continue
-            try:
-                feedback = ex.check(text)
-            except AnswerError as exc:
-                say(_("{error}; try again").format(error=exc))
-                continue
-            break
-        answered += 1
-        right += feedback.right
-        say(str(feedback))
-        say("  " + _("the sentences: {ids}; score {right} of {answered}").format(
-            ids=", ".join(feedback.sentences), right=right, answered=answered))
-    say("\n" + _("Done: {right} of {answered} right.").format(right=right, answered=answered))
-    return right, answered
-
-
 __all__ = [
     "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "exercises",
-    "quiz", "title",
+    "title",
 ]

@@ -4,7 +4,9 @@ A record holds what makes the deal (the rules, the players, the dealer, the firs
 first) and the decisions taken in it, each in its notation (``KS``, ``bibi H``, ``pass``, ``trump H``):
 ``Deal.record()`` writes one with ``deal_record``, and ``Deal.replay`` reads one back with ``check_record``,
 then deals the pack and applies the decisions again. Records are strict: every field, no other, each of its
-type, the rules whole, as ``Rules.to_json`` writes them. One field is written only when it is true:
+type, the rules whole, as ``Rules.to_json`` writes them. A record's header (a dict, its ``format``, its fields) is
+checked here alone, for a deal's record and for a game's (``bibi.game``), in one wording (``check_header``);
+``record_format`` says which of the two a record is (``bibi replay``). One field is written only when it is true:
 ``ask_every_chance`` (``Deal.ask_every_chance``), under which every seat is asked at each chance to call and its
 passes are among the decisions; a record without it is a deal made without it.
 
@@ -29,8 +31,43 @@ from bibi.errors import WrongType, shorten, whole
 from bibi.rules import Rules
 
 RECORD_FORMAT: Final = "bibi-deal/1"
+GAME_FORMAT: Final = "bibi-game/1"  # bibi.game writes and reads it
 RECORD_FIELDS: Final = ("format", "rules", "players", "dealer", "trump", "deck", "actions")
 OPTIONAL_FIELDS: Final = ("ask_every_chance",)  # written only when true
+_RECORD_NAMES: Final = {RECORD_FORMAT: "record", GAME_FORMAT: "game record"}  # what a message calls each
+
+
+def check_header(record: Any, form: str, fields: Sequence[str], optional: Sequence[str] = ()) -> None:
+    """Check a record's header: a dict, of the format ``form`` (``RECORD_FORMAT``, ``GAME_FORMAT``), holding every
+    one of ``fields`` and no other but ``optional``. Another type raises ``TypeError``; the rest ``ValueError``,
+    each message led by what the record is ("record: …", "game record: …").
+
+    >>> check_header({"format": "bibi-deal/0"}, RECORD_FORMAT, RECORD_FIELDS)
+    Traceback (most recent call last):
+    ValueError: record: format is 'bibi-deal/0', expected 'bibi-deal/1'
+    >>> check_header({"format": "bibi-game/1", "x": 1}, GAME_FORMAT, ("format",))
+    Traceback (most recent call last):
+    ValueError: game record: unknown field(s) 'x'
+    """
+    what = _RECORD_NAMES[form]
+    if not isinstance(record, Mapping):
+        raise WrongType(f"{what}: expected a dict, not {type(record).__name__}")
+    if record.get("format") != form:
+        raise ValueError(f"{what}: format is {shorten(record.get('format'))}, expected {form!r}")
+    for key in fields:
+        if key not in record:
+            raise ValueError(f"{what}: missing field {key!r}")
+    extra = [shorten(k) for k in record if k not in fields and k not in optional]
+    if extra:
+        raise ValueError(f"{what}: unknown field(s) {', '.join(sorted(extra))[:200]}")
+
+
+def record_format(record: Any) -> str:
+    """The format ``record`` is in, of those the kit reads (a deal's, a game's); ``ValueError`` for another."""
+    form = record.get("format") if isinstance(record, Mapping) else None
+    if form not in _RECORD_NAMES:
+        raise ValueError(f"record: format is {shorten(form)}, expected {RECORD_FORMAT!r} or {GAME_FORMAT!r}")
+    return str(form)
 
 
 def deal_record(
@@ -70,18 +107,10 @@ def check_record(record: Any, upto: Any = None) -> CheckedRecord:
     """The fields of ``record`` (as ``deal_record`` writes it), with its first ``upto`` actions only if given (0 to
     as many as it holds). A malformed record raises ``ValueError`` saying which field is wrong; another type than
     a dict, ``TypeError``."""
-    if not isinstance(record, Mapping):
-        raise WrongType(f"record: expected a dict, not {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise ValueError(f"record: format is {shorten(record.get('format'))}, expected {RECORD_FORMAT!r}")
+    check_header(record, RECORD_FORMAT, RECORD_FIELDS, OPTIONAL_FIELDS)
     for key in RECORD_FIELDS:
-        if key not in record:
-            raise ValueError(f"record: missing field {key!r}")
         if record[key] is None:  # Deal.new would fill a default in: not the recorded deal
             raise ValueError(f"record: field {key!r} is null")
-    extra = [shorten(k) for k in record if k not in RECORD_FIELDS and k not in OPTIONAL_FIELDS]
-    if extra:
-        raise ValueError(f"record: unknown field(s) {', '.join(sorted(extra))[:200]}")
     try:
         rules = Rules.from_json(record["rules"])
     except (ValueError, TypeError) as exc:
@@ -102,4 +131,5 @@ def check_record(record: Any, upto: Any = None) -> CheckedRecord:
                          ask)
 
 
-__all__ = ["OPTIONAL_FIELDS", "RECORD_FIELDS", "RECORD_FORMAT", "CheckedRecord", "check_record", "deal_record"]
+__all__ = ["GAME_FORMAT", "OPTIONAL_FIELDS", "RECORD_FIELDS", "RECORD_FORMAT", "CheckedRecord", "check_header",
+           "check_record", "deal_record", "record_format"]

@@ -1,6 +1,6 @@
 """What a deal hands out: its events (``Event``, with their text), the completed tricks (``Trick``), the calls
-(``Call``), the public history (``History``), what one seat may see (``View``, a seat's information set) and why
-the trump is what it is (``trump_reason``, ``Deal.why_trump``).
+(``Call``), the public history (``History``), what one seat may see (``View``, a seat's information set), why
+the trump is what it is (``trump_reason``, ``Deal.why_trump``) and its phase as a word (``phase_word``).
 
 These are plain values, frozen, with no way back to the deal that made them; ``View.of`` and ``History.of`` read
 them from a deal (``Deal.view``, ``Deal.history``). The module sits below ``bibi.deal`` (the state machine hands
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bibi.actions import Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
+from bibi.errors import shorten
 from bibi.i18n import _, ngettext, pgettext
 from bibi.kinds import EventKind
 from bibi.rules import Draw, Follow, Rules, TrumpChange
@@ -50,38 +51,51 @@ class Event(NamedTuple):
         info: Any = self.info  # which it holds depends on the kind
         card: Any = self.card  # which fields are set depends on the kind
         suit: Any = self.suit
-        if k == "deal":
+        if k is EventKind.DEAL:
             return _("seat {seat} deals; trump {sym}").format(seat=seat, sym=suit.symbol)
-        if k == "play":
+        if k is EventKind.PLAY:
             return _("seat {seat} plays {card}").format(seat=seat, card=card.display())
-        if k == "draw":
+        if k is EventKind.DRAW:
             if card is None:
                 return _("seat {seat} draws a card").format(seat=seat)
             return _("seat {seat} draws {card}").format(seat=seat, card=card.display())
-        if k == "call":
+        if k is EventKind.CALL:
             if info == "mandatory":
                 # TRANSLATORS: {pair} is "K+Q" in the language's rank letters, {sym} the suit's symbol
                 text = _("seat {seat} says Bi-bi! {pair} {sym} (mandatory)")
             else:
                 text = _("seat {seat} says Bi-bi! {pair} {sym}")
             return text.format(seat=seat, pair=pair_letters(), sym=suit.symbol)
-        if k == "pass":
+        if k is EventKind.PASS:
             return _("seat {seat} passes").format(seat=seat)
-        if k == "trick":
+        if k is EventKind.TRICK:
             return ngettext("seat {seat} wins the trick ({n} point)", "seat {seat} wins the trick ({n} points)",
                             info).format(seat=seat, n=info)
-        if k == "trump_change":
+        if k is EventKind.TRUMP_CHANGE:
             if info == "switch":
                 return _("trump is now {sym} (seat {seat}'s switch)").format(sym=suit.symbol, seat=seat)
             return _("trump is now {sym}").format(sym=suit.symbol)
-        if k == "turn_up":
+        if k is EventKind.TURN_UP:
             if not info:
                 return _("stock turned up: nothing")
             return _("stock turned up: {cards}").format(cards=" ".join(c.display() for c in info))
-        if k == "end":
+        if k is EventKind.END:
             return _("deal over")
         return k
 
+
+
+def phase_word(phase: str) -> str:
+    """A deal's phase (``Deal.phase``: ``call``, ``play``, ``over``) as a word in the language in force."""
+    if phase == "call":
+        # TRANSLATORS: the phase in which a seat calls a pair or passes
+        return pgettext("phase", "call")
+    if phase == "play":
+        # TRANSLATORS: the phase in which a seat plays a card (or switches the trump)
+        return pgettext("phase", "play")
+    if phase == "over":
+        return pgettext("phase", "over")
+    raise ValueError(f"phase: unknown phase {shorten(phase)}: use 'call', 'play' or 'over'")
 
 
 class Trick(NamedTuple):
@@ -176,6 +190,25 @@ def drawn_by(deal: Deal, seat: int, draws: tuple[tuple[int, int], ...]) -> tuple
 def passed_by(deal: Deal, seat: int) -> tuple[int, ...]:
     """The trick windows at which ``seat`` passed on a call (-1: the dealt-pair pass), in order."""
     return tuple(t for t, s in deal._passes if s == seat)
+
+
+def events_seen(deal: Deal, seat: int) -> tuple[Event, ...]:
+    """The event log of ``deal`` (kept with ``log=True``) as ``seat`` may know it: every public event and the seat's
+    own. Another seat's draw keeps no card (everyone sees him draw, nobody sees what: ``seat 2 draws a card``), and
+    another seat's pass is left out: a pass is asked only of a seat holding a callable pair, so telling it would
+    tell that he holds one (at a table, saying nothing is passing); under ``ask_every_chance`` every seat passes at
+    each of its chances, so passes are public and kept (``Deal.events_for``)."""
+    seen = []
+    hide_passes = not deal._ask_every
+    for event in deal._events:
+        if event[1] != seat:
+            kind = event[0]
+            if kind is EventKind.DRAW:
+                event = (kind, event[1], None, None, None)
+            elif kind is EventKind.PASS and hide_passes:
+                continue
+        seen.append(Event._make(event))
+    return tuple(seen)
 
 
 def trump_reason(deal: Deal) -> str:
@@ -319,5 +352,6 @@ Position = tuple[tuple[Card | Action, ...], int, tuple[tuple[int, Card], ...], i
 
 
 __all__ = [
-    "Call", "Event", "EventInfo", "History", "Position", "Trick", "View", "drawn_by", "passed_by", "trump_reason",
+    "Call", "Event", "EventInfo", "History", "Position", "Trick", "View", "drawn_by", "events_seen", "passed_by",
+    "phase_word", "trump_reason",
 ]

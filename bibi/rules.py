@@ -444,14 +444,11 @@ class Rules:
         return render.rules_html(self)
 
     def describe(self) -> str:
-        """A plain-text table of the options, their values and citations."""
-        rows = [f"Rules {self.label!r}"]
-        for key, value in self.options().items():
-            shown = str(value)
-            rows.append(f"  {key:<13} {shown:<32} {self.citation(key)}")
-            if self.no_effect(key):
-                rows.append(f"  {'':<13} ↳ {self.no_effect(key)}")
-        return "\n".join(rows)
+        """A plain-text table of the options, their values and citations, in the language in force (the text
+        renderer's, ``bibi.render.text.describe``, which ``bibi rules`` prints too)."""
+        from bibi.render.text import describe  # lazy: rules never need the renderer
+
+        return describe(self)
 
 
 def _format_value(value: Any) -> str:

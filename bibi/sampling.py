@@ -38,6 +38,7 @@ from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
+from bibi.tricks import kq_counts as _kings_queens  # how many kings, then queens, of each suit cards hold
 
 # Final: a compiled build keeps each in a C static, not in the module's names, looked up at every use.
 _KING: Final = int(Rank.KING)
@@ -702,16 +703,6 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
         if not (0 < w < math.inf):
             raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
     return tuple(float(w) for w in weights)
-
-
-def _kings_queens(cards: Sequence[Card]) -> list[int]:
-    """How many kings (slots 0–3) and queens (slots 4–7) of each suit ``cards`` hold."""
-    held = [0] * 8
-    for c in cards:
-        slot = _KQ_SLOT[c]
-        if slot >= 0:
-            held[slot] += 1
-    return held
 
 
 def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
-from bibi.cards import SUITS, Card, Rank
+from bibi.cards import Card, Rank, Suit
 from bibi.deal import Action, Deal, View
 from bibi.errors import check_seed, check_type, shorten, whole
 from bibi.game import Game
@@ -86,10 +86,12 @@ Watch = Callable[[Deal], object]  # called before each decision the bots' loop c
 class Session:
     """One person at ``seat`` of ``played`` (a ``Deal`` or a ``Game``, played on as given), the bots at the others.
 
-    ``bots`` as ``bibi.play.as_bots`` takes them (a name or bot for every seat, or one per seat); the person's
-    seat is ``None`` whatever is given for it. ``rng`` is the bots' stream: by default the game's own
-    (``Game.bots_rng()``), or ``bots_rng(seed)`` for a deal. ``seed`` names the session for its hints (default:
-    the game's seed); ``hint_bot`` gives them (default: ``strongest_bot()``).
+    ``bots`` as ``bibi.play.as_bots`` takes them: a name or bot for every seat, one per seat or one for each of the
+    other seats, or a mapping ``{seat: bot}`` in which a seat left out is played by the ``random`` bot (a person's
+    table: every seat but the person's has a bot; ``seat_bots``). The person's seat is ``None`` whatever is given for
+    it. ``rng`` is the bots' stream: by default the game's own (``Game.bots_rng()``), or ``bots_rng(seed)`` for a
+    deal. ``seed`` names the session for its hints (default: the game's seed); ``hint_bot`` gives them (default:
+    ``strongest_bot()``).
 
     Made, the session waits: ``advance()`` lets the bots play up to the person's first decision. ``play(action)``
     makes the person's move and lets the bots play up to the next one.
@@ -103,11 +105,7 @@ class Session:
         self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players
         self.seat = whole("seat", seat, 0, self.players - 1)
-        if isinstance(bots, Sequence) and not isinstance(bots, str):
-            bots = [None if s == self.seat else b for s, b in enumerate(bots)] if len(bots) == self.players else bots
-        seats = as_bots(bots, self.players)
-        seats[self.seat] = None
-        self.bots: list[Bot | None] = seats
+        self.bots: list[Bot | None] = self.seat_bots(bots, self.players, self.seat)
         if self.game is not None and seed is None:
             seed = self.game.seed
         self.seed = check_seed("seed", seed)
@@ -120,6 +118,17 @@ class Session:
         self._before: dict[int, Any] = {}  # the bots' stream before each bot move of this deal, by position
         # the last hint, by position, bot and language: asked again there, it is kept (its words are in a language)
         self._hinted: tuple[str, Bot, str, Hint] | None = None
+
+    @staticmethod
+    def seat_bots(bots: Any, players: int, seat: int) -> list[Bot | None]:
+        """The bots of a person's table (``bibi.play.as_bots``): every seat but the person's ``seat`` has one, and
+        a seat a mapping leaves out is played by the ``random`` bot. ``bibi play`` and the play table seat theirs
+        here."""
+        seats = as_bots(bots, players, unlisted="random", person=seat)
+        empty = [s for s, bot in enumerate(seats) if bot is None and s != seat]
+        if empty:
+            raise ValueError(f"bots: seat {empty[0]} has no bot; at a person's table every other seat needs one")
+        return seats
 
     # -- where the session stands --------------------------------------------------------------------
 
@@ -297,6 +306,32 @@ class Session:
                 f"seed {self.seed!r})")
 
 
+class AtTable:
+    """What a front end at a person's table (``bibi play``'s ``bibi.terminal.Terminal``, the play table) reads of
+    the ``Session`` it drives, ``session``: the deal, the game, the bots."""
+
+    session: Session
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the game's current deal)."""
+        return self.session.deal
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played, or ``None`` for one deal."""
+        return self.session.game
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """The bot of each seat, ``None`` at the person's (the session's)."""
+        return self.session.bots
+
+    @bots.setter
+    def bots(self, seats: list[Bot | None]) -> None:
+        self.session.bots = seats
+
+
 # -- hints in plain words ------------------------------------------------------------------------------------
 
 
@@ -305,116 +340,157 @@ def advice(view: View, action: Card | Action) -> str:
     words, from the engine's facts of the position (who wins the trick, which unseen cards beat a card, which
     pairs may still be made), never from a bot's figures. In the language in force, speaking to the person.
 
+    The steps: a forced card is said to be the only choice; otherwise the rule that binds the seat to some of its
+    cards (``_bound_by_rule``), what the card does to the trick (``_follow_clauses``) or as a lead
+    (``_lead_clauses``), and what it keeps in hand (``_kept_clause``), joined into one sentence (``_hint``).
+
     >>> deal = Deal.new("russian", 4, seed=1)
     >>> view = deal.view(deal.to_act)
     >>> advice(view, view.legal_actions[0]).startswith(f"lead {view.legal_actions[0].unicode}: ")
     True
     """
     check_type("view", view, View, "a View")
-    legal = view.legal_actions
-    if action not in legal:
+    if action not in view.legal_actions:
         raise ValueError(f"action: {shorten(action)} is not a legal action in this view")
     if not isinstance(action, Card):
         return _other_advice(view, action)
-    trick = view.trick if len(view.trick) < view.players else ()
-    shown = action.display()
-    if len(legal) == 1:
-        if trick:
-            return _("play {card}: it is your only choice").format(card=shown)
-        return _("lead {card}: it is your only choice").format(card=shown)
-    rules = view.rules
-    points = rules.card_points.per_card()
-    trump = view.trump.index
-    second_wins = rules.identical is Identical.SECOND_WINS
-    hidden = unseen(view)
+    trick = view.trick if len(view.trick) < view.players else ()  # a complete trick is no longer to be played to
+    if len(view.legal_actions) == 1:
+        only = _("play {card}: it is your only choice") if trick else _("lead {card}: it is your only choice")
+        return only.format(card=action.display())
+    position = _Position.of(view)
+    clauses = _follow_clauses(view, trick, action, position) if trick else _lead_clauses(action, position)
+    clauses += _kept_clause(view, action, position)
+    return _hint(action, bool(trick), _bound_by_rule(view, trick, position.trump), clauses)
+
+
+class _Position(NamedTuple):
+    """What a hint reads of the seat's position, once: the points of each card (by card index), the trump, whether
+    the later of two identical cards wins (R14), and how many copies of each card (by card index) the seat has not
+    seen (``bibi.sampling.unseen``)."""
+
+    points: tuple[int, ...]
+    trump: Suit
+    second_wins: bool
+    hidden: list[int]
+
+    @classmethod
+    def of(cls, view: View) -> _Position:
+        rules = view.rules
+        return cls(rules.card_points.per_card(), view.trump, rules.identical is Identical.SECOND_WINS, unseen(view))
+
+    def beaten_by(self, card: Card) -> int:
+        """How many cards the seat has not seen would beat ``card`` played after it (the engine's ``beaters``; any
+        trump beats a card of another suit, I8)."""
+        span = beaters(card, self.second_wins)
+        n = sum(self.hidden[span.start:span.stop])
+        if card.suit != self.trump:
+            first = self.trump.index * 13  # the trump suit's cards, 13 indexes from its first
+            n += sum(self.hidden[first:first + 13])
+        return n
+
+
+def _bound_by_rule(view: View, trick: Sequence[tuple[int, Card]], trump: Suit) -> str:
+    """The rule that keeps some of the hand from being played to ``trick`` now, in brackets with a space before it;
+    empty when leading, or when any card of the hand may be played."""
+    suits = {a.suit for a in view.legal_actions if isinstance(a, Card)}
+    if not trick or suits == {c.suit for c in view.hand}:
+        return ""
+    led = trick[0][1].suit
+    if view.rules.follow is Follow.MUST_FOLLOW:
+        return " " + _("(you must follow {sym}, R13)").format(sym=led.symbol)
+    if suits == {trump} and led != trump:
+        return " " + _("(with no {sym} you must play a trump, I7)").format(sym=led.symbol)
+    return " " + _("(you must play {sym} or a trump, I7)").format(sym=led.symbol)
+
+
+def _follow_clauses(view: View, trick: Sequence[tuple[int, Card]], card: Card, position: _Position) -> list[str]:
+    """What playing ``card`` to ``trick`` does: whether it takes the trick (and its points), may still be beaten,
+    is the cheapest winner, or lets the trick go and gives points away."""
+    points, trump = position.points, position.trump.index
+    cards = sorted(a for a in view.legal_actions if isinstance(a, Card))
+    best_at, on_table = trick_result(trick, trump, position.second_wins, points)
+    winners = winning_plays(trick, cards, trump, position.second_wins, trick[best_at][1])
     said: list[str] = []
-    bound = ""  # the rule that keeps some of the hand from being played now
-    cards = sorted(a for a in legal if isinstance(a, Card))
-    if trick:
-        led = trick[0][1] // 13
-        if {c // 13 for c in cards} != {c // 13 for c in view.hand}:
-            sym = SUITS[led].symbol
-            if rules.follow is Follow.MUST_FOLLOW:
-                bound = " " + _("(you must follow {sym}, R13)").format(sym=sym)
-            elif {c // 13 for c in cards} == {trump} and led != trump:
-                bound = " " + _("(with no {sym} you must play a trump, I7)").format(sym=sym)
-            else:
-                bound = " " + _("(you must play {sym} or a trump, I7)").format(sym=sym)
-        best_at, on_table = trick_result(trick, trump, second_wins, points)
-        winners = winning_plays(trick, cards, trump, second_wins, trick[best_at][1])
-        if action in winners:
-            if len(trick) == view.players - 1:
-                total = on_table + points[action]
-                said.append(ngettext("it takes the trick and its {n} point", "it takes the trick and its {n} points",
-                                     total).format(n=total) if total else _("it takes a trick without points"))
-            elif _beaten_by(action, trump, second_wins, hidden):
-                said.append(_("it wins the trick so far, but a later player may still beat it"))
-            else:
-                said.append(_("it wins the trick: no card left can beat it"))
-            if len(set(winners)) > 1 and points[action] == min(points[c] for c in winners):
-                said.append(_("it is your cheapest card that wins it"))
-        elif not winners:
-            said.append(_("it cannot win this trick"))
-        elif on_table:
-            said.append(ngettext("it lets a trick of {n} point go", "it lets a trick of {n} points go",
-                                 on_table).format(n=on_table))
+    if card in winners:
+        if len(trick) == view.players - 1:
+            total = on_table + points[card]
+            said.append(ngettext("it takes the trick and its {n} point", "it takes the trick and its {n} points",
+                                 total).format(n=total) if total else _("it takes a trick without points"))
+        elif position.beaten_by(card):
+            said.append(_("it wins the trick so far, but a later player may still beat it"))
         else:
-            said.append(_("it lets a trick without points go"))
-        if action not in winners and points[action]:
-            said.append(ngettext("it gives away {n} point", "it gives away {n} points", points[action]).format(
-                n=points[action]))
+            said.append(_("it wins the trick: no card left can beat it"))
+        if len(set(winners)) > 1 and points[card] == min(points[c] for c in winners):
+            said.append(_("it is your cheapest card that wins it"))
+    elif not winners:
+        said.append(_("it cannot win this trick"))
+    elif on_table:
+        said.append(ngettext("it lets a trick of {n} point go", "it lets a trick of {n} points go",
+                             on_table).format(n=on_table))
     else:
-        n = points[action]
-        if not _beaten_by(action, trump, second_wins, hidden):
-            said.append(ngettext("no card left can beat it, so it wins the trick and keeps its {n} point",
-                                 "no card left can beat it, so it wins the trick and keeps its {n} points",
-                                 n).format(n=n) if n else _("no card left can beat it, so it wins the trick"))
-        else:
-            said.append(ngettext("it risks its {n} point", "it risks its {n} points", n).format(n=n) if n
-                        else _("it is worth no points"))
-    kept = _kept(view, action, hidden, points, trump)
-    if kept:
-        # TRANSLATORS: {kept} is one or two things kept in hand ("your trumps and your A♠")
-        kept_words = kept[0] if len(kept) == 1 else pgettext("list", "{first} and {last}").format(
-            first=kept[0], last=kept[1])
-        said.append(_("it keeps {kept}").format(kept=kept_words))
+        said.append(_("it lets a trick without points go"))
+    if card not in winners and points[card]:
+        said.append(ngettext("it gives away {n} point", "it gives away {n} points", points[card]).format(
+            n=points[card]))
+    return said
+
+
+def _lead_clauses(card: Card, position: _Position) -> list[str]:
+    """What leading ``card`` does: whether any card left can beat it, and so what its points risk."""
+    n = position.points[card]
+    if not position.beaten_by(card):
+        return [ngettext("no card left can beat it, so it wins the trick and keeps its {n} point",
+                         "no card left can beat it, so it wins the trick and keeps its {n} points",
+                         n).format(n=n) if n else _("no card left can beat it, so it wins the trick")]
+    return [ngettext("it risks its {n} point", "it risks its {n} points", n).format(n=n) if n
+            else _("it is worth no points")]
+
+
+def _kept_clause(view: View, card: Card, position: _Position) -> list[str]:
+    """``it keeps …``: what playing ``card`` keeps in hand (``_kept``), as a clause; none when it keeps nothing
+    worth saying."""
+    kept = _kept(view, card, position)
+    if not kept:
+        return []
+    # TRANSLATORS: {kept} is one or two things kept in hand ("your trumps and your A♠")
+    kept_words = kept[0] if len(kept) == 1 else pgettext("list", "{first} and {last}").format(
+        first=kept[0], last=kept[1])
+    return [_("it keeps {kept}").format(kept=kept_words)]
+
+
+def _hint(card: Card, following: bool, bound: str, said: list[str]) -> str:
+    """The hint's one sentence: playing (``following``) or leading ``card``, the rule that binds (``bound``), and
+    the clauses ``said``, the last two joined with "and"."""
     # TRANSLATORS: the last two of the clauses of a hint ("it cannot win this trick, and it gives away 10 points")
     text = said[0] if len(said) == 1 else pgettext("clauses", "{first}, and {last}").format(
         first=", ".join(said[:-1]), last=said[-1])
-    if trick:
+    if following:
         # TRANSLATORS: {bound} is empty or a rule in brackets, with a space before it
-        return _("play {card}{bound}: {text}").format(card=shown, bound=bound, text=text)
-    return _("lead {card}{bound}: {text}").format(card=shown, bound=bound, text=text)
+        return _("play {card}{bound}: {text}").format(card=card.display(), bound=bound, text=text)
+    return _("lead {card}{bound}: {text}").format(card=card.display(), bound=bound, text=text)
 
 
-def _beaten_by(card: Card, trump: int, second_wins: bool, hidden: list[int]) -> int:
-    """How many cards the seat has not seen would beat ``card`` played after it (the engine's ``beaters``; any
-    trump beats a card of another suit, I8)."""
-    span = beaters(card, second_wins)
-    n = sum(hidden[span.start:span.stop])
-    if card // 13 != trump:
-        n += sum(hidden[trump * 13:trump * 13 + 13])
-    return n
-
-
-def _kept(view: View, card: Card, hidden: list[int], points: Sequence[int], trump: int) -> list[str]:
+def _kept(view: View, card: Card, position: _Position) -> list[str]:
     """What playing ``card`` keeps in hand, worth more than it, the best first (at most two): the trumps, a
     king or queen that may still make a Bi-bi (R15, R22), a card rich in points."""
-    worth_of_card = points[card] + (10 if card // 13 == trump else 0)
+    points, trump = position.points, position.trump
+    card_is_trump = card.suit == trump
+    worth_of_card = points[card] + (10 if card_is_trump else 0)
     rest = [c for c in dict.fromkeys(view.hand) if c != card]
-    trumps = [c for c in rest if c // 13 == trump]
+    trumps = [c for c in rest if c.suit == trump]
     out: list[tuple[float, str]] = []
-    if trumps and card // 13 != trump:
+    if trumps and not card_is_trump:
         out.append((15.0, _("your trump {card}").format(card=trumps[0].display()) if len(trumps) == 1
                     else _("your trumps")))
     laid = view.laid_down[view.seat]
     pairing = view.drawing and view.stock_size > 0
+    any_suit = view.rules.bibi_suits is BibiSuits.ANY
     for c in rest:
-        if c // 13 == trump and card // 13 != trump:
+        if c.suit == trump and not card_is_trump:
             continue  # told as "your trumps"
         partner = free_partner(c, view.hand, laid) if pairing else None
-        if partner is not None and pair_callable(c // 13, trump, view.rules.bibi_suits is BibiSuits.ANY) \
-                and hidden[partner]:
+        if partner is not None and pair_callable(c.suit.index, trump.index, any_suit) and position.hidden[partner]:
             word = call_word(view.rules).rstrip("!")
             # TRANSLATORS: {call} is the preset's call word without "!" (Bi-bi, bip bip, Pip-Pip)
             out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
@@ -453,4 +529,4 @@ def _other_advice(view: View, action: Action) -> str:
     return _("pass: do not say {call} now").format(call=word)
 
 
-__all__ = ["Hint", "Session", "Told", "advice"]
+__all__ = ["AtTable", "Hint", "Session", "Told", "advice"]

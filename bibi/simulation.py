@@ -22,7 +22,7 @@ True
 True
 
 Nothing here plays a rule itself, nor a loop of its own: every deal is played by ``bibi.play.play``
-(which hands a table of random bots to ``Deal.random_playout``, any other table to ``Deal.seated_playout``).
+(which hands a table of random bots to ``bibi.playout.random_playout``, any other to ``seated_playout``).
 This module only counts.
 """
 
@@ -56,7 +56,7 @@ from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import N_, _
 from bibi.outcome import Outcome
-from bibi.play import BOTS, Bot, bot_name, bot_title, bots_rng, get_bot, play_out
+from bibi.play import BOTS, Bot, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
 from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
@@ -669,8 +669,9 @@ def simulate(
     """Play ``deals`` deals of ``rules`` and return them as tidy frames (a ``Simulation``).
 
     ``bots``: ``"random"`` (the engine's fast path), a name of ``bibi.bots.BOTS``, a callable
-    ``(view, rng) -> action``, or a list of those, one per seat; a bot is asked only when it has a
-    choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
+    ``(view, rng) -> action``, a list of those, one per seat, or a mapping ``{seat: bot}`` (seated by
+    ``bibi.play.as_bots``: every seat needs a bot, so a seat a mapping leaves out is refused); a bot is asked only
+    when it has a choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
     whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
@@ -853,24 +854,15 @@ def _no_processes() -> str | None:
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:
-    """Labels and picklable specs per seat: a bot name (the play layer's registry) or a callable."""
-    seats = list(bots) if isinstance(bots, list | tuple) else [bots] * players
-    if len(seats) != players:
-        raise ValueError(f"bots: {len(seats)} given for {players} players; give one, or one per seat")
-    labels, specs = [], []
-    for bot in seats:
-        if bot is None:
-            raise ValueError("bots: None is a person's seat, and simulate seats no person: give a bot name "
-                             f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action")
-        if isinstance(bot, str):
-            get_bot(bot)  # refuses an unknown name here, naming it
-            bot = bot.strip().lower()
-            labels.append(bot)
-        elif callable(bot):
-            labels.append(bot_name(bot))
-        else:
-            raise ValueError(f"bots: {shorten(bot)} is neither a bot name nor a callable (view, rng) -> action")
-        specs.append(bot)
+    """Labels and picklable specs per seat, seated by the play layer (``as_bots``, names kept): a bot name (the
+    play layer's registry) or a callable. Every seat needs a bot: ``None``, or a seat a mapping leaves out, is
+    refused."""
+    specs = as_bots(bots, players, names=True)
+    if None in specs:
+        raise ValueError(f"bots: None is a person's seat, and simulate seats no person: give a bot name "
+                         f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action for seat "
+                         f"{specs.index(None)}")
+    labels = [bot if isinstance(bot, str) else bot_name(bot) for bot in specs]
     return tuple(labels), tuple(specs)
 
 

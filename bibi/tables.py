@@ -133,14 +133,14 @@ def trick_events(deal: Deal, number: int) -> tuple[Event, ...]:
         kind = event.kind
         if kind in (EventKind.DEAL, EventKind.END):
             continue
-        if kind == EventKind.PLAY and over:
+        if kind is EventKind.PLAY and over:
             current, over = current + 1, False
         owner = current
-        if kind == EventKind.TURN_UP:
+        if kind is EventKind.TURN_UP:
             owner = short
-        elif kind == EventKind.TRUMP_CHANGE and event.info == "switch" and over:
+        elif kind is EventKind.TRUMP_CHANGE and event.info == "switch" and over:
             owner = current + 1
-        elif kind == EventKind.TRICK:
+        elif kind is EventKind.TRICK:
             over = True
         if owner == number:
             mine.append(event)

@@ -1,11 +1,13 @@
-"""Reading a person's answers in the terminal, one line at a time: what ``bibi play`` and ``bibi practice`` ask,
-and the command words a person types there in his language (``read_command``: ``выход`` or ``esci`` is ``quit``).
+"""The terminal front end: a person at the ``bibi`` command, one line at a time. ``Terminal`` is ``bibi play`` (a
+person's seat at a table, over a ``bibi.session.Session``), ``quiz`` is ``bibi practice`` (a round of exercises,
+``bibi.practice``); both read a person's lines here, and say what the kit answers in the person's language.
 
-No keystroke and no byte ends a session. ``ask_line`` asks again, after a one-line message, when a line
-cannot be decoded (one byte that is not UTF-8, with a standard input that decodes strictly, as under
-``LANG=en_US.UTF-8``); ``read_line``, the default way to ask, reads a piped standard input one line of bytes
-at a time, so that such a byte spoils its own line and no other (``input`` would lose every line read
-with it).
+Reading a line: no keystroke and no byte ends a session. ``ask_line`` asks again, after a one-line message, when a
+line cannot be decoded (one byte that is not UTF-8, with a standard input that decodes strictly, as under
+``LANG=en_US.UTF-8``); ``read_line``, the default way to ask, reads a piped standard input one line of bytes at a
+time, so that such a byte spoils its own line and no other (``input`` would lose every line read with it). The
+command words a person types (``read_command``: ``выход`` or ``esci`` is ``quit``) are the language's, the English
+ones always working too.
 
 >>> lines = [b"\\xff\\n", b"  K\\xe2\\x99\\xa5 \\n"]
 >>> def ask(prompt):
@@ -23,11 +25,28 @@ True
 
 from __future__ import annotations
 
+import random
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from bibi.i18n import _, pgettext
+from bibi.cards import Card, sort_key
+from bibi.deal import Deal, Event
+from bibi.errors import NotationError
+from bibi.game import Game
+from bibi.i18n import N_, _, get_language, ngettext, pgettext
+from bibi.kinds import EventKind
+from bibi.notation import action_text, read_action, score_line, seat_name
+from bibi.notation import cards_text as _cards
+from bibi.play import Bot, bot_title, call_told, trick_number
+from bibi.render.review import progress_text
+from bibi.render.text import plain, quotes, rules_summary
+from bibi.session import AtTable, Session
+from bibi.tricks import reason_of
+
+if TYPE_CHECKING:
+    from bibi.practice import Exercise
 
 
 def read_line(prompt: str = "") -> str:
@@ -109,4 +128,365 @@ def read_command(text: str, lang: str | None = None) -> tuple[str | None, str]:
     return None, rest
 
 
-__all__ = ["COMMANDS", "ask_line", "command_word", "read_command", "read_line", "unreadable"]
+# -- bibi play ---------------------------------------------------------------------------------------------
+
+def typed_examples() -> str:
+    """How cards are typed in the language in force: ``K♥ or KH, 10♦ or TD`` (``К♥ или КЧ, 10♦ или 10Б``)."""
+    lang = get_language()
+    if lang == "en":
+        return _("{king} or {king_typed}, {ten} or {ten_typed}").format(king="K♥", king_typed="KH", ten="10♦",
+                                                                        ten_typed="TD")
+    king, ten = Card("KH"), Card("TD")
+    return _("{king} or {king_typed}, {ten} or {ten_typed}").format(
+        king=king.display(), king_typed=king.rank.letter() + king.suit.letter(), ten=ten.display(),
+        ten_typed=ten.rank.letter() + ten.suit.letter())
+
+
+def progress_line(stream: Any) -> Callable[[int, int], None]:
+    """A progress callback that draws a bar on ``stream`` (``progress_text``) when it is a terminal, and
+    clears it at the end; nothing on a file or a pipe, where a bar redrawn would only clutter."""
+
+    def progress(done: int, total: int) -> None:
+        if not stream.isatty():
+            return
+        if done < total:
+            stream.write("\r" + _("weighing the decisions {bar}").format(bar=progress_text(done, total)))
+        else:
+            stream.write("\r\033[K")
+        stream.flush()
+
+    return progress
+
+
+class Terminal(AtTable):
+    """``bibi play``: a person's session at a table (``bibi.session.Session``: the deal or game, the bots, undo,
+    hint, why, the next deal) in the terminal. It shows what the person's seat may see, reads his moves and
+    questions, and prints what the session answers; the play itself is the session's.
+
+    ``bots`` has one bot per seat (the person's seat is ignored: ``None`` there). Besides a move the person may ask
+    for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
+    ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
+    ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
+
+    It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
+    in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.
+    A refusal or a hint that cites sentences of the texts quotes each one under it (``quotes``).
+    """
+
+    def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
+                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
+                 hint_bot: Callable | str | None = None, seed: Any = None):
+        self.session = Session(played, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
+        self.seat = seat
+        self.ask, self.say = ask, say
+        self.shown = 0
+        self._forced = -1  # where the event of a move played for the person (his only choice) begins
+
+    def run(self) -> int:
+        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
+        session = self.session
+        while True:
+            self.say(self.header())
+            self.shown = 0
+            if not self.play_deal():
+                self.say(_("bye"))
+                return 0
+            self.say(score_line(self.deal))
+            if not self.after_deal():
+                self.say(_("bye"))
+                return 0
+            if session.game is None:
+                return 0
+            self.say(str(session.game))
+            if session.is_over:
+                return 0
+            session.next_deal()
+
+    def after_deal(self) -> bool:
+        """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
+        move with them (``bibi.play.review``), ``analyse`` reviews the person's own decisions (``bibi.coach``),
+        Enter goes on; False when the player quits or input ends."""
+        while True:
+            prompt = _("deal over: '{review}' tells every bot move with its reasons, '{analyse}' weighs your own "
+                       "moves; Enter goes on> ").format(review=command_word("review"),
+                                                        analyse=command_word("analyse"))
+            word = ask_line(self.ask, prompt, self.say)
+            if word is None:
+                return False
+            command, _rest = read_command(word)
+            if command == "quit":
+                return False
+            if command == "analyse":
+                self.analyse()
+                continue
+            if command not in ("review", "why"):
+                return True
+            for line in self.session.review():
+                self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
+                    trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
+                    why=line.why))
+
+    review_worlds: int | None = None  # the review's budget of worlds a decision (None: the coach's own)
+
+    def analyse(self) -> None:
+        """The review of the person's decisions in the deal just played (``bibi.coach.analyse``, the session's seed),
+        a progress bar while it runs."""
+        from bibi.coach import WORLDS, analyse  # the coach sits above the play: loaded when asked for
+
+        self.say(_("weighing each of your decisions from what you could see then…"))
+        seed = self.session.seed
+        analysis = analyse(self.deal, self.seat, worlds=self.review_worlds or WORLDS, seed=0 if seed is None else seed,
+                           progress=progress_line(sys.stdout))
+        self.tell(analysis.text())
+
+    def header(self) -> str:
+        deal = self.deal
+        game = self.session.game
+        dealer = _("seat {seat} (you)").format(seat=deal.dealer) if deal.dealer == self.seat else seat_name(
+            deal.dealer)
+        suit = deal.first_trump
+        tricks = ngettext("{n} trick", "{n} tricks", deal.tricks_total).format(n=deal.tricks_total)
+        if game is None:
+            return _("== {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
+                dealer=dealer, symbol=suit.symbol, suit=suit.spoken(), tricks=tricks)
+        return _("== deal {number} of {total}: {dealer} deals; trump {symbol} ({suit}); {tricks}").format(
+            number=len(game.deals), total=game.deals_total, dealer=dealer, symbol=suit.symbol, suit=suit.spoken(),
+            tricks=tricks)
+
+    def play_deal(self) -> bool:
+        """Play the current deal to its end (True), or until the player quits (False)."""
+        session = self.session
+        session.advance()
+        while True:
+            self.show_events()
+            deal = self.deal
+            if deal.is_over:
+                return True
+            legal = deal.legal_actions()
+            if len(legal) == 1:  # played for the person; the event's line says so (event_text)
+                self._forced = len(deal.events_for(self.seat))
+                session.play(legal[0])
+                continue
+            action = self.your_action()
+            if action is None:
+                return False
+            if action != "undo":
+                session.play(action)
+
+    def your_action(self):
+        """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""
+        self.say(self.status())
+        while True:
+            legal = self.choices()
+            text = ask_line(self.ask, _("seat {seat}> ").format(seat=self.seat), self.say)  # undecodable: again
+            if text is None:
+                return None
+            command, rest = read_command(text)
+            if command == "quit" and not rest:
+                return None
+            if not text:
+                continue
+            if command == "help" and not rest:
+                self.say(_(HELP))
+            elif command == "hint" and not rest:
+                self.tell(self.hint())
+            elif (command == "hint" and read_command(rest)[0] == "more") or (command == "more" and not rest):
+                self.tell(self.hint(more=True))
+            elif command == "why" and not rest:
+                self.tell(self.why())
+            elif command == "why" and rest.isascii() and rest.isdigit():  # why N: seat N's bot
+                self.tell(self.why(int(rest) if len(rest) <= 3 else -1))
+            elif command == "score" and not rest:
+                self.say(str(self.game) if self.game is not None else score_line(self.deal))
+            elif command == "rules" and not rest:
+                self.say(rules_summary(self.deal.rules))
+            elif command == "undo" and not rest:
+                if self.undo():
+                    return "undo"
+            elif text.isdigit():  # also ² and the like: only a short number in ASCII digits is a choice
+                if text.isascii() and len(text) <= 3 and 1 <= int(text) <= len(legal):
+                    return legal[int(text) - 1]
+                self.say(_("not a choice: pick 1…{n}").format(n=len(legal)))
+            else:
+                try:
+                    action = read_action(text)
+                    reason = self.deal.why_illegal(action, self.seat)
+                except NotationError as exc:  # a move the language's letters and words cannot read
+                    reason = str(exc)
+                else:
+                    if reason is None:
+                        return action
+                self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
+
+    def tell(self, text: str) -> None:
+        """Say ``text`` and, under it, the sentences it cites, quoted and translated (``quotes``)."""
+        self.say(text)
+        for line in quotes(text):
+            self.say(line)
+
+    def choices(self) -> list:
+        """The legal actions, the cards in the order the hand is shown, then calls, passes and switches."""
+        legal = self.deal.legal_actions()
+        cards = sorted((a for a in legal if isinstance(a, Card)), key=sort_key)
+        return cards + [a for a in legal if not isinstance(a, Card)]
+
+    def hint(self, more: bool = False) -> str:
+        """The session's hint in plain words; with ``more``, the bot's own reasons and figures as well."""
+        hint = self.session.hint()
+        if hint is None:
+            return _("no decision of yours to hint at now")
+        if more:
+            return _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
+                bot=bot_title(hint.bot), words=hint.words, details=hint.details)
+        return _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
+            bot=bot_title(hint.bot), words=hint.words, command=f"{command_word('hint')} {command_word('more')}")
+
+    def why(self, seat: int | None = None) -> str:
+        """Why the last bot move this seat saw was made (of seat ``seat``'s bot, if given): while the deal is on,
+        what the table saw of it and what the rules make of it, never the bot's hand."""
+        if seat is not None and not (0 <= seat < self.session.players and self.bots[seat] is not None):
+            return _("not a bot's seat: pick one of {seats}").format(
+                seats=", ".join(str(s) for s, b in enumerate(self.bots) if b))
+        last = self.session.why(seat)
+        if last is None:
+            if seat is None:
+                return _("no bot has moved yet in this deal")
+            return _("seat {seat} has not moved yet").format(seat=seat)
+        return _("seat {seat} ({bot}) chose {words}").format(seat=last.seat, bot=bot_title(last.bot),
+                                                                 words=last.words)
+
+    def undo(self) -> bool:
+        """Back to the previous decision of the person; False (and a note) when there is none."""
+        again = self.session.undo(forced=False)
+        if again is None:
+            self.say(_("nothing to take back in this deal"))
+            return False
+        self.shown = len(self.deal.events_for(self.seat))
+        self.say(_("taken back: your move again, trick {trick}").format(trick=self.session.trick))
+        return True
+
+    def status(self) -> str:
+        """What the seat sees now: trick, trump, stock, scores, the table's cards, its hand, its choices."""
+        view = self.deal.view(self.seat)
+        scores = " ".join(f"{s}:{x}" for s, x in enumerate(view.scores))
+        lines = [_("— trick {trick} of {total} · trump {suit} · dealer seat {dealer} · stock {stock} · "
+                   "scores {scores}").format(trick=trick_number(self.deal), total=self.deal.tricks_total,
+                                             suit=view.trump.symbol, dealer=view.dealer, stock=view.stock_size,
+                                             scores=scores)]
+        if view.pending_trump is not None:
+            lines.append(_("  trump {suit} from the next trick").format(suit=view.pending_trump.symbol))
+        if view.leftovers:
+            lines.append(_("  turned up: {cards}").format(cards=_cards(view.leftovers)))
+        if view.trick and len(view.trick) < view.players:
+            plays = "  ".join(_("seat {seat} {card}").format(seat=s, card=c.display()) for s, c in view.trick)
+            lines.append(_("  trick: {plays}").format(plays=plays))
+        laid = [_("seat {seat} {cards}").format(seat=s, cards=_cards(cards))
+                for s, cards in enumerate(view.laid_down) if cards]
+        if laid:
+            lines.append(_("  laid down: {cards}").format(cards=", ".join(laid)))
+        lines.append(_("  your hand: {cards}").format(cards=_cards(view.hand)))
+        choices = "  ".join(f"{i}) {action_text(a)}" for i, a in enumerate(self.choices(), 1))
+        lines.append(_("  choices: {choices}").format(choices=choices))
+        return "\n".join(lines)
+
+    def show_events(self) -> None:
+        """Tell what happened since last time, as this seat may know it (``Deal.events_for``): others' draws
+        stay face down (not told at all), their passes silent."""
+        events = self.deal.events_for(self.seat)
+        tricks = sum(1 for e in events[: self.shown] if e.kind is EventKind.TRICK)
+        for at, event in enumerate(events[self.shown:], self.shown):
+            line = self.event_text(event, tricks)
+            if at == self._forced and line is not None:  # the person's only choice, played for him
+                line = _("{move}: your only choice").format(move=line)
+            if event.kind is EventKind.TRICK:
+                tricks += 1
+            if line:
+                self.say(line)
+        self.shown = len(events)
+
+    def event_text(self, event: Event, trick: int = -1) -> str | None:
+        mine = event.seat == self.seat
+        if event.kind is EventKind.DRAW:
+            return _("you draw {card}").format(card=event.card.display()) if mine and event.card is not None else None
+        if event.kind is EventKind.PASS:  # only the seat's own: the engine keeps the others' silent
+            return _("you pass")
+        if event.kind in (EventKind.DEAL, EventKind.END):
+            return None
+        if event.kind is EventKind.PLAY and mine and event.card is not None:
+            return _("you play {card}").format(card=event.card.display())
+        if event.kind is EventKind.CALL and mine and event.suit is not None:
+            return call_told(self.deal.rules, event.suit, you=True, mandatory=event.info == "mandatory")
+        if event.kind is EventKind.TRICK and 0 <= trick < len(self.deal.tricks):
+            done = self.deal.tricks[trick]
+            plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)
+            told = {"number": done.number + 1, "plays": plays, "seat": event.seat,
+                    "points": ngettext("{n} point", "{n} points", done.points).format(n=done.points),
+                    "rule": reason_of(done, self.deal.rules)}
+            if mine:
+                return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
+            return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
+        return str(event)
+
+
+HELP = N_("""\
+How a trick goes: the player on the dealer's left leads the first; everyone plays one card in turn, following the
+suit led if he can (R13; under the Italian rules he must trump when he cannot follow, I7). The highest trump
+wins the trick, else the highest card of the suit led (I8); of two identical cards the second wins (R14).
+After each card (Russian) or each trick (Italian) everyone draws back to a full hand while the stock lasts.
+A king and queen of one suit in your hand is a Bi-bi!: say it for 50 points and the trump moves to that suit
+(R15, R16); the Italian rules make you say it (bip bip, I11). Card points: 2 = 11, A = 10, K = 5, Q = 4, J = 3.
+
+What to type at your turn:
+  a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
+  bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
+  trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
+  hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
+  hint more: the bot's own reasons and figures too         why N: of seat N's last move
+  (once the deal is over, 'review' tells every bot move with the bot's own reasons)
+  undo: take back your last move                           score: the score sheet of the game
+  rules: the rules in force, with their sentences          quit (or Ctrl-D): leave""")
+
+
+# -- bibi practice -----------------------------------------------------------------------------------------
+
+
+def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
+         say: Callable[[str], None] = print) -> tuple[int, int]:
+    """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
+
+    An answer that cannot be read is asked again, and so is a line that cannot be decoded (``ask_line``); the end
+    of input stops the round, and so does ``quit`` typed in the language in force or in English (``выход``,
+    ``esci``: ``read_command``, the words ``bibi play`` reads too).
+    """
+    from bibi.practice import AnswerError  # the exercises are imported when a round runs
+
+    right = answered = 0
+    total = len(exercises)
+    for i, ex in enumerate(exercises, 1):
+        say("\n" + _("Exercise {i} of {total}. {exercise}").format(i=i, total=total, exercise=ex))
+        while True:
+            text = ask_line(ask, _("answer> "), say)
+            if text is None or read_command(text) == ("quit", ""):
+                say(_("bye: {right} of {answered} right").format(right=right, answered=answered))
+                return right, answered
+            if not text:
+                continue
+            try:
+                feedback = ex.check(text)
+            except AnswerError as exc:
+                say(_("{error}; try again").format(error=exc))
+                continue
+            break
+        answered += 1
+        right += feedback.right
+        say(str(feedback))
+        say("  " + _("the sentences: {ids}; score {right} of {answered}").format(
+            ids=", ".join(feedback.sentences), right=right, answered=answered))
+    say("\n" + _("Done: {right} of {answered} right.").format(right=right, answered=answered))
+    return right, answered
+
+
+__all__ = [
+    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "progress_line", "quiz", "read_command", "read_line",
+    "typed_examples", "unreadable",
+]

@@ -264,6 +264,36 @@ def beaters(card: int, second_wins: bool) -> range:
     return range(card if second_wins else card + 1, card - card % 13 + 13)
 
 
+def distinct_cards(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a sorted ``hand``, each once (identical cards side by side are one action), in its order."""
+    cards: list[Card] = []
+    last = -1
+    for c in hand:
+        k: int = c
+        if k != last:
+            cards.append(c)
+            last = k
+    return tuple(cards)
+
+
+def kq_counts(hand: Sequence[int]) -> list[int]:
+    """A seat's counters by ``KQ_SLOT`` for ``hand``: the kings it holds by suit, then the queens."""
+    kq = [0] * 8
+    for c in hand:
+        slot = KQ_SLOT[c]
+        if slot >= 0:
+            kq[slot] += 1
+    return kq
+
+
+def laid_cards(laid: Sequence[int]) -> tuple[Card, ...]:
+    """The cards a seat's counters by ``KQ_SLOT`` of its called pairs (``laid``) stand for, sorted."""
+    out: list[Card] = []
+    for s in range(4):
+        out += [CARDS[s * 13 + Rank.KING]] * laid[s] + [CARDS[s * 13 + Rank.QUEEN]] * laid[4 + s]
+    return tuple(sorted(out))
+
+
 def free_pair(kq: Sequence[int], laid: Sequence[int], suit: int) -> bool:
     """Whether a seat whose counters by ``KQ_SLOT`` are ``kq`` (kings and queens held) and ``laid`` (those of them
     in called pairs) holds a king and a queen of ``suit`` not yet in a pair (R22: a king or queen forms one pair

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import bibi
 from bibi.cards import CARDS, Card, Rank, cards
@@ -180,3 +180,22 @@ def english_words_in(text: str) -> list[str]:
     text = re.sub(r"[\w.-]*(?:_|=)[\w.=-]*", " ", text)
     found = {word.lower() for word in re.findall(r"[^\W\d_]+", text)}
     return [word for word in ENGLISH_GAME_WORDS if word in found]
+
+
+def asking(lines: Iterable[str | None], asked: list[str] | None = None) -> Callable[[str], str]:
+    """An ``ask`` for the terminal (``terminal.Terminal``, ``terminal.quiz``) that answers ``lines`` in turn
+    (``None``: a line that cannot be decoded) and then meets the end of input, noting each prompt in ``asked``."""
+    typed = iter(lines)
+    end = object()
+
+    def ask(prompt: str) -> str:
+        if asked is not None:
+            asked.append(prompt)
+        line = next(typed, end)
+        if line is end:
+            raise EOFError
+        if line is None:
+            return b"\xff".decode("utf-8")  # raises UnicodeDecodeError, as reading such a line does
+        return line  # type: ignore[return-value]
+
+    return ask

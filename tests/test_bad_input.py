@@ -15,7 +15,10 @@ from helpers import new_deal, play, snapshot
 import bibi
 from bibi.cards import pack
 from bibi.deal import Deal, IllegalAction, NotationError
+from bibi.live import LiveView
 from bibi.rules import Rules
+
+pytestmark = pytest.mark.fast
 
 
 def refused(deal: Deal, action, match: str, seat: int | None = None, error: type = IllegalAction) -> ValueError:
@@ -265,6 +268,25 @@ def test_replay_of_a_record_that_is_not_a_dict():
         Deal.replay([1, 2])  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kind", ["record", "game record"])
+def test_a_records_header_is_checked_in_one_wording_for_a_deal_and_a_game(kind):
+    """The header (a dict, its format, its fields) of a deal's record and of a game's: one check (bibi.records),
+    the same sentences, led by what the record is."""
+    from bibi.game import Game
+
+    replay, record = (Deal.replay, _record()) if kind == "record" else \
+        (Game.replay, Game.new("ru", 3, seed=2).play("random").record())
+    form = record["format"]
+    cases = [([1, 2], TypeError, f"{kind}: expected a dict, not list"),
+             ({**record, "format": "zz"}, ValueError, f"{kind}: format is 'zz', expected '{form}'"),
+             ({k: v for k, v in record.items() if k != "players"}, ValueError, f"{kind}: missing field 'players'"),
+             ({**record, "zz": 1}, ValueError, f"{kind}: unknown field(s) 'zz'")]
+    for bad, error, said in cases:
+        with pytest.raises(error) as raised:
+            replay(bad)
+        assert str(raised.value) == said
+
+
 # -- rules ----------------------------------------------------------------------------------------------------
 
 
@@ -356,6 +378,7 @@ def test_seat_arguments_out_of_range():
             deal.hand(bad)
 
 
+@pytest.mark.widgets
 def test_a_number_too_long_to_write_is_named_not_written():
     # 10**5000 has no str (Python's limit of 4,300 digits): a message that quoted it with !r would itself raise
     # ValueError and lose the parameter's name. Found by test_fuzz's widget constructors (RulesPanel).
@@ -572,14 +595,14 @@ def test_the_sampler_names_a_value_that_is_no_view():
             resample(bad, random.Random(1))
         with pytest.raises(TypeError, match=match + shown):
             unseen(bad)
-    assert sum(unseen(deal.view(seat))) == sum(unseen(deal.live_view(seat)))  # both kinds of view are taken
+    assert sum(unseen(deal.view(seat))) == sum(unseen(LiveView(deal, seat)))  # both kinds of view are taken
 
 
 def test_a_live_views_unseen_of_names_a_card_that_is_none():
     # Found by the bots' fuzz test: unseen_of(52) was an IndexError from inside the tally, unseen_of(None) a
     # TypeError about list indices, and unseen_of(-1) answered for the last card of the pack.
     deal, seat = _a_seat_to_act()
-    view = deal.live_view(seat)
+    view = LiveView(deal, seat)
     unseen = view.unseen()
     assert [view.unseen_of(c) for c in range(52)] == [(n, sum(unseen)) for n in unseen]
     assert view.unseen_of(bibi.cards.Card("KS")) == view.unseen_of(int(bibi.cards.Card("KS")))
@@ -617,7 +640,6 @@ def _play_layer():
         (lambda p, d: p.bots_rng(2**65), ValueError, r"^seed: .* is outside ±2\*\*64$"),
         (lambda p, d: p.random_choice(None), TypeError, r"^rng: expected a random\.Random, not None"),
         (lambda p, d: p.snapshots(None), TypeError, r"^deal: expected a Deal, not None"),
-        (lambda p, d: p.play_game(None, "random"), TypeError, r"^game: expected a bibi\.game\.Game, not None"),
         (lambda p, d: p.lockstep(None, "random"), TypeError, r"^deals: expected a list of deals, not None$"),
         (lambda p, d: p.lockstep(d, "random"), TypeError, r"^deals: expected a list of deals, not <Deal"),
         (lambda p, d: p.lockstep([d, "x"], "random"), TypeError, r"^deals: expected a list of deals, not 'x'"),
@@ -633,6 +655,14 @@ def test_the_play_layer_names_what_it_cannot_use(call, error, match):
         call(_play_layer(), deal)
     assert isinstance(info.value, ValueError)  # a WrongType: caught as the kit's bad input too
     assert deal.actions == ()
+
+
+def test_the_game_loop_names_what_it_cannot_use():
+    from bibi.game import play_game  # the deal-to-deal loop lives with the game, not in the play layer
+
+    with pytest.raises(TypeError, match=r"^game: expected a bibi\.game\.Game, not None") as info:
+        play_game(None, "random")
+    assert isinstance(info.value, ValueError)
 
 
 def test_bots_rng_still_takes_the_seeds_a_deal_takes():

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = [pytest.mark.subprocess, pytest.mark.slow]
+
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bot_strength.py"
 COMMON = ["--presets", "russian", "--workers", "1"]
 

@@ -34,6 +34,8 @@ from bibi.play import BotError, as_bots, explain, get_bot, play
 from bibi.rules import ENGLISH, ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import determinize, unseen
 
+pytestmark = pytest.mark.fast
+
 
 def paired_gain(rules, players: int, bot, base, deals: int, seed: int) -> tuple[float, float]:
     """Mean and standard error of ``bot``'s score minus ``base``'s, same pack and seat, the rest heuristic."""
@@ -228,8 +230,8 @@ def test_a_live_view_shows_what_the_view_shows_at_every_decision():
         rules = random_rules(rng)
         players = rng.choice([2, 3, 5, 7])
         deal = Deal.new(rules, players, seed=k)
-        tally = _Tally(deal)  # the played cards counted once for all seats, as Deal.seated_playout counts them
-        lives = [deal.live_view(seat) for seat in range(players)]
+        tally = _Tally(deal)  # the played cards counted once for all seats, as seated_playout counts them
+        lives = [LiveView(deal, seat) for seat in range(players)]
         shared = [LiveView(deal, seat, tally) for seat in range(players)]
         with pytest.raises(ValueError, match="tally: it counts another deal's cards"):
             LiveView(deal.copy(), 0, tally)
@@ -282,7 +284,7 @@ def test_the_heuristic_s_shortcuts_give_what_their_definitions_give():
             legal = deal.legal_actions()
             cards = [a for a in legal if isinstance(a, Card)]
             if len(cards) > 1:
-                view = deal.live_view(deal.to_act)
+                view = LiveView(deal, deal.to_act)
                 facts = _rules_facts(rules)
                 trump = deal.trump.index
                 stock, n = deal.stock_size, deal.players

@@ -8,6 +8,8 @@ import pytest
 import bibi
 from bibi.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards, pack, parse_card, sort_key
 
+pytestmark = pytest.mark.fast
+
 
 def test_notation_round_trips_for_every_card():
     assert len(CARDS) == 52

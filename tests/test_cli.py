@@ -1,4 +1,12 @@
-"""The ``bibi`` command, run as ``python -m bibi`` in a subprocess: output and exit status of each command."""
+"""The ``bibi`` command and ``bibi play``'s terminal: what each command shows, checked on what it is made of —
+the record, the scores, the kit's own words for the same deal or position, the structure of the output — in each
+language the kit speaks, rather than on English sentences.
+
+The command line itself runs as ``python -m bibi`` in subprocesses (marked ``subprocess``): its output is compared
+with the kit's rendering of the same deal, or with the terminal session run in process under the same language
+(``session_output``); the terminal's own behaviour is tested in process, the expected lines made by the kit's
+catalogs in the language in force. Error messages of bad input are the kit's one rule for bad input, in English.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +22,24 @@ import sys
 import time
 
 import pytest
+from helpers import asking
 
 from bibi.bots import heuristic_bot
-from bibi.cards import Card
-from bibi.cli import SUBCOMMANDS, Terminal, build_parser, main, seed_arg
-from bibi.deal import Deal
-from bibi.play import bots_rng, play, snapshots
-from bibi.rules import ITALIAN, RUSSIAN
+from bibi.cards import Card, Suit
+from bibi.cli import SUBCOMMANDS, build_parser, main, seed_arg
+from bibi.deal import Deal, EventKind
+from bibi.errors import NotationError
+from bibi.game import Game
+from bibi.i18n import _, language
+from bibi.notation import action_text, game_text, read_action, score_line, transcript
+from bibi.play import bot_title, bots_rng, call_told, get_bot, play, play_seeded, snapshots
+from bibi.render.text import plain
+from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN
+from bibi.terminal import HELP, Terminal, command_word, unreadable
+
+pytestmark = pytest.mark.fast
+
+LANGS = ["en", "ru", "it"]
 
 
 def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -28,6 +47,28 @@ def bibi(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
                           timeout=60)
 
 
+def session_output(played: Deal | Game, seat: int, bots: list, seed, script: list[str], lang: str,
+                   **options) -> tuple[str, Terminal, list[str]]:
+    """What ``bibi play`` prints for the lines ``script`` (then the end of input), made in process under ``lang``:
+    each line the session says, each prompt as a pipe shows it (no newline); with the session and its lines."""
+    out: list[str] = []  # the prompts (asking notes them) and the lines, in turn
+    said: list[str] = []
+    ask = asking(script, out)
+
+    def say(text: str) -> None:
+        out.append(text + "\n")
+        said.append(text)
+
+    with language(lang):
+        terminal = Terminal(played, seat, bots, bots_rng(seed), ask=ask, say=say, seed=seed, **options)
+        terminal.run()
+    return "".join(out), terminal, said
+
+
+# -- the command line ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.subprocess
 def test_help_for_bibi_and_every_command():
     top = bibi("--help")
     assert top.returncode == 0
@@ -38,64 +79,99 @@ def test_help_for_bibi_and_every_command():
         assert done.returncode == 0 and f"usage: bibi {name}" in done.stdout
 
 
+@pytest.mark.subprocess
 def test_no_command_is_a_usage_error():
     done = bibi()
     assert done.returncode == 2 and "usage: bibi" in done.stderr
 
 
-def test_rules_lists_every_option_in_every_preset():
-    done = bibi("rules")
+def sentence_ids(text: str) -> list[str]:
+    return re.findall(r"\b[RI]\d+\b", text)
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_lists_every_option_with_each_presets_value_and_its_sources(lang):
+    done = bibi("--lang", lang, "rules")
     assert done.returncode == 0
-    for word in ("russian", "italian", "english", "follow", "must_follow", "follow_or_trump", "R13; I7"):
-        assert word in done.stdout
+    lines = done.stdout.splitlines()
+    for option in OPTIONS:
+        row = next(line for line in lines if line.split()[:1] == [option])
+        values = [str(p.options()[option]) + ("*" if p.no_effect(option) else "") for p in PRESETS.values()]
+        at = [row.index(value, len(option) + sum(len(v) for v in values[:i])) for i, value in enumerate(values)]
+        assert at == sorted(at), row  # each preset's value, in the presets' order
+        assert all(i in row for i in sentence_ids("; ".join(OPTIONS[option].sources))), row
 
 
-def test_rules_of_a_preset_cite_the_sentences_and_say_what_values_mean():
-    done = bibi("rules", "it")
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_of_a_preset_give_each_option_its_value_its_sentences_and_what_it_means(lang):
+    done = bibi("--lang", lang, "rules", "it")
     assert done.returncode == 0
-    assert "Rules 'italian'" in done.stdout
-    assert "not stated" in done.stdout  # the Italian text is silent on the packs, among others
-    assert "follow_or_trump: play the suit led or a trump" in done.stdout
-    assert "multi_call    = last: no effect under trump_change=holder_chooses" in done.stdout
-    assert "turn_up       = failed_draw: at the first draw that cannot be made" in done.stdout
+    lines = done.stdout.splitlines()
+    assert "'italian'" in lines[0]
+    for name, value in ITALIAN.options().items():
+        row = next(line for line in lines if line.startswith(f"  {name:<13} {value}"))
+        assert sentence_ids(row) == sentence_ids(ITALIAN.citation(name)), row
+    meant = [line.split()[0] for line in lines if re.match(r"  \w+ += \S", line)]
+    assert meant == [name for name, value in ITALIAN.options().items()
+                     if OPTIONS[name].meaning(value) or ITALIAN.no_effect(name)]
+    with language(lang):  # an option with no effect under the others says why, in the kit's words
+        assert f"  {'multi_call':<13} = last: {_(ITALIAN.explain('multi_call'))}" in lines
 
 
-def test_rules_diff_shows_only_the_differences():
-    done = bibi("rules", "--diff", "ru", "it")
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_diff_shows_the_differences_and_apart_those_with_no_effect(lang):
+    done = bibi("--lang", lang, "rules", "--diff", "ru", "it")
     assert done.returncode == 0
-    assert done.stdout.startswith("9 option(s) differ between russian and italian")
-    assert "draw (Drawing; R15; I9)" in done.stdout and "decks" not in done.stdout
-    assert "turn_up (Turn-up; R24; R25; I9; I15; I16)" in done.stdout
-    # multi_call differs in value, but has no effect under the Italian holder_chooses: said so, apart (R20).
-    live, _, inert = done.stdout.partition("1 more set differently, with no effect")
-    assert "multi_call" not in live and "multi_call" in inert
-    assert "italian  last: no effect under trump_change=holder_chooses" in inert
-    assert "the same rules" in bibi("rules", "--diff", "ru", "en").stdout
+    lines = done.stdout.splitlines()
+    diff = RUSSIAN.diff(ITALIAN)
+    live = [name for name, _a, _b in diff if not (RUSSIAN.no_effect(name) or ITALIAN.no_effect(name))]
+    inert = [name for name, _a, _b in diff if name not in live]
+    heads = [line.split()[0] for line in lines if line.startswith("  ") and not line.startswith("    ")]
+    assert heads == live + inert and inert == ["multi_call"]
+    assert str(len(live)) in lines[0] and str(len(inert)) in lines[1 + 3 * len(live)]  # the counts head each part
+    for name, mine, theirs in diff:
+        at = lines.index(next(line for line in lines if line.split()[:1] == [name]))
+        assert lines[at + 1].split()[:2] == ["russian", str(mine).rstrip(":")] or \
+            lines[at + 1].split()[:2] == ["russian", f"{mine}:"]
+        assert lines[at + 2].split()[1].rstrip(":") == str(theirs)
+    same = bibi("--lang", lang, "rules", "--diff", "ru", "en")
+    assert same.returncode == 0 and len(same.stdout.splitlines()) == 1 and not set(OPTIONS) & set(same.stdout.split())
 
 
+@pytest.mark.subprocess
 def test_an_unknown_preset_is_a_one_line_error():
     done = bibi("rules", "klondike")
     assert done.returncode == 2
     assert "unknown rules preset 'klondike'" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_deal_prints_a_transcript_trick_by_trick_with_calls_and_scores():
-    done = bibi("deal", "--rules", "ru", "--players", "6", "--seed", "7")
-    assert done.returncode == 0
-    out = done.stdout
-    assert out.startswith("seed 7; bots: heuristic\nrussian rules, 6 players")
-    assert all(f"trick {n} (trump " in out for n in range(1, 18)) and "trick 18" not in out
-    assert "says Bi-bi!" in out and "trump is now" in out and "stock turned up" in out
-    assert "scores: seat 0" in out and ("winner: seat" in out or "shared win" in out)
-    assert bibi("deal", "--rules", "ru", "--players", "6", "--seed", "7").stdout == out  # same seed, same deal
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_shows_the_deal_the_play_layer_plays_and_writes_its_record(lang):
+    args = ("--lang", lang, "deal", "--rules", "ru", "--players", "6", "--seed", "7")
+    shown, record = bibi(*args), bibi(*args, "--json")
+    assert shown.returncode == record.returncode == 0
+    deal = play_seeded(RUSSIAN, 6, 7, "heuristic")
+    assert json.loads(record.stdout) == deal.record()  # the record alone on standard output
+    with language(lang):
+        assert shown.stdout == _("seed {seed}; bots: {bots}").format(seed=7, bots=bot_title("heuristic")) + "\n" + \
+            transcript(deal) + "\n"
+    # the seed picked a deal with a call, a trump change and the stock turned up, each shown by the transcript
+    kinds = {event.kind for event in deal.events}
+    assert {EventKind.CALL, EventKind.TRUMP_CHANGE, EventKind.TURN_UP} <= kinds and deal.is_over
+    assert bibi(*args).stdout == shown.stdout  # same seed, same deal
 
 
+@pytest.mark.subprocess
 def test_deal_json_writes_a_record_that_replays_to_the_same_transcript(tmp_path):
     path = tmp_path / "deal.json"
     shown = bibi("deal", "--rules", "it", "--players", "4", "--seed", "3", "--bots", "greedy", "--json", str(path))
     assert shown.returncode == 0
     record = json.loads(path.read_text())
-    assert record["format"] == "bibi-deal/1" and record["players"] == 4
+    assert record == play_seeded(ITALIAN, 4, 3, "greedy").record()
     to_stdout = bibi("deal", "--rules", "it", "--players", "4", "--seed", "3", "--bots", "greedy", "--json")
     assert json.loads(to_stdout.stdout) == record
     replayed = bibi("replay", str(path))
@@ -103,23 +179,29 @@ def test_deal_json_writes_a_record_that_replays_to_the_same_transcript(tmp_path)
     assert shown.stdout.split("\n", 1)[1] == replayed.stdout  # all but the "seed …; bots …" line
 
 
+@pytest.mark.subprocess
 def test_game_plays_to_the_end_and_its_record_replays(tmp_path):
     path = tmp_path / "game.json"
-    done = bibi("game", "--players", "3", "--seed", "4", "--bots", "greedy,random,heuristic", "--json", str(path))
+    bots = ["greedy", "random", "heuristic"]
+    done = bibi("game", "--players", "3", "--seed", "4", "--bots", ",".join(bots), "--json", str(path))
     assert done.returncode == 0
-    assert "deal 3: seat" in done.stdout and "total" in done.stdout
+    record = json.loads(path.read_text())
+    game = Game.new(RUSSIAN, 3, seed=4).play(bots)
+    assert record == game.record() and game.is_over and len(record["deals"]) == game.deals_total == 3
+    assert done.stdout.split("\n", 1)[1] == game_text(game) + "\n"
     replayed = bibi("replay", str(path))
     assert replayed.returncode == 0
+    assert replayed.stdout == game_text(Game.replay(record), deals=True) + "\n"
     assert done.stdout.splitlines()[-4:] == replayed.stdout.splitlines()[-4:]  # the same score sheet
-    assert "trick 34 (trump" in replayed.stdout
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("content, message", [
     ("not json", "not JSON"),
-    ('{"format": "chess-pgn"}', "not a bibi record (format 'chess-pgn'"),
-    ('{"format": "bibi-deal/1", "rules": "russian"}', "missing field 'players'"),
+    ('{"format": "chess-pgn"}', "record: format is 'chess-pgn', expected 'bibi-deal/1' or 'bibi-game/1'"),
+    ('{"format": "bibi-deal/1", "rules": "russian"}', "record: missing field 'players'"),
     ('{"format": "bibi-game/1", "rules": "russian", "players": 3, "rounds": 1, "draws": [], "deals": []}',
-     "game record"),
+     "game record: missing field 'seed'"),
 ])
 def test_replay_of_a_bad_file_is_a_clear_one_line_error(tmp_path, content, message):
     path = tmp_path / "bad.json"
@@ -127,14 +209,16 @@ def test_replay_of_a_bad_file_is_a_clear_one_line_error(tmp_path, content, messa
     done = bibi("replay", str(path))
     assert done.returncode == 1
     assert message in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert done.stderr.startswith("bibi replay: error: ")
+    assert done.stderr.startswith("bibi replay: error: ") and str(path) in done.stderr
 
 
+@pytest.mark.subprocess
 def test_replay_of_a_missing_file():
     done = bibi("replay", "no/such/file.json")
     assert done.returncode == 1 and "cannot read it" in done.stderr
 
 
+@pytest.mark.subprocess
 def test_bad_numbers_are_errors_naming_the_value():
     done = bibi("deal", "--players", "13", "--seed", "1")
     assert done.returncode == 1 and "players: 13 is outside 2…12" in done.stderr
@@ -142,6 +226,9 @@ def test_bad_numbers_are_errors_naming_the_value():
     assert done.returncode == 2 and "unknown bot 'clever'" in done.stderr
     done = bibi("play", "--seat", "4", "--players", "4", stdin="")
     assert done.returncode == 1 and "--seat: 4 is not a seat 0…3" in done.stderr
+
+
+# -- bibi play ---------------------------------------------------------------------------------------------------
 
 
 def first_prompt(seed: int, players: int = 4, seat: int = 0) -> Deal:
@@ -161,41 +248,81 @@ def an_illegal_card(deal: Deal) -> str | None:
     return next((str(c) for c in deal.hand(deal.to_act) if str(c) not in legal), None)
 
 
-def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again():
+def four_at_the_table(seat: int = 0, players: int = 4) -> list:
+    return [None if s == seat else heuristic_bot for s in range(players)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again(lang):
     seed = next(s for s in range(1, 200) if an_illegal_card(first_prompt(s)))
-    deal = first_prompt(seed)
-    wrong = an_illegal_card(deal)
-    done = bibi("play", "--rules", "it", "--players", "4", "--seed", str(seed), stdin=f"{wrong}\nquit\n")
-    assert done.returncode == 0
-    reason = deal.why_illegal(wrong)
-    assert f"not allowed: {reason}" in done.stdout and "(I7)" in reason
-    assert done.stdout.count("seat 0> ") == 2 and done.stdout.rstrip().endswith("bye")
-    assert "your hand:" in done.stdout and "trump" in done.stdout and "choices: 1)" in done.stdout
+    at = first_prompt(seed)
+    wrong = an_illegal_card(at)
+    asked: list[str] = []
+    said: list[str] = []
+    with language(lang):
+        typed = action_text(Card(wrong))  # as the language writes it (K♥; in Italian R♥ or RC)
+        terminal = Terminal(Deal.new(ITALIAN, 4, seed=seed), 0, four_at_the_table(), bots_rng(seed),
+                            ask=asking([typed, "quit"], asked), say=said.append)
+        assert terminal.run() == 0
+        reason = at.why_illegal(wrong)
+        assert _("not allowed: {reason}").format(reason=plain(reason)) in said and "I7" in sentence_ids(reason)
+        assert said[-1] == _("bye") and terminal.status() in said  # the seat's state, shown before it is asked
+    assert len(asked) == 2 and asked[0] == asked[1]  # asked again, the same question
+    assert terminal.deal.record() == at.record()  # the refused card was not played
 
 
-def test_play_shows_the_state_and_leaves_cleanly_on_end_of_input():
-    done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="help\nzz\n99\n")
-    assert done.returncode == 0 and done.stdout.rstrip().endswith("bye")
-    assert "bibi H: say Bi-bi!" in done.stdout  # help
-    assert "not allowed: cannot read action 'zz'" in done.stdout
-    assert "not a choice: pick 1…" in done.stdout
-    assert "Traceback" not in done.stderr
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_shows_help_refuses_what_it_cannot_read_and_leaves_at_the_end_of_input(lang):
+    asked: list[str] = []
+    said: list[str] = []
+    with language(lang):
+        terminal = Terminal(Deal.new(ITALIAN, 4, seed=5), 0, four_at_the_table(), bots_rng(5),
+                            ask=asking(["help", "zz", "99"], asked), say=said.append)
+        assert terminal.run() == 0
+        with pytest.raises(NotationError) as unread:
+            read_action("zz")
+        legal = len(terminal.deal.legal_actions())
+        assert _(HELP) in said and _("not allowed: {reason}").format(reason=str(unread.value)) in said
+        assert _("not a choice: pick 1…{n}").format(n=legal) in said and said[-1] == _("bye")
+    assert len(asked) == 4  # three lines, then the end of input
 
 
-def test_play_a_whole_deal_by_choice_numbers():
-    done = bibi("play", "--rules", "ru", "--players", "3", "--seat", "2", "--seed", "8", "--bots", "random",
-                "--deals", "1", stdin="1\n" * 120)
-    assert done.returncode == 0
-    assert "scores: seat 0" in done.stdout and "bye" not in done.stdout
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", LANGS)
+def test_bibi_play_shows_what_the_session_says_a_whole_deal_by_choice_numbers(lang):
+    script = ["1"] * 120
+    done = bibi("--lang", lang, "play", "--rules", "ru", "--players", "3", "--seat", "2", "--seed", "8", "--bots",
+                "random", "--deals", "1", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0 and done.stderr == ""
+    random_bot = get_bot("random")
+    out, terminal, said = session_output(Deal.new(RUSSIAN, 3, seed=8), 2, [random_bot, random_bot, None], 8, script,
+                                         lang)
+    assert done.stdout.split("\n", 1)[1] == out  # after the line that names the table
+    assert terminal.deal.is_over
+    with language(lang):
+        assert score_line(terminal.deal) in said and _("bye") not in said  # played to the end, not left
 
 
-def test_play_keeps_other_players_draws_and_passes_face_down():
-    done = bibi("play", "--rules", "it", "--players", "4", "--seed", "5", stdin="1\n" * 80)
-    assert done.returncode == 0
-    lines = done.stdout.splitlines()
-    assert any(line.startswith("you draw ") for line in lines)
-    assert not any(line.startswith("seat ") and " draws " in line for line in lines)
-    assert not any(line.startswith("seat ") and line.endswith(" passes") for line in lines)
+def test_play_tells_only_what_the_seat_may_know_of_the_deal():
+    """The terminal tells the deal as the engine lets the seat know it (``events_for``): each event's line, in
+    order; the others' draws and passes, which the engine keeps from the seat, are not among them."""
+    said: list[str] = []
+    terminal = Terminal(Deal.new(ITALIAN, 4, seed=5), 0, four_at_the_table(), bots_rng(5),
+                        ask=asking(["1"] * 80, []), say=said.append)
+    terminal.run()
+    deal = terminal.deal
+    known = deal.events_for(0)
+    assert [e for e in deal.events if e.seat not in (None, 0) and e.kind in ("draw", "pass")]  # there were some
+    assert not [e for e in known if e.seat not in (None, 0) and (e.kind == "pass" or (e.kind == "draw" and e.card))]
+    viewer = Terminal(deal, 0, four_at_the_table(), bots_rng(5), ask=input, say=lambda text: None)
+    lines, tricks = [], 0
+    for event in known:
+        line = viewer.event_text(event, tricks)
+        tricks += event.kind == "trick"
+        if line:
+            lines.append(line)
+    rest = iter(said)
+    assert lines and all(any(line in text for text in rest) for line in lines)  # each in turn, none left out
 
 
 def test_the_parser_is_built_from_the_registry():
@@ -205,56 +332,98 @@ def test_the_parser_is_built_from_the_registry():
     assert args.bots == ["random", "greedy", "heuristic", "random"]
 
 
-def test_play_transcript_hint_undo_why_and_a_whole_game():
-    """A game of 3 deals typed from a script: a hint, a reason, a take-back, then choice 1 to the end."""
-    script = "rules\nhint\nwhy\n1\nundo\nscore\n" + "1\n" * 400
-    done = bibi("play", "--players", "3", "--seed", "4", stdin=script)
-    assert done.returncode == 0 and "Traceback" not in done.stderr
-    out = done.stdout
-    assert out.startswith("Bi-bi! with the russian rules: a game of 3 deals, 3 players, seed 4.")  # the default
-    headers = [line for line in out.splitlines() if line.startswith("== deal ")]
-    assert len(headers) == 3 and all(" deals; trump " in line for line in headers)
-    assert "Rules in force: russian" in out and "(R13)" in out
-    assert "hint (search): " in out  # the strongest bot registered gives the hints
-    assert "seat 2 (heuristic) chose " in out or "seat 1 (heuristic) chose " in out
-    assert out.count("taken back: your move again") == 1
-    assert "(in progress)" in out  # the score sheet, asked for mid-deal
-    assert "bye" not in out and out.rstrip().splitlines()[-1].startswith(("winner: seat", "shared win: seat"))
-    tricks = [line for line in out.splitlines() if line.startswith("trick ") and " wins, " in line or "you win" in line]
-    russian = "(R4; not stated, taken from I8)"  # the Russian text ranks the cards; the trick's rule is I8's
-    reasons = {f"highest trump {russian}", f"highest card of the suit led {russian}",
-               "second of two identical cards wins (R14)"}
-    assert tricks and all(line.rsplit(": ", 1)[1] in reasons for line in tricks)
-    # Undo restores the bots' stream too: the game typed with the take-back is the game typed without it.
-    plain = bibi("play", "--players", "3", "--seed", "4", stdin="1\n" * 400)
-    assert plain.stdout.splitlines()[-6:] == out.splitlines()[-6:]
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_play_rules_hint_why_undo_score_and_a_whole_game(lang):
+    """A game of 3 deals typed from a script: the rules, a hint, a reason, a take-back, the score sheet, then
+    choice 1 to the end. What each command shows is what the session answers; the game typed with the take-back is
+    the game typed without it."""
+    script = ["rules", "hint", "why", "1", "undo", "score", *["1"] * 400]
+    bots = [None, heuristic_bot, heuristic_bot]
+    answers: dict[str, str] = {}
+    positions: list[dict] = []  # the deal's record at each question
+    said: list[str] = []
+    typed = iter(script)
+
+    def ask(prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        positions.append(terminal.deal.record())
+        if line in ("hint", "why", "score") and line not in answers:  # what the session answers, asked first
+            answers[line] = {"hint": terminal.hint, "why": terminal.why, "score": lambda: str(terminal.game)}[line]()
+        return line
+
+    with language(lang):
+        terminal = Terminal(Game.new(RUSSIAN, 3, seed=4), 0, bots, bots_rng(4), ask=ask, say=said.append, seed=4)
+        assert terminal.run() == 0
+        summary = _rules_summary(RUSSIAN)
+        game = terminal.game
+        assert said.count(summary) == 1 and "R13" in summary
+        assert answers["hint"] in said and answers["why"] in said and answers["score"] in said
+        assert said[-1] == str(game) and game.is_over and _("bye") not in said
+        # each trick told ends with the rule that decided it, in the kit's words
+        reasons = {_reason(trick, game.rules) for deal in game.deals for trick in deal.tricks}
+        tricks = [line for line in said if any(line.endswith(": " + r) for r in reasons)]
+        assert len(tricks) >= sum(len(deal.tricks) for deal in game.deals)
+    assert positions[5] == positions[3] != positions[4]  # after the move, undo: the position before it, again
+    headers = [line for line in said if line.startswith("== ")]
+    assert len(headers) == game.deals_total == 3
+    plain_game = Terminal(Game.new(RUSSIAN, 3, seed=4), 0, bots, bots_rng(4), ask=asking(["1"] * 400, []),
+                          say=lambda t: None, seed=4)
+    plain_game.run()
+    assert plain_game.game.record() == game.record()  # undo restores the bots' stream too
 
 
-def test_play_shows_cards_one_way_and_answers_in_plain_words():
-    done = bibi("play", "--seed", "3", "--deals", "1", stdin="trump H\nKX\n")
-    out = done.stdout
-    assert done.returncode == 0
-    assert "trump_change" not in out and "the called suit is trump from the next trick on" in out
-    choices = next(line for line in out.splitlines() if "choices:" in line)
-    hand = next(line for line in out.splitlines() if "your hand:" in line).split(": ", 1)[1].split()
-    shown = [part.split(") ")[1] for part in choices.split(": ", 1)[1].split("  ")]
-    assert [c for c in shown if c in hand] == [c for c in hand if c in shown]  # the hand's order
-    shows = [line for line in out.splitlines()[1:] if "not allowed" not in line]  # not the typing hints
-    assert shows and not any(c in line for line in shows for c in ("TC", "TD", "TH", "TS"))  # 10♣, never TC
-    assert "seat 1 deals; trump" in out or " deals; trump " in out
+def _rules_summary(rules):
+    from bibi.render.text import rules_summary
+
+    return rules_summary(rules)
 
 
+def _reason(trick, rules):
+    from bibi.tricks import reason_of
+
+    return reason_of(trick, rules)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_shows_cards_one_way_and_answers_in_plain_words(lang):
+    said: list[str] = []
+    deal = Deal.new(RUSSIAN, 4, seed=3)
+    with language(lang):
+        terminal = Terminal(deal, 0, four_at_the_table(), bots_rng(3), ask=asking(["trump H", "KX"], []),
+                            say=said.append)
+        assert terminal.run() == 0
+        shown = "\n".join(said)
+        assert "trump_change" not in shown  # the option's jargon said in plain words
+        hand = [c.display() for c in sorted(terminal.deal.hand(0), key=_sort_key)]
+        choices = [action.display() if isinstance(action, Card) else None for action in terminal.choices()]
+        assert [c for c in choices if c in hand] == [c for c in hand if c in choices]  # the hand's order
+    with language(lang):  # but where the refusal of what was typed says how to type a card
+        typing = _("not allowed: {reason}").format(reason="")
+    assert not any(re.search(r"\bT[SHDC]\b", line) for line in said if not line.startswith(typing))  # 10♣, not TC
+
+
+def _sort_key(card):
+    from bibi.cards import sort_key
+
+    return sort_key(card)
+
+
+@pytest.mark.subprocess
 def test_play_deals_must_give_everyone_equal_deals():
     done = bibi("play", "--players", "4", "--deals", "3", stdin="")
     assert done.returncode == 1 and "--deals: 3 is neither 1 nor a game" in done.stderr
 
 
+@pytest.mark.subprocess
 def test_rules_table_columns_do_not_run_together():
     lines = bibi("rules").stdout.splitlines()
     card_points = next(line for line in lines if line.startswith("card_points"))
     assert card_points.count("2:11 A:10 K:5 Q:4 J:3  ") == 3  # each value followed by room
 
 
+@pytest.mark.subprocess
 def test_a_closed_pipe_ends_quietly():
     proc = subprocess.Popen([sys.executable, "-m", "bibi", "rules", "it"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
@@ -264,26 +433,22 @@ def test_a_closed_pipe_ends_quietly():
     assert b"Broken pipe" not in err and b"Traceback" not in err
 
 
-def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first():
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first(lang):
     from helpers import new_deal
 
     deal = new_deal(ITALIAN, ["", "KH"], stock="2C 3C 4C QH", players=4)  # seat 1 draws the queen after trick 1
     first = [None if s == 1 else (lambda view, rng: view.legal_actions[0]) for s in range(4)]
-    answers = iter(["undo", next(str(c) for c in deal.hand(1) if str(c) != "KH")])
-    said = []
-
-    def ask(prompt: str) -> str:
-        answer = next(answers, None)
-        if answer is None:
-            raise EOFError  # the script ends: the player leaves
-        return answer
-
-    Terminal(deal, 1, first, bots_rng(1), ask=ask, say=said.append).run()
-    assert "nothing to take back in this deal" in said
-    assert "you must say bip bip: K♥ Q♥ laid down, +50 (I11)" in said
+    said: list[str] = []
+    with language(lang):
+        card = next(c for c in deal.hand(1) if str(c) != "KH")
+        Terminal(deal, 1, first, bots_rng(1), ask=asking(["undo", action_text(card)], []), say=said.append).run()
+        assert _("nothing to take back in this deal") in said
+        assert call_told(ITALIAN, Suit.HEARTS, you=True, mandatory=True) in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
 
 
+@pytest.mark.subprocess
 def test_compare_of_one_rules_set_is_refused_with_what_to_type():
     for args in (["ru"], ["ru", "russian"]):
         result = bibi("compare", *args, "--deals", "2", "--no-progress")
@@ -292,39 +457,55 @@ def test_compare_of_one_rules_set_is_refused_with_what_to_type():
         assert "bibi compare ru it" in result.stderr
 
 
-def test_play_tells_an_only_choice_once():
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_tells_an_only_choice_once(lang):
     deal = Deal.new("russian", 3, seed=4)
-    turns = iter(["1"] * 200)
     said: list[str] = []
-    Terminal(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=lambda prompt: next(turns, ""),
-          say=said.append).run()
-    states = snapshots(deal)[:-1]
-    mine = [(state, action) for state, action in zip(states, deal.actions, strict=True)
-            if state.to_act == 0 and isinstance(action, Card)]
-    forced = [action for state, action in mine if len(state.legal_actions()) == 1]
-    plays = [line for line in said if line.startswith("you play ")]
-    assert forced and len(plays) == len(mine)  # each of the person's cards told once
-    assert [line for line in plays if line.endswith(": your only choice")] == [
-        f"you play {card.unicode}: your only choice" for card in forced]
+    with language(lang):
+        Terminal(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=asking(["1"] * 200, []),
+                 say=said.append).run()
+        states = snapshots(deal)[:-1]
+        mine = [(state, action) for state, action in zip(states, deal.actions, strict=True)
+                if state.to_act == 0 and isinstance(action, Card)]
+        forced = [action for state, action in mine if len(state.legal_actions()) == 1]
+        plays = {card: _("you play {card}").format(card=card.display()) for _state, card in mine}
+        told = [line for line in said if line in plays.values()
+                or line in {_("{move}: your only choice").format(move=text) for text in plays.values()}]
+        assert forced and len(told) == len(mine)  # each of the person's cards told once
+        assert [line for line in told if line not in plays.values()] == [
+            _("{move}: your only choice").format(move=plays[card]) for card in forced]
 
 
-def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end():
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_tells_why_in_the_present_tense_and_reviews_the_deal_at_its_end(lang):
+    """While the deal is on, ``why`` tells what the table saw of a bot's move; once it is over, ``review``
+    tells every bot move with the bot's own reasons, as the session reviews it, after the scores."""
     deal = Deal.new("russian", 3, seed=4)
     bots = [None, heuristic_bot, heuristic_bot]
-    turns = iter(["why", "1"] * 200)  # at every turn: why did the last bot play so? then the first choice
-    after = iter(["review", ""])  # once the deal is over: the review, then Enter
     said: list[str] = []
+    review_at: list[int] = []
+    turns = iter(["why", "1"] * 200)  # at every turn: why did the last bot play so? then the first choice
 
     def ask(prompt: str) -> str:
-        return next(after) if prompt.startswith("deal over") else next(turns)
+        if terminal.deal.is_over:  # the question after the deal: the review, then Enter
+            if not review_at:
+                review_at.append(len(said))
+                return "review"
+            return ""
+        return next(turns)
 
-    assert Terminal(deal, 0, bots, bots_rng(4), ask=ask, say=said.append).run() == 0
-    told = [line for line in said if re.match(r"seat [12] \(heuristic\) chose ", line)]
-    assert told and all("told when the deal is over" in line for line in told)
-    reviewed = [line for line in said if re.match(r"trick \d+, seat [12] \(heuristic\): ", line)]
-    assert len(reviewed) == sum(1 for state in snapshots(deal)[:-1] if state.to_act != 0)
-    assert not any("told when the deal is over" in line for line in reviewed)
-    assert said.index(reviewed[0]) > said.index(next(line for line in said if line.startswith("scores: ")))
+    with language(lang):
+        terminal = Terminal(deal, 0, bots, bots_rng(4), ask=ask, say=said.append)
+        assert terminal.run() == 0
+        reviewed = [_("trick {trick}, seat {seat} ({bot}): {why}").format(
+            trick=line.trick, seat=line.seat, bot=bot_title("heuristic"), why=line.why)
+            for line in terminal.session.review()]
+        assert said[review_at[0]:review_at[0] + len(reviewed)] == reviewed
+        assert score_line(deal) in said[:review_at[0]]
+    assert len(reviewed) == sum(1 for state in snapshots(deal)[:-1] if state.to_act != 0)  # every bot move
+    during = said[:review_at[0]]
+    for line in terminal.session.review():  # the bots' own reasons were not told while the deal was on
+        assert not any(line.why in text for text in during)
 
 
 @pytest.mark.parametrize("argv", [["simulate"], ["compare", "ru", "it"], ["game"], ["play"], ["deal"],
@@ -340,6 +521,7 @@ def test_ctrl_c_ends_a_command_with_one_line_and_status_130(monkeypatch, capsys,
     assert out == "half a line" and err == f"bibi {argv[0]}: interrupted\n"
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_in_a_terminal_stops_simulate_and_its_workers_quietly():
     """A terminal's Ctrl-C goes to the whole process group: the command and its worker processes."""
     # Ctrl-C handled as in a terminal's foreground, even when these tests run where SIGINT is ignored
@@ -370,6 +552,7 @@ def _bibi_in(folder, *args: str) -> subprocess.CompletedProcess:
                           cwd=folder)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("option, columns, rows", [("--out", "SEAT_COLUMNS", 4 * 30),
                                                    ("--deals-out", "DEAL_COLUMNS", 30)])
 def test_simulate_writes_a_table_to_standard_output_for_a_dash(tmp_path, option, columns, rows):
@@ -388,6 +571,7 @@ def test_simulate_writes_a_table_to_standard_output_for_a_dash(tmp_path, option,
     assert list(frame["calls"]) == list(expected["calls"]) and list(frame["deal"]) == list(expected["deal"])
 
 
+@pytest.mark.subprocess
 def test_simulate_writes_only_one_table_to_standard_output(tmp_path):
     done = _bibi_in(tmp_path, "simulate", "--deals", "5", "--no-progress", "--out", "-", "--deals-out", "-")
     assert done.returncode == 1 and done.stdout == "" and list(tmp_path.iterdir()) == []
@@ -395,6 +579,7 @@ def test_simulate_writes_only_one_table_to_standard_output(tmp_path):
                           "('-'); write the other to a file\n"
 
 
+@pytest.mark.subprocess
 def test_compare_writes_its_table_to_standard_output_for_a_dash(tmp_path):
     import pandas as pd
 
@@ -416,28 +601,36 @@ def strict_bibi(*args: str, stdin: bytes) -> tuple[int, str, bytes]:
     return done.returncode, done.stdout.decode(), done.stderr
 
 
-def test_play_reads_on_after_a_byte_that_is_not_utf8():
-    status, out, err = strict_bibi("play", "--rules", "it", "--seed", "5", stdin=b"\xff\nzz\n\xe2\x99\nquit\n")
+def cannot_read(byte: int) -> str:
+    """The line said for a line whose ``byte`` is not UTF-8, in the language in force (``bibi.terminal``)."""
+    return unreadable(UnicodeDecodeError("utf-8", bytes([byte]), 0, 1, "invalid start byte"))
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_play_reads_on_after_a_byte_that_is_not_utf8(lang):
+    status, out, err = strict_bibi("--lang", lang, "play", "--rules", "it", "--seed", "5",
+                                   stdin=b"\xff\nzz\n\xe2\x99\nquit\n")
     assert status == 0 and err == b""
-    assert out.count("could not read that line (byte 0xff is not utf-8 text); type it again") == 1
-    assert out.count("could not read that line (byte 0xe2 is not utf-8 text); type it again") == 1
-    assert "not allowed: cannot read action 'zz'" in out  # the line after the bad one is read as typed
-    assert out.count("seat 0> ") == 4 and out.rstrip().endswith("bye")
+    with language(lang):
+        assert out.count(cannot_read(0xFF)) == 1 and out.count(cannot_read(0xE2)) == 1
+        with pytest.raises(NotationError) as unread:
+            read_action("zz")
+        assert _("not allowed: {reason}").format(reason=str(unread.value)) in out  # the next line, read as typed
+        prompt = _("seat {seat}> ").format(seat=0)
+        assert out.count(prompt) == 4 and out.rstrip().endswith(_("bye"))
 
 
-def test_play_asks_again_on_an_undecodable_line_and_an_odd_number():
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_asks_again_on_an_undecodable_line_and_an_odd_number(lang):
     deal = Deal.new(ITALIAN, 4, seed=5)
-    typed = iter([None, "²", "9" * 5000, "٣", "quit"])
     said: list[str] = []
-
-    def ask(prompt: str) -> str:
-        line = next(typed)
-        return b"\xff".decode("utf-8") if line is None else line
-
-    bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
-    assert Terminal(deal, 0, bots, bots_rng(5), ask=ask, say=said.append).run() == 0
-    assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
-    assert sum(line.startswith("not a choice: pick 1…") for line in said) == 3 and said[-1] == "bye"
+    with language(lang):
+        terminal = Terminal(deal, 0, four_at_the_table(), bots_rng(5), ask=asking([None, "²", "9" * 5000, "٣", "quit"]),
+                            say=said.append)
+        assert terminal.run() == 0
+        assert cannot_read(0xFF) in said and said[-1] == _("bye")
+        assert said.count(_("not a choice: pick 1…{n}").format(n=len(deal.legal_actions()))) == 3
 
 
 @pytest.mark.parametrize("typed, seed", [("7", 7), ("-3", -3), ("0", 0), ("007", "007"), ("-0", "-0"),
@@ -453,10 +646,15 @@ def test_a_seed_out_of_range_or_blank_is_refused():
                            ("", "cannot be blank"), ("  ", "cannot be blank")]:
         with pytest.raises(argparse.ArgumentTypeError, match=message):
             seed_arg(typed)
+
+
+@pytest.mark.subprocess
+def test_a_seed_out_of_range_is_a_usage_error_of_one_line():
     done = bibi("deal", "--seed", "9" * 5000)
     assert done.returncode == 2 and "is outside ±2**64" in done.stderr and len(done.stderr) < 1000
 
 
+@pytest.mark.subprocess
 def test_seed_007_is_the_text_007_as_everywhere():
     done = bibi("deal", "--seed", "007", "--json")
     assert done.returncode == 0
@@ -472,17 +670,32 @@ def test_seed_007_is_the_text_007_as_everywhere():
     assert "seed 007." in asked and str(exercises(1, RUSSIAN, 4, "007")[0]) in asked
 
 
-def test_play_hints_in_plain_words_with_the_figures_one_word_away():
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_hints_in_plain_words_with_the_figures_one_word_away(lang):
+    """``hint`` shows the session's hint in plain words; ``hint more`` the same words, then the bot's own reasons
+    and figures; ``why N`` answers for a bot's seat and refuses another."""
     deal = Deal.new("russian", 3, seed=4)
-    answers = iter(["hint", "hint more", "1", "why 2", "why 0", "why 99999", "quit"])
     said: list[str] = []
-    bots = [None, heuristic_bot, heuristic_bot]
-    Terminal(deal, 0, bots, bots_rng(4), ask=lambda prompt: next(answers), say=said.append, hint_bot="heuristic",
-          seed=4).run()
-    hint = next(line for line in said if line.startswith("hint (heuristic): "))
-    assert re.match(r"hint \(heuristic\): (play|lead) \S+", hint) and hint.endswith(
-        "('hint more': the bot's own reasons and figures)")
-    more = next(line for line in said if "in the bot's own words: " in line)
-    assert more.startswith(hint.split(" ('hint more'")[0])  # the same plain words, then the bot's own
-    assert any(line.startswith("seat 2 (heuristic) chose ") or line == "seat 2 has not moved yet" for line in said)
-    assert said.count("not a bot's seat: pick one of 1, 2") == 2
+    asked: dict[str, object] = {}
+    script = iter(["hint", "hint more", "1", "why 2", "why 0", "why 99999", "quit"])
+
+    def ask(prompt: str) -> str:
+        line = next(script)
+        if line in ("hint", "why 2"):  # what the session answers there, asked first
+            asked[line] = terminal.session.hint() if line == "hint" else terminal.session.why(2)
+        return line
+
+    with language(lang):
+        terminal = Terminal(deal, 0, [None, heuristic_bot, heuristic_bot], bots_rng(4), ask=ask, say=said.append,
+                            hint_bot="heuristic", seed=4)
+        terminal.run()
+        hint, bot = asked["hint"], bot_title("heuristic")
+        more = f"{command_word('hint')} {command_word('more')}"
+        assert _("hint ({bot}): {words} ('{command}': the bot's own reasons and figures)").format(
+            bot=bot, words=hint.words, command=more) in said
+        assert _("hint ({bot}): {words}\n  in the bot's own words: {details}").format(
+            bot=bot, words=hint.words, details=hint.details) in said  # the same plain words, then the bot's own
+        two = asked["why 2"]
+        assert (_("seat {seat} has not moved yet").format(seat=2) if two is None else _(
+            "seat {seat} ({bot}) chose {words}").format(seat=2, bot=bot_title("heuristic"), words=two.words)) in said
+        assert said.count(_("not a bot's seat: pick one of {seats}").format(seats="1, 2")) == 2  # 0: the person's

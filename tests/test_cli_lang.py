@@ -18,13 +18,16 @@ from helpers import english_words_in
 
 from bibi.actions import EVERY_ACTION, Action
 from bibi.cards import Card
-from bibi.cli import command_word, quotes, read_command
 from bibi.deal import Deal
 from bibi.errors import NotationError
 from bibi.i18n import language
 from bibi.notation import action_text, read_action
+from bibi.render.text import quotes
 from bibi.rules import ITALIAN
+from bibi.terminal import command_word, read_command
 from bibi.texts import sentence
+
+pytestmark = pytest.mark.fast
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -114,7 +117,8 @@ def test_bibi_lang_ru_practice_asks_and_answers_in_russian():
 @pytest.mark.parametrize(("lang", "word"), [("ru", "выход"), ("ru", "Выход"), ("it", "esci"), ("ru", "quit"),
                                            ("en", "quit"), ("it", "exit")])
 def test_the_practice_quiz_stops_at_quit_typed_in_the_language_or_in_english(lang, word):
-    from bibi.practice import exercises, quiz
+    from bibi.practice import exercises
+    from bibi.terminal import quiz
 
     lines, said = iter([word]), []
 
@@ -150,8 +154,8 @@ def an_illegal_card(deal: Deal) -> Card | None:
 def first_choice(seed: int) -> Deal:
     """The Italian deal as ``bibi play --rules it --seed SEED`` shows it at seat 0's first choice."""
     from bibi.bots import heuristic_bot
-    from bibi.cli import Terminal
     from bibi.play import bots_rng
+    from bibi.terminal import Terminal
 
     deal = Deal.new(ITALIAN, 4, seed=seed)
 
@@ -329,7 +333,7 @@ def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang,
     ("en", "card points: 2:11 A:10 K:5 Q:4 J:3;", "I3 (italian: not stated, taken from the Russian/English text)"),
 ])
 def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_does(lang, points, silent):
-    from bibi.cli import rules_summary
+    from bibi.render.text import rules_summary
 
     with language(lang):
         said = rules_summary(ITALIAN)

@@ -12,12 +12,13 @@ import pytest
 from helpers import english_words_in
 from test_views_lang import english, labels, shown
 
-from bibi.cli import Terminal, main
+from bibi.cli import main
 from bibi.coach import analyse
 from bibi.deal import Deal
 from bibi.game import Game
 from bibi.i18n import language
 from bibi.play import bots_rng, play_seeded
+from bibi.terminal import Terminal
 
 WORLDS = 40
 

@@ -7,16 +7,20 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import ipywidgets
 import pytest
 
-from bibi import render
-from bibi import widgets as views
-from bibi.deal import Deal
-from bibi.parting import compare_lines
-from bibi.play import bots_rng, lockstep, play_seeded
-from bibi.rules import ITALIAN, RUSSIAN, parse_rules
-from bibi.tables import score_lines
+ipywidgets = pytest.importorskip(
+    "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
+
+from bibi import render  # noqa: E402  (after the skip: the views need ipywidgets)
+from bibi import widgets as views  # noqa: E402
+from bibi.deal import Deal  # noqa: E402
+from bibi.parting import compare_lines  # noqa: E402
+from bibi.play import bots_rng, lockstep, play_seeded  # noqa: E402
+from bibi.rules import ITALIAN, RUSSIAN, parse_rules  # noqa: E402
+from bibi.tables import score_lines  # noqa: E402
+
+pytestmark = pytest.mark.widgets
 
 
 def no_errors(view) -> None:

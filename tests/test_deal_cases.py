@@ -15,6 +15,8 @@ import bibi
 from bibi.cards import cards
 from bibi.deal import Deal
 
+pytestmark = pytest.mark.fast
+
 each_preset = pytest.mark.parametrize("name", PRESET_NAMES)
 S, H, D = bibi.Suit.SPADES, bibi.Suit.HEARTS, bibi.Suit.DIAMONDS
 

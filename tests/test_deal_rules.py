@@ -22,6 +22,8 @@ from bibi.dealing import cut, high_card_draw
 from bibi.rules import Identical
 from bibi.tricks import trick_reason
 
+pytestmark = pytest.mark.fast
+
 
 def variant(name: str, **options) -> bibi.Rules:
     return dataclasses.replace(bibi.preset(name), **options)

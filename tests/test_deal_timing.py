@@ -15,6 +15,8 @@ from bibi.cards import cards, pack
 from bibi.deal import Deal
 from bibi.kinds import ActionKind
 
+pytestmark = pytest.mark.fast
+
 each_preset = pytest.mark.parametrize("name", PRESET_NAMES)
 S, H, D, C = bibi.SUITS
 

@@ -5,8 +5,13 @@ lists, huge numbers and strings, nan, bytes, superscripts, near-miss notations, 
 fails), and must either work, or raise a ``ValueError`` or ``TypeError`` whose message names that parameter
 and is short; a refused action leaves the deal as it was. Any other exception, or a long message, fails.
 
-The suite runs a few dozen inputs per entry point. A long run sets the number per entry point and writes the
-count of inputs each one tried:
+The suite runs a few dozen inputs per entry point. Each target counts the inputs it tried and the branches its
+inputs took (an entry point that worked and one that refused, an illegal action and a legal one, twins found and
+compared, each way a faulty executor ends a run …): after each target, every branch ``BRANCHES`` names for it must
+have fired at least once (at the suite's numbers of inputs, or more), so a target whose inputs never reach a branch
+fails instead of passing unseen. Valid
+inputs are drawn half the time (``often``), and the targets that try few inputs (``FUZZ_SLOW``) carry an explicit
+``@example`` of each branch as well. A long run sets the number per entry point and writes the counts:
 
     BIBI_FUZZ_EXAMPLES=100000 BIBI_FUZZ_REPORT=fuzz.json nice -n 10 .venv/bin/python -m pytest -q tests/test_fuzz.py
 
@@ -34,7 +39,7 @@ Four more targets take no bad argument but a course of play, each with its own c
   future) ends the run with an ``ExecutorError`` naming it, or the error the task raised, or the frames of
   ``workers=1`` when it was faithful;
 - the terminal: any bytes to ``bibi play`` and ``bibi practice`` (subprocesses reading strictly as UTF-8), any
-  line to ``cli.Terminal`` and ``practice.quiz`` in process: the session ends on ``quit`` or at the end of input
+  line to ``terminal.Terminal`` and ``terminal.quiz`` in process: the session ends on ``quit`` or at the end of input
   (or with its deal or round), exits 0, writes nothing to standard error.
 """
 
@@ -57,13 +62,14 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import snapshot
-from hypothesis import HealthCheck, given, settings
+from helpers import asking, snapshot
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_sight import surfaces, twins
 
 import bibi
 from bibi import cli, simulation
+from bibi.actions import EVERY_ACTION
 from bibi.cards import CARDS, Card, parse_card
 from bibi.deal import Action, Deal, IllegalAction, View
 from bibi.dealing import stack
@@ -72,9 +78,11 @@ from bibi.game import Game
 from bibi.live import LiveView
 from bibi.play import BotError, as_bots, bots_rng, play
 from bibi.rules import (
+    ALIASES,
     MAX_BIBI_POINTS,
     MAX_CARD_POINTS,
     OPTIONS,
+    PRESETS,
     BibiCall,
     BibiSuits,
     CardPoints,
@@ -88,7 +96,9 @@ from bibi.rules import (
     TrumpChange,
     parse_rules,
 )
-from bibi.widgets import DealExplorer, PlayTable
+from bibi.terminal import Terminal, quiz
+
+pytestmark = pytest.mark.fast
 
 EXAMPLES = int(os.environ.get("BIBI_FUZZ_EXAMPLES", "40"))
 SLOW = int(os.environ.get("BIBI_FUZZ_SLOW", str(max(10, EXAMPLES // 10))))
@@ -96,7 +106,54 @@ SHORT = 300
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 FUZZ_SLOW = settings(FUZZ, max_examples=SLOW)
-TRIED: Counter[str] = Counter()  # inputs tried per entry point
+TRIED: Counter[str] = Counter()  # inputs tried per entry point, and the branches they took ("ENTRY: works")
+
+# The branches each target's inputs must take in every run (each at least once), by the target's name. Every
+# target of this module is listed: a target added without saying what its inputs must reach fails.
+BRANCHES: dict[str, tuple[str, ...]] = {
+    "test_rules_round_trip_through_their_label_their_repr_and_json": ("rules round trip",),
+    "test_rules_constructor": ("Rules(...): works", "Rules(...): refused"),
+    "test_parse_rules": ("parse_rules: works", "parse_rules: refused"),
+    "test_rules_from_json": ("Rules.from_json: works", "Rules.from_json: refused"),
+    "test_card_points_parse": ("CardPoints.parse: refused", "CardPoints(...): refused"),
+    "test_parse_card": ("parse_card: works", "parse_card: refused"),
+    "test_action_parse": ("Action.parse: works", "Action.parse: refused"),
+    "test_deal_new": ("Deal.new: works", "Deal.new: refused"),
+    "test_deal_apply_works_or_refuses_and_changes_nothing": ("Deal.apply: applied", "Deal.apply: illegal",
+                                                             "Deal.apply: refused"),
+    "test_deal_seat_arguments": ("Deal.hand/view/…(seat): works", "Deal.hand/view/…(seat): refused"),
+    "test_deal_replay": ("Deal.replay: works", "Deal.replay: refused", "Deal.replay(anything): refused"),
+    "test_stack": ("stack: works", "stack: refused"),
+    "test_game_new": ("Game.new: works", "Game.new: refused"),
+    "test_game_replay": ("Game.replay: works", "Game.replay: refused", "Game.replay(nested): refused"),
+    "test_the_play_layer": ("play: works", "play: refused"),
+    "test_simulate": ("simulate: works", "simulate: refused"),
+    "test_compare": ("compare: refused",),
+    "test_widget_constructors": ("widgets.ScoreInspector: refused",),
+    "test_the_command_line": ("cli.main: status 0", "cli.main: refused"),
+    "test_bibi_replay_of_any_file": ("bibi replay FILE: refused",),
+    "test_bibi_play_reads_anything_typed": ("bibi play input",),
+    "test_deals_a_seat_cannot_tell_apart_look_the_same_to_it": ("seat views: twins compared",),
+    "test_random_clicks_on_the_play_table": ("seat views: play table clicks",),
+    "test_random_clicks_on_the_explorer_in_a_seats_view": ("seat views: explorer clicks",),
+    "test_odd_bots_end_alike_on_both_loops_and_change_nothing": ("bot views: odd bots: over",
+                                                                 "bot views: odd bots: refused"),
+    "test_a_faulty_executor_ends_the_run_clearly": ("executors: frames", "executors: ExecutorError"),
+    "test_bibi_play_and_practice_read_any_bytes": ("terminal: bibi play", "terminal: bibi practice"),
+    "test_a_session_in_process_reads_any_line": ("terminal: cli.Terminal: quit",
+                                                 "terminal: cli.Terminal: end of input", "terminal: practice.quiz"),
+}
+
+
+@pytest.fixture(autouse=True)
+def branches_fire(request):
+    """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
+    name = request.node.originalname
+    assert name in BRANCHES, f"{name}: say in BRANCHES which branches its inputs must reach"
+    before = TRIED.copy()
+    yield
+    missing = [branch for branch in BRANCHES[name] if TRIED[branch] == before[branch]]
+    assert not missing, f"{name}: no input reached {missing} ({sum(TRIED.values()) - sum(before.values())} counts)"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -143,17 +200,31 @@ ANYTHING = st.one_of(
 )
 
 
+def often(good: st.SearchStrategy, rest: st.SearchStrategy = ANYTHING) -> st.SearchStrategy:
+    """``good`` half the time, else ``rest``, so that an entry point both works and refuses in every run
+    (``st.one_of`` would draw from each of ``rest``'s many branches as often, and from ``good`` seldom)."""
+    return st.booleans().flatmap(lambda pick: good if pick else rest)
+
+
+def one_replaced(good: dict[str, st.SearchStrategy]) -> st.SearchStrategy:
+    """A parameter's name and a value for it: anything at all, or one of its good values (``good[name]``)."""
+    return st.sampled_from(list(good)).flatmap(lambda name: st.tuples(st.just(name), often(good[name])))
+
+
 def obeys(entry: str, call, *names: str):
     """``call()`` works (its result is returned), or raises ValueError/TypeError, short, naming one of ``names``."""
     TRIED[entry] += 1
     try:
-        return call()
+        result = call()
     except (ValueError, TypeError) as exc:
+        TRIED[f"{entry}: refused"] += 1
         text = str(exc)
         assert len(text) <= SHORT, f"{entry}: a message of {len(text)} characters: {text[:200]}…"
         if names:
             assert any(name in text for name in names), f"{entry}: the message names none of {names}: {text}"
         return None
+    TRIED[f"{entry}: works"] += 1
+    return result
 
 
 @st.composite
@@ -196,15 +267,18 @@ def test_rules_round_trip_through_their_label_their_repr_and_json(rules):
 
 
 @FUZZ
-@given(st.sampled_from([f.name for f in dataclasses.fields(Rules)]), ANYTHING)
-def test_rules_constructor(field, value):
+@given(one_replaced({f.name: st.sampled_from([getattr(p, f.name) for p in PRESETS.values()])
+                     for f in dataclasses.fields(Rules)}))
+def test_rules_constructor(field_value):
+    field, value = field_value
     obeys("Rules(...)", lambda: Rules(**{field: value}), "Rules.")
 
 
-LABEL = st.one_of(ANYTHING, st.builds(
+LABEL = often(st.one_of(st.sampled_from(sorted(ALIASES)), st.builds(str, rules_values())), st.one_of(
+    ANYTHING, st.builds(
     lambda base, items: base + ":" + ",".join(items), st.sampled_from(["ru", "it", "en", "custom", "xx", ""]),
     st.lists(st.builds(lambda k, v: f"{k}={v}", st.sampled_from([*OPTIONS, "zz"]), st.one_of(
-        NEAR_TEXT, st.text(max_size=12), st.integers().map(str))), max_size=4)))
+        NEAR_TEXT, st.text(max_size=12), st.integers().map(str))), max_size=4))))
 
 
 @FUZZ
@@ -216,23 +290,25 @@ def test_parse_rules(text):
 
 
 @FUZZ
-@given(st.one_of(ANYTHING, st.builds(lambda key, value: {**bibi.ITALIAN.to_json(), key: value},
+@given(often(st.builds(lambda r: r.to_json(), rules_values()), st.one_of(
+                 ANYTHING, st.builds(lambda key, value: {**bibi.ITALIAN.to_json(), key: value},
                                      st.sampled_from([*bibi.ITALIAN.to_json(), "zz"]), ANYTHING),
                  st.builds(lambda key: {k: v for k, v in bibi.ITALIAN.to_json().items() if k != key},
-                           st.sampled_from(list(bibi.ITALIAN.to_json())))))
+                           st.sampled_from(list(bibi.ITALIAN.to_json()))))))
 def test_rules_from_json(data):
     obeys("Rules.from_json", lambda: Rules.from_json(data), "rules", "Rules.", "card_points")
 
 
 @FUZZ
-@given(st.one_of(ANYTHING, NEAR_TEXT, st.text(alphabet="23456789TJQKA:, ²٣-x", max_size=20)))
+@given(often(st.builds(lambda r: str(r.card_points), rules_values()),
+             st.one_of(ANYTHING, NEAR_TEXT, st.text(alphabet="23456789TJQKA:, ²٣-x", max_size=20))))
 def test_card_points_parse(text):
     obeys("CardPoints.parse", lambda: CardPoints.parse(text), "card_points")
     obeys("CardPoints(...)", lambda: CardPoints(text), "card_points")
 
 
 @FUZZ
-@given(st.one_of(ANYTHING, NEAR_TEXT))
+@given(often(st.sampled_from([text for c in CARDS for text in (str(c), c.unicode)]), st.one_of(ANYTHING, NEAR_TEXT)))
 def test_parse_card(text):
     card = obeys("parse_card", lambda: parse_card(text), "card")
     if card is not None:
@@ -240,7 +316,8 @@ def test_parse_card(text):
 
 
 @FUZZ
-@given(st.one_of(ANYTHING, NEAR_TEXT))
+@given(often(st.sampled_from([text for a in EVERY_ACTION for text in (str(a), a.unicode)]),
+             st.one_of(ANYTHING, NEAR_TEXT)))
 def test_action_parse(text):
     action = obeys("Action.parse", lambda: Action.parse(text), "action")
     if action is not None:
@@ -254,9 +331,16 @@ DEAL_ARGS = {"rules": "ru", "players": 4, "seed": 1, "rng": None, "dealer": None
 NAMES = {"rules": ("rules", "Rules.", "preset"), "deck": ("deck",)}
 
 
+DEAL_GOOD = {"rules": st.sampled_from(["ru", "it", "en", bibi.ITALIAN]), "players": st.integers(2, 12),
+             "seed": st.one_of(st.integers(), st.text(max_size=5)), "rng": st.builds(random.Random, st.integers()),
+             "dealer": st.one_of(st.none(), st.integers(0, 3)), "trump": st.sampled_from([None, "S", "H", "D", "C"]),
+             "deck": st.just([str(c) for c in bibi.pack(2)][::-1]), "log": st.booleans()}
+
+
 @FUZZ
-@given(st.sampled_from(list(DEAL_ARGS)), st.one_of(ANYTHING, st.just([str(c) for c in bibi.pack(2)][::-1])))
-def test_deal_new(name, value):
+@given(one_replaced(DEAL_GOOD))
+def test_deal_new(name_value):
+    name, value = name_value
     args = {**DEAL_ARGS, name: value}
     obeys("Deal.new", lambda: Deal.new(args.pop("rules"), args.pop("players"), **args), *NAMES.get(name, (name,)))
 
@@ -281,18 +365,30 @@ ACTIONS = st.one_of(ANYTHING, NEAR_TEXT, st.sampled_from([*CARDS, *bibi.deal.CAL
 
 
 @FUZZ
-@given(deals_in_play(), ACTIONS, st.one_of(st.none(), st.integers(-2, 9), ANYTHING))
-def test_deal_apply_works_or_refuses_and_changes_nothing(deal, action, seat):
+@given(deals_in_play(), st.data(), st.one_of(st.none(), st.integers(-2, 9), ANYTHING))
+def test_deal_apply_works_or_refuses_and_changes_nothing(deal, data, seat):
+    way = data.draw(st.sampled_from(["legal", "illegal", "anything"]))
+    illegal = [] if deal.is_over else [a for a in EVERY_ACTION if a not in deal.legal_actions()]
+    if way == "legal" and not deal.is_over:  # by the seat to act
+        seat, action = data.draw(st.sampled_from([None, deal.to_act])), data.draw(st.sampled_from(deal.legal_actions()))
+    elif way == "illegal" and illegal:  # readable, by the seat to act, but not allowed now
+        seat, action = data.draw(st.sampled_from([None, deal.to_act])), data.draw(st.sampled_from(illegal))
+    else:  # anything at all, from anyone
+        action = data.draw(ACTIONS)
     before = snapshot(deal)
     TRIED["Deal.apply"] += 1
     try:
         deal.apply(action, seat)
     except IllegalAction as exc:  # readable but not allowed now: the message names the rule
+        TRIED["Deal.apply: illegal"] += 1
         assert len(str(exc)) <= SHORT and deal.why_illegal(action, seat) == str(exc)
         assert snapshot(deal) == before
     except (ValueError, TypeError) as exc:
+        TRIED["Deal.apply: refused"] += 1
         assert len(str(exc)) <= SHORT and ("action" in str(exc) or "seat" in str(exc)), str(exc)
         assert snapshot(deal) == before
+    else:
+        TRIED["Deal.apply: applied"] += 1
 
 
 @FUZZ
@@ -306,7 +402,7 @@ def _mutated(record: dict, key, value, how: str) -> dict:
     out = json.loads(json.dumps(record))
     if how == "drop" and key in out:
         del out[key]
-    else:
+    elif how == "set":
         out[key] = value
     return out
 
@@ -315,17 +411,23 @@ RECORD = Deal.new("it", 4, seed=5).playout(lambda legal: legal[0]).record()
 
 
 @FUZZ
-@given(st.sampled_from([*RECORD, "extra"]), ANYTHING, st.sampled_from(["set", "drop"]),
-       st.one_of(st.none(), st.integers(-5, 200), ANYTHING))
+@given(st.sampled_from([*RECORD, "extra"]), ANYTHING, often(st.just("keep"), st.sampled_from(["set", "drop"])),
+       often(st.one_of(st.none(), st.integers(0, len(RECORD["actions"]))), st.one_of(st.integers(-5, 200), ANYTHING)))
 def test_deal_replay(key, value, how, upto):
     record = _mutated(RECORD, key, value, how)
     obeys("Deal.replay", lambda: Deal.replay(record, upto), "record", "upto")
     obeys("Deal.replay(anything)", lambda: Deal.replay(value), "record")
 
 
+STACK_GOOD = {"hands": st.sampled_from([["KH QH", "2S"], ["", "KS"], "KH QH / 2S".split(" / ")]),
+              "stock": st.sampled_from(["3C", "", "4D 5D"]), "dealer": st.sampled_from([None, 0, 1]),
+              "rules": st.sampled_from(["ru", "it", "en"])}
+
+
 @FUZZ
-@given(st.sampled_from(["hands", "stock", "dealer", "rules"]), st.one_of(ANYTHING, NEAR_TEXT))
-def test_stack(name, value):
+@given(one_replaced({name: st.one_of(NEAR_TEXT, good) for name, good in STACK_GOOD.items()}))
+def test_stack(name_value):
+    name, value = name_value
     args = {"hands": ["KH QH", "2S"], "stock": "3C", "dealer": None, "rules": "ru", name: value}
     obeys("stack", lambda: stack(args.pop("hands"), args.pop("stock"), **args), name, "stack", "rules", "Rules.",
           "players", "card")
@@ -335,16 +437,22 @@ GAME_ARGS = {"rules": "ru", "players": 3, "rounds": 1, "seed": 1, "rng": None}
 GAME_RECORD = Game.new("ru", 3, seed=4).play("random").record()
 
 
+GAME_GOOD = {"rules": st.sampled_from(["ru", "it", "en"]), "players": st.integers(2, 6), "rounds": st.integers(1, 2),
+             "seed": st.one_of(st.none(), st.integers(), st.text(max_size=5)),
+             "rng": st.builds(random.Random, st.integers())}
+
+
 @FUZZ
-@given(st.sampled_from(list(GAME_ARGS)), ANYTHING)
-def test_game_new(name, value):
+@given(one_replaced(GAME_GOOD))
+def test_game_new(name_value):
+    name, value = name_value
     args = {**GAME_ARGS, name: value}
     obeys("Game.new", lambda: Game.new(args.pop("rules"), args.pop("players"), args.pop("rounds"), **args),
           *NAMES.get(name, (name,)))
 
 
 @FUZZ
-@given(st.sampled_from([*GAME_RECORD, "extra"]), ANYTHING, st.sampled_from(["set", "drop"]),
+@given(st.sampled_from([*GAME_RECORD, "extra"]), ANYTHING, often(st.just("keep"), st.sampled_from(["set", "drop"])),
        st.sampled_from(["draws", "deals", "cut", "deal"]), ANYTHING)
 def test_game_replay(key, value, how, inner, inner_value):
     record = _mutated(GAME_RECORD, key, value, how)
@@ -357,9 +465,15 @@ def test_game_replay(key, value, how, inner, inner_value):
     obeys("Game.replay(nested)", lambda: Game.replay(nested), "game record")
 
 
+PLAY_GOOD = {"bots": st.sampled_from(["random", "greedy", "heuristic"]), "rng": st.builds(random.Random, st.integers()),
+             "until": st.sampled_from([None, lambda deal: len(deal.tricks) > 2]),
+             "actions": st.one_of(st.none(), st.integers(0, 30)), "trick_end": st.booleans()}
+
+
 @FUZZ
-@given(deals_in_play(), st.sampled_from(["bots", "rng", "until", "actions", "trick_end"]), ANYTHING)
-def test_the_play_layer(deal, name, value):
+@given(deals_in_play(), one_replaced(PLAY_GOOD))
+def test_the_play_layer(deal, name_value):
+    name, value = name_value
     args = {"bots": "random", "rng": random.Random(1), name: value}
     before = snapshot(deal)
     if obeys("play", lambda: play(deal, args.pop("bots"), args.pop("rng"), **args), name, "bot") is None:
@@ -372,9 +486,18 @@ SIM_ARGS = {"rules": "ru", "players": 4, "deals": 2, "bots": "random", "seed": 0
             "progress": False}
 
 
+SIM_GOOD = {"rules": st.sampled_from(["ru", "it"]), "players": st.integers(2, 6), "deals": st.integers(1, 3),
+            "bots": st.sampled_from(["random", "greedy"]), "seed": st.integers(), "workers": st.just(1),
+            "executor": st.none(), "progress": st.just(False)}
+
+
+@pytest.mark.subprocess  # a whole number of workers above 1 starts a pool of processes
 @FUZZ_SLOW
-@given(st.sampled_from(list(SIM_ARGS)), ANYTHING)
-def test_simulate(name, value):
+@given(one_replaced(SIM_GOOD))
+@example(("deals", 2)).via("works")
+@example(("deals", -1)).via("refused")
+def test_simulate(name_value):
+    name, value = name_value
     args = {**SIM_ARGS, name: value}
     if name == "deals" and isinstance(value, int) and value > 50:
         args["deals"] = 10**10  # a huge run must be refused, not played
@@ -382,8 +505,11 @@ def test_simulate(name, value):
 
 
 @FUZZ_SLOW
-@given(st.one_of(ANYTHING, st.lists(LABEL, max_size=3), st.dictionaries(ANYTHING.filter(
-    lambda k: isinstance(k, str | int | float | bool)), st.sampled_from(["ru", "it", "xx"]), max_size=3)))
+@given(often(st.sampled_from([["ru", "it"], ("it", "en"), {"a": "ru", "b": "ru:draw=after_trick"}]), st.one_of(
+                 ANYTHING, st.lists(LABEL, max_size=3), st.dictionaries(ANYTHING.filter(
+    lambda k: isinstance(k, str | int | float | bool)), st.sampled_from(["ru", "it", "xx"]), max_size=3))))
+@example(["ru", "it"]).via("works")
+@example(["ru"]).via("refused")
 def test_compare(variants):
     obeys("compare", lambda: bibi.compare(variants, 4, 2, progress=False), "variants", "compare", "rules",
           "Rules.", "preset")
@@ -398,13 +524,18 @@ WIDGET_ARGS = {  # good values but for the one thrown (a view's bot is a bot: No
 }
 
 
+@pytest.mark.widgets
 @FUZZ_SLOW
-@given(st.sampled_from([(view, name) for view, args in WIDGET_ARGS.items() for name in args]), ANYTHING)
+@given(st.sampled_from([(view, name) for view, args in WIDGET_ARGS.items() for name in args]),
+       often(st.sampled_from(["ru", "it", 3, 4, 1, 0, None, "random"])))
+@example(("RulesPanel", "players"), 5).via("works")
+@example(("PlayTable", "seat"), 9).via("refused")
 def test_widget_constructors(view_and_name, value):
-    widgets = pytest.importorskip("bibi.widgets")
+    from bibi import widgets
     view, name = view_and_name
     args = {**WIDGET_ARGS[view], name: value}
-    obeys(f"widgets.{view}", lambda: getattr(widgets, view)(**args), *NAMES.get(name, (name, "bot")))
+    made = obeys(f"widgets.{view}", lambda: getattr(widgets, view)(**args), *NAMES.get(name, (name, "bot")))
+    TRIED["widgets: works" if made is not None else "widgets: refused"] += 1
     obeys("widgets.ScoreInspector", lambda: widgets.ScoreInspector(value), "deal_or_game")
 
 
@@ -423,7 +554,9 @@ TEXTS = st.one_of(st.text(max_size=40), NEAR_TEXT, st.sampled_from(
 
 
 @FUZZ_SLOW
-@given(st.sampled_from(range(len(COMMANDS))), TEXTS)
+@given(st.sampled_from(range(len(COMMANDS))), often(st.sampled_from(["ru", "it", "3", "1", "rules"]), TEXTS))
+@example(0, "it").via("works")
+@example(0, "klondike").via("refused")
 def test_the_command_line(capsys, tmp_path_factory, which, text):
     argv = [text if part is None else part for part in COMMANDS[which]]
     TRIED["cli.main"] += 1
@@ -433,15 +566,19 @@ def test_the_command_line(capsys, tmp_path_factory, which, text):
         status = exc.code
     out = capsys.readouterr()
     assert status in (0, 1, 2), (argv[:4], status)
+    TRIED["cli.main: status 0" if status == 0 else "cli.main: refused"] += 1
     if status:
         last = out.err.strip().splitlines()[-1] if out.err.strip() else ""
         assert last.startswith(("bibi", "usage")) and len(last) <= SHORT + 40, last[:400]
 
 
 @FUZZ_SLOW
-@given(st.one_of(st.binary(max_size=300), st.text(max_size=300), st.sampled_from(
-    ["[" * 100_000, '{"format": "bibi-deal/1", "players": NaN}', json.dumps({**RECORD, "trump": 0}),
-     json.dumps({**GAME_RECORD, "seed": 1.5}), '{"format": "bibi-game/1"}' + " " * 10, "1" * 5000])))
+@given(often(st.sampled_from([json.dumps(RECORD), json.dumps(GAME_RECORD)]), st.one_of(
+    st.binary(max_size=300), st.text(max_size=300), st.sampled_from(
+        ["[" * 100_000, '{"format": "bibi-deal/1", "players": NaN}', json.dumps({**RECORD, "trump": 0}),
+         json.dumps({**GAME_RECORD, "seed": 1.5}), '{"format": "bibi-game/1"}' + " " * 10, "1" * 5000]))))
+@example(json.dumps(RECORD)).via("works")
+@example("[]").via("refused")
 def test_bibi_replay_of_any_file(capsys, tmp_path_factory, content):
     path = tmp_path_factory.mktemp("replay") / "record.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass"))
@@ -449,6 +586,7 @@ def test_bibi_replay_of_any_file(capsys, tmp_path_factory, content):
     status = cli.main(["replay", str(path)])
     err = capsys.readouterr().err.strip()
     assert status in (0, 1)
+    TRIED["bibi replay FILE: works" if status == 0 else "bibi replay FILE: refused"] += 1
     if status:
         assert len(err.splitlines()) == 1 and str(path) in err and len(err) <= SHORT + 200, err[:400]
 
@@ -462,7 +600,7 @@ def test_bibi_play_reads_anything_typed(answers):
     deal = Deal.new("it", 4, seed=3)
     typed = iter([*answers, "quit"])
     TRIED["bibi play input"] += 1
-    terminal = cli.Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
+    terminal = Terminal(deal, 0, [None, heuristic_bot, heuristic_bot, heuristic_bot], bots_rng(3),
                             ask=lambda prompt: next(typed), say=lambda text: None)
     assert terminal.run() == 0
 
@@ -500,6 +638,8 @@ def seat_positions(draw) -> tuple[Deal, int, int]:
 def explorer_surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     """What the explorer in ``seat``'s view shows at this position, the buttons' tooltips too (the engine's
     reasons), and what a click on each card says."""
+    from bibi.widgets import DealExplorer
+
     explorer = DealExplorer(deal=deal, seat=seat, bot="heuristic")
     explorer.go(len(deal.actions))
     shown = {name: getattr(explorer, name).value for name in ("board", "event_log", "hand_label")}
@@ -514,6 +654,7 @@ def explorer_surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     return shown
 
 
+@pytest.mark.widgets
 @FUZZ_SLOW
 @given(seat_positions(), st.booleans())
 def test_deals_a_seat_cannot_tell_apart_look_the_same_to_it(position, at_decision):
@@ -573,9 +714,12 @@ PLAY_CLICKS = st.lists(st.one_of(
 ), min_size=1, max_size=25)
 
 
+@pytest.mark.widgets
 @FUZZ_SLOW
 @given(tables(), st.data(), PLAY_CLICKS, st.booleans())
 def test_random_clicks_on_the_play_table(table_rules, data, clicks, game):
+    from bibi.widgets import PlayTable
+
     rules, players = table_rules
     seat = data.draw(st.integers(0, players - 1))
     table = PlayTable(rules, players, bots="heuristic", seat=seat, seed=data.draw(st.integers(0, 10**6)),
@@ -611,9 +755,12 @@ EXPLORER_CLICKS = st.lists(st.one_of(
 ), min_size=1, max_size=25)
 
 
+@pytest.mark.widgets
 @FUZZ_SLOW
 @given(tables(), st.data(), EXPLORER_CLICKS)
 def test_random_clicks_on_the_explorer_in_a_seats_view(table_rules, data, clicks):
+    from bibi.widgets import DealExplorer
+
     rules, players = table_rules
     explorer = DealExplorer(rules, players, data.draw(st.integers(0, 10**6)), bot=data.draw(st.sampled_from(
         ["heuristic", "random"])), seat=data.draw(st.one_of(st.none(), st.integers(0, players - 1))))
@@ -805,6 +952,7 @@ def test_odd_bots_end_alike_on_both_loops_and_change_nothing(table_rules, data, 
     assert endings["fast"] == endings["slow"], (steps, endings["fast"][:2], endings["slow"][:2])
     assert bots["fast"].notes == bots["slow"].notes, steps
     assert endings["fast"] == endings["clean"], (steps, endings["fast"][:2], endings["clean"][:2])
+    TRIED["bot views: odd bots: over" if endings["fast"][0] == "over" else "bot views: odd bots: refused"] += 1
 
 
 # -- executors ------------------------------------------------------------------------------------------------
@@ -942,6 +1090,8 @@ def _frames_equal(a, b) -> bool:
 @FUZZ_SLOW
 @given(st.integers(1, 40), st.dictionaries(st.integers(0, 16), CHUNK_FAULTS, max_size=4),
        st.lists(st.sampled_from([0.0, 0.001, 0.005, 0.02]), max_size=4))
+@example(12, {}, []).via("faithful: the frames")
+@example(12, {0: ("drop", "score")}, []).via("a column dropped: ExecutorError")
 def test_a_faulty_executor_ends_the_run_clearly(deals, faults, delays):
     executor = FuzzedExecutor(faults, delays)
     TRIED["executors"] += 1
@@ -962,16 +1112,19 @@ def test_a_faulty_executor_ends_the_run_clearly(deals, faults, delays):
     result = outcome[0]
     used = {k: f for k, f in faults.items() if k < len(simulation._chunks(deals))}
     if not isinstance(result, BaseException):
+        TRIED["executors: frames"] += 1
         # Numbers a chunk could hold, put in its place, are a lie no check can tell (but by playing it again).
         if not any(f[0] == "numbers" for f in used.values()):
             assert _frames_equal(result, _one(deals)), f"other frames than workers=1's: {used}"
         return
     if isinstance(result, simulation.ExecutorError):
+        TRIED["executors: ExecutorError"] += 1
         assert str(result).startswith("executor: the FuzzedExecutor "), str(result)
         assert len(str(result)) <= SHORT + 100, str(result)
         assert not all(_faithful(f) or _raises_its_own(f) for f in used.values()), f"no fault, yet: {result}"
         return
     # Not the executor's error: the exception one of its futures raised, as the play would raise it.
+    TRIED["executors: a future's own error"] += 1
     raised = [type(FUTURE_ERRORS[f[1]]()) for f in used.values() if f[0] == "raise"]
     assert type(result) in raised and type(result) not in (BrokenExecutor, CancelledError), \
         f"{type(result).__name__}: {shorten(str(result))} for {used}"
@@ -1043,29 +1196,13 @@ def test_bibi_play_and_practice_read_any_bytes(lines, newline_at_end, rules, see
         _session_ends_right(out, prompt, data, over)
 
 
-def _asker(lines: list[str | None], asked: list[str]):
-    """``ask`` reading ``lines`` (``None``: a line that cannot be decoded), then the end of input."""
-    typed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        asked.append(prompt)
-        line = next(typed, EOFError)
-        if line is EOFError:
-            raise EOFError
-        if line is None:
-            return b"\xff".decode("utf-8")
-        return line
-
-    return ask
-
-
 IN_PROCESS = st.one_of(st.sampled_from([*TYPED, "hint"]), st.none(), st.text(max_size=30), st.sampled_from(
     ["\udcff", "x\ud800", "1" * 10_000, "٣" * 50]), NEAR_TEXT, st.integers(0, 30).map(str))
 
 
 @FUZZ
-@given(st.lists(IN_PROCESS, max_size=15), st.sampled_from(["ru", "it", "en"]), st.integers(0, 10**6),
-       st.integers(2, 5))
+@given(st.lists(st.one_of(IN_PROCESS, st.sampled_from(QUIT)), max_size=15), st.sampled_from(["ru", "it", "en"]),
+       st.integers(0, 10**6), st.integers(2, 5))
 def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
     from bibi import practice
 
@@ -1075,16 +1212,17 @@ def test_a_session_in_process_reads_any_line(lines, rules, seed, players):
     asked: list[str] = []
     said: list[str] = []
     TRIED["terminal: cli.Terminal"] += 1
-    terminal = cli.Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
-                            ask=_asker(lines, asked), say=said.append, hint_bot="heuristic")
+    terminal = Terminal(Deal.new(rules, players, seed=seed), seat, as_bots(bots, players), bots_rng(seed),
+                        ask=asking(lines, asked), say=said.append, hint_bot="heuristic")
     assert terminal.run() == 0
     quit_at = next((i for i, line in enumerate(lines) if line is not None and line.strip().lower() in QUIT), None)
     if not terminal.deal.is_over:
+        TRIED["terminal: cli.Terminal: end of input" if quit_at is None else "terminal: cli.Terminal: quit"] += 1
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1) and said[-1] == "bye"
     TRIED["terminal: practice.quiz"] += 1
     asked.clear()
-    right, answered = practice.quiz(practice.exercises(3, rules, players, seed), ask=_asker(lines, asked),
-                                    say=said.append)
+    right, answered = quiz(practice.exercises(3, rules, players, seed), ask=asking(lines, asked),
+                           say=said.append)
     assert 0 <= right <= answered <= 3
     if answered < 3:
         assert len(asked) == (len(lines) + 1 if quit_at is None else quit_at + 1)

@@ -14,6 +14,8 @@ from bibi.game import Cut, Game, winners
 from bibi.play import play as play_deal
 from bibi.rules import ENGLISH, ITALIAN, RUSSIAN, TrumpChange
 
+pytestmark = pytest.mark.fast
+
 
 class StackedDraw(random.Random):
     """A generator whose first shuffle puts ``tail`` at the end of the pack (the high-card draw pops from

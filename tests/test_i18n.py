@@ -31,6 +31,8 @@ from bibi.i18n import UnknownLanguage, count, get_language, language, language_f
 from bibi.play import play_seeded
 from bibi.rules import ITALIAN, RUSSIAN
 
+pytestmark = pytest.mark.fast
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "bibi" / "locale"
 LANGS = ["ru", "it"]

@@ -27,6 +27,8 @@ from bibi.play import explain, play_seeded, public_reason
 from bibi.reports import Event
 from bibi.session import Session, advice
 
+pytestmark = pytest.mark.fast
+
 LANGS = ("ru", "it")
 
 

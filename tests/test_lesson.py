@@ -12,6 +12,8 @@ import bibi
 from bibi.lesson import ALL, SHOWN, call_worth, lesson
 from bibi.simulation import compare, simulate
 
+pytestmark = pytest.mark.fast
+
 
 @pytest.fixture(scope="module")
 def table():

@@ -15,6 +15,8 @@ import sys
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.fast
+
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open-spiel is not installed: pip install 'bibi-kit[openspiel]' (make test installs it)"
 )

@@ -1,7 +1,8 @@
-"""Packaging: the wheel ships what a user's tools need, and the conda/Binder environment mirrors pyproject.toml,
-so `make lab` and Binder install the same kit."""
+"""Packaging: the wheel ships what a user's tools need, the conda/Binder environment mirrors pyproject.toml, so
+`make lab` and Binder install the same kit, and a fresh clone's `make lab` builds the compiled engine and says so."""
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -12,6 +13,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+
+import bibi
+from bibi import _engine
+
+pytestmark = pytest.mark.fast
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,3 +148,39 @@ def test_make_test_installs_the_extras_for_bot_writers():
     makefile = (ROOT / "Makefile").read_text()
     install = next(line for line in makefile.splitlines() if "pip install" in line and "test" in line)
     assert {"openspiel", "pettingzoo"} <= set(install.split("'")[1].strip(".[]").split(","))
+
+
+@pytest.mark.slow
+@pytest.mark.subprocess
+def test_a_fresh_clones_make_lab_builds_the_compiled_engine_and_says_so(tmp_path):
+    """``make .venv/.lab`` (the set-up of ``make lab``) in a ``git clone`` of the repository, as a newcomer runs it:
+    where this machine can compile, the install compiles the engine's group, the set-up's last line says so, and the
+    compiled engine plays the deal this process plays; where it cannot, the line says why the engine runs pure.
+    The clone holds what is committed. Minutes: pip installs the kit's extras and mypyc compiles the group."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=300)
+    ours = Path(sys.prefix) / "bin"  # a newcomer's shell: the system's python3, not this venv's
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "BIBI_PURE", "MAKEFLAGS",
+                                                            "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}  # make test's
+    env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if Path(p) != ours)
+    done = subprocess.run(["make", "--no-print-directory", ".venv/.lab"], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    said = done.stdout.strip().splitlines()[-1]
+    why = _engine.can_compile()
+    if why is not None:
+        assert said == f"bibi-kit {bibi.__version__}: the engine runs as pure Python: the install did not compile " \
+                       f"it: {_engine.text(why)}"
+        return
+    assert said == f"bibi-kit {bibi.__version__}: the engine runs compiled (mypyc)"
+    code = ("import json, bibi.deal, bibi.play\n"
+            "print(json.dumps([bibi.deal.COMPILED, bibi.deal.__file__, "
+            "bibi.play.play_seeded('it', 5, 3, 'heuristic').record()]))")
+    ran = subprocess.run([str(clone / ".venv" / "bin" / "python"), "-c", code], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    compiled, where, record = json.loads(ran.stdout)
+    assert compiled and where.startswith(str(clone / "bibi" / "deal.")) and not where.endswith(".py"), where
+    from bibi.play import play_seeded
+
+    assert record == play_seeded("it", 5, 3, "heuristic").record()

@@ -14,6 +14,8 @@ import warnings
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.fast
+
 pytest.importorskip(
     "pettingzoo", reason="pettingzoo is not installed: pip install 'bibi-kit[pettingzoo]' (make test installs it)"
 )

@@ -13,14 +13,12 @@ import sys
 from dataclasses import FrozenInstanceError
 
 import pytest
-from test_widgets import no_errors
 
-import bibi.widgets as views
 from bibi.bots import greedy_bot, heuristic_bot
 from bibi.cards import CARDS, Card
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.dealing import shuffle
-from bibi.game import Game
+from bibi.game import Game, play_game
 from bibi.play import (
     BOTS,
     BotError,
@@ -31,7 +29,6 @@ from bibi.play import (
     last_seen_move,
     lockstep,
     play,
-    play_game,
     play_seeded,
     random_bot,
     random_choice,
@@ -39,8 +36,11 @@ from bibi.play import (
     snapshots,
     trick_number,
 )
+from bibi.playout import random_playout, seated_playout
 from bibi.rules import RUSSIAN, parse_rules
 from bibi.simulation import deal_seed, simulate
+
+pytestmark = pytest.mark.fast
 
 TABLES = [
     ("ru", 4, 31, "heuristic"),
@@ -57,7 +57,7 @@ def cli_record(label: str, players: int, seed, bots: str, *extra: str) -> dict:
     return json.loads(done.stdout)
 
 
-def as_a_person(table: views.PlayTable, bot) -> None:
+def as_a_person(table, bot) -> None:
     """Play the table's own seat as ``bot`` would from the same stream: a person who happens to choose alike."""
     deal = table.deal
     while not deal.is_over:
@@ -67,8 +67,13 @@ def as_a_person(table: views.PlayTable, bot) -> None:
 
 
 @pytest.mark.subprocess
+@pytest.mark.widgets
 @pytest.mark.parametrize("label, players, seed, bots", TABLES)
 def test_the_same_seed_plays_the_same_deal_on_every_surface(label, players, seed, bots):
+    from test_widgets import no_errors
+
+    import bibi.widgets as views
+
     rules = parse_rules(label)
     bot = get_bot(bots)
     layer = play_seeded(rules, players, seed, bots).record()
@@ -102,12 +107,21 @@ def test_the_fast_path_is_the_same_loop_as_random_bots_asked_one_by_one(label):
 
 @pytest.mark.parametrize("label", ["ru", "it", "en", "ru:decks=1,max_players=7,trump_change=holder_chooses"])
 def test_random_playout_is_playout_with_random_choice(label):
+    # The one fast loop with the draw written in, with it asked of a chooser, and the public loop: one deal.
     for seed in range(20):
-        folded = Deal.new(label, 2 + seed % 6, seed=seed).random_playout(random.Random(seed))
+        folded = random_playout(Deal.new(label, 2 + seed % 6, seed=seed), random.Random(seed))
         asked = Deal.new(label, 2 + seed % 6, seed=seed).playout(random_choice(random.Random(seed)))
-        assert folded.record() == asked.record() and folded.events == asked.events
+        public = play(Deal.new(label, 2 + seed % 6, seed=seed), "random", random.Random(seed), fast=False)
+        assert folded.record() == asked.record() == public.record() and folded.events == asked.events
     with pytest.raises(TypeError, match="rng: expected a random.Random, not 7"):
-        Deal.new(label, 4, seed=0).random_playout(7)
+        random_playout(Deal.new(label, 4, seed=0), 7)
+
+
+def test_the_fast_loop_asks_no_forced_move():
+    # A chooser is asked only where there is a choice (the kit's convention: a forced move draws nothing).
+    asked = []
+    deal = Deal.new("ru", 4, seed=5).playout(lambda legal: asked.append(len(legal)) or legal[0])
+    assert deal.is_over and asked and min(asked) == 2 and len(asked) < len(deal.actions)
 
 
 def test_the_engines_shuffle_is_random_shuffle():
@@ -173,6 +187,39 @@ def test_a_person_seat_stops_a_game_and_lockstep():
         lockstep([Deal.new("ru", 3, seed=1)], [None, "random", "random"])
 
 
+def test_one_seating_function_and_what_each_surface_makes_of_an_unlisted_seat():
+    # as_bots reads every form a surface takes: a bot for all, one per seat, one for all in a list, a mapping.
+    greedy = get_bot("greedy")
+    assert as_bots("greedy", 3) == as_bots(["greedy"], 3) == as_bots({0: "greedy", 1: greedy, 2: "greedy"}, 3)
+    assert as_bots({1: "greedy"}, 3) == [None, greedy, None]  # the play layer's unlisted seat: a person's
+    assert as_bots({1: "greedy"}, 3, unlisted="random") == [random_bot, greedy, random_bot]
+    assert as_bots(["greedy", greedy], 3, person=0) == [None, greedy, greedy]  # the other seats only
+    assert as_bots([greedy, greedy, greedy], 3, person=2) == [greedy, greedy, None]  # the person's is ignored
+    assert as_bots(None, 2) == [None, None]
+    assert as_bots({2: " Greedy "}, 3, names=True) == [None, None, "greedy"]
+    with pytest.raises(ValueError, match=r"^bots: 5 is not a seat 0…2$"):
+        as_bots({5: "greedy"}, 3)
+    with pytest.raises(ValueError, match="2 given for 4 seats; .* or one for each of the 3 other seats"):
+        as_bots(["greedy", "greedy"], 4, person=0)
+    # play: a seat left out of a mapping is a person's, and the loop stops at its decisions.
+    stopped = play(Deal.new("ru", 3, seed=4), {0: "greedy", 2: "greedy"}, bots_rng(4))
+    assert not stopped.is_over and stopped.to_act == 1
+    # a person's table: a seat left out is played by the random bot.
+    from bibi.session import Session
+
+    session = Session(Deal.new("ru", 3, seed=4), 0, {1: "greedy"}, seed=4)
+    assert session.bots == [None, greedy, random_bot]
+    with pytest.raises(ValueError, match="bots: seat 2 has no bot; at a person's table every other seat needs one"):
+        Session(Deal.new("ru", 3, seed=4), 0, [None, "greedy", None], seed=4)
+    # a game, simulate and lockstep need a bot at every seat: a seat left out is refused.
+    with pytest.raises(ValueError, match="seat 0 has no bot"):
+        Game.new("ru", 3, seed=1).play({1: "random", 2: "random"})
+    with pytest.raises(ValueError, match="simulate seats no person: .* for seat 1"):
+        simulate("ru", 3, deals=1, bots={0: "random", 2: "random"}, seed=1, progress=False)
+    with pytest.raises(ValueError, match="seat 2 has no bot"):
+        lockstep([Deal.new("ru", 3, seed=1)], {0: "random", 1: "random"})
+
+
 def test_play_game_is_game_play():
     one = Game.new("it", 3, seed=5).play("greedy")
     two = play_game(Game.new("it", 3, seed=5), "greedy")
@@ -211,7 +258,7 @@ def test_a_bot_that_breaks_a_rule_is_named_and_the_deal_is_kept():
     (lambda view: next(c for c in CARDS if c not in view.hand), "does not hold"),  # a card it does not hold
 ])
 def test_the_fast_path_names_a_refused_answer_and_keeps_the_deal_at_it(answer, reason):
-    # The engine's seated loop (Deal.seated_playout) asks the bots; the play layer names the refusal as play
+    # The fast loop's seated table (bibi.playout.seated_playout) asks the bots; the play layer names the refusal as play
     # names it, and the deal stays at the refused decision, its seat still to act.
     asked = []
     deal = Deal.new("it", 4, seed=3)
@@ -332,13 +379,13 @@ def test_the_fast_path_reads_a_notation_as_apply_does():
     assert by_notation.record() == play(Deal.new("ru", 5, seed=8), "heuristic", bots_rng(8)).record()
     deal = Deal.new("ru", 5, seed=8)
     with pytest.raises(ValueError, match=r"bots: expected one bot per seat \(5\)"):
-        deal.seated_playout([heuristic_bot] * 4, bots_rng(8))
+        seated_playout(deal, [heuristic_bot] * 4, bots_rng(8))
     with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*not 5"):
-        deal.seated_playout(5, bots_rng(8))
+        seated_playout(deal, 5, bots_rng(8))
     with pytest.raises(TypeError, match=r"bots: expected a sequence of bots.*'heuristic'"):
-        deal.seated_playout(["heuristic"] * 5, bots_rng(8))  # names are the play layer's to read
+        seated_playout(deal, ["heuristic"] * 5, bots_rng(8))  # names are the play layer's to read
     with pytest.raises(TypeError, match=r"rng: expected a random.Random, not 8"):
-        deal.seated_playout([heuristic_bot] * 5, 8)
+        seated_playout(deal, [heuristic_bot] * 5, 8)
     assert deal.actions == ()  # every refusal left the deal as it was
 
 

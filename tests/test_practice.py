@@ -15,6 +15,9 @@ from bibi import practice, stack
 from bibi.deal import CALLS, Action, Deal, IllegalAction
 from bibi.practice import KINDS, AnswerError, Exercise, PracticeError, exercise, exercise_at
 from bibi.rules import ITALIAN, RUSSIAN
+from bibi.terminal import quiz  # the round in the terminal, beside the command's other front end
+
+pytestmark = pytest.mark.fast
 
 SEEDS = range(100)
 
@@ -236,7 +239,7 @@ def test_quiz_asks_again_on_bad_input_and_stops_on_quit():
     exercises = practice.exercises(3, "it", 4, seed=2)
     lines = iter(["", "what?", exercises[0].answer, "quit"])
     said: list[str] = []
-    assert practice.quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
+    assert quiz(exercises, ask=lambda prompt: next(lines), say=said.append) == (1, 1)
     text = "\n".join(said)
     assert "answer: 'what?' is not one of" in text and "; try again" in text
     assert "Right:" in text and text.endswith("bye: 1 of 1 right")
@@ -269,7 +272,7 @@ def test_quiz_asks_again_after_an_unreadable_line_or_an_odd_answer():
         line = next(typed)
         return line(prompt) if callable(line) else line
 
-    assert practice.quiz(exercises, ask=ask, say=said.append) == (1, 1)
+    assert quiz(exercises, ask=ask, say=said.append) == (1, 1)
     assert "could not read that line (byte 0xff is not utf-8 text); type it again" in said
     assert sum("is not one of" in line or "is not a number" in line for line in said) == 2
     assert said[-1] == "bye: 1 of 1 right"
@@ -290,6 +293,7 @@ def choice_button(view, text):
     return next(b for b in view.choice_row.children if b.description == text)
 
 
+@pytest.mark.widgets
 def test_the_widget_runs_a_round_with_feedback_and_a_score():
     from bibi.widgets import Practice
 
@@ -327,6 +331,7 @@ def test_the_widget_runs_a_round_with_feedback_and_a_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     from bibi.widgets import Practice
 
@@ -341,6 +346,7 @@ def test_the_widget_says_why_an_answer_cannot_be_read_and_keeps_the_score():
     assert view.errors.outputs == ()
 
 
+@pytest.mark.widgets
 def test_the_widget_refuses_bad_sizes():
     from bibi.widgets import Practice
 

@@ -23,6 +23,8 @@ from bibi.cards import Card, cards
 from bibi.deal import Deal, Trick
 from bibi.rules import ITALIAN, RUSSIAN
 
+pytestmark = pytest.mark.fast
+
 GOLDEN = Path(__file__).parent / "golden"
 
 

@@ -24,6 +24,8 @@ from bibi.rules import (
     TurnUp,
 )
 
+pytestmark = pytest.mark.fast
+
 # rules §2, the table: option → (values, russian, italian, english)
 TABLE_OPTIONS = {
     "decks": ((1, 2), 2, 2, 2),

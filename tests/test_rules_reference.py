@@ -17,6 +17,8 @@ import pytest
 from bibi import texts
 from bibi.rules import NOT_STATED, OPTIONS, PRESETS, RUSSIAN, Rules
 
+pytestmark = pytest.mark.fast
+
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"
 # Where the kit cites the reference: the package (its data too), the tests, the notebooks, the benchmarks, the

@@ -10,10 +10,13 @@ import pytest
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Deal, EventKind
+from bibi.live import LiveView
 from bibi.play import bots_rng, play, play_seeded, snapshots
 from bibi.reports import History
 from bibi.rules import PRESETS
 from bibi.sampling import NoWorld, Sampler, SearchExhausted, resample
+
+pytestmark = pytest.mark.fast
 
 
 def _late_position(rules: str, players: int, seed: int, trick: int, seat: int) -> Deal:
@@ -151,7 +154,7 @@ def test_a_view_remembers_the_seats_own_draws_in_order(rules):
             own = [e.card for e in events if e.kind == EventKind.DRAW and e.seat == seat]
             assert [c for _, c in view.drawn] == own
             assert [t for t, _ in view.drawn] == [t for t, s in view.history.draws if s == seat]
-            assert position.live_view(seat).drawn == view.drawn
+            assert LiveView(position, seat).drawn == view.drawn
 
 
 def test_a_view_remembers_the_seats_own_passes():
@@ -162,7 +165,7 @@ def test_a_view_remembers_the_seats_own_passes():
             passes = [e for e in deal.events if e.kind == EventKind.PASS and e.seat == seat]
             view = deal.view(seat)
             assert len(view.passes) == len(passes)
-            assert deal.live_view(seat).passes == view.passes
+            assert LiveView(deal, seat).passes == view.passes
             found += len(passes)
         # the windows: replayed action by action, each pass lands in the window of its moment
         replay = Deal.new(deal.rules, 4, dealer=deal.dealer, trump=deal.first_trump, deck=deal.deck)

@@ -15,6 +15,8 @@ import pytest
 
 from bibi.render import BANNER, banner_markdown
 
+pytestmark = pytest.mark.notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 LANGUAGES = ("ru", "it")  # the folders of the translations

@@ -20,10 +20,12 @@ from helpers import new_deal
 
 import bibi
 from bibi import practice, render
-from bibi.cli import Terminal
 from bibi.deal import PASS, Deal, IllegalAction
+from bibi.live import LiveView
 from bibi.play import bots_rng, play, public_reason, why_move
-from bibi.widgets import DealExplorer, PlayTable
+from bibi.terminal import Terminal
+
+pytestmark = pytest.mark.fast
 
 
 def passer(view, rng):
@@ -79,6 +81,8 @@ def twins(deal: Deal, seat: int, rng: random.Random, want: int = 3, tries: int =
 
 def surfaces(deal: Deal, seat: int) -> dict[str, Any]:
     """Everything each surface shows ``seat`` at this position."""
+    from bibi.widgets import DealExplorer, PlayTable
+
     shown: dict[str, Any] = {}
     table = PlayTable(deal=deal, seat=seat, bots="heuristic")
     for s in table.why_buttons:
@@ -112,6 +116,7 @@ CASES = [(rules, players, seed, decisions) for rules in ("russian", "italian") f
          [(3, 4, 2), (4, 9, 5), (4, 14, 11), (6, 20, 3), (6, 25, 8), (5, 7, 14)]]
 
 
+@pytest.mark.widgets
 @pytest.mark.parametrize("rules, players, seed, decisions", CASES)
 def test_deals_a_seat_cannot_tell_apart_look_the_same_to_it_everywhere(rules, players, seed, decisions):
     deal, seat = position(rules, players, seed, decisions)
@@ -136,7 +141,10 @@ def test_the_twins_differ_where_the_seat_cannot_look():
 
 
 @pytest.mark.parametrize("rules", ["russian", "italian"])
+@pytest.mark.widgets
 def test_another_seats_pass_shows_nowhere(rules):
+    from bibi.widgets import DealExplorer, PlayTable
+
     # Seat 1 holds K♥ Q♥ (asked, passes) in one deal and K♥ J♥ (never asked) in the other: seat 0 sees the same.
     hands = {"with": ["", "KH QH 3C 2S AS"], "without": ["", "KH JH 3C 2S AS"]}  # seat 1 leads spades next
     stock = "4C 5C 6C 7C 8C 9C"
@@ -174,16 +182,19 @@ def test_another_seats_draw_keeps_its_card_and_the_seats_own_shows_it():
 def test_another_seats_call_decision_is_not_shown_as_its_turn():
     deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)
     assert deal.phase == "call" and deal.to_act == 1  # the dealt-pair pass: seat 1 holds a callable pair
-    assert deal.to_act_for(1) == 1 and deal.view(1).to_act == 1 and deal.live_view(1).to_act == 1
+    assert deal.to_act_for(1) == 1 and deal.view(1).to_act == 1 and LiveView(deal, 1).to_act == 1
     for seat in (0, 2, 3):
         assert deal.to_act_for(seat) is None and deal.view(seat).to_act is None
-        assert deal.live_view(seat).to_act is None
+        assert LiveView(deal, seat).to_act is None
         html = render.table_html(deal, seat)
         assert "Bi-bi?" not in html and "may say Bi-bi" not in html and "the others draw" in html
     assert "may say Bi-bi" in render.table_html(deal)  # every hand shown: every decision is shown
 
 
+@pytest.mark.widgets
 def test_a_move_out_of_turn_does_not_name_another_seats_call_decision():
+    from bibi.widgets import DealExplorer
+
     # Found by the fuzz test of the explorer's clicks: while seat 1 decided on a call, the explorer in seat 0's
     # view said "out of turn: it is seat 1's turn" in every card's tooltip and on a click, and apply(card, 0) too.
     deal = new_deal("russian", ["3C", "KH QH 4C"], stock="5C 6C 7C 8C", players=4, dealer=0)

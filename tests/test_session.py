@@ -1,6 +1,6 @@
 """A person's session at a table (bibi.session): one session that ``bibi play`` and the play table both drive.
 
-One script of a person's moves and questions is played through ``bibi play``'s table (``cli.Terminal`` fed lines)
+One script of a person's moves and questions is played through ``bibi play``'s table (``terminal.Terminal`` fed lines)
 and through the play table (button clicks): the same positions get the same hints and the same reasons on both.
 The hints in plain words are checked against positions stacked by hand.
 """
@@ -18,13 +18,14 @@ from helpers import new_deal
 
 from bibi.bots import make_search_bot
 from bibi.cards import Card, sort_key
-from bibi.cli import Terminal
 from bibi.deal import Action, Deal, IllegalAction
 from bibi.game import Game
 from bibi.play import bots_rng
 from bibi.rules import ITALIAN, RUSSIAN
 from bibi.session import Session, advice
-from bibi.widgets import PlayTable
+from bibi.terminal import Terminal
+
+pytestmark = pytest.mark.fast
 
 SEED, PLAYERS, SEAT = 4, 3, 0
 HINTER = make_search_bot(12)  # a bot that draws: its hint depends on the stream it is given
@@ -82,6 +83,8 @@ def terminal_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[s
 
 def table_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[str]]:
     """The play table clicked through the same script."""
+    from bibi.widgets import PlayTable
+
     table = PlayTable(RUSSIAN, PLAYERS, bots="heuristic", seat=SEAT, seed=SEED, game=False, hint_bot=HINTER)
 
     def click_forced() -> None:  # the terminal plays a single legal action for the person: so does the driver
@@ -126,6 +129,7 @@ def table_run(script: list[str]) -> tuple[list[tuple[str, dict, str]], list[str]
     return answers, [review]
 
 
+@pytest.mark.widgets
 def test_one_script_gets_the_same_hints_and_reasons_in_the_terminal_and_at_the_play_table():
     said, review = terminal_run(SCRIPT)
     shown, (picture,) = table_run(SCRIPT)

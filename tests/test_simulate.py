@@ -38,6 +38,8 @@ from bibi.simulation import (
     simulate,
 )
 
+pytestmark = pytest.mark.fast
+
 Z95 = 1.959963984540054
 
 VARIANTS = [
@@ -179,6 +181,7 @@ def test_bots_on_processes_give_the_same_frames():
     _same(simulate(**args), simulate(**args, workers=2))
 
 
+@pytest.mark.subprocess  # the cluster probes the machine with a process
 def test_dask_executor_gives_the_same_frames():
     import distributed
     args = dict(rules="it", players=6, deals=80, seed=4, progress=False)

@@ -11,6 +11,8 @@ from bibi.kinds import EventKind
 from bibi.play import play_seeded
 from bibi.tables import stock_at_leads, trick_events
 
+pytestmark = pytest.mark.fast
+
 TRICK_START = dataclasses.replace(bibi.ITALIAN, turn_up="trick_start")
 
 

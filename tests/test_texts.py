@@ -9,6 +9,8 @@ import pytest
 from bibi import texts
 from bibi.rules import OPTIONS, PRESETS
 
+pytestmark = pytest.mark.fast
+
 SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
 
 

@@ -20,7 +20,7 @@ import pytest
 from helpers import snapshot
 
 import bibi
-from bibi import cli
+from bibi import cli, notation, terminal
 from bibi.cards import parse_card
 from bibi.deal import Action, Deal, IllegalAction, NotationError
 from bibi.errors import LIMIT, WrongType, shorten
@@ -28,6 +28,8 @@ from bibi.game import Game
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.rules import CardPoints, Rules, parse_rules
+
+pytestmark = pytest.mark.fast
 
 SHORT = 300  # the longest message the rule allows
 
@@ -150,8 +152,8 @@ def test_wrong_types_name_the_parameter():
     refused(lambda: Rules.from_json({"zz": 1, 1: 2}), ValueError, "unknown option", "'zz'")
 
 
+@pytest.mark.widgets
 def test_the_widgets_refuse_wrong_types_before_building_anything():
-    pytest.importorskip("ipywidgets")
     from bibi.widgets import DealExplorer, PlayTable, RulesPanel, ScoreInspector
 
     refused(lambda: ScoreInspector(5), TypeError, "deal_or_game")
@@ -278,7 +280,7 @@ def test_play_asks_again_after_a_superscript_or_a_huge_number(typed):
     bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
     answers = iter([typed, "quit"])
     said: list[str] = []
-    status = cli.Terminal(deal, 0, bots, bots_rng(2), ask=lambda prompt: next(answers), say=said.append).run()
+    status = terminal.Terminal(deal, 0, bots, bots_rng(2), ask=lambda prompt: next(answers), say=said.append).run()
     assert status == 0 and said[-1] == "bye"
     assert any(line.startswith("not ") for line in said), said[-3:]
 
@@ -322,7 +324,7 @@ def test_outcome_of_a_deal_and_a_game():
     best = max(deal.scores)
     assert outcome.winners == tuple(s for s, x in enumerate(deal.scores) if x == best)
     assert outcome.shared == (len(outcome.winners) > 1)
-    assert cli.score_line(deal).endswith(str(outcome))
+    assert notation.score_line(deal).endswith(str(outcome))
     running = Deal.new("ru", 4, seed=8).outcome()
     assert not running.final and running.shared and running.margin == 0
     assert str(running) == f"all {len(running.scores)} seats are level"  # nobody leads before a card is played

@@ -21,6 +21,8 @@ from bibi.play import play, play_seeded, snapshots
 from bibi.rules import ITALIAN, PRESETS, RUSSIAN
 from bibi.sampling import Sampler, determinize, unseen
 
+pytestmark = pytest.mark.fast
+
 ONE_PACK = [
     dataclasses.replace(RUSSIAN, decks=1, max_players=7),
     dataclasses.replace(ITALIAN, decks=1, max_players=7),

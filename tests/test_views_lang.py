@@ -15,12 +15,17 @@ import re
 import pytest
 from helpers import english_words_in
 
-import bibi
-from bibi import texts
-from bibi.cards import Card
-from bibi.i18n import UnknownLanguage, language
-from bibi.play import play_seeded
-from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector
+pytest.importorskip(
+    "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
+
+import bibi  # noqa: E402  (after the skip: the views need ipywidgets)
+from bibi import texts  # noqa: E402
+from bibi.cards import Card  # noqa: E402
+from bibi.i18n import UnknownLanguage, language  # noqa: E402
+from bibi.play import play_seeded  # noqa: E402
+from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector  # noqa: E402
+
+pytestmark = pytest.mark.widgets  # nearly every test renders a view in a language
 
 LANGS = ("ru", "it")
 

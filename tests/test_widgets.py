@@ -10,11 +10,16 @@ from pathlib import Path
 import pytest
 from helpers import new_deal
 
-from bibi import widgets as views
-from bibi.deal import Action, Deal
-from bibi.game import Game
-from bibi.play import play
-from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints
+pytest.importorskip(
+    "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
+
+from bibi import widgets as views  # noqa: E402  (after the skip: it needs ipywidgets)
+from bibi.deal import Action, Deal  # noqa: E402
+from bibi.game import Game  # noqa: E402
+from bibi.play import play  # noqa: E402
+from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints  # noqa: E402
+
+pytestmark = pytest.mark.widgets
 
 
 def no_errors(view) -> None:

@@ -7,7 +7,7 @@ A normal install compiles the group itself (``setup.py``); this copy is for a ch
 compiler, or ``BIBI_PURE=1``) and for benchmarks that compare the two builds. mypyc reads the type annotations of
 the modules of ``bibi._engine.GROUP``, passed together so that they compile as one group and call each other
 natively, and turns them into C extensions: the same source, so every rule is still written once. The copy holds
-``bibi/_built.py`` with the hash of the sources it compiled, as an install does (``bibi._engine``), and is never
+``bibi/_built.py`` with the hash of each file it compiled from, as an install does (``bibi._engine``), and is never
 installed over the source tree; ``bibi.deal.COMPILED`` says which build runs. The folder is reused while the
 sources it was built from are unchanged. Needs mypy, a C compiler and Python's headers.
 """
@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 STAMP = OUT / ".sources"
 ENGINE = runpy.run_path(str(ROOT / "bibi" / "_engine.py"), run_name="bibi_engine_for_build")  # standard library only
-COMPILE = [f"bibi/{name}.py" for name in ENGINE["GROUP"]]  # the group compiled together
 
 
 def sources() -> list[Path]:
@@ -51,19 +50,19 @@ def build() -> Path:
     shutil.rmtree(OUT, ignore_errors=True)
     shutil.copytree(ROOT / "bibi", OUT / "bibi", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
                                                                              "_built.py"))
-    config = ["--config-file", str(ROOT / "pyproject.toml")]  # its [tool.mypy] settings
-    done = subprocess.run([sys.executable, "-m", "mypyc", *config, *COMPILE], cwd=OUT, capture_output=True,
-                          text=True)
+    why = ENGINE["can_compile"](asked=True)
+    if why is not None:
+        sys.exit(f"build_compiled: cannot compile here: {ENGINE['text'](why)}")
+    arguments = ENGINE["mypyc_arguments"](str(ROOT / "pyproject.toml"))  # its [tool.mypy] settings, the group
+    done = subprocess.run([sys.executable, "-m", "mypyc", *arguments], cwd=OUT, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"build_compiled: mypyc failed\n{done.stdout}\n{done.stderr}")
     shutil.rmtree(OUT / "build", ignore_errors=True)  # mypyc's C sources and objects
-    for module in COMPILE:
-        stem = Path(module).with_suffix("")
-        if not any(OUT.glob(f"{stem}.*.so")) and not any(OUT.glob(f"{stem}.*.pyd")):
-            sys.exit(f"build_compiled: mypyc made no compiled {stem} module in {OUT}")
-    (OUT / "bibi" / "_built.py").write_text(
-        '"""Written by tools/build_compiled.py: the hash of the sources the compiled modules were built from."""\n\n'
-        f'SOURCES = "{ENGINE["sources_hash"](OUT / "bibi")}"\n', encoding="utf-8")
+    for name in ENGINE["GROUP"]:
+        if not any(OUT.glob(f"bibi/{name}.*.so")) and not any(OUT.glob(f"bibi/{name}.*.pyd")):
+            sys.exit(f"build_compiled: mypyc made no compiled bibi/{name} module in {OUT}")
+    (OUT / "bibi" / ENGINE["BUILT"]).write_text(ENGINE["record_text"](OUT / "bibi", None, "tools/build_compiled.py"),
+                                                encoding="utf-8")
     STAMP.write_text(wanted)
     return OUT
 

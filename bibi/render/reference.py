@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from bibi.cards import Card
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
+from bibi.kinds import EventKind
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, Rules, rules_name
@@ -49,6 +50,40 @@ def sentences_html(sentences: Iterable[Any]) -> str:
 
 def _value(value: Any) -> str:
     return str(value.value if hasattr(value, "value") else value)
+
+
+def said(text: str) -> str:
+    """One of the rules' own texts (an option's title, a value's meaning, why an option has no effect) in the
+    language in force, as the catalogs hold it; an empty text stays empty."""
+    return _(text) if text else text
+
+
+class OptionRow(NamedTuple):
+    """One option of a rules value as every listing shows it (``option_rows``), each text in the language in force:
+    its name, title and value; what the value means (empty for an option with no list of values); what it means
+    under these rules (the meaning, or why it has no effect here); why it has no effect (empty where it has one);
+    its citation."""
+
+    name: str
+    title: str
+    value: Any
+    meaning: str
+    explained: str
+    no_effect: str
+    citation: str
+
+
+def option_rows(rules: Rules) -> list[OptionRow]:
+    """Every option of ``rules``, in the order of the rules reference: the one account of each option that the HTML
+    here (``rules_html``) and the text of ``bibi.render.text`` (``bibi rules``, ``Rules.describe``) are drawn from.
+
+    >>> from bibi.rules import RUSSIAN
+    >>> [row.explained for row in option_rows(RUSSIAN) if row.name == "follow"]
+    ['follow suit if you can; otherwise play any card, trump or not (R13)']
+    """
+    return [OptionRow(name, said(OPTIONS[name].title), value, said(OPTIONS[name].meaning(value)),
+                      option_explained(rules, name), said(rules.no_effect(name)), option_citation(rules, name))
+            for name, value in rules.options().items()]
 
 
 def option_meaning(name: str, value: Any) -> str:
@@ -100,19 +135,20 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
     if other is not None:
         heads += f"<th class=\"bibi-text\">{_e(rules_name(other.name))}</th>"
     rows = []
-    for name, value in rules.options().items():
-        info = OPTIONS[name]
-        cells = f'<td class="bibi-text">{_e(_value(value))}</td>'
+    others = option_rows(other) if other is not None else None
+    for k, row in enumerate(option_rows(rules)):
+        info = OPTIONS[row.name]
+        cells = f'<td class="bibi-text">{_e(_value(row.value))}</td>'
         differs = inert = False
-        meaning = _e(option_explained(rules, name))
-        if other is not None:
-            theirs = other.options()[name]
-            differs = theirs != value
-            cells += f'<td class="bibi-text">{_e(_value(theirs))}</td>'
-            if other.no_effect(name) and not rules.no_effect(name):
-                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(_(other.no_effect(name)))}</i>"
-            inert = bool(rules.no_effect(name) or other.no_effect(name))
-        cite = _e(option_citation(rules, name))
+        meaning = _e(row.explained)
+        if other is not None and others is not None:
+            theirs = others[k]
+            differs = theirs.value != row.value
+            cells += f'<td class="bibi-text">{_e(_value(theirs.value))}</td>'
+            if theirs.no_effect and not row.no_effect:
+                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(theirs.no_effect)}</i>"
+            inert = bool(row.no_effect or theirs.no_effect)
+        cite = _e(row.citation)
         if sentences:
             from bibi import texts  # lazy: texts load a data file
 
@@ -121,8 +157,8 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
         # A difference with no effect under one side's rules is shown, but not marked as one in play.
         mark = ' class="bibi-no-effect"' if differs and inert else ' class="bibi-diff"' if differs else ""
         rows.append(
-            f'<tr{mark}><td class="bibi-text" title="{_e(_(info.doc))}"><b>{_e(_(info.title))}</b><br>'
-            f'<code>{_e(name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
+            f'<tr{mark}><td class="bibi-text" title="{_e(_(info.doc))}"><b>{_e(row.title)}</b><br>'
+            f'<code>{_e(row.name)}</code></td>{cells}<td class="bibi-text">{meaning}</td>'
             f'<td class="bibi-text">{cite}</td></tr>'
         )
     return (
@@ -150,9 +186,9 @@ def _trump_moves(deal: Any) -> str:
     moves = [_suit(deal.first_trump)]
     tricks = 0
     for ev in deal.events:
-        if ev.kind == "trick":
+        if ev.kind is EventKind.TRICK:
             tricks += 1
-        elif ev.kind == "trump_change":
+        elif ev.kind is EventKind.TRUMP_CHANGE:
             how = (_("(trick {number}, switch)") if ev.info == "switch" else _("(trick {number}, call)")).format(
                 number=tricks + 1)
             moves.append(f'{_suit(ev.suit)} <span class="bibi-label">{_e(how)}</span>')

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bibi.i18n import _, decimal, ngettext
+from bibi.errors import shorten
+from bibi.i18n import _, decimal, ngettext, pgettext
 from bibi.render.markup import _e, _styled
 
 # The colours of the labels, each with a text colour that reads on it (WCAG AA against white for the marks).
@@ -29,22 +30,40 @@ class SVG(str):
         return str(self)
 
 
+GLYPHS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # the chess annotators' own
+
+
+def label_word(label: str) -> str:
+    """A label (``LABELS``) as a person reads it, in the language in force: ``mistake`` is «ошибка», «errore»."""
+    # TRANSLATORS: the labels of a decision in a review, from the best to the worst (as Lichess names them: best move,
+    # good move, inaccuracy, mistake, blunder)
+    if label == "best":
+        return pgettext("label", "best")
+    if label == "good":
+        return pgettext("label", "good")
+    if label == "inaccuracy":
+        return pgettext("label", "inaccuracy")
+    if label == "mistake":
+        return pgettext("label", "mistake")
+    if label == "blunder":
+        return pgettext("label", "blunder")
+    raise ValueError(f"label: {shorten(label)} is not one of best, good, inaccuracy, mistake, blunder")
+
+
+
+def percent(value: float) -> str:
+    """A percentage (0 to 100) rounded, as the language in force writes it: ``64 %`` (in Italian ``64%``)."""
+    # TRANSLATORS: a share in percent ("64 %"), as the language writes it (Italian: "64%")
+    return _("{n} %").format(n=round(value))
+
+
+def figure(value: float) -> str:
+    """Points as a review shows them: whole ones as whole numbers (``13``), others with one decimal (``7,2``)."""
+    return decimal(value, 0) if float(value).is_integer() else decimal(value)
+
+
 def _glyph(label: str) -> str:
-    from bibi.coach import GLYPHS  # the coach sits above the renderer: read when drawn
-
     return GLYPHS[label]
-
-
-def _percent(value: float) -> str:
-    from bibi.coach import percent
-
-    return percent(value)
-
-
-def _number(value: float) -> str:
-    from bibi.coach import figure
-
-    return figure(value)
 
 
 def _counted_words(analysis: Any) -> str:
@@ -63,7 +82,7 @@ def summary_words(analysis: Any) -> str:
         "points at stake your choices kept)",
         "{n} decisions with a choice: {lost} points lost, {per} a decision; accuracy {accuracy} (the share of the "
         "points at stake your choices kept)", s.decisions).format(
-        n=s.decisions, lost=decimal(s.lost), per=decimal(s.per_decision), accuracy=_percent(s.accuracy))
+        n=s.decisions, lost=decimal(s.lost), per=decimal(s.per_decision), accuracy=percent(s.accuracy))
 
 
 def method_words(analysis: Any) -> str:
@@ -91,7 +110,7 @@ def _hindsight_cell(d: Any) -> str:
     lost = d.hindsight_loss
     if best == d.played or not lost:
         return f'<td class="bibi-text">{_e(best.display())}</td>'
-    return f'<td class="bibi-text">{_e(best.display())} (+{_e(_number(lost))})</td>'
+    return f'<td class="bibi-text">{_e(best.display())} (+{_e(figure(lost))})</td>'
 
 
 @_styled
@@ -131,8 +150,6 @@ def analysis_html(analysis: Any, *, title: str | None = None) -> str:
 
 
 def _label_name(label: str) -> str:
-    from bibi.coach import label_word
-
     glyph = _glyph(label)
     return label_word(label) + (f" {glyph}" if glyph else "")
 
@@ -175,7 +192,7 @@ def expected_score_svg(analysis: Any) -> SVG:
     for tick in _ticks(low, high):
         parts.append(f'<line x1="{_LEFT}" x2="{_LEFT + plot_w}" y1="{y(tick)}" y2="{y(tick)}" stroke="#e3e3dc"/>'
                      f'<text x="{_LEFT - 5}" y="{y(tick) + 4}" text-anchor="end" fill="#444">'
-                     f"{_e(_number(tick))}</text>")
+                     f"{_e(figure(tick))}</text>")
     for i, d in enumerate(decisions):
         parts.append(f'<text x="{x(i)}" y="{_TOP + plot_h + 14}" text-anchor="middle" fill="#444">{d.trick}</text>')
     x_axis, y_axis = _("trick of each decision"), _("expected final points")
@@ -201,7 +218,7 @@ def expected_score_svg(analysis: Any) -> SVG:
         if glyph:
             parts.append(f'<text x="{x(i)}" y="{y(played[i]) + 18}" text-anchor="middle" font-weight="700" '
                          f'fill="{colour}">{_e(glyph)}</text>')
-    final = _("final score {score}").format(score=_number(analysis.score))
+    final = _("final score {score}").format(score=figure(analysis.score))
     parts.append(f'<rect x="{x(len(decisions)) - 4}" y="{y(analysis.score) - 4}" width="8" height="8" fill="#222">'
                  f"<title>{_e(final)}</title></rect>")
     parts.append(_legend())
@@ -261,7 +278,7 @@ def _hindsight_text(d: Any) -> str:
     if best is None:
         return ""
     lost = d.hindsight_loss
-    return best.display() if best == d.played or not lost else f"{best.display()} +{_number(lost)}"
+    return best.display() if best == d.played or not lost else f"{best.display()} +{figure(lost)}"
 
 
 def progress_text(done: int, total: int, width: int = 20) -> str:
@@ -270,5 +287,5 @@ def progress_text(done: int, total: int, width: int = 20) -> str:
     return f"[{'#' * filled}{'-' * (width - filled)}] {done}/{total}"
 
 
-__all__ = ["SVG", "analysis_html", "analysis_text", "expected_score_svg", "method_words", "progress_text",
-           "summary_words"]
+__all__ = ["GLYPHS", "SVG", "analysis_html", "analysis_text", "expected_score_svg", "figure", "label_word",
+           "method_words", "percent", "progress_text", "summary_words"]

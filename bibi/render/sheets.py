@@ -8,6 +8,7 @@ from typing import Any
 
 from bibi.cards import Card, Suit
 from bibi.i18n import N_, _, count, ngettext, pgettext
+from bibi.kinds import EventKind
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
@@ -391,7 +392,7 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
-_EVENT_CLASS = {"trump_change": "trump"}  # the style's class names, kept as they were
+_EVENT_CLASS = {EventKind.TRUMP_CHANGE: "trump"}  # the style's class names, kept as they were
 
 
 @_styled

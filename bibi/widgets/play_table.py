@@ -10,15 +10,16 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
-from bibi.cards import Card, Rank
+from bibi.cards import Card
 from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, decimal, ngettext
-from bibi.play import Bot, as_bots, bot_title, bots_rng, call_said, get_bot, strongest_bot
+from bibi.kinds import EventKind
+from bibi.play import Bot, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules
-from bibi.session import Session
+from bibi.session import AtTable, Session
 from bibi.widgets.base import (
     _ActionRow,
     _ActionView,
@@ -28,9 +29,7 @@ from bibi.widgets.base import (
     _message,
     _other_choices,
     _rules_and_players,
-    _sym,
     _wrap,
-    as_bot,
 )
 
 
@@ -92,7 +91,7 @@ class _HandRow(widgets.HBox):
         raise KeyError(f"no button for {card} now")
 
 
-class PlayTable(_ActionView):
+class PlayTable(AtTable, _ActionView):
     """Play one seat against bots, a whole game of deals (R26) or one deal.
 
     Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
@@ -117,6 +116,10 @@ class PlayTable(_ActionView):
     ``Game`` under way plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``);
     ``deal=`` plays on a copy of a deal (one made with ``log=False``, as ``Deal.resample``'s, replayed from its
     record).
+
+    ``bots`` seats the bots as at any person's table (``Session.seat_bots``): a bot or a name for every seat, one per
+    seat (yours ignored) or one for each of the other seats, or a mapping ``{seat: bot}``, in which a seat left out
+    is played by the ``random`` bot.
 
     The play is a ``bibi.session.Session`` (``table.session``), the very one ``bibi play`` drives: the same
     position gets the same hint and the same reasons here and in the terminal.
@@ -145,7 +148,7 @@ class PlayTable(_ActionView):
         self.players = players
         self.seat = seat
         self.review_worlds = whole("review_worlds", review_worlds, 1)
-        seats = self._seat_bots(bots)
+        seats = Session.seat_bots(bots, players, seat)
         hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.session: Session
         self.delay = delay
@@ -216,40 +219,7 @@ class PlayTable(_ActionView):
         self._on_click(self.coach_button, self.review_mine)
         self._on_click(self.again_button, self.try_again)
 
-    def _seat_bots(self, bots: Any) -> list[Bot | None]:
-        """One bot per seat for the play layer, ``None`` at the person's seat (the loop stops there)."""
-        seats: list[Bot | None]
-        if isinstance(bots, Mapping):
-            seats = [as_bot(bots.get(s, "random")) for s in range(self.players)]
-        elif isinstance(bots, Sequence) and not isinstance(bots, str):
-            if len(bots) != self.players:
-                raise ValueError(f"bots: {len(bots)} given for {self.players} seats (the human's is ignored)")
-            seats = [None if s == self.seat and b is None else as_bot(b) for s, b in enumerate(bots)]
-        else:
-            seats = list(as_bots(as_bot(bots), self.players))
-        seats[self.seat] = None
-        return seats
-
     # -- what the view shows ---------------------------------------------------------------------
-
-    @property
-    def deal(self) -> Deal:
-        """The deal being played (the game's current deal)."""
-        return self.session.deal
-
-    @property
-    def game(self) -> Game | None:
-        """The game being played, or ``None`` for one deal."""
-        return self.session.game
-
-    @property
-    def bots(self) -> list[Bot | None]:
-        """The bot of each seat, ``None`` at yours (the session's)."""
-        return self.session.bots
-
-    @bots.setter
-    def bots(self, seats: list[Bot | None]) -> None:
-        self.session.bots = seats
 
     @property
     def hint_bot(self) -> Bot:
@@ -536,26 +506,16 @@ class PlayTable(_ActionView):
         moves again, however often the table is drawn meanwhile); one the rules made for the person is
         announced as his, and returned: the message line says it too."""
         deal = self.deal
-        word = call_said(deal.rules)
         lines, forced = [], []
         seen = deal.events_for(self.seat)
-        king, queen = Rank.KING.letter(), Rank.QUEEN.letter()
         for event in seen[self._seen:]:
-            if event.kind != "call":
+            if event.kind is not EventKind.CALL or event.suit is None:
                 continue
-            sym = _sym(event.suit)
-            pair = _("{king} {queen} laid down, +{points}").format(king=king + sym, queen=queen + sym,
-                                                                 points=deal.rules.bibi_points)
-            if event.seat == self.seat and event.info == "mandatory":
-                line = _("You must say {word}: {pair} (I11).").format(word=word, pair=pair)
+            mandatory = event.info == "mandatory"
+            told = call_told(deal.rules, event.suit, event.seat, you=event.seat == self.seat, mandatory=mandatory)
+            line = told[:1].upper() + told[1:] + "."  # a sentence of the news line
+            if event.seat == self.seat and mandatory:
                 forced.append(line)
-            elif event.seat == self.seat:
-                line = _("You say {word}: {pair}.").format(word=word, pair=pair)
-            elif event.info == "mandatory":
-                line = _("Seat {seat} says {word}: {pair} (mandatory, I11).").format(seat=event.seat, word=word,
-                                                                                    pair=pair)
-            else:
-                line = _("Seat {seat} says {word}: {pair}.").format(seat=event.seat, word=word, pair=pair)
             lines.append(line)
         self.news.value = _message(" ".join(lines)) if lines else ""
         return forced

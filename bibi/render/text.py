@@ -1,0 +1,218 @@
+"""Plain text for people, beside the HTML of the other ``bibi.render`` modules: a deal as ``str(deal)`` shows it,
+the rules as ``bibi rules`` and ``bibi play`` print them, an engine message in plain words, and the sentences a text
+cites, quoted.
+
+The rules are listed from the rows ``bibi.render.reference.option_rows`` gives, the very rows its HTML is drawn
+from: one account of each option, in two media. Every word is in the language in force (``bibi.i18n``), the cards
+as it writes them; the functions read the engine's public surface only and, like the rest of ``bibi.render``, give
+the same text for the same input.
+
+>>> from bibi.deal import Deal
+>>> print(deal_text(Deal.new("russian", players=3, seed=2)).splitlines()[0])
+russian rules, 3 players, dealer seat 1; trump ♠; stock 83; trick 1 of 34
+>>> from bibi.rules import ITALIAN
+>>> print(describe(ITALIAN).splitlines()[4])
+  card_points   2:11 A:10 K:5 Q:4 J:3            R10; I18
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bibi.i18n import _, count, get_language, ngettext, pgettext
+from bibi.render.reference import option_rows, said
+from bibi.rules import OPTIONS, PRESETS, Rules, rules_name
+from bibi.texts import Sentence, cite
+
+
+def deal_text(deal: Any) -> str:
+    """``deal`` (a ``bibi.Deal``) as text: the rules, the dealer, the trump, each hand (laid-down cards starred)
+    with its score, and the legal actions in the notation one types (``str(deal)``)."""
+    number = min(len(deal.tricks) + 1, deal.tricks_total)
+    lines = [
+        # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), or the label of rules
+        # with changes (notation); {players} is "4 players"
+        _("{rules} rules, {players}, dealer seat {dealer}; trump {trump}; stock {stock}; "
+          "trick {number} of {total}").format(
+            rules=rules_name(deal.rules), players=count(deal.players, "player"), dealer=deal.dealer,
+            trump=deal.trump.symbol, stock=deal.stock_size, number=number, total=deal.tricks_total),
+    ]
+    if deal.leftovers:
+        lines.append(_("leftovers (face up): {cards}").format(cards=" ".join(c.display() for c in deal.leftovers)))
+    if deal.trick:
+        lines.append(_("trick: {plays}").format(plays="  ".join(f"{s}:{c.display()}" for s, c in deal.trick)))
+    scores = deal.scores
+    for seat in range(deal.players):
+        mark = "→" if seat == deal.to_act else " "
+        laid = deal.laid_down(seat)
+        shown = " ".join(c.display() + ("*" if c in laid else "") for c in deal.hand(seat))
+        lines.append(_("{mark} seat {seat}: {hand} score {score}").format(
+            mark=mark, seat=seat, hand=f"{shown or '—':<40}", score=scores[seat]))
+    if deal.is_over:
+        lines.append(_("deal over"))
+    else:
+        lines.append(_("legal: {actions}").format(actions=" ".join(str(a) for a in deal.legal_actions())))
+    return "\n".join(lines)
+
+
+# -- the rules ------------------------------------------------------------------------------------------------
+
+
+def describe(rules: Rules) -> str:
+    """The options of ``rules``, their values and citations (``Rules.describe``), an option with no effect under
+    these rules marked with why."""
+    lines = [_("Rules {label}").format(label=repr(rules.label))]
+    for row in option_rows(rules):
+        lines.append(f"  {row.name:<13} {str(row.value):<32} {row.citation}")
+        if row.no_effect:
+            lines.append(f"  {'':<13} ↳ {row.no_effect}")
+    return "\n".join(lines)
+
+
+def rules_text(rules: Rules) -> str:
+    """A preset's options: value, citation, and what the value means (``bibi rules PRESET``)."""
+    lines = [_("What the values mean:")]
+    for row in option_rows(rules):
+        if row.meaning or row.no_effect:
+            lines.append(f"  {row.name:<13} = {row.value}: {row.explained}")
+    return "\n".join([describe(rules), "", *lines])
+
+
+def rules_diff(a: Rules, b: Rules) -> str:
+    """The options where ``a`` and ``b`` differ, each value with its meaning (``bibi rules --diff A B``); an option
+    that has no effect under one side's rules is listed apart, as no difference in play."""
+    if not a.diff(b):
+        return _("{a} and {b} have the same rules").format(a=a.name, b=b.name)
+    pairs = [(mine, theirs) for mine, theirs in zip(option_rows(a), option_rows(b), strict=True)
+             if mine.value != theirs.value]
+    live = [pair for pair in pairs if not (pair[0].no_effect or pair[1].no_effect)]
+    inert = [pair for pair in pairs if pair not in live]
+    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
+    for mine, theirs in live:
+        lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
+        for rules, row in ((a, mine), (b, theirs)):
+            lines.append(f"    {rules.name:<8} {row.value}" + (f": {row.meaning}" if row.meaning else ""))
+    if inert:
+        lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
+                       "the texts):").format(n=len(inert)))
+        for mine, theirs in inert:
+            lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
+            for rules, row in ((a, mine), (b, theirs)):
+                lines.append(f"    {rules.name:<8} {row.value}: {row.explained}")
+    return "\n".join(lines)
+
+
+def rules_table() -> str:
+    """Every option with its value in each preset and its sources (``bibi rules``)."""
+    names = list(PRESETS)
+    columns = [option_rows(p) for p in PRESETS.values()]
+    # each column as wide as its longest value, with room for a * (no effect) and two spaces
+    widths = [max(len(n), *(len(str(row.value)) for row in rows)) + 3 for n, rows in zip(names, columns, strict=True)]
+    option_word = _("option")
+    lines = [f"{option_word:<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True)) + _("sources")]
+    for k, option in enumerate(OPTIONS):
+        values = "".join(f"{str(rows[k].value) + ('*' if rows[k].no_effect else ''):<{w}}"
+                         for rows, w in zip(columns, widths, strict=True))
+        note = f" ({said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
+        lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
+    for name, rows in zip(names, columns, strict=True):
+        lines += [f"* {name} {row.name}: {row.no_effect}" for row in rows if row.no_effect]
+    lines.append("\n" + _("bibi rules PRESET shows one preset's citations and meanings; bibi rules --diff ru it "
+                          "compares."))
+    return "\n".join(lines)
+
+
+def _card_points(points: Any) -> str:
+    """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
+    ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
+    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
+
+
+def rules_summary(rules: Rules) -> str:
+    """The rules in force in a few lines, each with the sentences it comes from (``bibi play``'s ``rules``)."""
+    rows = {row.name: row for row in option_rows(rules)}
+    o = rules.options()
+    lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
+             _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
+                 decks=o["decks"], hand=o["hand_size"], c1=rows["decks"].citation, c2=rows["hand_size"].citation),
+             ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+                      "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+                      o["bibi_points"]).format(points=_card_points(o["card_points"]), bibi=o["bibi_points"],
+                                               c1=rows["card_points"].citation, c2=rows["bibi_points"].citation)]
+    for name, row in rows.items():
+        if row.meaning and name not in ("first_dealer", "first_trump"):
+            lines.append(f"  {row.title}: {row.meaning}")
+    lines.append(_("  the trick goes to the highest trump, else to the highest card of the suit led (I8)"))
+    return "\n".join(lines)
+
+
+def plain(reason: str) -> str:
+    """An engine message with its option jargon (``(trump_change=next_trick)``) said in plain words."""
+
+    def words(match: re.Match) -> str:
+        name, value = match.group(1), match.group(2)
+        option = OPTIONS.get(name)
+        meaning = said(option.meaning(value)) if option is not None else ""
+        return f": {meaning} —" if meaning else match.group(0)
+
+    return re.sub(r" ?\((\w+)=(\w+)\)", words, reason).replace("—;", "—")
+
+
+# -- the sentences a text cites --------------------------------------------------------------------------------
+
+_CITED = re.compile(r"\b([RI]\d{1,2}(?:\s*[–-]\s*[RI]?\d{1,2})?)\b")
+
+
+def cited_sentences(text: str) -> list[Sentence]:
+    """The sentences of the texts that ``text`` cites (``(R13)``, ``I11–I12``), in order, each once; what is no
+    sentence id after all (``R99``) is passed over."""
+    found: list[Sentence] = []
+    for match in _CITED.finditer(text):
+        try:
+            found += [s for s in cite(match.group(1)) if s not in found]
+        except ValueError:  # not a sentence id after all (``R99``)
+            continue
+    return found
+
+
+def quotes(text: str) -> list[str]:
+    """Under a refusal or a hint, each sentence it cites: quoted in its own language, then (when that is not the
+    reader's) translated into the reader's language (``bibi.texts``)."""
+    lines = []
+    for sentence in cited_sentences(text):
+        lines.append("    " + _("{id}: “{original}”").format(id=sentence.id, original=sentence.original))
+        if sentence.lang != get_language():
+            lines.append("        " + _("(in translation: {text})").format(text=sentence.translated()))
+    return lines
+
+
+__all__ = [
+    "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
+    "rules_text",
+]
+
+
+def bot_word(name: str) -> str:
+    """A bot's registered name as a person reads it, in the language in force: the kit's own bots by a word of that
+    language («эвристический», «euristico» for ``heuristic``), any other name as it is (``play.bot_title`` reads a
+    bot's name from the registry first).
+
+    >>> from bibi.i18n import language
+    >>> with language("it"):
+    ...     bot_word("greedy"), bot_word("my_bot")
+    ('avido', 'my_bot')
+    """
+    # TRANSLATORS: the kit's bots as a person reads their names: "bots: heuristic, greedy", "hint (search)"; an
+    # adjective where the language makes one agree with "bot"
+    if name == "random":
+        return pgettext("bot", "random")
+    if name == "greedy":
+        return pgettext("bot", "greedy")
+    if name == "heuristic":
+        return pgettext("bot", "heuristic")
+    if name == "sampling":
+        return pgettext("bot", "sampling")
+    if name == "search":
+        return pgettext("bot", "search")
+    return name
