@@ -42,20 +42,21 @@ def main(argv: list[str] | None = None) -> int:
           "| worst | wall s: median | worst |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for preset in args.presets:
-        cpu, wall, decisions, worlds = [], [], 0, 0
+        cpu, wall, seeds, decisions, worlds = [], [], [], 0, 0
         for i in range(args.deals):
             seed = args.seed + i
             deal = play_seeded(preset, args.players, seed, args.bots)
             start, began = time.process_time(), time.perf_counter()
             analysis = analyse(deal, i % args.players, worlds=args.worlds)
             cpu.append(time.process_time() - start)
+            seeds.append(seed)
             wall.append(time.perf_counter() - began)
             decisions += len(analysis.decisions)
             worlds += sum(d.worlds for d in analysis.decisions)
             print(f"  {preset} {seed}: {cpu[-1]:.2f} s CPU, {wall[-1]:.2f} s wall", file=sys.stderr, flush=True)
         print(f"| {preset} | {args.deals} | {decisions / args.deals:.1f} | {worlds / max(1, decisions):.0f} | "
               f"{statistics.median(cpu):.2f} | {statistics.fmean(cpu):.2f} | {percentile(cpu, 0.9):.2f} | "
-              f"{max(cpu):.2f} | {statistics.median(wall):.2f} | {max(wall):.2f} |")
+              f"{max(cpu):.2f} (seed {seeds[cpu.index(max(cpu))]}) | {statistics.median(wall):.2f} | {max(wall):.2f} |")
     return 0
 
 
