@@ -50,7 +50,7 @@ from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.playout import TRUMP_WORTH, WIN_ORDER, Policy, play_out
-from bibi.rules import BibiSuits, Follow, Identical, Rules
+from bibi.rules import BibiSuits, Follow, Identical, Rules, call_said
 from bibi.sampling import Sampler, SearchExhausted, unseen
 from bibi.tricks import (
     KQ_SLOT,
@@ -211,9 +211,10 @@ def _greedy(view: AnyView, rng: random.Random, why: bool) -> _Choice:
 def _call_reason(call: Any, view: AnyView) -> str:
     n = view.rules.bibi_points
     # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
-    return ngettext("says Bi-bi with {pair} of {sym}: +{n} point (R15)",
-                    "says Bi-bi with {pair} of {sym}: +{n} points (R15)", n).format(
-        pair=pair_letters(), sym=call.suit.symbol, n=n)
+    # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
+    return ngettext("says {call} with {pair} of {sym}: +{n} point (R15)",
+                    "says {call} with {pair} of {sym}: +{n} points (R15)", n).format(
+        pair=pair_letters(), sym=call.suit.symbol, n=n, call=call_said(view.rules))
 
 
 greedy_bot = _reasoned(_greedy, "greedy_bot", _greedy.__doc__ or "")
@@ -535,9 +536,9 @@ def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], f
             partner = reading.partner(c)
             if partner is not None and reading.unseen()[partner]:
                 unseen = reading.unseen()[partner]
-                kept.append(ngettext("keeps {card} for a Bi-bi: one {partner} unseen",
-                                     "keeps {card} for a Bi-bi: {n} {partner} unseen", unseen).format(
-                    card=_u(c), partner=_u(partner), n=unseen))
+                kept.append(ngettext("keeps {card} for a {call}: one {partner} unseen",
+                                     "keeps {card} for a {call}: {n} {partner} unseen", unseen).format(
+                    card=_u(c), partner=_u(partner), n=unseen, call=call_said(reading.view.rules).rstrip("!")))
     if kept:
         reason += "; " + "; ".join(kept[:2])
     if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):

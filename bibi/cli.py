@@ -42,7 +42,7 @@ from typing import Any, NoReturn
 from bibi.deal import Deal
 from bibi.errors import MAX_SEED, shorten
 from bibi.game import Game
-from bibi.i18n import LANGUAGES, N_, _, find_language, language, ngettext
+from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, language, ngettext
 from bibi.notation import game_text, transcript
 from bibi.play import BOTS, bot_title, bots_rng, get_bot, play
 from bibi.records import RECORD_FORMAT, record_format
@@ -156,7 +156,7 @@ def asked_language(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bibi`` with ``argv`` (default: the command line); return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    with language(asked_language(argv)):
+    with language(asked_language(argv)), argparse_speaking():  # argparse's own words too: usage, options…
         args = build_parser().parse_args(argv)
     try:
         with language(args.lang):  # --lang speaks for this command only; without it, the environment's language
@@ -174,7 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except (ValueError, TypeError, OSError) as exc:  # bad input of every kind: one line, exit 1
         text = " ".join(str(exc).split())
-        print(f"bibi {args.command}: error: {text[:400]}", file=sys.stderr)
+        with language(args.lang):
+            print(_("bibi {command}: error: {message}").format(command=args.command, message=text[:400]),
+                  file=sys.stderr)
         return 1
 
 

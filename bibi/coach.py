@@ -52,9 +52,9 @@ from bibi.bots import play_every_action, search_sampler
 from bibi.cards import Card, Rank
 from bibi.deal import Deal, View
 from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole
-from bibi.i18n import _, decimal, ngettext
+from bibi.i18n import _, decimal, ngettext, percent
 from bibi.play import call_said, snapshots, trick_number
-from bibi.render.review import GLYPHS, figure, label_word, percent
+from bibi.render.review import GLYPHS, figure, label_word
 from bibi.rules import Identical
 from bibi.sampling import Sampler, unseen
 from bibi.session import advice
@@ -512,7 +512,7 @@ def decision_words(d: Decision) -> str:
         kept = d.facts.get("kept")
         if kept is not None and isinstance(d.played, Card):
             said.append(_("Kept, {card} won a later trick in {share} of the deals played out.").format(
-                card=d.played.display(), share=percent(100 * kept)))
+                card=d.played.display(), share=percent(kept)))
     said.append(_values_words(d))
     hind = _hindsight_words(d)
     if hind:
@@ -656,4 +656,4 @@ def compare(decision: Decision, action: Card | Action | str) -> str:
 
 
 __all__ = ["COUNTED", "GLYPHS", "LABELS", "THRESHOLDS", "WORLDS", "Analysis", "Decision", "Summary", "Thresholds",
-           "analyse", "compare", "decision_words", "figure", "judge", "label_word", "percent"]
+           "analyse", "compare", "decision_words", "figure", "judge", "label_word"]

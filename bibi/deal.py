@@ -56,7 +56,6 @@ from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHE
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.dealing import Whole, _rotations, asked_setup, check_players, hands_dealt, restocked
 from bibi.errors import IllegalAction, NotationError, check_type, shorten, whole
-from bibi.i18n import _, count, pgettext
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
@@ -669,20 +668,16 @@ class Deal:
     # ---- display ----------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        if self.is_over:
-            state = pgettext("deal state", "over")
-        else:
-            state = _("seat {seat} to act ({phase})").format(seat=self.to_act, phase=phase_word(self.phase))
-        # TRANSLATORS: the deal as a notebook shows it; "Deal" names the class and stays, {label} is the rules'
-        # label (notation), {players} is "4 players"
-        return _("<Deal {label}, {players}, trick {number}/{total}, trump {trump}, stock {stock}, {state}>").format(
-            label=self.rules.label, players=count(self.players, "player"),
-            number=min(len(self._tricks) + 1, self.tricks_total), total=self.tricks_total,
-            trump=SUIT_SYMBOLS[self._trump], stock=self.stock_size, state=state)
+        """The deal at a glance, the same in every language (as a record is): the rules' label, the position, who
+        acts and in which phase (``Deal.phase``); ``str`` and the HTML picture are the deal as a person reads it."""
+        state = "over" if self.is_over else f"seat {self.to_act} to act ({self.phase})"
+        number = min(len(self._tricks) + 1, self.tricks_total)
+        return (f"<Deal {self.rules.label}, {self.players} players, trick {number}/{self.tricks_total}, "
+                f"trump {SUIT_SYMBOLS[self._trump]}, stock {self.stock_size}, {state}>")
 
     def __str__(self) -> str:
         """The deal as text in the language in force: the rules, the dealer, the trump, each hand (laid-down cards
-        starred) with its score, and the legal actions in the notation one types (``bibi.render.text``)."""
+        starred) with its score, and the legal actions as the hands show them (``bibi.render.text``)."""
         from bibi.render.text import deal_text  # lazy: the engine never needs the renderer
 
         return deal_text(self)

@@ -42,7 +42,7 @@ from bibi.cards import Card, Suit, parse_card
 from bibi.deal import Deal
 from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import _, count, ngettext, pgettext
+from bibi.i18n import _, count, ngettext
 from bibi.outcome import Outcome
 from bibi.play import as_bots, bots_rng, play
 from bibi.records import GAME_FORMAT, check_header
@@ -252,13 +252,11 @@ class Game:
         return self._deals[index - 1].next_trump
 
     def __repr__(self) -> str:
-        state = pgettext("game state", "over") if self.is_over else pgettext("game state", "in progress")
+        """The game at a glance, the same in every language; ``str`` is the score sheet a person reads."""
+        state = "over" if self.is_over else "in progress"
         totals = " ".join(map(str, self.totals))
-        # TRANSLATORS: "Game" names the class and stays; {label} is the rules' label (notation)
-        return _("<Game {label}, {players}, deal {number} of {total}, dealer seat {dealer}, {state}, "
-                 "totals {totals}>").format(label=self.rules.label, players=count(self.players, "player"),
-                                            number=len(self._deals), total=self.deals_total, dealer=self.dealer,
-                                            state=state, totals=totals)
+        return (f"<Game {self.rules.label}, {self.players} players, deal {len(self._deals)} of {self.deals_total}, "
+                f"dealer seat {self.dealer}, {state}, totals {totals}>")
 
     def __str__(self) -> str:
         """The score sheet in the language in force: a row per deal (its first trump), the totals, the outcome."""

@@ -13,6 +13,10 @@ the first of these that decides:
    often ``C.UTF-8`` or nothing, and the page's language is what its reader chose (``language_from_jupyterlab``);
 4. English.
 
+The environment and JupyterLab's setting are read once per entry, not per message (``settle``): when first asked,
+at each ``bibi`` command, at each ``language(None)`` block, at ``set_language(None)``, and in a Jupyter kernel before
+each cell runs (an IPython ``pre_run_cell`` hook); a message in between costs a look-up, never a file's ``stat``.
+
 ``set_language`` sets the language of the whole process (every thread, asyncio task and context): a Jupyter kernel
 may run each cell in a context of its own (the browser's Pyodide kernel runs each in a new asyncio task), and the
 language a notebook's first cell sets must hold in its later cells and in its widgets' callbacks. ``language`` sets
@@ -47,6 +51,8 @@ from __future__ import annotations
 
 import ast
 import gettext
+import math
+import numbers
 import os
 import re
 import struct
@@ -54,6 +60,8 @@ import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from importlib import resources
 
@@ -76,6 +84,19 @@ class UnknownLanguage(ValueError):
     """A language the kit does not speak (it speaks ``en``, ``ru`` and ``it``)."""
 
 
+# The pseudo-language (Microsoft's "qps-ploc", Android's "en-XA"), for tests alone: every message of the catalogs comes
+# out visibly transformed (``pseudo``), so any plain English left on a surface is text that went around the catalogs.
+# The kit speaks it only once ``use_pseudo`` (or the environment's ``BIBI_PSEUDO=1``) has turned it on.
+PSEUDO = "qps"
+_pseudo_on = os.environ.get("BIBI_PSEUDO") == "1"
+
+
+def use_pseudo(on: bool = True) -> None:
+    """Let the kit speak the pseudo-language ``"qps"`` (tests only), or no longer (``on=False``)."""
+    global _pseudo_on
+    _pseudo_on = bool(on)
+
+
 _current: ContextVar[str | None] = ContextVar("bibi_language", default=None)  # the ``language`` block in force here
 _process: str | None = None  # ``set_language``'s choice: every thread and context's, outside a ``language`` block
 
@@ -86,7 +107,7 @@ def _code(value: str) -> str | None:
     if key in _ALIASES:
         return _ALIASES[key]
     key = key.split(".")[0].split("@")[0].replace("-", "_").split("_")[0]
-    if key in LANGUAGES:
+    if key in LANGUAGES or (key == PSEUDO and _pseudo_on):
         return key
     return _ALIASES.get(key)
 
@@ -189,23 +210,60 @@ def language_from_jupyterlab(path: str | None = None) -> str | None:
 
 def _in_kernel() -> bool:
     """Whether this Python is a Jupyter kernel (IPython imported, with a kernel behind its shell)."""
+    return _kernel_shell() is not None
+
+
+def _kernel_shell() -> object | None:
+    """IPython's shell when this Python is a Jupyter kernel, else None."""
     ipython = sys.modules.get("IPython")
     get_ipython = getattr(ipython, "get_ipython", None)
     shell = get_ipython() if get_ipython is not None else None
-    return getattr(shell, "kernel", None) is not None
+    return shell if getattr(shell, "kernel", None) is not None else None
+
+
+_settled: str | None = None  # the environment's or JupyterLab's language, as read at the last entry (``settle``)
+_watched: set[int] = set()  # the kernels' shells whose cells settle the language (``_watch_cells``)
+
+
+def settle() -> str:
+    """Read the language the surroundings ask for again, the environment's, else (in a Jupyter kernel) JupyterLab's
+    Settings ▸ Language, else English, and keep it until the next entry; returns it.
+
+    The kit calls it at its entries: a ``bibi`` command, a ``language(None)`` block, ``set_language(None)``, and in a
+    kernel each cell (the first call there hooks it to IPython's ``pre_run_cell``), so a language switched in
+    JupyterLab is followed from the next cell on. Between entries, ``get_language`` reads what was settled."""
+    global _settled
+    chosen = _environment_choice(os.environ)
+    if chosen is None:
+        shell = _kernel_shell()
+        if shell is not None:
+            _watch_cells(shell)
+            chosen = language_from_jupyterlab()
+    _settled = chosen or SOURCE
+    return _settled
+
+
+def _settle_cell(*_info: object) -> None:
+    settle()
+
+
+def _watch_cells(shell: object) -> None:
+    """Settle the language before each cell of this kernel runs (once per shell)."""
+    events = getattr(shell, "events", None)
+    if events is None or id(shell) in _watched:
+        return
+    try:
+        events.register("pre_run_cell", _settle_cell)
+    except Exception:  # an IPython without that event: the language is settled at the other entries
+        return
+    _watched.add(id(shell))
 
 
 def get_language() -> str:
     """The language in force: the one set for this context (a ``language`` block), else the one ``set_language``
-    set for the process, else the environment's, else (in a kernel) JupyterLab's, else English (the order in the
-    module's docstring)."""
-    chosen = _current.get() or _process
-    if chosen:
-        return chosen
-    chosen = _environment_choice(os.environ)
-    if chosen is None and _in_kernel():
-        chosen = language_from_jupyterlab()
-    return chosen or SOURCE
+    set for the process, else the one settled at the last entry (``settle``: the environment's, else in a kernel
+    JupyterLab's, else English; the order in the module's docstring)."""
+    return _current.get() or _process or _settled or settle()
 
 
 def set_language(lang: str | None) -> str:
@@ -229,18 +287,53 @@ def set_language(lang: str | None) -> str:
     code = None if lang is None else find_language(lang, "lang")
     _process = code
     _current.set(None)  # in force here at once, also inside a ``language`` block (which restores its own at its end)
+    if code is None:
+        settle()
     return get_language()
 
 
 @contextmanager
 def language(lang: str | None) -> Iterator[str]:
-    """Speak ``lang`` inside a ``with`` block, then the language before it again (None: no change)."""
-    code = get_language() if lang is None else find_language(lang, "lang")
+    """Speak ``lang`` inside a ``with`` block, then the language before it again. None: the language in force, the
+    surroundings' settled anew (``settle``): the way an entry (a command) begins."""
+    if lang is None:
+        settle()
+        code = get_language()
+    else:
+        code = find_language(lang, "lang")
     token = _current.set(code)
     try:
         yield code
     finally:
         _current.reset(token)
+
+
+# -- who reads: the seat a surface speaks to ----------------------------------------------------------------
+
+_reader: ContextVar[int | None] = ContextVar("bibi_reader", default=None)
+
+
+def reader() -> int | None:
+    """The seat of the person reading, where a surface seats one (the play table, ``bibi play``): a message about
+    that seat's own hand speaks to the reader («у вас есть 3♥», «hai in mano R♥»), not of "seat 0". None: a reader
+    who plays no seat (a notebook's cell, the explorer, a bot's view), spoken to of every seat alike."""
+    return _reader.get()
+
+
+def you(seat: int | None) -> bool:
+    """Whether ``seat`` is the reader's own (``reader``): the messages about it say "you"."""
+    return seat is not None and seat == _reader.get()
+
+
+@contextmanager
+def reading(seat: int | None) -> Iterator[int | None]:
+    """Speak to the person at ``seat`` inside a ``with`` block (None: to nobody's seat), settled where a surface
+    that seats a person is entered, as the language is."""
+    token = _reader.set(seat)
+    try:
+        yield seat
+    finally:
+        _reader.reset(token)
 
 
 def resolve(lang: str | None, parameter: str = "lang") -> str:
@@ -366,12 +459,66 @@ def compile_po(text: str) -> bytes:
     return header + struct.pack(f"{len(offsets)}i", *offsets) + ids + strs
 
 
+# -- the pseudo-language -------------------------------------------------------------------------------------
+
+_ACCENTS = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "ÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽåƀçðéƒĝĥîĵķļṁñöþǫŕšţûṽŵẋýž",
+)
+# What the pseudo-language leaves as it is: placeholders ({n}, {card:>3}, %(prog)s), markup (<b>, &amp;), escapes,
+# and the notation a message quotes, the same in every language (trump_change=next_deal, must_follow).
+# Kept as written: placeholders, %-formats, markup, entities, escapes, option names (``must_follow``) and the source
+# texts' sentence ids (``R13``, ``I7``: the same in every language, and read back from a message by practice).
+_KEPT = re.compile(r"\{[^{}]*\}|%\([^()]*\)[a-z]|%[a-z%]|<[^<>]*>|&[#\w]+;|\\.|\b[a-z]+(?:_[a-z]+)+(?:=[\w{}]+)?"
+                   r"|\b[RI]\d+\b")
+OPEN, CLOSE = "⟦", "⟧"  # around a pseudo-translated message of more than one character
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo-language says it: every ASCII letter accented (``Å`` for ``A``), placeholders,
+    markup and sentence ids kept (``_KEPT``), the whole in ``⟦ ⟧`` unless it is one character (a card's letter).
+
+    >>> pseudo("seat {seat} wins the <b>trick</b> (R14)")
+    '⟦šéåţ {seat} ŵîñš ţĥé <b>ţŕîçķ</b> (R14)⟧'
+    >>> pseudo("K")
+    'Ķ'
+    """
+    parts, last = [], 0
+    for kept in _KEPT.finditer(message):
+        parts += [message[last:kept.start()].translate(_ACCENTS), kept.group()]
+        last = kept.end()
+    parts.append(message[last:].translate(_ACCENTS))
+    text = "".join(parts)
+    return text if len(message) <= 1 else OPEN + text + CLOSE
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-language's catalog: every message transformed (``pseudo``), plural forms as English's."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+# -- the catalogs, read ---------------------------------------------------------------------------------------
+
+
 @cache
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalog of a language (English: the messages as written), compiled on first use."""
     code = find_language(lang, "lang")
     if code == SOURCE:
         return gettext.NullTranslations()
+    if code == PSEUDO:
+        return _Pseudo()
     import io
 
     source = resources.files("bibi").joinpath(catalog_file(code)).read_text("utf-8")
@@ -383,10 +530,30 @@ def _(message: str, lang: str | None = None) -> str:
     return translation(resolve(lang)).gettext(message)
 
 
-def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+def _plural_count(n: object) -> int:
+    """The whole number whose plural form a count ``n`` takes: its absolute value (CLDR's rules read the number
+    without its sign: -1 взятка, -5 взяток); a count with a fraction takes the form of 2, the form CLDR gives
+    fractions in the kit's languages (1,5 очка, 1,5 punti, 1.5 points). Anything else is refused, naming ``n``."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Real):
+        raise WrongType(f"n: expected a number to count by, not {shorten(n)} ({type(n).__name__})")
+    if isinstance(n, int):
+        return abs(n)
+    if not math.isfinite(n):
+        raise ValueError(f"n: {shorten(n)} is not a count: a plural form needs a finite number")
+    whole_part = int(math.trunc(n))
+    return abs(whole_part) if whole_part == n else 2
+
+
+def ngettext(singular: str, plural: str, n: float, lang: str | None = None) -> str:
     """The form of a counted message for ``n`` in the language in force: Russian has three (1 взятка,
-    2 взятки, 5 взяток), Italian and English two. The text keeps its ``{n}`` for ``.format``."""
-    return translation(resolve(lang)).ngettext(singular, plural, n)
+    2 взятки, 5 взяток), Italian and English two. The text keeps its ``{n}`` for ``.format``. A negative count
+    takes the form of its absolute value, a count with a fraction the form CLDR gives it (``_plural_count``); a
+    count that is no number, or not finite, is refused naming ``n``.
+
+    >>> ngettext("{n} trick", "{n} tricks", -1, "ru"), ngettext("{n} point", "{n} points", 1.5, "ru")
+    ('{n} взятка', '{n} очка')
+    """
+    return translation(resolve(lang)).ngettext(singular, plural, _plural_count(n))
 
 
 def pgettext(context: str, message: str, lang: str | None = None) -> str:
@@ -394,9 +561,9 @@ def pgettext(context: str, message: str, lang: str | None = None) -> str:
     return translation(resolve(lang)).pgettext(context, message)
 
 
-def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None = None) -> str:
+def npgettext(context: str, singular: str, plural: str, n: float, lang: str | None = None) -> str:
     """``ngettext`` in the sense ``context`` names."""
-    return translation(resolve(lang)).npgettext(context, singular, plural, n)
+    return translation(resolve(lang)).npgettext(context, singular, plural, _plural_count(n))
 
 
 def N_(message: str) -> str:
@@ -408,10 +575,11 @@ NOUNS = ("trick", "point", "card", "player", "deal")  # the game's counted words
 
 
 def count(n: int, noun: str, lang: str | None = None) -> str:
-    """``n`` and the game's word ``noun`` in its plural form: ``count(5, "trick", "ru")`` is ``5 взяток``.
+    """``n`` and the game's word ``noun`` in its plural form: ``count(5, "trick", "ru")`` is ``5 взяток``; the
+    number as the language writes it (``2 000 сдач``, ``number``).
 
-    >>> [count(n, "point", "ru") for n in (1, 2, 5, 21)], count(2, "trick", "it")
-    (['1 очко', '2 очка', '5 очков', '21 очко'], '2 prese')
+    >>> [count(n, "point", "ru") for n in (1, 2, 5, 21, -1)], count(2, "trick", "it")
+    (['1 очко', '2 очка', '5 очков', '21 очко', '-1 очко'], '2 prese')
     """
     if not isinstance(n, int) or isinstance(n, bool):
         raise WrongType(f"n: expected a whole number, not {shorten(n)} ({type(n).__name__})")
@@ -428,20 +596,7 @@ def count(n: int, noun: str, lang: str | None = None) -> str:
         text = ngettext("{n} deal", "{n} deals", n, code)
     else:
         raise ValueError(f"noun: unknown word {shorten(noun)}: use one of {', '.join(NOUNS)}")
-    return text.format(n=n)
-
-
-def decimal(value: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
-    """``value`` with ``digits`` decimals as the language in force writes it, with its decimal mark (a catalog's
-    word): ``162.1`` in English, ``162,1`` in Russian and Italian; ``sign``: a ``+`` before a positive value.
-
-    >>> decimal(162.14), decimal(-0.55, 2, lang="ru"), decimal(7.6, sign=True, lang="it")
-    ('162.1', '-0,55', '+7,6')
-    """
-    text = f"{value:{'+' if sign else ''}.{digits}f}"
-    # TRANSLATORS: the decimal mark of a number written with decimals ("162.1"): a comma in Russian and Italian
-    mark = pgettext("number", ".", lang)
-    return text.replace(".", mark) if mark != "." else text
+    return text.format(n=number(n, lang=code))
 
 
 def plural_forms(lang: str) -> int:
@@ -454,10 +609,131 @@ def plural_forms(lang: str) -> int:
     return 2
 
 
+# -- the words of Python's argparse, for the ``bibi`` command ----------------------------------------------------
+
+# argparse's own messages (Python 3.11 and later), word for word: its usage line, its group titles, its help option
+# and its refusals. The catalogs translate them like the kit's own (``argparse_speaking``).
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"), N_("ignored explicit argument %r"),
+    N_("unexpected option string: %s"),
+)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    # argparse's one counted message ("expected %s argument(s)")
+    # TRANSLATORS: argparse's refusal of an option given too few values; %s is the number expected
+    return ngettext("expected %s argument", "expected %s arguments", n)
+
+
+@contextmanager
+def argparse_speaking() -> Iterator[None]:
+    """Inside the block, Python's ``argparse`` speaks the language in force: its usage line, group titles, help
+    option and refusals (``ARGPARSE_MESSAGES``), as the ``bibi`` command's own texts do. argparse looks its words
+    up when it writes them, through its module's ``_`` and ``ngettext``, which the block points at the catalogs
+    and then back."""
+    import argparse
+
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, _argparse_ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+# -- numbers as each language writes them -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """How a language writes numbers, from CLDR (what Babel's ``babel.numbers`` reads; tests/test_numbers.py holds
+    the two to each other): the decimal mark, the group separator (every three digits, from 1 000 on: CLDR's
+    minimum grouping of 1 in the kit's languages), the percent pattern, the minus and plus signs."""
+
+    decimal: str
+    group: str
+    percent: str  # "{}%": the number, then the sign (with a no-break space in Russian)
+    minus: str = "-"
+    plus: str = "+"
+
+
+NUMBER_FORMATS: dict[str, NumberFormat] = {
+    "en": NumberFormat(".", ",", "{}%"),
+    "ru": NumberFormat(",", "\u00a0", "{}\u00a0%"),
+    "it": NumberFormat(",", ".", "{}%"),
+    PSEUDO: NumberFormat(",", "\u00a0", "{}\u00a0%"),  # a decimal point there is a number the formatter missed
+}
+
+
+def number(value: float, digits: int | None = 0, *, sign: bool = False, lang: str | None = None) -> str:
+    """``value`` as the language in force (or ``lang``) writes it: rounded to ``digits`` decimals (half to even, as
+    Babel rounds; None: as many as it has), digits grouped by three, the language's decimal mark: ``1,234.5`` in
+    English, ``1 234,5`` in Russian (a no-break space), ``1.234,5`` in Italian. ``sign``: a ``+`` before a positive
+    value (and before zero). A value that rounds to zero is never negative: ``0,0``, not ``-0,0``.
+
+    >>> number(1234.5, 1), number(1234.5, 1, lang="ru"), number(-0.55, 2, lang="it"), number(7.6, 1, sign=True)
+    ('1,234.5', '1\\xa0234,5', '-0,55', '+7.6')
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real | Decimal):
+        raise WrongType(f"value: expected a number, not {shorten(value)} ({type(value).__name__})")
+    form = NUMBER_FORMATS[resolve(lang)]
+    if not math.isfinite(value):
+        return "−∞" if value < 0 else "∞" if value > 0 else "NaN"
+    exact = value if isinstance(value, Decimal) else Decimal(value if isinstance(value, int) else str(value))
+    if digits is not None:
+        exact = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+    text = f"{abs(exact):,f}"
+    whole_part, _dot, fraction = text.partition(".")
+    text = whole_part.replace(",", form.group) + (form.decimal + fraction if fraction else "")
+    if exact < 0 and exact != 0:
+        return form.minus + text
+    return form.plus + text if sign else text
+
+
+def decimal(value: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals as the language in force writes it (``number``): ``162.1`` in English,
+    ``162,1`` in Russian and Italian; ``sign``: a ``+`` before a positive value.
+
+    >>> decimal(162.14), decimal(-0.55, 2, lang="ru"), decimal(7.6, sign=True, lang="it")
+    ('162.1', '-0,55', '+7,6')
+    """
+    return number(value, digits, sign=sign, lang=lang)
+
+
+def percent(fraction: float, digits: int = 0, *, lang: str | None = None) -> str:
+    """``fraction`` as a percentage, as the language writes one: ``7.7%``, ``7,7 %`` (Russian, a no-break space),
+    ``7,7%`` (Italian).
+
+    >>> percent(0.077, 1), percent(0.077, 1, lang="ru"), percent(0.95, lang="it")
+    ('7.7%', '7,7\\xa0%', '95%')
+    """
+    if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real):
+        raise WrongType(f"fraction: expected a number, not {shorten(fraction)} ({type(fraction).__name__})")
+    code = resolve(lang)
+    return NUMBER_FORMATS[code].percent.format(number(Decimal(str(fraction)) * 100, digits, lang=code))
+
+
+def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
+    """An estimate and its interval, the one way the kit writes one: ``+2.4 ± 1.1`` (the mean, then the half-width
+    of its interval), with the language's numbers.
+
+    >>> interval(2.43, 1.06, sign=True), interval(49.22, 0.93, 2, lang="ru")
+    ('+2.4 ± 1.1', '49,22 ± 0,93')
+    """
+    return f"{number(mean, digits, sign=sign, lang=lang)} ± {number(abs(half), digits, lang=lang)}"
+
+
 __all__ = [
-    "LANGUAGES", "NAMES", "NOUNS", "N_", "UnknownLanguage", "_", "catalog_file", "compile_po", "count", "decimal",
-    "find_language",
-    "get_language", "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab",
-    "ngettext", "npgettext", "pgettext", "plural_forms",
-    "read_po", "resolve", "set_language", "translation",
+    "ARGPARSE_MESSAGES", "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PSEUDO", "NumberFormat",
+    "UnknownLanguage", "_",
+    "argparse_speaking", "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
+    "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab", "ngettext",
+    "npgettext", "number", "percent", "pgettext", "plural_forms", "pseudo", "read_po", "reader", "reading", "resolve",
+    "set_language", "settle", "translation", "use_pseudo", "you",
 ]

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from bibi.errors import WrongType, shorten
-from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
+from bibi.i18n import N_, SOURCE, _, count, get_language, interval, ngettext, number, percent
 from bibi.play import bot_title
 from bibi.rules import OPTIONS, Rules, as_rules, rules_name
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
@@ -116,12 +116,14 @@ def _name(group: tuple[str, ...]) -> str:
     return "+".join(group)
 
 
-def _cell(mean: float, low: float, high: float, digits: int, sign: str = "+") -> str:
+def _cell(mean: float, low: float, high: float, digits: int, sign: bool = True) -> str:
+    """An estimate and its interval as the language in force writes them, the kit's one way: ``+1,13 ± 1,20``
+    (the intervals here are symmetric: ``mean_ci``)."""
     if math.isnan(mean):
         return "–"
     if math.isnan(low):
-        return f"{mean:{sign}.{digits}f}"
-    return f"{mean:{sign}.{digits}f} ({low:{sign}.{digits}f}…{high:{sign}.{digits}f})"
+        return number(mean, digits, sign=sign)
+    return interval(mean, (high - low) / 2, digits, sign=sign)
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,7 +160,8 @@ class Lesson:
         return rows.iloc[0].to_dict()
 
     def wide(self, digits: int = 2) -> pd.DataFrame:
-        """The effects to read: each with its interval as ``+1.23 (+0.80…+1.66)``, one column per side."""
+        """The effects to read: each with its interval as ``+1.23 ± 0.43`` (in the language in force: ``+1,23 ± 0,43``),
+        one column per side."""
         f = self.frame
         return pd.DataFrame({
             "option": f.option, "sentences": f.sentences, "measure": f.measure,
@@ -170,16 +173,16 @@ class Lesson:
         """Each measure's mean under ``a`` and under ``b``, with its interval, to read."""
         v = self.levels
         return pd.DataFrame({
-            self.a.name: [_cell(*r, digits, sign="") for r in zip(v.a_mean, v.a_low, v.a_high, strict=True)],
-            self.b.name: [_cell(*r, digits, sign="") for r in zip(v.b_mean, v.b_low, v.b_high, strict=True)],
+            self.a.name: [_cell(*r, digits, sign=False) for r in zip(v.a_mean, v.a_low, v.a_high, strict=True)],
+            self.b.name: [_cell(*r, digits, sign=False) for r in zip(v.b_mean, v.b_low, v.b_high, strict=True)],
         }, index=v.index)
 
     def _head(self) -> tuple[str, str]:
-        paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=self.deals)
-        run = _("{players}, {paired}, bots {bots}, seed {seed}, intervals at {level} %").format(
+        paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=number(self.deals))
+        run = _("{players}, {paired}, bots {bots}, seed {seed}, intervals at {level}").format(
             players=count(self.players, "player"), paired=paired,
             bots=bot_title(self.bots) if isinstance(self.bots, str) else self.bots, seed=self.seed,
-            level=round(self.level * 100))
+            level=percent(self.level))
         # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), or "custom"
         moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
                   "{b}").format(a=rules_name(self.a.name), b=rules_name(self.b.name))
@@ -189,12 +192,22 @@ class Lesson:
                                                else map(_shown_option, self.unchanged)))
         return run, moved
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
+        """The lesson as text, in the language in force (``print(table)``): the run, the measures under each rules,
+        and the effects."""
         run, moved = self._head()
         levels, wide = self._shown()
+        heading = _("The measures under each:")
         with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
-            return (f"<Lesson {self.a.label} → {self.b.label}: {run}>\n{_('The measures under each:')}\n"
+            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{heading}\n"
                     f"{levels.to_string()}\n{moved}:\n{wide.to_string()}")
+
+    def __repr__(self) -> str:
+        """The lesson at a glance, the same in every language (labels, English, numbers as Python writes them);
+        ``str`` and the HTML page (``_repr_html_``) are what a learner reads, in the language in force."""
+        return (f"<Lesson {self.a.label} → {self.b.label}: {self.players} players, {self.deals} paired deals, "
+                f"bots {self.bots if isinstance(self.bots, str) else list(self.bots)!r}, seed {self.seed}, "
+                f"{len(dict.fromkeys(self.frame.option))} rows of options>")
 
     def _repr_html_(self) -> str:
         from bibi import render

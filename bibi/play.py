@@ -50,7 +50,7 @@ from bibi.i18n import _, decimal, pgettext
 from bibi.live import MOVED_DEAL
 from bibi.playout import random_playout, seated_playout
 from bibi.render.text import bot_word
-from bibi.rules import Follow, Rules, call_word
+from bibi.rules import Follow, Rules, call_said
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
@@ -334,18 +334,6 @@ def public_reason(before: Deal, after: Deal) -> str:
         seat=after.winning)
 
 
-def call_said(rules: Rules) -> str:
-    """What a caller says under ``rules`` (``bibi.rules.call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in
-    force writes it: «Би-би» for a Russian reader of the Russian rules."""
-    word = call_word(rules)
-    # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules
-    if word == "bip bip":
-        return pgettext("the call", "bip bip")
-    if word == "Pip-Pip!":
-        return pgettext("the call", "Pip-Pip!")
-    return pgettext("the call", "Bi-bi!")
-
-
 def call_told(rules: Rules, suit: Suit, seat: int | None = None, *, you: bool = False, mandatory: bool = False) -> str:
     """The one sentence that tells a call of a pair of ``suit`` under ``rules``, wherever the kit tells one (the
     terminal's lines, the play table's news, the reason a move is told with): who says the call word
@@ -355,22 +343,22 @@ def call_told(rules: Rules, suit: Suit, seat: int | None = None, *, you: bool = 
 
     >>> from bibi.rules import RUSSIAN
     >>> call_told(RUSSIAN, Suit.HEARTS, 2)
-    'seat 2 says Bi-bi!: K♥ Q♥ laid down, +50'
+    'seat 2 says Bi-bi: K♥ Q♥ laid down, +50'
     >>> call_told(RUSSIAN, Suit.HEARTS, you=True, mandatory=True)
-    'you must say Bi-bi!: K♥ Q♥ laid down, +50 (I11)'
+    'you must say Bi-bi: K♥ Q♥ laid down, +50 (I11)'
     """
     # TRANSLATORS: the king and queen of a call, laid down face up, and the points the call scores
     pair = _("{king} {queen} laid down, +{points}").format(
         king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), points=rules.bibi_points)
     if you and mandatory:
-        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"; the rules
+        # TRANSLATORS: {call} is what the caller says (Bi-bi, «bip bip»), {pair} "K♥ Q♥ laid down, +50"; the rules
         # made this call for the reader (I11)
         text = _("you must say {call}: {pair} (I11)")
     elif you:
-        # TRANSLATORS: {call} is what the caller says (Bi-bi!, «bip bip»), {pair} "K♥ Q♥ laid down, +50"
+        # TRANSLATORS: {call} is what the caller says (Bi-bi, «bip bip»), {pair} "K♥ Q♥ laid down, +50"
         text = _("you say {call}: {pair}")
     elif seat is None:
-        # TRANSLATORS: a move told after the action it tells of ("bibi H: says Bi-bi!: K♥ Q♥ laid down, +50")
+        # TRANSLATORS: a move told after the action it tells of ("bibi H: says Bi-bi: K♥ Q♥ laid down, +50")
         text = _("says {call}: {pair}")
     elif mandatory:
         # TRANSLATORS: the rules made this call for the seat (I11)

@@ -46,7 +46,7 @@ from bibi.errors import shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
-from bibi.rules import OPTIONS, Rules, as_rules, rules_name
+from bibi.rules import OPTIONS, Rules, as_rules, call_said, rules_name
 from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
@@ -528,8 +528,9 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
             moment = _("Seat {seat} is to lead; he holds {hand}.")
         else:
             moment = _("Seat {seat} is to play a card to the trick; he holds {hand}.")
-        return _("Trump is {trump}. {moment} May he say Bi-bi with {pair} {sym} now?").format(
-            trump=trump, moment=moment.format(seat=seat, hand=hand), pair=pair_letters(), sym=suit.symbol)
+        return _("Trump is {trump}. {moment} May he say {call} with {pair} {sym} now?").format(
+            trump=trump, moment=moment.format(seat=seat, hand=hand), pair=pair_letters(), sym=suit.symbol,
+            call=call_said(deal.rules))
     number = len(deal.tricks) + 1
     if kind == "trump":
         if deal.tricks:
@@ -540,12 +541,13 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
         else:
             calls = [c for c in deal.calls if c.trick < 0]
             before = _("The deal's first trump is {trump}").format(trump=deal.first_trump.symbol)
-        said = "; ".join(_("seat {seat} said Bi-bi with {pair} {sym}").format(seat=c.seat, pair=pair_letters(),
-                                                                             sym=c.suit.symbol) for c in calls)
+        said = "; ".join(_("seat {seat} said {call} with {pair} {sym}").format(
+            seat=c.seat, pair=pair_letters(), sym=c.suit.symbol, call=call_said(deal.rules)) for c in calls)
         if said:
             during = f" ({said})"
         else:
-            during = " " + (_("(nobody said Bi-bi)") if deal.tricks else _("(no dealt pair was called)"))
+            during = " " + (_("(nobody said {call})").format(call=call_said(deal.rules)) if deal.tricks
+                            else _("(no dealt pair was called)"))
         return _("{before}{during}. What is trump when trick {number} begins?").format(before=before, during=during,
                                                                                       number=number)
     # tricks_left

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bibi.actions import ACTION_TYPES, Action
-from bibi.cards import SUIT_SYMBOLS, SUITS
+from bibi.actions import ACTION_TYPES, CALLS, Action
+from bibi.cards import SUIT_SYMBOLS
 from bibi.errors import NotationError, shorten, whole
-from bibi.i18n import _
+from bibi.i18n import _, you
 from bibi.rules import BibiSuits, Follow, TrumpChange
 from bibi.tricks import follow_refusal, pair_missing
 
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 def why_illegal(deal: Deal, action: Any, seat: int | None = None) -> str | None:
     """Why ``action`` (by ``seat``, default the seat to act) is illegal in ``deal`` now, or ``None`` if it is legal.
 
-    Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``.
+    Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``. The reader's own
+    seat (``bibi.i18n.reading``) is told as "you": "you do not hold K♥".
     """
     try:
         act = Action.parse(action)
@@ -44,8 +45,13 @@ def why_illegal(deal: Deal, action: Any, seat: int | None = None) -> str | None:
     to_act = deal.to_act
     assert to_act is not None  # the deal is not over
     if seat is not None and seat != to_act:
+        mine = you(seat)  # the reader's own seat is told as "you" (``bibi.i18n.reading``)
         if phase == "call" and not deal.ask_every_chance:  # a call decision nobody else sees (``to_act_for``)
+            if mine:
+                return _("out of turn: it is not your turn; the others draw")
             return _("out of turn: it is not seat {seat}'s turn; the others draw").format(seat=shorten(seat))
+        if mine:
+            return _("out of turn: it is seat {to_act}'s turn, not yours").format(to_act=to_act)
         return _("out of turn: it is seat {to_act}'s turn, not seat {seat}'s").format(to_act=to_act,
                                                                                       seat=shorten(seat))
     if act in deal.legal_actions():
@@ -53,9 +59,13 @@ def why_illegal(deal: Deal, action: Any, seat: int | None = None) -> str | None:
     if isinstance(act, Action):
         return _why_not_action(deal, act, to_act)
     if phase == "call":
+        if you(to_act):
+            return _("you must first call a pair or pass (R15, R23)")
         return _("seat {seat} must first call a pair or pass (R15, R23)").format(seat=to_act)
     hand = deal.hand(to_act)
     if act not in hand:
+        if you(to_act):
+            return _("you do not hold {card}").format(card=act.display())
         return _("seat {seat} does not hold {card}").format(seat=to_act, card=act.display())
     must_follow = deal.rules.follow is Follow.MUST_FOLLOW
     return follow_refusal(to_act, hand, deal.trick[0][1].suit.index, deal.trump.index, must_follow)
@@ -77,11 +87,15 @@ def _why_not_action(deal: Deal, act: Action, to_act: int) -> str:
                      "(which say 'whenever')")
         assert suit is not None  # a pass is always a choice in the call phase
         return _why_not_call(deal, to_act, suit.index)
+    mine = you(to_act)
     if suit is None:
+        if mine:
+            return _("nothing to pass on: you must play a card")
         return _("nothing to pass on: seat {seat} must play a card").format(seat=to_act)
     if act.kind is Action.CALL:
-        timing = _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
-                   "card").format(seat=to_act)
+        timing = (_("a pair is called only right after drawing (R15; I11): you must play a card") if mine
+                  else _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
+                         "card").format(seat=to_act))
         # the first reason, where there is one
         missing = pair_missing(to_act, suit.index, deal._kq[to_act], deal._laid[to_act])
         if missing is None:
@@ -100,8 +114,8 @@ def _why_not_call(deal: Deal, seat: int, s: int) -> str:
     if s == deal.trump.index and deal.rules.bibi_suits is not BibiSuits.ANY:
         return _("{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)").format(
             sym=sym)
-    # TRANSLATORS: {suit} is the suit's letter in the notation typed ("bibi H"), {sym} its symbol (♥)
-    return _("bibi {suit} is not a choice now").format(suit=SUITS[s].value, sym=sym)
+    # TRANSLATORS: {action} is the call as a button shows it ("Bi-bi ♥")
+    return _("{action} is not a choice now").format(action=CALLS[s].display())
 
 
 def _why_not_switch(deal: Deal, seat: int, s: int) -> str:
@@ -121,6 +135,8 @@ def _why_not_switch(deal: Deal, seat: int, s: int) -> str:
         return _("at most one switch per trick")
     if s == deal.trump.index:
         return _("{sym} is already trump").format(sym=sym)
+    if you(seat):
+        return _("you have no unused called pair of {sym} to switch with (I12)").format(sym=sym)
     return _("seat {seat} has no unused called pair of {sym} to switch with (I12)").format(seat=seat, sym=sym)
 
 

@@ -12,6 +12,7 @@ cards as it writes them; the values themselves hold no words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -20,7 +21,7 @@ from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
 from bibi.errors import shorten
 from bibi.i18n import _, ngettext, pgettext
 from bibi.kinds import EventKind
-from bibi.rules import Draw, Follow, Rules, TrumpChange
+from bibi.rules import Draw, Follow, Rules, TrumpChange, call_said
 from bibi.tricks import pair_letters, shown_lacks
 
 if TYPE_CHECKING:
@@ -230,10 +231,11 @@ def trump_reason(deal: Deal) -> str:
         rivals = {c.suit for c in calls if c.suit.index != before}
         seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
         if seat is None:
-            why = _("a player said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
+            why = _("a player said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
         else:
-            why = _("seat {seat} said Bi-bi with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
-        why = why.format(seat=seat, pair=pair_letters(), sym=sym, when=when)
+            why = _("seat {seat} said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick "
+                    "on")
+        why = why.format(seat=seat, pair=pair_letters(), sym=sym, when=when, call=call_said(deal.rules))
         why += " (R16, R18)" if number > 0 else " (R17, R18)"
         if len(rivals) > 1:
             if deal._first_call:
@@ -247,19 +249,19 @@ def trump_reason(deal: Deal) -> str:
                 sym=sym)
         still = "" if deal._drawing else "; " + _("none can be now: drawing has stopped (R24; I15)")
         if deal._change is TrumpChange.HOLDER_CHOOSES:
-            return _("no Bi-bi was said during {when} and nobody switched, so {sym} stays trump (I11, I14)").format(
-                when=when, sym=sym) + still
-        return _("no Bi-bi was said during {when}, so {sym} stays trump (R16, R18)").format(
-            when=when, sym=sym) + still
+            return _("no {call} was said during {when} and nobody switched, so {sym} stays trump (I11, I14)").format(
+                when=when, sym=sym, call=call_said(deal.rules)) + still
+        return _("no {call} was said during {when}, so {sym} stays trump (R16, R18)").format(
+            when=when, sym=sym, call=call_said(deal.rules)) + still
     if all(c.suit.index == trump for c in calls):
         return _("a pair of the trump suit {sym} scores but changes nothing: {sym} stays trump (I12)").format(sym=sym)
     change = deal._change
     if change is TrumpChange.HOLDER_CHOOSES:
-        return _("a Bi-bi does not move the trump by itself: {sym} stays trump until the holder of the pair "
-                 "switches to its suit when he leads (I12, I14)").format(sym=sym)
+        return _("a {call} does not move the trump by itself: {sym} stays trump until the holder of the pair "
+                 "switches to its suit when he leads (I12, I14)").format(sym=sym, call=call_said(deal.rules))
     if change is TrumpChange.NEXT_DEAL:
-        return _("a Bi-bi said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
-                 "(R16, read literally)").format(sym=sym)
+        return _("a {call} said during the deal moves the next deal's trump, not this deal's: {sym} stays trump "
+                 "(R16, read literally)").format(sym=sym, call=call_said(deal.rules))
     # TRANSLATORS: {change} is the rules' option value (notation), {citation} its sentences
     return _("the calls during {when} leave {sym} trump under these rules (trump_change={change}: "
              "{citation})").format(when=when, sym=sym, change=change.value,
@@ -338,6 +340,33 @@ class View:
             passes=passed_by(deal, seat),
             ask_every_chance=deal.ask_every_chance,
         )
+
+    def knowledge(self) -> str:
+        """What the seat knows, written out once and for all in the notation (``2 S 0 1 …``): the rules' label, the
+        seats, the dealer and the first trump, its own hand, draws and passes, and what everyone saw (every trick's
+        cards, the calls and switches, the laid-down pairs, the leftovers, the stock's size, who acts and what it
+        may do). Two positions the seat cannot tell apart have the same knowledge, whatever else differs; a field
+        added to ``View`` later changes no knowledge already written (a hint's stream is seeded by it:
+        ``bibi.session.Session.hint_rng``)."""
+
+        def cards(seq: Sequence[Card]) -> str:
+            return " ".join(map(str, seq))
+
+        def plays(seq: Sequence[tuple[int, Card]]) -> str:
+            return " ".join(f"{seat}:{card}" for seat, card in seq)
+
+        tricks = "/".join(f"{t.trump.value} {plays(t.plays)} {t.winner}" for t in self.tricks)
+        calls = " ".join(f"{c.seat}{c.suit.value}{c.trick}" for c in self.calls)
+        switches = " ".join(f"{t}:{seat}{suit.value}" for t, seat, suit in self.history.switches)
+        draws = " ".join(f"{t}:{seat}" for t, seat in self.history.draws)
+        return "|".join([
+            self.rules.label, str(self.players), str(self.seat), str(self.dealer), self.first_trump.value,
+            self.trump.value, cards(self.hand), " ".join(f"{t}:{c}" for t, c in self.drawn),
+            " ".join(map(str, self.passes)), tricks, plays(self.trick), calls, switches, draws,
+            "/".join(cards(laid) for laid in self.laid_down), cards(self.leftovers), str(self.stock_size),
+            str(self.to_act), " ".join(map(str, self.legal_actions)), str(self.drawing),
+            self.pending_trump.value if self.pending_trump is not None else "-",
+        ])
 
     def position(self) -> Position:
         """``(legal_actions, trump.index, trick, stock_size, drawing)``: the fields a bot reads at every

@@ -26,7 +26,7 @@ from typing import Any
 
 from bibi.cards import RANK_CHARS, Rank
 from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.i18n import N_, pgettext
+from bibi.i18n import N_, _, pgettext
 
 # Sane bounds for the numbers of a rules value: every score of a deal or a game stays far inside 32 bits.
 MAX_BIBI_POINTS = 10_000
@@ -161,6 +161,11 @@ class CardPoints(Mapping):
 
     def __str__(self) -> str:
         return " ".join(f"{k.char}:{v}" for k, v in self._items)
+
+    def display(self, lang: str | None = None) -> str:
+        """The points as the language in force (or ``lang``) writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3``, ``2:11
+        A:10 R:5 D:4 F:3`` (``str`` is the notation a label reads: ``2:11 A:10 K:5 Q:4 J:3``)."""
+        return " ".join(f"{k.letter(lang)}:{v}" for k, v in self._items)
 
     def per_rank(self) -> tuple[int, ...]:
         """Points indexed by ``Rank`` value (13 entries)."""
@@ -353,20 +358,31 @@ class Rules:
 
     def citation(self, option: str) -> str:
         """The sentence ids behind ``option``, with how they stand behind it (``multi_call``: R20
-        stretched), marked "not stated" where this preset's text is silent."""
+        stretched), marked "not stated" where this preset's text is silent: in the language in force, the ids
+        as they are (``R20 (stretched: …)``, ``R20 (regole italiane: il testo non lo dice)``).
+
+        >>> ITALIAN.citation("multi_call")
+        'R20 (stretched: it speaks of pairs dealt in the hand only) (italian: not stated)'
+        """
         info = OPTIONS[option]
         cite = "; ".join(info.sources)
         if info.note:
-            cite += f" ({info.note})"
+            cite += f" ({_(info.note)})"
         if self.name in NOT_STATED and option in NOT_STATED[self.name]:
             # Only where the value is the Russian/English one was it taken from there (rules §2's table:
             # the Italian first_dealer, dealt_pairs and multi_call are not).
-            same = getattr(self, option) == getattr(RUSSIAN, option)
-            cite += f" ({self.name}: not stated" + (", taken from the Russian/English text)" if same else ")")
+            if getattr(self, option) == getattr(RUSSIAN, option):
+                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+                said = _("{rules}: not stated, taken from the Russian/English text")
+            else:
+                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+                said = _("{rules}: not stated")
+            cite += f" ({said.format(rules=rules_name(self.name))})"
         return cite
 
     def no_effect(self, option: str) -> str:
-        """Why ``option``'s value changes nothing under these rules, or ``''`` when it matters.
+        """Why ``option``'s value changes nothing under these rules, in the language in force, or ``''`` when it
+        matters.
 
         Such an option may differ between two variants without making a difference in play: every
         listing of rules says so, rather than show it as a difference between the texts.
@@ -378,19 +394,20 @@ class Rules:
         """
         if option == "multi_call":
             if self.trump_change is TrumpChange.HOLDER_CHOOSES:
-                return N_("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
-                          "so no two calls compete")
+                return _("no effect under trump_change=holder_chooses: no call moves the trump by itself, "
+                         "so no two calls compete")
             if self.trump_change is TrumpChange.NEXT_DEAL and not self.dealt_pairs:
-                return N_("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
-                          "deal's trump, and the next deal's is the last call's suit")
+                return _("no effect under trump_change=next_deal without dealt_pairs: no call moves this "
+                         "deal's trump, and the next deal's is the last call's suit")
         elif option == "identical" and self.decks == 1:
-            return N_("no effect with one pack: no two cards are identical")
+            return _("no effect with one pack: no two cards are identical")
         return ""
 
     def explain(self, option: str) -> str:
-        """What ``option``'s value means under these rules: its meaning, or why it has no effect here."""
+        """What ``option``'s value means under these rules, in the language in force: its meaning, or why it has no
+        effect here."""
         info = OPTIONS[option]
-        return self.no_effect(option) or info.meaning(getattr(self, option)) or info.doc
+        return self.no_effect(option) or _(info.meaning(getattr(self, option)) or info.doc)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Rules.from_json`` reads it back."""
@@ -456,6 +473,12 @@ def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(getattr(value, "value", value))
+
+
+def value_text(value: Any) -> str:
+    """An option's value as a listing of the rules shows it: the notation a label types (``follow_or_trump``,
+    ``true``), the card points with the ranks as the language in force writes them (``2:11 Т:10 К:5 Д:4 В:3``)."""
+    return value.display() if isinstance(value, CardPoints) else _format_value(value)
 
 
 _ENUM_FIELDS = {
@@ -689,10 +712,25 @@ def call_word(rules: Rules) -> str:
     return _CALL_WORDS.get(rules.name, "Bi-bi!")
 
 
+def call_said(rules: Rules) -> str:
+    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force
+    writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip bip» for any
+    reader of the Italian. Every message that names the call takes it as ``{call}``, so that it follows the rules in
+    force."""
+    word = call_word(rules)
+    # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules, as a
+    # sentence quotes them ("seat 2 said Bi-bi with K+Q ♥"): «Би-би» (R15), «bip bip» (I1, I11)
+    if word == "bip bip":
+        return pgettext("the call", "bip bip")
+    if word == "Pip-Pip!":
+        return pgettext("the call", "Pip-Pip")
+    return pgettext("the call", "Bi-bi")
+
+
 __all__ = [
     "ALIASES", "BASES", "CUSTOM", "MAX_BIBI_POINTS", "MAX_CARD_POINTS", "NAMES",
-    "BibiCall", "BibiSuits", "CardPoints", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
+    "BibiCall", "BibiSuits", "CardPoints", "call_said", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
-    "rules_name",
+    "rules_name", "value_text",
 ]

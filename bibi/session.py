@@ -44,6 +44,7 @@ from bibi.play import (
     as_bots,
     bot_name,
     bots_rng,
+    call_said,
     explain,
     get_bot,
     last_seen_move,
@@ -53,7 +54,7 @@ from bibi.play import (
     trick_number,
     why_move,
 )
-from bibi.rules import BibiSuits, Follow, Identical, TrumpChange, call_word
+from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.sampling import unseen
 from bibi.tricks import beaters, free_partner, pair_callable, trick_result, winning_plays
 
@@ -251,13 +252,13 @@ class Session:
 
     def hint_rng(self) -> random.Random:
         """The hint's stream at this position: seeded by the session's seed and the position as the person's seat
-        sees it (its ``View``, which is all the hint's bot is shown) alone. The same position gets the same hint
-        however it was reached, on every surface; and two deals the seat cannot tell apart get the same hint, so
-        a hint tells nothing the seat may not see."""
+        sees it (``View.knowledge``: all the hint's bot is shown, written out in the notation) alone. The same
+        position gets the same hint however it was reached, on every surface; and two deals the seat cannot tell
+        apart get the same hint, so a hint tells nothing the seat may not see."""
         return random.Random(self._hint_seed())
 
     def _hint_seed(self) -> str:
-        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat)!r}"
+        return f"bibi-hint:{self.seed!r}:{self.deal.view(self.seat).knowledge()}"
 
     def hint(self) -> Hint | None:
         """What the strongest bot would do in the person's seat, in plain words first, then its own reasons;
@@ -491,8 +492,8 @@ def _kept(view: View, card: Card, position: _Position) -> list[str]:
             continue  # told as "your trumps"
         partner = free_partner(c, view.hand, laid) if pairing else None
         if partner is not None and pair_callable(c.suit.index, trump.index, any_suit) and position.hidden[partner]:
-            word = call_word(view.rules).rstrip("!")
-            # TRANSLATORS: {call} is the preset's call word without "!" (Bi-bi, bip bip, Pip-Pip)
+            word = call_said(view.rules)
+            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «Би-би», «bip bip»)
             out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
                 card=c.display(), call=word, partner=partner.display())))
         elif points[c] >= 10 and points[c] > worth_of_card:
@@ -505,10 +506,10 @@ def _other_advice(view: View, action: Action) -> str:
     """A call, a pass or a switch of the trump, in plain words."""
     rules = view.rules
     suit = action.suit
-    word = call_word(rules)
+    word = call_said(rules)
     if action.kind == Action.CALL and suit is not None:
         n = rules.bibi_points
-        # TRANSLATORS: {call} is the preset's call word (Bi-bi!, bip bip, Pip-Pip!)
+        # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
         said = ngettext("say {call} with {king} {queen}: {n} point at once",
                         "say {call} with {king} {queen}: {n} points at once", n).format(
             call=word, king=Card(Rank.KING, suit).display(), queen=Card(Rank.QUEEN, suit).display(), n=n)

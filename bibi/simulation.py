@@ -54,7 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import N_, _
+from bibi.i18n import N_, _, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
@@ -89,10 +89,21 @@ MEASURES: dict[str, str] = {
 }
 
 
+def numbers_shown(frame: pd.DataFrame, digits: int = 2) -> pd.DataFrame:
+    """``frame`` with its float columns written as the language in force writes numbers (``bibi.i18n.number``,
+    ``digits`` decimals): what a printed report, or a notebook in Russian or Italian, shows a person (``49,22``).
+    The frame itself keeps its numbers."""
+    shown = frame.copy()
+    for column in shown.columns:
+        if pd.api.types.is_float_dtype(shown[column]):
+            shown[column] = [number(v, digits) for v in shown[column]]
+    return shown
+
+
 def legend(level: float = LEVEL, baseline: str | None = None) -> str:
     """What the printed tables' columns and measures mean, in the language in force: the lines under
     ``Simulation.report`` and ``Comparison.report``."""
-    interval = f"{level:.0%}"
+    interval = percent(level)
     lines = [_("mean: the mean over the deals; ci_low…ci_high: its confidence interval at {level}").format(
         level=interval)]
     if baseline is not None:
@@ -645,15 +656,22 @@ class Simulation:
         return rebuild(self.rules, self.players, self.seed, index, list(self.bot_specs))
 
     def report(self, level: float = LEVEL) -> str:
-        """What ``bibi simulate`` prints: the run, each measure's mean with its interval, and what they mean."""
-        return f"{self!r}\n{self.summary(level).round(3).to_string()}\n{legend(level)}"
-
-    def __repr__(self) -> str:
+        """What ``bibi simulate`` prints: the run, each measure's mean with its interval, and what they mean, in
+        the language in force (its numbers too)."""
         bots = " ".join(map(bot_title, dict.fromkeys(self.bots)))
         # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("italian"), or the label of rules with
         # changes (notation); {bots} the bots' names as a person reads them
-        return "<" + _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
-            rules=rules_name(self.rules), players=self.players, deals=len(self.deals), seed=self.seed, bots=bots) + ">"
+        head = _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
+            rules=rules_name(self.rules), players=self.players, deals=number(len(self.deals)), seed=self.seed,
+            bots=bots)
+        return f"<{head}>\n{numbers_shown(self.summary(level), 3).to_string()}\n{legend(level)}"
+
+    def __repr__(self) -> str:
+        """The run at a glance, the same in every language: the rules' label, the bots by their registered names;
+        ``report`` says it to a person."""
+        bots = " ".join(dict.fromkeys(self.bots))
+        return (f"<Simulation {self.rules.label}, {self.players} players, {len(self.deals)} deals, seed {self.seed}, "
+                f"bots {bots}>")
 
 
 def simulate(
@@ -725,10 +743,8 @@ class Comparison:
 
     def __repr__(self) -> str:
         first = next(iter(self.simulations.values()))
-        head = "<" + _("Comparison of {variants} variants, {players} players, {deals} paired deals, seed {seed}; "
-                       "differences against {baseline}").format(
-            variants=len(self.simulations), players=first.players, deals=len(first.deals), seed=first.seed,
-            baseline=repr(self.baseline)) + ">"
+        head = (f"<Comparison of {len(self.simulations)} variants, {first.players} players, {len(first.deals)} "
+                f"paired deals, seed {first.seed}; differences against {self.baseline!r}>")
         with pd.option_context("display.width", 200, "display.max_rows", 200):
             return head + "\n" + self.table.round(3).to_string(index=False)
 
@@ -736,8 +752,16 @@ class Comparison:
         return self.table._repr_html_()
 
     def report(self) -> str:
-        """What ``bibi compare`` prints: the comparison's table, and what its columns and measures mean."""
-        return f"{self!r}\n{legend(self.level, repr(self.baseline))}"
+        """What ``bibi compare`` prints: the comparison's table, and what its columns and measures mean, in the
+        language in force (its numbers too)."""
+        first = next(iter(self.simulations.values()))
+        head = _("Comparison of {variants} variants, {players} players, {deals} paired deals, seed {seed}; "
+                 "differences against {baseline}").format(
+            variants=len(self.simulations), players=first.players, deals=number(len(first.deals)), seed=first.seed,
+            baseline=repr(self.baseline))
+        with pd.option_context("display.width", 200, "display.max_rows", 200):
+            table = numbers_shown(self.table, 3).to_string(index=False)
+        return f"<{head}>\n{table}\n{legend(self.level, repr(self.baseline))}"
 
 
 def compare(
@@ -927,6 +951,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "parse_rules", "rebuild", "run_deal", "simulate",
+    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal",
+    "simulate",
 ]
 

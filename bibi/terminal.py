@@ -35,11 +35,11 @@ from bibi.cards import Card, sort_key
 from bibi.deal import Deal, Event
 from bibi.errors import NotationError
 from bibi.game import Game
-from bibi.i18n import N_, _, get_language, ngettext, pgettext
+from bibi.i18n import N_, _, get_language, ngettext, pgettext, reading
 from bibi.kinds import EventKind
 from bibi.notation import action_text, read_action, score_line, seat_name
 from bibi.notation import cards_text as _cards
-from bibi.play import Bot, bot_title, call_told, trick_number
+from bibi.play import Bot, bot_title, call_said, call_told, trick_number
 from bibi.render.review import progress_text
 from bibi.render.text import plain, quotes, rules_summary
 from bibi.session import AtTable, Session
@@ -183,7 +183,12 @@ class Terminal(AtTable):
         self._forced = -1  # where the event of a move played for the person (his only choice) begins
 
     def run(self) -> int:
-        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too)."""
+        """Play the deal or the game to its end (exit status 0), or until the player leaves (0 too). The player is
+        the reader: what the engine says of his own seat speaks to him ("you hold 3♥": ``bibi.i18n.reading``)."""
+        with reading(self.seat):
+            return self._run()
+
+    def _run(self) -> int:
         session = self.session
         while True:
             self.say(self.header())
@@ -287,7 +292,7 @@ class Terminal(AtTable):
             if not text:
                 continue
             if command == "help" and not rest:
-                self.say(_(HELP))
+                self.say(_(HELP).format(call=call_said(self.deal.rules)))
             elif command == "hint" and not rest:
                 self.tell(self.hint())
             elif (command == "hint" and read_command(rest)[0] == "more") or (command == "more" and not rest):
@@ -310,12 +315,12 @@ class Terminal(AtTable):
             else:
                 try:
                     action = read_action(text)
-                    reason = self.deal.why_illegal(action, self.seat)
-                except NotationError as exc:  # a move the language's letters and words cannot read
-                    reason = str(exc)
-                else:
-                    if reason is None:
-                        return action
+                except NotationError as exc:  # a typo is no move: said as what could not be read, not as a refusal
+                    self.say(str(exc))
+                    continue
+                reason = self.deal.why_illegal(action, self.seat)
+                if reason is None:
+                    return action
                 self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
 
     def tell(self, text: str) -> None:
@@ -438,7 +443,7 @@ A king and queen of one suit in your hand is a Bi-bi!: say it for 50 points and 
 
 What to type at your turn:
   a card: K♥ or KH (king of hearts), 10♦ or TD (ten of diamonds), 2♠ or 2S; or the number of a choice
-  bibi H: say Bi-bi! with your king and queen of hearts     pass: do not call now
+  bibi H: say {call} with your king and queen of hearts; pass: do not call now
   trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
   hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
   hint more: the bot's own reasons and figures too         why N: of seat N's last move

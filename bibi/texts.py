@@ -33,7 +33,7 @@ from functools import cache
 from importlib import resources
 
 from bibi.errors import shorten
-from bibi.i18n import SOURCE, resolve
+from bibi.i18n import PSEUDO, SOURCE, pseudo, resolve
 
 
 @dataclass(frozen=True)
@@ -65,11 +65,16 @@ class Sentence:
         code = resolve(lang)
         if code == self.lang:
             return self.original
+        if code == PSEUDO:  # the tests' pseudo-language: the English, visibly transformed
+            return pseudo(dict(self.translations)[SOURCE])
         return dict(self.translations)[code]
 
     def note_in(self, lang: str | None = None) -> str:
         """The sentence's note (a known problem; '' for none) in ``lang`` (default: the language in force)."""
-        return dict(self.notes).get(resolve(lang), self.note)
+        code = resolve(lang)
+        if code == PSEUDO:
+            return pseudo(self.note) if self.note else ""
+        return dict(self.notes).get(code, self.note)
 
     @property
     def translation(self) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bibi.cards import CARDS, SUIT_SYMBOLS, Card, Rank
-from bibi.i18n import N_, _
+from bibi.i18n import N_, _, you
 from bibi.rules import BibiCall, BibiSuits, Identical, Rules
 
 _KING: Final = int(Rank.KING)
@@ -222,17 +222,22 @@ def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bo
 
 def follow_refusal(seat: int, hand: Sequence[int], led: int, trump: int, must_follow: bool) -> str:
     """Why ``seat``, holding ``hand``, may not play a card off the suits he must answer a trick led in ``led``
-    with: the suit led (R13), or under ``follow_or_trump`` the suit led or a trump (I7); what he holds of them."""
+    with: the suit led (R13), or under ``follow_or_trump`` the suit led or a trump (I7); what he holds of them,
+    told to the reader when it is his own hand (``bibi.i18n.you``)."""
+    mine = you(seat)
     if must_follow:
         held = " ".join(CARDS[c].display() for c in hand if c // 13 == led)
-        return _("must follow suit {led}: seat {seat} holds {cards} (R13)").format(
-            led=SUIT_SYMBOLS[led], seat=seat, cards=held)
+        said = (_("you must follow suit {led}: you hold {cards} (R13)") if mine
+                else _("must follow suit {led}: seat {seat} holds {cards} (R13)"))
+        return said.format(led=SUIT_SYMBOLS[led], seat=seat, cards=held)
     allowed = " ".join(CARDS[c].display() for c in hand if c // 13 in (led, trump))
     if led == trump:
-        return _("must play a trump {trump} when trumps are led: seat {seat} holds {cards} (I7)").format(
-            trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
-    return _("must answer with the suit led {led} or a trump {trump}: seat {seat} holds {cards} (I7)").format(
-        led=SUIT_SYMBOLS[led], trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
+        said = (_("you must play a trump {trump} when trumps are led: you hold {cards} (I7)") if mine
+                else _("must play a trump {trump} when trumps are led: seat {seat} holds {cards} (I7)"))
+        return said.format(trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
+    said = (_("you must answer with the suit led {led} or a trump {trump}: you hold {cards} (I7)") if mine
+            else _("must answer with the suit led {led} or a trump {trump}: seat {seat} holds {cards} (I7)"))
+    return said.format(led=SUIT_SYMBOLS[led], trump=SUIT_SYMBOLS[trump], seat=seat, cards=allowed)
 
 
 def shown_lacks(plays: Sequence[tuple[int, Card]], trump: int, must_follow: bool) -> list[tuple[int, tuple[int, ...]]]:
@@ -303,17 +308,23 @@ def free_pair(kq: Sequence[int], laid: Sequence[int], suit: int) -> bool:
 
 def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -> str | None:
     """What ``seat`` lacks for a free K+Q of ``suit`` (R15, R22; I11), or ``None`` if he holds one; ``kq`` and
-    ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs)."""
+    ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs). Told to
+    the reader when it is his own hand (``bibi.i18n.you``)."""
     sym = SUIT_SYMBOLS[suit]
+    mine = you(seat)
     if not kq[suit] and not kq[4 + suit]:
-        return _("seat {seat} holds neither the king nor the queen of {sym} (R15; I11)").format(seat=seat, sym=sym)
+        said = (_("you hold neither the king nor the queen of {sym} (R15; I11)") if mine
+                else _("seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"))
+        return said.format(seat=seat, sym=sym)
     king, queen = CARDS[suit * 13 + _KING].display(), CARDS[suit * 13 + _QUEEN].display()
     if not kq[suit]:
-        return _("seat {seat} holds no {king} to go with his {queen} (R15; I11)").format(
-            seat=seat, king=king, queen=queen)
+        said = (_("you hold no {king} to go with your {queen} (R15; I11)") if mine
+                else _("seat {seat} holds no {king} to go with his {queen} (R15; I11)"))
+        return said.format(seat=seat, king=king, queen=queen)
     if not kq[4 + suit]:
-        return _("seat {seat} holds no {queen} to go with his {king} (R15; I11)").format(
-            seat=seat, king=king, queen=queen)
+        said = (_("you hold no {queen} to go with your {king} (R15; I11)") if mine
+                else _("seat {seat} holds no {queen} to go with his {king} (R15; I11)"))
+        return said.format(seat=seat, king=king, queen=queen)
     if not free_pair(kq, laid, suit):
         # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
         return _("a king or queen that has formed a pair cannot form another (R22): no free {pair} of {sym}").format(

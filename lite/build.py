@@ -11,9 +11,13 @@ What it puts together, from the package registries alone (npm and PyPI), downloa
   from the site: their entries in Pyodide's lock file point at them, with PyPI's sha256 (site.toml says which);
 - the kit's own wheel, built from this repository, with a lock entry so that `import bibi` loads it;
 - every other lock entry pointed at the Pyodide CDN (pandas, numpy, matplotlib load from there when imported);
-- the notebooks of notebooks/ (with their language folders), the settings of lite/.
+- the notebooks of notebooks/ (with their language folders), the settings of lite/;
+- JupyterLab's Russian and Italian language packs (from lite/requirements.txt), for Settings ▸ Language and for the
+  language pages, ``lab-ru/`` and ``lab-it/``: JupyterLab's page with its menus in that language.
 
-Then `jupyter lite build` writes the site. Nothing here is fetched by the browser from elsewhere at start.
+Then `jupyter lite build` writes the site. Nothing here is fetched by the browser from elsewhere at start, and
+nothing of JupyterLite's own code is changed: each notebook has a file name of its own (a translation's ends with
+its language, ``ru/01-learn-to-play-ru.ipynb``), as JupyterLab's sessions, matched by file name, need.
 """
 
 from __future__ import annotations
@@ -219,30 +223,67 @@ def stage_notebooks(dest: Path) -> list[Path]:
     return sorted(dest.rglob("*.ipynb"))
 
 
-# JupyterLite's sessions (@jupyterlite/services, LiteSessionClient.startNew) hand back a running session whose *name*
-# is the one asked for, and JupyterLab names a notebook's session after its file name alone: once a learner has opened
-# 01-learn-to-play.ipynb, ru/01-learn-to-play.ipynb and it/01-learn-to-play.ipynb (the same name in other folders, as
-# every translation has: the notebooks' language links lead there) are given that session, of another path, and get
-# no kernel. The site's bundle is changed to hand back the running session of the same *path*, as Jupyter Server does.
-# Checked against the bundle the build made: the build stops if the code is not found once, as it would be after an
-# upgrade of jupyterlite-core that changes it (check whether it still needs this, then).
-SESSION_BY_NAME = re.compile(
-    r"(let\{path:(?P<path>[\w$]+),name:(?P<name>[\w$]+)\}=[\w$]+,[\w$]+=this\._sessions\.find\()"
-    r"(?P<s>[\w$]+)=>(?P=s)\.name===(?P=name)\)"
-)
+# The site's language pages: JupyterLab's menus in the notebook's language. Each is the site's own JupyterLab page,
+# ``lab/``, copied unchanged beside it (``lab-ru/``, ``lab-it/``: one folder deep, so its relative paths to the app
+# hold), with one setting added to its configuration: JupyterLab's language (Settings ▸ Language,
+# ``@jupyterlab/translation-extension:plugin``'s ``locale``) as a default. A learner's own choice in Settings is
+# saved in the browser and wins on every page. JupyterLite merges a page's ``jupyter-lite.json`` over the site's
+# (``config-utils.js``), ``settingsOverrides`` plugin by plugin, so nothing of JupyterLite's code changes.
+LANGUAGE_PAGES = {"ru": "ru_RU", "it": "it_IT"}
+# Menu titles a language pack leaves in English (JupyterLab's Italian pack, 4.5.post3, has neither "View" nor "Tabs");
+# "Kernel" and "File" are the Italian words too.
+PACK_SUPPLEMENT = {"it_IT": {"jupyterlab": {"menu\x04View": ["Visualizza"], "menu\x04Tabs": ["Schede"]}}}
 
 
-def sessions_by_path(out: Path) -> Path:
-    """Make the site's session service match a running session by path, not by name (``SESSION_BY_NAME``).
-    Returns the file changed."""
-    found = [(path, text) for path in sorted((out / "build").glob("*.js"))
-             if SESSION_BY_NAME.search(text := path.read_text(encoding="utf-8"))]  # fmt: skip
-    if len(found) != 1 or len(SESSION_BY_NAME.findall(found[0][1])) != 1:
-        raise SystemExit(f"lite: JupyterLite's session lookup by name found {len(found)} times in {out / 'build'}, "
-                         "not once: see SESSION_BY_NAME in lite/build.py")  # fmt: skip
-    path, text = found[0]
-    path.write_text(SESSION_BY_NAME.sub(r"\1\g<s>=>\g<s>.path===\g<path>)", text), encoding="utf-8")
-    return path
+def complete_language_packs(out: Path) -> dict[str, int]:
+    """Give every language pack of the site the context-keyed entries another pack has (``"menu\\x04Edit"``: JupyterLab
+    4 asks for its menus' titles in the context "menu") where the pack translates the same words without a context.
+    JupyterLab's Italian pack (4.5.post3) translates "Edit" but not "Edit" in the context "menu", so the Italian
+    page's menu bar stayed English; the few titles no pack translates come from ``PACK_SUPPLEMENT``. Returns the
+    number of entries added to each pack's file."""
+    folder = out / "api" / "translations"
+    packs = {path.stem: json.loads(path.read_text()) for path in sorted(folder.glob("*_*.json"))}
+    keyed: dict[str, set[str]] = {}
+    for pack in packs.values():
+        for domain, entries in pack["data"].items():
+            keyed.setdefault(domain, set()).update(k for k in entries if "\x04" in k)
+    added = {}
+    for locale, pack in packs.items():
+        count = 0
+        for domain, more in PACK_SUPPLEMENT.get(locale, {}).items():
+            entries = pack["data"].setdefault(domain, {})
+            count += sum(1 for key in more if key not in entries)
+            entries.update({key: value for key, value in more.items() if key not in entries})
+        for domain, entries in pack["data"].items():
+            for key in sorted(keyed.get(domain, ())):
+                plain = key.split("\x04", 1)[1]
+                if key not in entries and plain in entries:
+                    entries[key] = entries[plain]
+                    count += 1
+        if count:
+            (folder / f"{locale}.json").write_text(json.dumps(pack, ensure_ascii=False, indent=2) + "\n")
+        added[locale] = count
+    return added
+
+
+def language_pages(out: Path) -> list[Path]:
+    """Add the language pages to the site ``out`` (``LANGUAGE_PAGES``): ``lab-ru/``, ``lab-it/``. Returns them."""
+    lab = out / "lab"
+    packs = json.loads((out / "api" / "translations" / "all.json").read_text())["data"]
+    made = []
+    for lang, locale in LANGUAGE_PAGES.items():
+        if locale not in packs:
+            raise SystemExit(f"lite: JupyterLab's {locale} language pack is not in the site: see lite/requirements.txt")
+        page = out / f"lab-{lang}"
+        shutil.copytree(lab, page)
+        config = json.loads((page / "jupyter-lite.json").read_text())
+        data = config["jupyter-config-data"]
+        data["appUrl"] = f"/lab-{lang}"
+        settings = data.setdefault("settingsOverrides", {})
+        settings.setdefault("@jupyterlab/translation-extension:plugin", {})["locale"] = locale
+        (page / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+        made.append(page)
+    return made
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -270,7 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(out, ignore_errors=True)
     run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir", str(out),
          "--contents", str(stage / "contents")], cwd=stage)  # fmt: skip
-    say(f"sessions matched by path: {sessions_by_path(out).relative_to(out)}")
+    added = complete_language_packs(out)
+    say("language packs completed: " + ", ".join(f"{locale} +{n}" for locale, n in added.items()))
+    pages = language_pages(out)
+    say(f"JupyterLab's menus in the notebooks' languages: {', '.join(f'{p.name}/' for p in pages)}")
 
     config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]

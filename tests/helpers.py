@@ -199,3 +199,24 @@ def asking(lines: Iterable[str | None], asked: list[str] | None = None) -> Calla
         return line  # type: ignore[return-value]
 
     return ask
+
+
+def control_words(view, html: Callable[[str], str] | None = None) -> list[str]:
+    """The words of a view's controls as a person reads them (each widget's description, tooltip and placeholder,
+    a menu's labels), depth first; with ``html``, each HTML widget's value too, read through it."""
+    import ipywidgets as widgets
+
+    words: list[str] = []
+    stack = [view]
+    while stack:
+        widget = stack.pop()
+        if html is not None and isinstance(widget, widgets.HTML):
+            words.append(html(widget.value))
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                words.append(value)
+        if isinstance(widget, widgets.Dropdown):
+            words.extend(str(label) for label in widget._options_labels)
+        stack.extend(getattr(widget, "children", ()))
+    return words

@@ -449,7 +449,8 @@ def test_the_explanations_cite_the_facts_of_the_position(rules):
                 for held in re.findall(r"the trick holds (?:only )?(\d+) points|it holds (\d+) points", why.reason):
                     assert int(held[0] or held[1]) == sum(points_of[c] for _, c in deal.trick)
                     checked["points"] += 1
-                for card, count, partner in re.findall(r"keeps (\S+) for a Bi-bi: (one|\d+) (\S+) unseen", why.reason):
+                said = r"keeps (\S+) for a (?:Bi-bi|bip bip|Pip-Pip): (one|\d+) (\S+) unseen"  # {call} of the rules
+                for card, count, partner in re.findall(said, why.reason):
                     card, partner = _card(card), _card(partner)
                     assert card in deal.hand(seat) and partner.rank in (card.rank.KING, card.rank.QUEEN)
                     assert deal.hand(seat).count(partner) <= deal.laid_down(seat).count(partner)  # no pair yet

@@ -30,11 +30,11 @@ from bibi.cli import SUBCOMMANDS, build_parser, main, seed_arg
 from bibi.deal import Deal, EventKind
 from bibi.errors import NotationError
 from bibi.game import Game
-from bibi.i18n import _, language
+from bibi.i18n import _, language, reading
 from bibi.notation import action_text, game_text, read_action, score_line, transcript
 from bibi.play import bot_title, bots_rng, call_told, get_bot, play, play_seeded, snapshots
 from bibi.render.text import plain
-from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN
+from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN, call_said, rules_name, value_text
 from bibi.terminal import HELP, Terminal, command_word, unreadable
 
 pytestmark = pytest.mark.fast
@@ -97,7 +97,8 @@ def test_rules_lists_every_option_with_each_presets_value_and_its_sources(lang):
     lines = done.stdout.splitlines()
     for option in OPTIONS:
         row = next(line for line in lines if line.split()[:1] == [option])
-        values = [str(p.options()[option]) + ("*" if p.no_effect(option) else "") for p in PRESETS.values()]
+        with language(lang):  # values as the listing writes them (value_text: true, 2:11 Т:10 …)
+            values = [value_text(p.options()[option]) + ("*" if p.no_effect(option) else "") for p in PRESETS.values()]
         at = [row.index(value, len(option) + sum(len(v) for v in values[:i])) for i, value in enumerate(values)]
         assert at == sorted(at), row  # each preset's value, in the presets' order
         assert all(i in row for i in sentence_ids("; ".join(OPTIONS[option].sources))), row
@@ -111,13 +112,15 @@ def test_rules_of_a_preset_give_each_option_its_value_its_sentences_and_what_it_
     lines = done.stdout.splitlines()
     assert "'italian'" in lines[0]
     for name, value in ITALIAN.options().items():
-        row = next(line for line in lines if line.startswith(f"  {name:<13} {value}"))
+        with language(lang):
+            shown = value_text(value)
+        row = next(line for line in lines if line.startswith(f"  {name:<13} {shown}"))
         assert sentence_ids(row) == sentence_ids(ITALIAN.citation(name)), row
     meant = [line.split()[0] for line in lines if re.match(r"  \w+ += \S", line)]
     assert meant == [name for name, value in ITALIAN.options().items()
                      if OPTIONS[name].meaning(value) or ITALIAN.no_effect(name)]
     with language(lang):  # an option with no effect under the others says why, in the kit's words
-        assert f"  {'multi_call':<13} = last: {_(ITALIAN.explain('multi_call'))}" in lines
+        assert f"  {'multi_call':<13} = last: {ITALIAN.explain('multi_call')}" in lines
 
 
 @pytest.mark.subprocess
@@ -132,11 +135,13 @@ def test_rules_diff_shows_the_differences_and_apart_those_with_no_effect(lang):
     heads = [line.split()[0] for line in lines if line.startswith("  ") and not line.startswith("    ")]
     assert heads == live + inert and inert == ["multi_call"]
     assert str(len(live)) in lines[0] and str(len(inert)) in lines[1 + 3 * len(live)]  # the counts head each part
-    for name, mine, theirs in diff:
+    with language(lang):  # the rules by their names in the language, the values as the listing writes them
+        russian = rules_name(RUSSIAN)
+        shown = {name: (value_text(mine), value_text(theirs)) for name, mine, theirs in diff}
+    for name, (mine, theirs) in shown.items():
         at = lines.index(next(line for line in lines if line.split()[:1] == [name]))
-        assert lines[at + 1].split()[:2] == ["russian", str(mine).rstrip(":")] or \
-            lines[at + 1].split()[:2] == ["russian", f"{mine}:"]
-        assert lines[at + 2].split()[1].rstrip(":") == str(theirs)
+        assert lines[at + 1].split()[0] == russian and lines[at + 1].split()[1].rstrip(":") == mine.split()[0]
+        assert lines[at + 2].split()[1].rstrip(":") == theirs.split()[0]
     same = bibi("--lang", lang, "rules", "--diff", "ru", "en")
     assert same.returncode == 0 and len(same.stdout.splitlines()) == 1 and not set(OPTIONS) & set(same.stdout.split())
 
@@ -264,7 +269,9 @@ def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again(lang)
         terminal = Terminal(Deal.new(ITALIAN, 4, seed=seed), 0, four_at_the_table(), bots_rng(seed),
                             ask=asking([typed, "quit"], asked), say=said.append)
         assert terminal.run() == 0
-        reason = at.why_illegal(wrong)
+        with reading(0):  # the player's own hand is spoken of as his: "you hold …"
+            reason = at.why_illegal(wrong)
+        assert lang != "en" or "you hold" in reason
         assert _("not allowed: {reason}").format(reason=plain(reason)) in said and "I7" in sentence_ids(reason)
         assert said[-1] == _("bye") and terminal.status() in said  # the seat's state, shown before it is asked
     assert len(asked) == 2 and asked[0] == asked[1]  # asked again, the same question
@@ -282,7 +289,9 @@ def test_play_shows_help_refuses_what_it_cannot_read_and_leaves_at_the_end_of_in
         with pytest.raises(NotationError) as unread:
             read_action("zz")
         legal = len(terminal.deal.legal_actions())
-        assert _(HELP) in said and _("not allowed: {reason}").format(reason=str(unread.value)) in said
+        assert _(HELP).format(call=call_said(ITALIAN)) in said  # the call as the Italian rules name it
+        assert str(unread.value) in said  # a typo is no refused move: said as what could not be read
+        assert _("not allowed: {reason}").format(reason=str(unread.value)) not in said
         assert _("not a choice: pick 1…{n}").format(n=legal) in said and said[-1] == _("bye")
     assert len(asked) == 4  # three lines, then the end of input
 
@@ -399,9 +408,9 @@ def test_play_shows_cards_one_way_and_answers_in_plain_words(lang):
         hand = [c.display() for c in sorted(terminal.deal.hand(0), key=_sort_key)]
         choices = [action.display() if isinstance(action, Card) else None for action in terminal.choices()]
         assert [c for c in choices if c in hand] == [c for c in hand if c in choices]  # the hand's order
-    with language(lang):  # but where the refusal of what was typed says how to type a card
-        typing = _("not allowed: {reason}").format(reason="")
-    assert not any(re.search(r"\bT[SHDC]\b", line) for line in said if not line.startswith(typing))  # 10♣, not TC
+        with pytest.raises(NotationError) as unread:  # but where what could not be read says how to type a card
+            read_action("KX")
+    assert not any(re.search(r"\bT[SHDC]\b", line) for line in said if line != str(unread.value))  # 10♣, not TC
 
 
 def _sort_key(card):
@@ -616,7 +625,8 @@ def test_play_reads_on_after_a_byte_that_is_not_utf8(lang):
         assert out.count(cannot_read(0xFF)) == 1 and out.count(cannot_read(0xE2)) == 1
         with pytest.raises(NotationError) as unread:
             read_action("zz")
-        assert _("not allowed: {reason}").format(reason=str(unread.value)) in out  # the next line, read as typed
+        assert str(unread.value) in out  # the next line, read as typed: a typo, said as what could not be read
+        assert _("not allowed: {reason}").format(reason=str(unread.value)) not in out
         prompt = _("seat {seat}> ").format(seat=0)
         assert out.count(prompt) == 4 and out.rstrip().endswith(_("bye"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 
 import numpy as np
 import pytest
@@ -73,9 +74,10 @@ def test_the_moved_trump_is_what_a_call_is_worth_under_the_russian_rules(table):
 def test_the_table_reads_in_text_and_html_and_is_the_same_for_the_same_seed(table):
     again = lesson("ru", "it", players=6, deals=120, seed=3)
     assert again.frame.equals(table.frame) and again.levels.equals(table.levels)
-    text = repr(table)
-    assert text.startswith("<Lesson russian → italian: 6 players, 120 paired deals, bots random, seed 3")
+    text = str(table)
+    assert text.startswith("russian → italian: 6 players, 120 paired deals, bots random, seed 3, intervals at 95%")
     assert "first_dealer+first_trump changed no deal of the run" in text and "trump_change" in text
+    assert repr(table).startswith("<Lesson russian → italian: 6 players, 120 paired deals, bots 'random', seed 3")
     html = table._repr_html_()
     assert 'class="bibi-lesson"' in html and "call_worth" in html and "<table" in html
 
@@ -85,9 +87,12 @@ def test_the_table_reads_in_text_and_html_and_is_the_same_for_the_same_seed(tabl
     ("it", "Le misure con ciascuna:", "misura", "opzione"),
 ])
 def test_the_printed_table_reads_in_the_learners_language_as_the_page_does(table, lang, heading, measure, option):
+    repr_in_english = repr(table)
     with bibi.language(lang):
-        text, html = repr(table), table._repr_html_()
+        text, html = str(table), table._repr_html_()
+        assert repr(table) == repr_in_english
     assert f"\n{heading}\n" in text and measure in text and option in text
+    assert not re.search(r"\d\.\d", text), "the numbers as the reader writes them: a decimal comma"
     assert "The measures under each" not in text and "score_per_seat" not in text
     assert heading in html and measure in html
 

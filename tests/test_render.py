@@ -365,7 +365,7 @@ def test_option_source_marks_a_difference_with_the_other_side_value():
     same = render.option_source_html(RUSSIAN, "follow", RUSSIAN.follow)
     differs = render.option_source_html(ITALIAN, "follow", RUSSIAN.follow)
     assert "bibi-differs" not in same.replace(render.style_block(), "") and "(left:" not in same
-    assert 'class="bibi-differs"' in differs and f"(left: {RUSSIAN.follow.value})" in differs
+    assert 'class="bibi-differs"' in differs and f"(left: <code>{RUSSIAN.follow.value}</code>)" in differs
     assert "<details><summary>" in differs and "I7" in differs
 
 

@@ -20,6 +20,11 @@ pytestmark = pytest.mark.notebooks
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 LANGUAGES = ("ru", "it")  # the folders of the translations
+
+
+def translated(name: str, lang: str) -> str:
+    """Where the translation of notebook ``name`` is, from notebooks/: ``ru/01-learn-to-play-ru.ipynb``."""
+    return f"{lang}/{name.removesuffix('.ipynb')}-{lang}.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -101,10 +106,10 @@ def test_no_exercise_is_answered_before_the_reader_answers(path):
 
 
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
-           "app.ipynb", *(f"{lang}/{name}" for lang in LANGUAGES for name in ("01-learn-to-play.ipynb",
-                                                                              "07-practice.ipynb"))]
+           "app.ipynb", *(translated(name, lang) for lang in LANGUAGES for name in ("01-learn-to-play.ipynb",
+                                                                                    "07-practice.ipynb"))]
 NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb",
-                *(f"{lang}/03-russian-vs-italian.ipynb" for lang in LANGUAGES)]
+                *(translated("03-russian-vs-italian.ipynb", lang) for lang in LANGUAGES)]
 
 
 @pytest.mark.parametrize("name", OFFLINE)
@@ -151,8 +156,9 @@ def test_the_banner_goes_after_a_run_or_says_nothing_a_run_makes_false(path):
         assert "outputs below are saved from a run" in banner
 
 
-RUSSIAN_BANNER = ("Чтобы виджеты ожили, выберите в меню **Run ▸ Run All Cells**: пока блокнот не запущен, ниже видны "
-                  "только их картинки, и на щелчки они не отвечают.")
+RUSSIAN_BANNER = ("Чтобы виджеты ожили, выберите в меню **Run ▸ Run All Cells** (в русском меню JupyterLab — "
+                  "**Выполнить ▸ Запустить все ячейки**): пока блокнот не запущен, ниже видны только их картинки, и на "
+                  "щелчки они не отвечают.")
 
 
 def test_the_russian_banner_reads_as_a_russian_would_say_it():
@@ -177,14 +183,44 @@ def _printed(path: Path) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_translations_cards_and_rules_are_named_in_its_language(lang):
-    printed = _printed(ROOT / "notebooks" / lang / "01-learn-to-play.ipynb")
+    printed = _printed(ROOT / "notebooks" / translated("01-learn-to-play.ipynb", lang))
     assert not ENGLISH_CARD_NAME.search(printed), ENGLISH_CARD_NAME.search(printed)
     assert {"ru": "К♠ король пик", "it": "R♠ re di picche"}[lang] in printed
     assert {"ru": "правила: русские", "it": "regole russe"}[lang] in printed and "russian rules" not in printed
     assert not re.search(r"(?:правила|regole) russian", printed)
-    compared = _printed(ROOT / "notebooks" / lang / "03-russian-vs-italian.ipynb")
+    compared = _printed(ROOT / "notebooks" / translated("03-russian-vs-italian.ipynb", lang))
     assert not re.search(r"^ *(?:russian|italian):", compared, re.M), "the rules' names in print"
     assert "king of spades" in _printed(ROOT / "notebooks" / "01-learn-to-play.ipynb"), "English keeps Card.name"
+
+
+def _shown(path: Path) -> str:
+    """Everything a notebook's outputs show as text: streams, plain text, HTML without its style and tags."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    parts = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            parts.append("".join(out.get("text", "")))
+            for kind in ("text/plain", "text/markdown", "text/html"):
+                parts.append("".join(out.get("data", {}).get(kind, "")))
+    text = re.sub(r"<style.*?</style>", " ", "\n".join(parts), flags=re.S)
+    return re.sub(r"<[^>]*>", " ", text)
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.parent.name in LANGUAGES], ids=_name)
+def test_a_translations_numbers_are_written_as_its_reader_writes_them(path):
+    """A decimal comma, never a point, in what a Russian or Italian notebook shows (issue 41)."""
+    shown = _shown(path)
+    assert not re.search(r"\d\.\d", shown), re.search(r".{0,60}\d\.\d.{0,20}", shown)
+
+
+def test_the_italian_notebooks_write_an_elision_with_a_typographic_apostrophe():
+    """l’ultima, not l'ultima: in the prose, and in what the code says (its strings and comments), as the catalogs do
+    (tests/test_i18n.py)."""
+    elision = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+    for path in (ROOT / "notebooks" / "it").glob("*.ipynb"):
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            text = re.sub(r"`[^`]*`", "", "".join(cell["source"]))  # notation in backticks is as typed
+            assert not elision.search(text), (path.name, number, elision.search(text))
 
 
 # The learner's path, in each language: the same notebooks as the English ones, linked both ways.
@@ -194,10 +230,18 @@ LEARNERS_PATH = ["01-learn-to-play.ipynb", "03-russian-vs-italian.ipynb", "07-pr
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_learners_path_is_there_in_each_language_and_sets_its_language_first(lang):
     folder = ROOT / "notebooks" / lang
-    assert sorted(p.name for p in folder.glob("*.ipynb")) == LEARNERS_PATH
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == [translated(n, lang).split("/")[1] for n in LEARNERS_PATH]
     for name in LEARNERS_PATH:
-        first = _code_cells(folder / name)[0]
-        assert f'bibi.set_language("{lang}")' in first, f"{lang}/{name}: its first code cell sets the language"
+        first = _code_cells(ROOT / "notebooks" / translated(name, lang))[0]
+        assert f'bibi.set_language("{lang}")' in first, f"{translated(name, lang)}: the first code cell sets it"
+
+
+def test_no_two_notebooks_share_a_file_name():
+    """JupyterLab names a notebook's session after its file name alone: two notebooks of one name in two folders got
+    one session between them in the browser's site, and the second no kernel. Each translation has a name of its
+    own (``ru/01-learn-to-play-ru.ipynb``)."""
+    names = [p.name for p in NOTEBOOKS]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
 
 
 @pytest.mark.parametrize("name", LEARNERS_PATH)
@@ -208,12 +252,14 @@ def test_each_notebook_links_to_its_translations_and_back(name):
                                                           if c["cell_type"] == "markdown")))
 
     english = ROOT / "notebooks" / name
-    assert {f"{lang}/{name}" for lang in LANGUAGES} <= links(english)
+    assert {translated(name, lang) for lang in LANGUAGES} <= links(english)
     for lang in LANGUAGES:
         other = next(x for x in LANGUAGES if x != lang)
-        assert {f"../{name}", f"../{other}/{name}"} <= links(ROOT / "notebooks" / lang / name), f"{lang}/{name}"
+        path = ROOT / "notebooks" / translated(name, lang)
+        assert {f"../{name}", f"../{translated(name, other)}"} <= links(path), translated(name, lang)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert all(f"(notebooks/{lang}/{name})" in readme for lang in LANGUAGES), f"the README lists {name}'s translations"
+    assert all(f"(notebooks/{translated(name, lang)})" in readme for lang in LANGUAGES), (
+        f"the README lists {name}'s translations")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

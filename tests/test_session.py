@@ -264,9 +264,9 @@ def test_a_hint_for_a_call_says_what_it_brings_under_the_rules():
     deal = new_deal(RUSSIAN, ["", "KH QH"], players=4)
     view = deal.view(1)
     call = next(a for a in view.legal_actions if a.kind == Action.CALL)
-    assert advice(view, call) == ("say Bi-bi! with K♥ Q♥: 50 points at once, and ♥ becomes trump from the next "
+    assert advice(view, call) == ("say Bi-bi with K♥ Q♥: 50 points at once, and ♥ becomes trump from the next "
                                   "trick (R16)")
-    assert advice(view, Action.parse("pass")) == "pass: do not say Bi-bi! now"
+    assert advice(view, Action.parse("pass")) == "pass: do not say Bi-bi now"
 
 
 def test_the_session_hint_leads_with_the_card_and_keeps_the_bots_own_words():

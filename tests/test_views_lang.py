@@ -13,7 +13,7 @@ import html
 import re
 
 import pytest
-from helpers import english_words_in
+from helpers import control_words, english_words_in
 
 pytest.importorskip(
     "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
@@ -21,7 +21,7 @@ pytest.importorskip(
 import bibi  # noqa: E402  (after the skip: the views need ipywidgets)
 from bibi import texts  # noqa: E402
 from bibi.cards import Card  # noqa: E402
-from bibi.i18n import UnknownLanguage, language  # noqa: E402
+from bibi.i18n import UnknownLanguage, language, reading  # noqa: E402
 from bibi.play import play_seeded  # noqa: E402
 from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector  # noqa: E402
 
@@ -60,20 +60,7 @@ def shown(view) -> str:
 
 def labels(view) -> str:
     """The words on a view's buttons and the descriptions of its controls, as a person reads them."""
-    import ipywidgets as widgets
-
-    words = []
-    stack = [view]
-    while stack:
-        widget = stack.pop()
-        for name in ("description", "tooltip", "placeholder"):
-            value = getattr(widget, name, None)
-            if isinstance(value, str):
-                words.append(value)
-        if isinstance(widget, widgets.Dropdown):
-            words.extend(str(label) for label in widget._options_labels)
-        stack.extend(getattr(widget, "children", ()))
-    return " ".join(words)
+    return " ".join(control_words(view))
 
 
 def first_illegal(deal, seat: int) -> Card | None:
@@ -127,7 +114,7 @@ def turn_badges(markup: str) -> dict[int, str]:
 
 
 @pytest.mark.parametrize(("lang", "lead", "turn", "theirs"), [
-    ("ru", "ваш заход", "ваш ход", {"первый ход", "ходит"}),
+    ("ru", "ваш заход", "ваш ход", {"заходит", "ходит"}),
     ("it", "sei di mano", "tocca a te", {"di mano", "tocca a lui"}),
     ("en", "your lead", "your turn", {"leads", "to play"}),
 ])
@@ -338,7 +325,7 @@ def test_views_made_in_one_language_keep_it():
     assert "Smazzata con codice 2" in explorer.message.value
     practice = Practice(lang="ru")
     practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
-    assert "Фразы" in practice.feedback_html.value
+    assert "Предложения" in practice.feedback_html.value
 
 
 @pytest.mark.parametrize("view", [DealExplorer, PlayTable, RulesPanel, CompareView, Practice, PlayApp])
@@ -514,3 +501,148 @@ def test_the_teachers_lesson_table_in_the_language(lang):
     assert not re.search(r"\b(?:russian|italian|random)\b", said), "the rules and the bots named in the language"
     assert {"ru": "русские → итальянские", "it": "russe → italiane"}[lang] in said
     assert "score_per_seat" in table.wide().index.get_level_values("measure"), "the frame keeps its ids"
+
+
+# -- the answer to the last click, said again in the new language ----------------------------------------------
+
+
+def _table_with_refusal() -> tuple[PlayTable, Card]:
+    table = PlayTable("russian", 4, bots="random", seed=5, delay=0, lang="en")
+    for _ in range(40):
+        bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+        if bad is not None:
+            table.hand_row.button_for(bad).click()
+            return table, bad
+        table.hand_row.button_for(table.deal.legal_actions()[0]).click()
+    raise AssertionError("no illegal card came up")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_set_language_says_an_illegal_cards_refusal_again(lang):
+    """``set_language`` re-drew the table and dropped the refusal the message line showed (its docstring promises
+    the answer to the last click said again)."""
+    table, bad = _table_with_refusal()
+    assert "cannot be played now" in table.message.value
+    table.set_language(lang)
+    with language(lang), reading(table.seat):  # his own hand, told to him
+        why = table.deal.why_illegal(bad, table.seat)
+        expected = bibi.i18n._("{action} cannot be played now: {why}").format(action=bad.display(), why=why)
+    assert html.escape(expected, quote=False) in table.message.value
+    assert english(table.message.value) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_apps_set_language_says_its_tables_refusal_again(lang):
+    """PlayApp's ``set_language`` passes the table's last answer on in the new language, as PlayTable's does."""
+    app = PlayApp("russian", 4, seat=0, bots="random", seed=5, delay=0, lang="en")
+    table = app.table
+    bad = None
+    for _ in range(40):
+        bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+        if bad is not None:
+            break
+        table.hand_row.button_for(table.deal.legal_actions()[0]).click()
+    assert bad is not None, "no illegal card came up"
+    table.hand_row.button_for(bad).click()
+    app.set_language(lang)
+    with language(lang), reading(app.table.seat):
+        why = app.table.deal.why_illegal(bad, app.table.seat)
+        expected = bibi.i18n._("{action} cannot be played now: {why}").format(action=bad.display(), why=why)
+    assert html.escape(expected, quote=False) in app.table.message.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_set_language_says_taken_back_again(lang):
+    table = PlayTable("russian", 4, bots="random", seed=5, delay=0, lang="en")
+    play_on(table, 2)
+    table.undo_button.click()
+    assert "Taken back: your move again" in table.message.value
+    table.set_language(lang)
+    said = readable(table.message.value)
+    with language(lang):
+        start = bibi.i18n._("Taken back: your move again ({where}).").split("{")[0]
+    assert start in said and english_words_in(said) == []
+    table.set_language("en")
+    assert "Taken back: your move again" in table.message.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_set_language_says_a_practice_answers_message_again(lang):
+    practice = Practice("russian", 4, n=2, seed=3, lang="en")
+    practice.answer(practice.exercise.choices[0] if practice.exercise.choices else "1")
+    practice.answer_button.click()  # answered already: the message says so
+    assert "Already answered" in practice.message.value
+    practice.set_language(lang)
+    with language(lang):
+        expected = bibi.i18n._("Already answered: press Next for the next exercise.")
+    assert html.escape(expected, quote=False) in practice.message.value
+    practice.next_button.click()
+    if not practice.exercise.choices:  # a number to type: an unreadable one is refused, and said again
+        practice.answer_box.value = "many"
+        practice.answer_button.click()
+        refused = practice.message.value
+        practice.set_language("en")
+        assert practice.message.value != refused and "many" in practice.message.value
+
+
+def test_set_language_keeps_the_apps_table_answer():
+    app = PlayApp("russian", 3, seat=0, bots="greedy", seed=7, delay=0, lang="en")
+    table = app.table
+    for _ in range(40):
+        bad = first_illegal(table.deal, table.seat) if table.deal.to_act == table.seat else None
+        if bad is not None:
+            break
+        table.play(table.deal.legal_actions()[0])
+    table.hand_row.button_for(bad).click()
+    app.set_language("it")
+    assert "non si può giocare" in readable(app.table.message.value) or "adesso" in readable(app.table.message.value)
+    assert english(app.table.message.value) == []
+
+
+@pytest.mark.parametrize("bad", [None, 7, ["ru"]])
+def test_a_views_set_language_refuses_what_is_no_language_none_too(bad):
+    """``set_language(None)`` was taken as "the language in force", against the signature ``lang: str``."""
+    table = PlayTable("russian", 4, bots="random", seed=5, delay=0, lang="it")
+    before = shown(table)
+    with pytest.raises(TypeError, match=r"^lang: expected a language"):
+        table.set_language(bad)
+    assert table.lang == "it" and shown(table) == before
+
+
+def test_no_method_of_a_view_is_rewritten():
+    """The language is settled where a view is entered (its constructor, a click, the methods marked
+    ``speaking``); no method of a view class is replaced behind its author's back, and ``__init__`` takes exactly
+    the parameters it declares."""
+    import inspect
+    from types import FunctionType
+
+    from bibi.widgets.base import _View
+
+    assert "__init_subclass__" not in vars(_View)
+    for cls in (DealExplorer, CompareView, RulesPanel, ScoreInspector, Practice, PlayTable, PlayApp):
+        source = inspect.getsource(cls)
+        for name, value in vars(cls).items():
+            if isinstance(value, FunctionType) and hasattr(value, "__wrapped__"):  # only where its author wrote it
+                assert value.__code__.co_name == "spoken", (cls.__name__, name)
+                assert f"@speaking\n    def {name}(" in source, (cls.__name__, name)
+        assert not hasattr(cls.__init__, "__wrapped__")
+        assert "lang" in inspect.signature(cls.__init__).parameters
+
+    class Quiet(Practice):
+        def __init__(self):  # no lang: the metaclass adds none
+            super().__init__("russian", 3, n=1, seed=2)
+
+    with language("ru"):
+        assert Quiet().lang == "ru"
+    with pytest.raises(TypeError):
+        Quiet(lang="it")  # type: ignore[call-arg]
+
+
+def test_a_property_read_from_outside_speaks_the_views_language():
+    """Properties escaped the old per-method rewriting; now nothing depends on it: a view's state is language-free
+    and its words come from its entries."""
+    explorer = DealExplorer("russian", 4, seed=2, lang="it")
+    with language("ru"):
+        explorer.go(5)
+        assert "Smazzata con codice 2" in explorer.message.value
+        assert "Сдача" not in shown(explorer)

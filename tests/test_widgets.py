@@ -16,6 +16,7 @@ pytest.importorskip(
 from bibi import widgets as views  # noqa: E402  (after the skip: it needs ipywidgets)
 from bibi.deal import Action, Deal  # noqa: E402
 from bibi.game import Game  # noqa: E402
+from bibi.i18n import reading  # noqa: E402
 from bibi.play import play  # noqa: E402
 from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints  # noqa: E402
 
@@ -254,7 +255,7 @@ def test_rules_panel_replays_the_same_deal_under_changed_rules():
     assert panel.right_box.value == "russian:follow=follow_or_trump" and panel.left_box.value == "russian"
     assert "1 option differ: follow" in panel.message.value
     assert "<code>follow</code>" in panel.compare.explanation.value
-    assert "(left: must_follow)" in panel.sources["follow"].value
+    assert "(left: <code>must_follow</code>)" in panel.sources["follow"].value
     assert "(left:" not in panel.sources["draw"].value
     no_errors(panel)
 
@@ -580,7 +581,9 @@ def test_play_table_waits_for_the_human_and_answers_an_illegal_click_with_the_ru
     button = table.hand_row.button_for(card)
     assert not button.disabled  # illegal cards are clickable: the click is answered
     button.click()
-    reason = table.deal.why_illegal(card, 2)
+    with reading(2):  # the person at the table is spoken to about his own hand: "you hold …"
+        reason = table.deal.why_illegal(card, 2)
+    assert reason.startswith("you must")
     assert "must follow suit" in reason
     assert f"{card.unicode} cannot be played now: {reason}" in table.message.value
     assert "bibi-error" in table.message.value and 'aria-live="polite"' in table.message.value

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from bibi.cards import Card
-from bibi.i18n import N_, SOURCE, _, get_language, ngettext
+from bibi.i18n import N_, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, Rules, rules_name
+from bibi.rules import OPTIONS, CardPoints, Rules, call_said, rules_name, value_text
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -48,8 +48,9 @@ def sentences_html(sentences: Iterable[Any]) -> str:
     return "".join(out)
 
 
-def _value(value: Any) -> str:
-    return str(value.value if hasattr(value, "value") else value)
+def _value_html(value: Any) -> str:
+    """``value_text`` as markup: the notation in ``<code>``."""
+    return _e(value_text(value)) if isinstance(value, CardPoints) else f"<code>{_e(value_text(value))}</code>"
 
 
 def said(text: str) -> str:
@@ -82,7 +83,7 @@ def option_rows(rules: Rules) -> list[OptionRow]:
     ['follow suit if you can; otherwise play any card, trump or not (R13)']
     """
     return [OptionRow(name, said(OPTIONS[name].title), value, said(OPTIONS[name].meaning(value)),
-                      option_explained(rules, name), said(rules.no_effect(name)), option_citation(rules, name))
+                      option_explained(rules, name), rules.no_effect(name), option_citation(rules, name))
             for name, value in rules.options().items()]
 
 
@@ -103,28 +104,12 @@ def option_title(name: str) -> str:
 
 def option_explained(rules: Rules, name: str) -> str:
     """``rules.explain(name)`` in the language in force: what the value means, or why it has no effect here."""
-    return _(rules.explain(name))
-
-
-# The words of ``Rules.citation`` besides the sentence ids, longest first (each translated where it appears).
-_CITATION_WORDS = (
-    N_("stretched: it speaks of pairs dealt in the hand only"),
-    N_("not stated, taken from the Russian/English text"),
-    N_("not stated"),
-)
+    return rules.explain(name)
 
 
 def option_citation(rules: Rules, name: str) -> str:
-    """``rules.citation(name)`` with its notes in the language in force (the sentence ids as they are): the preset
-    whose text is silent named as the language names it ("(italian: not stated…)", «(regole italiane: non
-    detto…)»)."""
-    text = rules.citation(name)
-    for english in _CITATION_WORDS:
-        if english in text:
-            text = text.replace(english, _(english))
-    if get_language() != SOURCE and f"({rules.name}: " in text:
-        text = text.replace(f"({rules.name}: ", "(" + _("{rules} rules").format(rules=rules_name(rules.name)) + ": ")
-    return text
+    """``rules.citation(name)``: the sentences behind an option, with its notes in the language in force."""
+    return rules.citation(name)
 
 
 @_styled
@@ -138,13 +123,13 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
     others = option_rows(other) if other is not None else None
     for k, row in enumerate(option_rows(rules)):
         info = OPTIONS[row.name]
-        cells = f'<td class="bibi-text">{_e(_value(row.value))}</td>'
+        cells = f'<td class="bibi-text">{_value_html(row.value)}</td>'
         differs = inert = False
         meaning = _e(row.explained)
         if other is not None and others is not None:
             theirs = others[k]
             differs = theirs.value != row.value
-            cells += f'<td class="bibi-text">{_e(_value(theirs.value))}</td>'
+            cells += f'<td class="bibi-text">{_value_html(theirs.value)}</td>'
             if theirs.no_effect and not row.no_effect:
                 meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(theirs.no_effect)}</i>"
             inert = bool(row.no_effect or theirs.no_effect)
@@ -208,7 +193,7 @@ def comparison_html(
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(
-        f"<code>{_e(k)}</code>: {_e(_value(x))} → {_e(_value(y))}"
+        f"<code>{_e(k)}</code>: {_value_html(x)} → {_value_html(y)}"
         + (_e(_(" (no effect here)")) if a.rules.no_effect(k) or b.rules.no_effect(k) else "")
         for k, x, y in diff)
     # TRANSLATORS: the head of a comparison: "russian vs italian: <what differs>"
@@ -281,7 +266,8 @@ def _doing(deal: Any) -> str:
         return _e(_("the deal is over"))
     seat = deal.to_act
     if deal.phase == "call":
-        return _e(_("seat {seat} may say Bi-bi or pass")).format(seat=seat) + f" ({_acts(deal.legal_actions())})"
+        return (_e(_("seat {seat} may say {call} or pass").format(seat=seat, call=call_said(deal.rules)))
+                + f" ({_acts(deal.legal_actions())})")
     if not deal.trick:
         return _e(_("seat {seat} leads").format(seat=seat))
     return _e(_("seat {seat} plays to the trick").format(seat=seat))
@@ -385,7 +371,7 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
 
     differs = rules.options()[name] != theirs
     mark = ' class="bibi-differs"' if differs else ""
-    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE).format(value=_value(theirs)))}</span>'
+    left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE)).format(value=_value_html(theirs))}</span>'
             if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
     return wrap(f"<div{mark}><details><summary>{_e(option_explained(rules, name))}{left} "

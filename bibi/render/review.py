@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bibi.errors import shorten
-from bibi.i18n import _, decimal, ngettext, pgettext
+from bibi.i18n import _, decimal, ngettext, percent, pgettext
 from bibi.render.markup import _e, _styled
 
 # The colours of the labels, each with a text colour that reads on it (WCAG AA against white for the marks).
@@ -51,12 +51,6 @@ def label_word(label: str) -> str:
 
 
 
-def percent(value: float) -> str:
-    """A percentage (0 to 100) rounded, as the language in force writes it: ``64 %`` (in Italian ``64%``)."""
-    # TRANSLATORS: a share in percent ("64 %"), as the language writes it (Italian: "64%")
-    return _("{n} %").format(n=round(value))
-
-
 def figure(value: float) -> str:
     """Points as a review shows them: whole ones as whole numbers (``13``), others with one decimal (``7,2``)."""
     return decimal(value, 0) if float(value).is_integer() else decimal(value)
@@ -82,7 +76,7 @@ def summary_words(analysis: Any) -> str:
         "points at stake your choices kept)",
         "{n} decisions with a choice: {lost} points lost, {per} a decision; accuracy {accuracy} (the share of the "
         "points at stake your choices kept)", s.decisions).format(
-        n=s.decisions, lost=decimal(s.lost), per=decimal(s.per_decision), accuracy=percent(s.accuracy))
+        n=s.decisions, lost=decimal(s.lost), per=decimal(s.per_decision), accuracy=percent(s.accuracy / 100))
 
 
 def method_words(analysis: Any) -> str:
@@ -288,4 +282,4 @@ def progress_text(done: int, total: int, width: int = 20) -> str:
 
 
 __all__ = ["GLYPHS", "SVG", "analysis_html", "analysis_text", "expected_score_svg", "figure", "label_word",
-           "method_words", "percent", "progress_text", "summary_words"]
+           "method_words", "progress_text", "summary_words"]

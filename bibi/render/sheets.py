@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bibi.actions import CALLS
 from bibi.cards import Card, Suit
 from bibi.i18n import N_, _, count, ngettext, pgettext
 from bibi.kinds import EventKind
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
-from bibi.rules import rules_name
+from bibi.rules import call_said, rules_name
 from bibi.tricks import pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -42,7 +43,6 @@ _W_GREEN_RING_THE_CARD_WINNING_ = N_("green ring: the card winning the trick")
 _W_GOLD_BORDER_A_LAID_DOWN_BI_B = N_("gold border: a laid-down Bi-bi card (its pair was called, everyone sees it)")
 _W_NO_CARD_WORTH_POINTS = N_("no card worth points")
 _W_LINE = N_("line")
-_W_TO = N_("to")
 _W_CARDS_THAT_SCORED = N_("cards that scored")
 _W_POINTS = N_("points")
 _W_TRICK = N_("trick")
@@ -95,11 +95,11 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None, y
     if you and acting == viewer:  # the reader's own decision: said to him, as his seat's badge says it
         if deal.phase == "call":
             # TRANSLATORS: the table's status when the reader may call a pair
-            doing = _("you may say Bi-bi (or pass)")
+            doing = _("you may say {call} (or pass)").format(call=call_said(deal.rules))
         else:
             doing = _("your lead") if not deal.trick else _("your turn")
     elif deal.phase == "call":
-        doing = _("{who} may say Bi-bi (or pass)").format(who=who)
+        doing = _("{who} may say {call} (or pass)").format(who=who, call=call_said(deal.rules))
     elif not deal.trick:
         doing = _("{who} to lead").format(who=who)
     else:
@@ -207,8 +207,8 @@ def _seat_box(
     for call in deal.calls:
         if call.seat == seat:
             title = _("called {pair}").format(pair=pair_letters())
-            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">'
-                        f"{_e(pgettext('action', 'Bi-bi {sym}').format(sym=call.suit.symbol))}</span>")
+            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">{_e(CALLS[call.suit.index].display())}'
+                        "</span>")
     won = sum(1 for t in deal.tricks if t.winner == seat)
     bonus = deal.bonus_points[seat]
     score = f"<b>{deal.scores[seat]}</b>"
@@ -504,9 +504,12 @@ def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | 
         f"<td>{line.points}</td></tr>"
         for line in lines
     )
+    # TRANSLATORS: the head of the score lines' column saying who gets each line's points
+    to = pgettext("score line", "to")
     return (
         f'<table class="bibi-sheet"><thead><tr><th class="bibi-text">{_e(_(_W_LINE))}</th>'
-        f'<th class="bibi-text">{_e(_(_W_TO))}</th><th class="bibi-text">{_e(_(_W_CARDS_THAT_SCORED))}</th>'
+        f'<th class="bibi-text">{_e(to)}</th>'
+        f'<th class="bibi-text">{_e(_(_W_CARDS_THAT_SCORED))}</th>'
         f'<th>{_e(_(_W_POINTS))}</th></tr></thead>'
         f'<tbody>{rows}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td><td></td><td></td>'
         f"<td>{sum(line.points for line in lines)}</td></tr></tfoot></table>"

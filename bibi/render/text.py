@@ -22,13 +22,14 @@ from typing import Any
 
 from bibi.i18n import _, count, get_language, ngettext, pgettext
 from bibi.render.reference import option_rows, said
-from bibi.rules import OPTIONS, PRESETS, Rules, rules_name
+from bibi.rules import OPTIONS, PRESETS, Rules, call_said, rules_name, value_text
 from bibi.texts import Sentence, cite
 
 
 def deal_text(deal: Any) -> str:
     """``deal`` (a ``bibi.Deal``) as text: the rules, the dealer, the trump, each hand (laid-down cards starred)
-    with its score, and the legal actions in the notation one types (``str(deal)``)."""
+    with its score, and the legal actions as the hands show them (``display``, which ``read_action`` reads back in
+    the language in force) (``str(deal)``)."""
     number = min(len(deal.tricks) + 1, deal.tricks_total)
     lines = [
         # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), or the label of rules
@@ -52,7 +53,7 @@ def deal_text(deal: Any) -> str:
     if deal.is_over:
         lines.append(_("deal over"))
     else:
-        lines.append(_("legal: {actions}").format(actions=" ".join(str(a) for a in deal.legal_actions())))
+        lines.append(_("legal: {actions}").format(actions=" ".join(a.display() for a in deal.legal_actions())))
     return "\n".join(lines)
 
 
@@ -64,7 +65,7 @@ def describe(rules: Rules) -> str:
     these rules marked with why."""
     lines = [_("Rules {label}").format(label=repr(rules.label))]
     for row in option_rows(rules):
-        lines.append(f"  {row.name:<13} {str(row.value):<32} {row.citation}")
+        lines.append(f"  {row.name:<13} {value_text(row.value):<32} {row.citation}")
         if row.no_effect:
             lines.append(f"  {'':<13} ↳ {row.no_effect}")
     return "\n".join(lines)
@@ -75,7 +76,7 @@ def rules_text(rules: Rules) -> str:
     lines = [_("What the values mean:")]
     for row in option_rows(rules):
         if row.meaning or row.no_effect:
-            lines.append(f"  {row.name:<13} = {row.value}: {row.explained}")
+            lines.append(f"  {row.name:<13} = {value_text(row.value)}: {row.explained}")
     return "\n".join([describe(rules), "", *lines])
 
 
@@ -83,36 +84,38 @@ def rules_diff(a: Rules, b: Rules) -> str:
     """The options where ``a`` and ``b`` differ, each value with its meaning (``bibi rules --diff A B``); an option
     that has no effect under one side's rules is listed apart, as no difference in play."""
     if not a.diff(b):
-        return _("{a} and {b} have the same rules").format(a=a.name, b=b.name)
+        return _("{a} and {b} have the same rules").format(a=rules_name(a), b=rules_name(b))
     pairs = [(mine, theirs) for mine, theirs in zip(option_rows(a), option_rows(b), strict=True)
              if mine.value != theirs.value]
     live = [pair for pair in pairs if not (pair[0].no_effect or pair[1].no_effect)]
     inert = [pair for pair in pairs if pair not in live]
-    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=a.name, b=b.name)]
+    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=rules_name(a), b=rules_name(b))]
     for mine, theirs in live:
         lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
         for rules, row in ((a, mine), (b, theirs)):
-            lines.append(f"    {rules.name:<8} {row.value}" + (f": {row.meaning}" if row.meaning else ""))
+            meaning = f": {row.meaning}" if row.meaning else ""
+            lines.append(f"    {rules_name(rules):<8} {value_text(row.value)}{meaning}")
     if inert:
         lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
                        "the texts):").format(n=len(inert)))
         for mine, theirs in inert:
             lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
             for rules, row in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules.name:<8} {row.value}: {row.explained}")
+                lines.append(f"    {rules_name(rules):<8} {value_text(row.value)}: {row.explained}")
     return "\n".join(lines)
 
 
 def rules_table() -> str:
     """Every option with its value in each preset and its sources (``bibi rules``)."""
-    names = list(PRESETS)
+    names = [rules_name(name) for name in PRESETS]
     columns = [option_rows(p) for p in PRESETS.values()]
     # each column as wide as its longest value, with room for a * (no effect) and two spaces
-    widths = [max(len(n), *(len(str(row.value)) for row in rows)) + 3 for n, rows in zip(names, columns, strict=True)]
+    widths = [max(len(n), *(len(value_text(row.value)) for row in rows)) + 3
+              for n, rows in zip(names, columns, strict=True)]
     option_word = _("option")
     lines = [f"{option_word:<14}" + "".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True)) + _("sources")]
     for k, option in enumerate(OPTIONS):
-        values = "".join(f"{str(rows[k].value) + ('*' if rows[k].no_effect else ''):<{w}}"
+        values = "".join(f"{value_text(rows[k].value) + ('*' if rows[k].no_effect else ''):<{w}}"
                          for rows, w in zip(columns, widths, strict=True))
         note = f" ({said(OPTIONS[option].note)})" if OPTIONS[option].note else ""
         lines.append(f"{option:<14}{values}{'; '.join(OPTIONS[option].sources)}{note}")
@@ -126,7 +129,7 @@ def rules_table() -> str:
 def _card_points(points: Any) -> str:
     """Card points as the language in force writes the ranks: ``2:11 Т:10 К:5 Д:4 В:3`` (the notation, which
     ``--rules`` reads, is ``2:11 A:10 K:5 Q:4 J:3``)."""
-    return " ".join(f"{rank.letter()}:{points[rank]}" for rank in points)
+    return str(points.display())
 
 
 def rules_summary(rules: Rules) -> str:
@@ -136,10 +139,11 @@ def rules_summary(rules: Rules) -> str:
     lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
              _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
                  decks=o["decks"], hand=o["hand_size"], c1=rows["decks"].citation, c2=rows["hand_size"].citation),
-             ngettext("  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
-                      "  card points: {points}; Bi-bi! (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+             ngettext("  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
+                      "  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       o["bibi_points"]).format(points=_card_points(o["card_points"]), bibi=o["bibi_points"],
-                                               c1=rows["card_points"].citation, c2=rows["bibi_points"].citation)]
+                                               call=call_said(rules), c1=rows["card_points"].citation,
+                                               c2=rows["bibi_points"].citation)]
     for name, row in rows.items():
         if row.meaning and name not in ("first_dealer", "first_trump"):
             lines.append(f"  {row.title}: {row.meaning}")

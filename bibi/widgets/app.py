@@ -15,7 +15,16 @@ from bibi.errors import shorten, whole
 from bibi.i18n import LANGUAGES, NAMES, _, count
 from bibi.play import bot_title, get_bot
 from bibi.rules import OPTIONS, Rules, preset, rules_name
-from bibi.widgets.base import _button, _control_value, _html, _message, _preset_labels, _View
+from bibi.widgets.base import (
+    _button,
+    _control_value,
+    _html,
+    _message,
+    _preset_labels,
+    _value_choices,
+    _View,
+    speaking,
+)
 from bibi.widgets.explorer import DealExplorer
 from bibi.widgets.play_table import PlayTable
 
@@ -40,7 +49,9 @@ class PlayApp(_View):
         self.delay = delay
         style = {"description_width": "70px"}
         small = widgets.Layout(width="170px")
-        self.language_select = widgets.Dropdown(options=[(NAMES[code], code) for code in LANGUAGES], value=self.lang,
+        spoken = [*LANGUAGES, *([self.lang] if self.lang not in LANGUAGES else [])]  # (the tests' pseudo-language)
+        self.language_select = widgets.Dropdown(options=[(NAMES.get(code, code), code) for code in spoken],
+                                                value=self.lang,
                                                 style=style, layout=widgets.Layout(width="200px"))
         self.preset_select = widgets.Dropdown(options=[(name, name) for name in _preset_labels()],
                                               value=preset(rules).name, style=style,
@@ -154,8 +165,7 @@ class PlayApp(_View):
 
     def _option_values(self) -> None:
         name = self.option_select.value
-        values = OPTIONS[name].values if name else {}
-        self.value_select.options = [(f"{v}: {_(m)}"[:70], v) for v, m in values.items()]
+        self.value_select.options = [(label, str(value)) for label, value in _value_choices(name)] if name else []
         self.value_select.disabled = not name
 
     @property
@@ -168,6 +178,7 @@ class PlayApp(_View):
             rules = dataclasses.replace(rules, **{name: typed})
         return rules
 
+    @speaking
     def start(self) -> None:
         """A new game with the choices made: the table, and the explorer waiting for the first deal's end."""
         rules = self.rules
@@ -231,6 +242,7 @@ class PlayApp(_View):
             self._syncing = False
         self.replay_select.disabled = not listed
 
+    @speaking
     def show_deal(self, deal: Deal) -> None:
         """Replay ``deal`` (a deal of this game, over) in the explorer, and list it with the others over."""
         finished = self._finished()
@@ -238,6 +250,7 @@ class PlayApp(_View):
         self._list_deals(number)
         self.replay(number)
 
+    @speaking
     def replay(self, number: int) -> None:
         """Replay deal ``number`` (1-based) of those the replay list offers (your game's deals that are over), in
         the explorer, every hand face up."""

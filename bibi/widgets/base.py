@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import functools
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
-from types import FunctionType
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -20,9 +20,9 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
-from bibi.i18n import N_, _, language, resolve
+from bibi.i18n import N_, _, find_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import CardPoints, Rules, as_rules
+from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said
 from bibi.tricks import pair_letters
 
 
@@ -182,7 +182,10 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     out = []
     for action in deal.legal_actions():
         if action.kind == Action.CALL:
-            tip = _("say Bi-bi: lay down {pair} {sym} (R15; I11)").format(pair=pair_letters(), sym=_sym(action.suit))
+            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
+            tip = _("say {call}: lay down {pair} {sym} (R15; I11)").format(call=call_said(deal.rules),
+                                                                            pair=pair_letters(),
+                                                                            sym=_sym(action.suit))
             out.append(_Choice(action, action.display(), tip))
         elif action.kind == Action.SWITCH:
             tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(
@@ -193,52 +196,45 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     return out
 
 
-def _spoken(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A view's method run in the view's language (``self.lang``), whatever the language in force outside."""
+def speaking(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a view's method as an entry (a notebook's code calls it: ``table.hint()``, ``explorer.go(5)``): it runs
+    in the view's language (``self.lang``), whatever the language in force outside. A click's callback is settled
+    by ``_View._guard``, the constructor by the views' metaclass; nothing else is wrapped: a private method runs in
+    the language of the entry that called it."""
 
     @functools.wraps(method)
     def spoken(self: Any, *args: Any, **kwargs: Any) -> Any:
-        lang = self.__dict__.get("lang")
-        if lang is None:  # not yet known: the constructor's own wrapper sets it
-            return method(self, *args, **kwargs)
-        with language(lang):
+        with self._entered():
             return method(self, *args, **kwargs)
 
     return spoken
 
 
-def _spoken_init(init: Callable[..., None]) -> Callable[..., None]:
-    """A view's constructor: ``lang`` read first (None: the language in force; a language the kit does not speak
-    is refused, naming ``lang``), everything built in it."""
+class _Spoken(type(widgets.VBox)):  # type: ignore[misc]  # traitlets' metaclass
+    """The views' metaclass: a view is made in its language, ``lang`` (None: the language in force), which is
+    checked (``UnknownLanguage`` naming ``lang``) before anything is built."""
 
-    @functools.wraps(init)
-    def spoken(self: Any, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
-        code = resolve(lang, "lang")
-        with language(code):
-            init(self, *args, lang=code, **kwargs)
-
-    return spoken
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        with language(resolve(kwargs.get("lang"), "lang")):
+            return super().__call__(*args, **kwargs)
 
 
-class _View(widgets.VBox):
+# What a view says in its message line: a text, or a function that says it in the language in force (an answer to
+# a click, said again by ``set_language`` in the new language).
+Words = str | Callable[[], str]
+
+
+class _View(widgets.VBox, metaclass=_Spoken):
     """A view: a container with a message line and an ``Output`` that catches callback errors.
 
     A view speaks one language, ``lang`` (``"en"``, ``"ru"``, ``"it"``; by default the language in force when it is
-    made): every method of a view runs in it, so what it shows and what a click answers are in that language even
-    after the notebook's language changes. ``set_language`` makes it speak another, every view the same way."""
+    made), settled where the view is entered: its constructor (the views' metaclass), a click (``_guard``), a
+    method a notebook calls (each marked ``speaking``). What it shows and what a click answers are in that language
+    even after the notebook's language changes. ``set_language`` makes it speak another, every view the same way."""
 
     css_class = "bibi-view"
     live_messages = False  # True: the message line is a live region a screen reader reads out when it changes
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name, value in list(vars(cls).items()):
-            if not isinstance(value, FunctionType) or getattr(value, "__wrapped__", None) is not None:
-                continue
-            if name == "__init__":
-                setattr(cls, name, _spoken_init(value))
-            elif not name.startswith("__"):
-                setattr(cls, name, _spoken(value))
+    reader_seat: int | None = None  # the seat of the person at the view, spoken to as "you" (``i18n.reading``)
 
     def __init__(self, *, lang: str | None = None) -> None:
         code = resolve(lang, "lang")
@@ -248,24 +244,42 @@ class _View(widgets.VBox):
         self.message = _html()
         self.errors = widgets.Output()
         self._syncing = False
+        self._said: tuple[Words, bool] | None = None  # the message line's last words (``_say``)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on (``"en"``, ``"ru"``, ``"it"``): the view's controls, what it shows and its answer
         to the last click are said again in it; the deal, the game or the round shown goes on as it stands. A
-        language the kit does not speak is refused (``UnknownLanguage``, naming ``lang``) and nothing changes."""
-        self.lang = resolve(lang, "lang")
-        self._respeak()
+        language the kit does not speak is refused (``UnknownLanguage``, naming ``lang``; what is no language,
+        ``None`` too, is a ``TypeError``) and nothing changes."""
+        code = find_language(lang, "lang")
+        said = self._said
+        self.lang = code
+        with self._entered():
+            self._respeak()
+            if said is not None and callable(said[0]):  # an answer to a click: said again, in the new language
+                self._say(*said)
+
+    @contextmanager
+    def _entered(self) -> Iterator[None]:
+        """The view entered: its language, and its person's seat as the reader (``speaking``, ``_guard``)."""
+        with language(self.lang), reading(self.reader_seat):
+            yield
 
     def _respeak(self) -> None:
         """Say everything the view shows again, in ``self.lang`` (``set_language``): each view knows its words."""
         raise NotImplementedError(f"{type(self).__name__} does not say how to speak another language")
 
-    @_spoken
-    def _say(self, text: str, *, error: bool = False) -> None:
+    @speaking
+    def _say(self, words: Words, error: bool = False) -> None:
+        """Say ``words`` in the message line: a text (what the view's state says, said anew each time it is drawn),
+        or a function that says it in the language in force (an answer to a click: ``set_language`` says it
+        again)."""
+        self._said = (words, error)
+        text = words() if callable(words) else words
         self.message.value = (render.message_html(text, error=error, live=self.live_messages)
                               + render.banner_hider())  # a live view: no "Run All" banner
 
-    @_spoken
+    @speaking
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and a still picture of it for the page that opens the notebook once this kernel is gone.
 
@@ -286,7 +300,7 @@ class _View(widgets.VBox):
         publish_display_data({"text/html": picture})
         return bundle
 
-    @_spoken
+    @speaking
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the view, its HTML parts in order: what a saved notebook shows without a kernel
         (the widget's own view cannot work there)."""
@@ -309,11 +323,14 @@ class _View(widgets.VBox):
         def guarded(*args: Any) -> None:
             if self._syncing:
                 return
-            with language(self.lang):
+            with self._entered():
+                before = self._said
                 try:
                     handler(*args)
                 except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, with its citation
-                    self._say(str(exc), error=True)
+                    said = self._said
+                    if said is before or said is None or not callable(said[0]):  # not answered by the handler
+                        self._say(str(exc), error=True)
                 except Exception:
                     self.errors.append_stderr(traceback.format_exc())
                     self._say(_("something went wrong: see the error below"), error=True)
@@ -348,6 +365,18 @@ _PRESET_LABELS = {"russian": N_("Russian (Би-би!)"), "italian": N_("Italian 
 def _preset_labels() -> dict[str, str]:
     """The presets' names in the language in force."""
     return {name: _(label) for name, label in _PRESET_LABELS.items()}
+
+
+def _value_choices(name: str) -> list[tuple[str, Any]]:
+    """The choices of an option's menu in the language in force, each labelled by what the value means (cut to
+    fit the menu; its notation stands in the rules' table beside it), each worth the value as the option's control
+    holds it (``_control_value``: ``True``, ``"follow_or_trump"``)."""
+    choices = []
+    for value, meaning in OPTIONS[name].values.items():
+        held = value == "True" if value in ("True", "False") else value
+        label = _(meaning)
+        choices.append((label if len(label) <= 70 else label[:69] + "…", held))
+    return choices
 
 
 def _control_value(value: Any) -> Any:

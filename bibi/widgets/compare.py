@@ -13,7 +13,7 @@ from bibi.dealing import check_players
 from bibi.i18n import _, language, ngettext
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules, rules_name
-from bibi.widgets.base import _button, _html, _seed, _View, as_bot
+from bibi.widgets.base import _button, _html, _seed, _View, as_bot, speaking
 
 
 class CompareView(_View):
@@ -126,6 +126,7 @@ class CompareView(_View):
             check_players(rules, players)
         return compare_lines(ra, rb, players, _seed(seed), bot)
 
+    @speaking
     def set(self, a: Rules | str, b: Rules | str, players: int, seed: int) -> None:
         """Compare ``a`` and ``b`` on the pack of ``seed`` with ``players``; refused (an exception) → nothing
         changes. Shows both deals at the start."""
@@ -146,6 +147,7 @@ class CompareView(_View):
     def _tricks_shown(self) -> int:
         return min(len(self.deal_a.tricks), len(self.deal_b.tricks))
 
+    @speaking
     def go_trick(self, done: int) -> None:
         """Both deals right after ``done`` tricks (0: the start), or at their end."""
         for side, line in enumerate((self.lines.a, self.lines.b)):
@@ -153,10 +155,12 @@ class CompareView(_View):
             self._at[side] = marks[done] if done < len(marks) else len(line) - 1
         self._render()
 
+    @speaking
     def next_trick(self) -> None:
         """Both deals one trick on (from the parting point: to the end of its trick)."""
         self.go_trick(self._tricks_shown() + 1)
 
+    @speaking
     def back_trick(self) -> None:
         """Both deals one trick back (from the parting point: to the start of its trick)."""
         here = self._tricks_shown()
@@ -164,10 +168,12 @@ class CompareView(_View):
                                                                   strict=True))
         self.go_trick(max(0, here - 1) if at_marks else here)
 
+    @speaking
     def to_end(self) -> None:
         self._at = [len(self.lines.a) - 1, len(self.lines.b) - 1]
         self._render()
 
+    @speaking
     def to_parting(self) -> None:
         """Both deals at the point where they first part (the same number of actions in both)."""
         self._at = [self.parting.actions, self.parting.actions]

@@ -27,6 +27,7 @@ from bibi.widgets.base import (
     _other_choices,
     _rules_and_players,
     as_bot,
+    speaking,
 )
 
 
@@ -218,6 +219,7 @@ class DealExplorer(_ActionView):
         self._at = self._seen_from(self._at)
         self._render()
 
+    @speaking
     def new_deal(self) -> None:
         """Deal the hand of the seed in the box, with the number of players in the box. A number the rules
         refuse is refused, naming ``players``; the box shows the deal's again and nothing else changes."""
@@ -239,6 +241,7 @@ class DealExplorer(_ActionView):
         # A branch keeps the line up to where it leaves it; a deal given already under way is all new.
         self._states = self._states[:start] + line[start:] if start and len(self._states) >= start else line
 
+    @speaking
     def go(self, position: int) -> None:
         """Show the deal after ``position`` actions, 0…``length``: a position that is no whole number is a
         ``TypeError``, one off the line a ``ValueError``, both naming ``position``; the view stays as it was.
@@ -275,6 +278,7 @@ class DealExplorer(_ActionView):
         marks.append(self.length)
         return marks
 
+    @speaking
     def show_trick(self, number: int) -> None:
         """Show the position right after trick ``number`` (0-based, as ``Trick.number``) is complete."""
         states = self._states
@@ -284,10 +288,12 @@ class DealExplorer(_ActionView):
             raise ValueError(f"number: trick {shorten(number)} is not completed on the line shown")
         self.go(at)
 
+    @speaking
     def next_trick(self) -> None:
         """Forward to the end of the trick being played (or the next one)."""
         self.go(next((p for p in self._boundaries() if p > self._at), self.length))
 
+    @speaking
     def back_trick(self) -> None:
         """Back to the end of the previous trick."""
         seen = (self._seen_from(p) for p in self._boundaries())
@@ -296,6 +302,7 @@ class DealExplorer(_ActionView):
     def _pick(self, action: Card | Action) -> None:
         self._guard(self.choose)(action)
 
+    @speaking
     def choose(self, action: Action | str) -> None:
         """Try ``action`` at the position shown: say why it is illegal, or play it and let the bot go on."""
         deal = self.deal

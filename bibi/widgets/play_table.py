@@ -18,7 +18,7 @@ from bibi.game import Game
 from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.play import Bot, bot_title, bots_rng, call_told, get_bot, strongest_bot
-from bibi.rules import Rules
+from bibi.rules import Rules, call_said
 from bibi.session import AtTable, Session
 from bibi.widgets.base import (
     _ActionRow,
@@ -30,6 +30,7 @@ from bibi.widgets.base import (
     _other_choices,
     _rules_and_players,
     _wrap,
+    speaking,
 )
 
 
@@ -142,6 +143,7 @@ class PlayTable(AtTable, _ActionView):
         rules, players = _rules_and_players(rules, players, seed, None)
         whole("seat", seat, 0, players - 1)
         super().__init__(lang=lang)
+        self.reader_seat = seat  # the person's seat: its refusals and its hand are spoken of as "you"
         self.rules = rules
         if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
             raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
@@ -244,6 +246,7 @@ class PlayTable(AtTable, _ActionView):
         self._shown = True  # on show in a front end: the bots' cards now appear one by one
         return super()._repr_mimebundle_(**kwargs)
 
+    @speaking
     def picture_html(self, note: bool = True) -> str:
         """A still picture of the table (the hand face up), for a saved notebook opened without a kernel."""
         body = render.table_html(self.deal, self.seat, names=self._names(), last_trick=True, you=True,
@@ -320,15 +323,18 @@ class PlayTable(AtTable, _ActionView):
         self._bots_move()
         self._render()
 
+    @speaking
     def new_game(self) -> None:
         """Start again from the seed in the box: a new game (or deal)."""
         self._start()
 
+    @speaking
     def next_seed(self) -> None:
         """A new game (or deal) with the next seed."""
         self.seed_box.value += 1
         self._start()
 
+    @speaking
     def next_deal(self) -> None:
         """The game's next deal (R26); after the game's last deal, a new game with the next seed."""
         game = self.game
@@ -336,11 +342,13 @@ class PlayTable(AtTable, _ActionView):
             self.next_seed()
             return
         if not self.deal.is_over:
-            self._say(_("Finish deal {number} first (or press New game).").format(number=len(game.deals)), error=True)
+            number = len(game.deals)
+            self._say(lambda: _("Finish deal {number} first (or press New game).").format(number=number), error=True)
             return
         self.session.next_deal()
         self._begin_deal()
 
+    @speaking
     def play(self, action: Card | Action | str) -> None:
         """Make the person's move (a click does this), then let the bots play to the next decision."""
         self._guard(self._play)(action)
@@ -348,9 +356,9 @@ class PlayTable(AtTable, _ActionView):
     def _play(self, action: Card | Action | str) -> None:
         deal = self.deal
         act = Action.parse(action)
-        why = deal.why_illegal(act, self.seat)
-        if why is not None:
-            self._say(_("{action} cannot be played now: {why}").format(action=act.display(), why=why), error=True)
+        if deal.why_illegal(act, self.seat) is not None:  # said again in another language (``set_language``)
+            self._say(lambda: _("{action} cannot be played now: {why}").format(
+                action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
         again, self._again = self._again, None
@@ -381,10 +389,12 @@ class PlayTable(AtTable, _ActionView):
             for callback in self._deal_end:
                 callback(deal)
 
+    @speaking
     def undo(self) -> None:
         """Back to your previous decision: the deal replayed from its record, the bots' stream as it was then."""
         if self.session.undo() is None:
-            self._say(_("Nothing to take back: this is your first move of the deal.") if self.session.decisions
+            first = bool(self.session.decisions)
+            self._say(lambda: _("Nothing to take back: this is your first move of the deal.") if first
                       else _("Nothing to take back in this deal."), error=True)
             return
         self._seen = len(self.deal.events_for(self.seat))
@@ -392,8 +402,9 @@ class PlayTable(AtTable, _ActionView):
         self._panel = ()
         self._again = self._compared = None
         self._render()
-        self._say(_("Taken back: your move again ({where}).").format(where=self._where()))
+        self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
 
+    @speaking
     def hint(self) -> None:
         """What the strongest bot would do in your seat, in plain words, with its own reasons and figures under
         *details* (``Session.hint``); nothing is played."""
@@ -404,6 +415,7 @@ class PlayTable(AtTable, _ActionView):
             return
         self.hint_box.value = render.hint_html(bot_title(hint.bot), hint.words, hint.details)
 
+    @speaking
     def why(self, seat: int) -> None:
         """Why the bot of ``seat`` made its last move of this deal that you saw: while the deal is on, what the
         table saw of it and what the rules make of it (``bibi.play.why_move``: nothing of its hand); once the
@@ -418,6 +430,7 @@ class PlayTable(AtTable, _ActionView):
         self.reasons.value = _message(_("Seat {seat} ({bot}), trick {trick}: {words}").format(
             seat=seat, bot=bot_title(last.bot), trick=last.trick, words=last.words))
 
+    @speaking
     def review(self) -> None:
         """Once the deal is over: every move each bot made, with its own reasons (``Session.review``)."""
         self._panel = ("review",)
@@ -554,8 +567,8 @@ class PlayTable(AtTable, _ActionView):
             acting = deal.to_act_for(self.seat)  # another seat's call decision is not shown
             self._say(_("The others draw…") if acting is None else _("Seat {seat} is playing…").format(seat=acting))
         elif deal.phase == "call":
-            self._say(said + _("Your turn ({where}): say Bi-bi (lay down your king and queen) or pass.").format(
-                where=self._where()))
+            self._say(said + _("Your turn ({where}): say {call} (lay down your king and queen) or pass.").format(
+                where=self._where(), call=call_said(deal.rules)))
         elif not deal.trick:
             lead = (_("Your lead ({where}): play any card or switch the trump.") if self.action_row.children
                     else _("Your lead ({where}): play any card."))

@@ -11,7 +11,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.i18n import _
 from bibi.rules import Rules
-from bibi.widgets.base import _button, _html, _View
+from bibi.widgets.base import _button, _html, _View, speaking
 
 
 class Practice(_View):
@@ -98,22 +98,32 @@ class Practice(_View):
         self.index = self.right = self.answered = 0
         self._show()
 
+    @speaking
     def new_round(self) -> None:
         """A new round: the next seed's exercises."""
         self.seed += 1
         self._start()
 
+    @speaking
     def answer(self, value: Any) -> None:
-        """Answer the exercise shown (a choice, or a number): the feedback and the score follow."""
+        """Answer the exercise shown (a choice, or a number): the feedback and the score follow. An answer that
+        cannot be read is refused with the reason (``ValueError``), said in the message line; nothing counts."""
         if self.feedback is not None:
-            self._say(_("Already answered: press Next for the next exercise."))
+            self._say(lambda: _("Already answered: press Next for the next exercise."))
             return
-        feedback = self.exercise.check(value)  # an unreadable answer raises: _guard says why
+        exercise = self.exercise
+        try:
+            feedback = exercise.check(value)
+        except ValueError as refusal:
+            words = str(refusal)
+            self._say(lambda: _unread(exercise, value, words), error=True)  # said again in another language
+            raise
         self.feedback = feedback
         self.answered += 1
         self.right += feedback.right
         self._render()
 
+    @speaking
     def next(self) -> None:
         """The next exercise (an answer is not required)."""
         if self.index + 1 < len(self.exercises):
@@ -159,3 +169,13 @@ class Practice(_View):
                 right=self.right, answered=self.answered) if last else _("Press Next for the next exercise."))
 
 
+
+
+def _unread(exercise: Any, value: Any, words: str) -> str:
+    """Why ``value`` cannot be read as an answer to ``exercise``, in the language in force (the check is asked
+    again: it changes nothing); the first refusal's ``words`` if it no longer refuses."""
+    try:
+        exercise.check(value)
+    except ValueError as again:
+        return str(again)
+    return words

@@ -16,7 +16,18 @@ from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
 from bibi.play import Bot
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
-from bibi.widgets.base import _button, _control_value, _field_error, _html, _preset_labels, _seed, _View, as_bot
+from bibi.widgets.base import (
+    _button,
+    _control_value,
+    _field_error,
+    _html,
+    _preset_labels,
+    _seed,
+    _value_choices,
+    _View,
+    as_bot,
+    speaking,
+)
 from bibi.widgets.compare import CompareView
 
 
@@ -25,11 +36,8 @@ def _control(name: str, value: Any) -> widgets.Widget:
     title = _(OPTIONS[name].title)
     style = {"description_width": "110px"}
     layout = widgets.Layout(width="330px", min_width="330px")
-    if isinstance(value, bool):
-        return widgets.Dropdown(options=[("true", True), ("false", False)], value=value, description=title,
-                                style=style, layout=layout)
-    if isinstance(value, Enum):
-        return widgets.Dropdown(options=[e.value for e in type(value)], value=value.value, description=title,
+    if isinstance(value, bool | Enum):  # a menu of the values, each said by what it means
+        return widgets.Dropdown(options=_value_choices(name), value=_control_value(value), description=title,
                                 style=style, layout=layout)
     if isinstance(value, CardPoints):
         return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
@@ -127,8 +135,16 @@ class RulesPanel(_View):
             _("Options of the right-hand rules"),
             _(": each with the sentences it comes from (click to unfold); a yellow row differs from the left-hand "
               "rules"))
-        for name, control in self.controls.items():
-            control.description = _(OPTIONS[name].title)
+        self._syncing = True
+        try:
+            for name, control in self.controls.items():
+                control.description = _(OPTIONS[name].title)
+                if isinstance(control, widgets.Dropdown):  # the same values, their meanings said again
+                    chosen = control.value
+                    control.options = _value_choices(name)
+                    control.value = chosen
+        finally:
+            self._syncing = False
 
     def _respeak(self) -> None:
         """The panel and its comparison said again in its language (``set_language``), the rules as they are."""
@@ -160,14 +176,17 @@ class RulesPanel(_View):
 
     # -- callbacks ---------------------------------------------------------------------------------
 
+    @speaking
     def compare_rules(self, left: Rules | str, right: Rules | str) -> bool:
         """Set both sides (as the pair buttons do); ``False`` if refused (nothing changed)."""
         return self._attempt("left", lambda: (_label_rules(left), _label_rules(right), *self._where()))
 
+    @speaking
     def choose_preset(self, name: str) -> bool:
         """The right-hand rules become preset ``name``; the left stays."""
         return self._attempt("right", lambda: (self.baseline, preset(name), *self._where()))
 
+    @speaking
     def set_option(self, name: str, value: Any) -> None:
         """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
 

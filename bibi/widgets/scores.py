@@ -13,7 +13,7 @@ from bibi.errors import WrongType, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, count
 from bibi.rules import rules_name
-from bibi.widgets.base import _button, _html, _View
+from bibi.widgets.base import _button, _html, _View, speaking
 from bibi.widgets.explorer import DealExplorer
 
 
@@ -100,6 +100,7 @@ class ScoreInspector(_View):
         over = all(d.is_over for d in self.deals)
         return over and self.source.is_over
 
+    @speaking
     def refresh(self) -> None:
         """Read the deal or game again and show it (the last deal of a game)."""
         count = len(self.deals)
@@ -126,12 +127,14 @@ class ScoreInspector(_View):
             buttons.append(button)
         self.deal_buttons.children = [widgets.HTML(render.caption_html(rest=_("show deal:"))), *buttons]
 
+    @speaking
     def show_deal(self, index: int) -> None:
         """Show deal ``index`` (0-based) of the game."""
         if not 0 <= whole("index", index) < len(self.deals):
             raise ValueError(f"index: {shorten(index)} is not a deal 0…{len(self.deals) - 1}")
         self.deal_select.value = index
 
+    @speaking
     def show_line(self, index: int) -> None:
         """Show the trick of row ``index`` (a click on the row does this): in the linked explorer, or below.
 

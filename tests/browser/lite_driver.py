@@ -174,7 +174,7 @@ class LiteSession:
           const session = window.jupyterapp.shell.currentWidget.sessionContext.session;
           return [session.path, session.kernel.id];
         }""")
-        assert session == path, f"{path} was given the session of {session}"  # (see SESSION_BY_NAME, lite/build.py)
+        assert session == path, f"{path} was given the session of {session}"  # (each notebook has a name of its own)
         assert fresh or kernel == self.kernel_id, f"{path} opened on another kernel"
         self.kernel_id = kernel
         return ready, fresh

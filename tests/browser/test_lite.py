@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import tarfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,7 +58,8 @@ OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ip
 # The learner's path in the kit's other languages: the same notebooks in notebooks/<lang>/, whose first cell sets the
 # language (bibi.set_language). Their 03 needs pandas, as the English one does. The first of them opens the module's
 # page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
-TRANSLATED = ["ru/01-learn-to-play.ipynb", "it/01-learn-to-play.ipynb", "ru/07-practice.ipynb", "it/07-practice.ipynb"]
+TRANSLATED = ["ru/01-learn-to-play-ru.ipynb", "it/01-learn-to-play-it.ipynb", "ru/07-practice-ru.ipynb",
+              "it/07-practice-it.ipynb"]
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
 
@@ -86,8 +88,8 @@ PANDAS = r"ModuleNotFoundError.*No module named 'pandas'"  # (Pyodide names the 
 STOPS = [
     Stop("04-scoring.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     Stop("03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
-    Stop("ru/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
-    Stop("it/03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("ru/03-russian-vs-italian-ru.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("it/03-russian-vs-italian-it.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     # 05 imports matplotlib (for its plots) before pandas, in the same cell: the kernel tries both, names the first
     Stop("05-explore-the-rules.ipynb", r"^import matplotlib\.pyplot",
          r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
@@ -189,11 +191,16 @@ def test_the_site_serves_the_kit_and_the_start_packages_itself(site):
     committed = {p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").rglob("*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts}  # fmt: skip
     assert committed and {p.relative_to(site / "files") for p in (site / "files").rglob("*.ipynb")} == committed
-    # A running session is found by its notebook's path, not its file name (SESSION_BY_NAME in lite/build.py): the
-    # translations share their English notebook's file name.
-    app = "\n".join(path.read_text(encoding="utf-8") for path in (site / "build").glob("*.js"))
-    assert re.search(r"_sessions\.find\(([\w$]+)=>\1\.path===", app)
-    assert not re.search(r"_sessions\.find\(([\w$]+)=>\1\.name===", app)
+    # JupyterLite's code is served as it comes: every script of the app is the jupyterlite-core package's own, byte for
+    # byte (JupyterLab matches a running session by file name, and every notebook has a name of its own).
+    (bundle,) = (ROOT / "build" / "lite-venv").glob("lib/python3*/site-packages/jupyterlite_core/jupyterlite-app-*.tgz")
+    with tarfile.open(bundle) as tar:
+        scripts = {m.name.removeprefix("package/"): m for m in tar.getmembers()
+                   if m.isfile() and m.name.endswith((".js", ".mjs"))}  # fmt: skip
+        assert len(scripts) > 50
+        for name, member in scripts.items():
+            served = site / name
+            assert served.read_bytes() == tar.extractfile(member).read(), f"{name} differs from JupyterLite's own"
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"] == (
         "./static/pyodide/pyodide.mjs"
@@ -383,3 +390,61 @@ def test_a_notebook_stops_at_its_first_cell_that_needs_what_the_site_lacks_and_s
     assert all(CDN.match(url) for url in left), left
     assert stop.wheels <= cdn_wheels(left) <= with_dependencies(site, stop.wheels), left
     assert bool(left) == bool(stop.wheels), left
+
+
+# -- JupyterLab's own words in the notebook's language ------------------------------------------------------------
+
+LANGUAGE_PAGES = {  # the site's language page, JupyterLab's locale there, and menu titles it must show
+    "ru": ("lab-ru", "ru-RU", {"Файл", "Редактировать", "Выполнить", "Ядро", "Настройки"}),
+    "it": ("lab-it", "it-IT", {"Modifica", "Visualizza", "Esegui", "Impostazioni", "Aiuto"}),
+}
+_KERNEL_IDLE_JS = "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'"
+
+
+def menu_titles(page: Page) -> set[str]:
+    return set(page.locator(".lm-MenuBar-itemLabel").all_inner_texts())
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGE_PAGES))
+def test_the_sites_menus_read_in_the_notebooks_language_and_the_learners_choice_wins(lang, browser, lite):
+    """The site's language page (``lab-ru/``, ``lab-it/``: ``lite/build.py``) opens the notebook with JupyterLab's own
+    menus in its language (JupyterLab's language packs), and its kernel runs it; a language the learner chooses in
+    Settings ▸ Language is saved in the browser and wins on every page of the site."""
+    folder, locale, titles = LANGUAGE_PAGES[lang]
+    page = new_page(browser, service_workers="allow")
+    offline = Offline(lite.url).attach(page)
+    try:
+        name = f"{lang}/01-learn-to-play-{lang}.ipynb"
+        page.goto(f"{lite.url}/{folder}/index.html?path={name}")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=240_000)
+        page.wait_for_function(_KERNEL_IDLE_JS, timeout=240_000)
+        assert titles <= menu_titles(page), menu_titles(page)
+        assert not {"File", "Edit", "Run", "Settings", "Help"} & menu_titles(page) - {"File"}  # Italian's File: File
+        assert page.evaluate("document.documentElement.lang") == locale
+        assert page.evaluate("window.jupyterapp.shell.currentWidget.context.path") == name
+        status, said = kernel_says(page, f"import bibi\nbibi.set_language({lang!r})\nprint(bibi.Card('QH').display())")
+        assert status == "ok" and said.strip() == {"ru": "Д♥", "it": "D♥"}[lang], said
+        screenshot(page, f"lite-{folder}-menus")
+        other = {"ru": "it_IT", "it": "ru_RU"}[lang]  # the learner picks the other language in Settings ▸ Language
+        page.evaluate("""async (locale) => await window.jupyterapp.serviceManager.settings.save(
+            '@jupyterlab/translation-extension:plugin', JSON.stringify({locale}))""", other)
+        page.reload()
+        page.locator(".lm-MenuBar-itemLabel").first.wait_for(timeout=240_000)
+        chosen = LANGUAGE_PAGES[other[:2]][2]
+        assert chosen <= menu_titles(page), menu_titles(page)
+        page.goto(f"{lite.url}/lab/index.html?path={name}")  # the English page too: the learner's choice
+        page.locator(".lm-MenuBar-itemLabel").first.wait_for(timeout=240_000)
+        assert chosen <= menu_titles(page), menu_titles(page)
+        assert offline.left == [], f"requests left the machine: {offline.left}"
+    finally:
+        ignore_closed(page.context.close)
+
+
+def test_the_english_page_keeps_jupyterlabs_english_menus(browser, lite):
+    page = new_page(browser, service_workers="allow")
+    try:
+        page.goto(f"{lite.url}/lab/index.html?path=01-learn-to-play.ipynb")
+        page.locator(".lm-MenuBar-itemLabel").first.wait_for(timeout=240_000)
+        assert {"File", "Edit", "Run", "Kernel", "Settings"} <= menu_titles(page)
+    finally:
+        ignore_closed(page.context.close)
