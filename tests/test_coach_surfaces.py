@@ -16,7 +16,7 @@ from bibi.cli import main
 from bibi.coach import analyse
 from bibi.deal import Deal
 from bibi.game import Game
-from bibi.i18n import language
+from bibi.i18n import decimal, language
 from bibi.play import bots_rng, play_seeded
 from bibi.terminal import Terminal
 
@@ -83,7 +83,7 @@ def test_try_again_goes_back_and_values_the_new_move_against_the_old():
     table.play(other)
     text = said(table)
     assert "Tried again: " in text and f"your move {decision.played.display()}" in text
-    assert f"{decision.values[other]:.1f}" in text and f"{decision.values[decision.played]:.1f}" in text
+    assert decimal(decision.values[other]) in text and decimal(decision.values[decision.played]) in text
     assert table.deal.actions[decision.position] == other  # the deal plays on from the new move
     table.play(table.deal.legal_actions()[0]) if not table.deal.is_over and table.deal.to_act == 0 else None
     assert "Tried again" not in said(table) or table.deal.is_over  # told once, at the move tried
