@@ -20,10 +20,10 @@ deal; it is compiled with it (tools/build_compiled.py).
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final, SupportsIndex
 
 from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
-from bibi.errors import NotationError, WrongType, shorten, whole
+from bibi.errors import Checked, NotationError, WrongType, shorten, whole
 from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
 
@@ -86,7 +86,7 @@ class Action:
             return "pass"
         return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
 
-    def display(self, lang: str | None = None) -> str:
+    def display(self, lang: Checked[str | None] = None) -> str:
         """How the action reads to a person in the language in force (or ``lang``), as ``Card.display`` shows a
         card: ``Bi-bi ♥``, ``pass``, ``trump ♥`` in English; ``Би-би ♥``, ``пас``, ``козырь ♥`` in Russian;
         ``bip bip ♥``, ``passo``, ``briscola ♥`` in Italian. For the eye only: records keep the notation (``str``).
@@ -105,7 +105,7 @@ class Action:
         return pgettext("action", "trump {sym}", lang).format(sym=suit.symbol)
 
     @staticmethod
-    def parse(text: Any) -> Card | Action:
+    def parse(text: Card | Action | str) -> Card | Action:
         """Parse the notation: a card (``KS``, the action of playing it), ``bibi H``, ``pass``, ``trump H``.
 
         Also accepted: lower case, ``10``, suit symbols, and ``bi-bi``/``bip bip``/``би-би`` for the call.
@@ -159,18 +159,16 @@ PASS_INDEX: Final = SWITCH_BASE + len(SWITCHES)  # 60
 _INDEX: Final[dict[Card | Action, int]] = {action: i for i, action in enumerate(EVERY_ACTION)}
 
 
-def action_index(action: Any) -> int:
+def action_index(action: Card | Action | str) -> int:
     """The number of an action in the encoding (the module doc): a card (play it), an ``Action`` or the notation
     of either (``"KS"``, ``"bibi H"``, ``"pass"``, ``"trump H"``); unreadable text raises ``NotationError``."""
     return _INDEX[Action.parse(action)]
 
 
-def action_at(index: Any) -> Card | Action:
+def action_at(index: SupportsIndex) -> Card | Action:
     """The action numbered ``index`` in the encoding, ``action_index``'s inverse. Any whole number a framework
     hands is read (numpy's integers too); another type raises a ``TypeError``, a number outside 0…60 a
     ``ValueError``, both naming ``action``."""
-    if not isinstance(index, int) and hasattr(type(index), "__index__"):
-        index = index.__index__()  # numpy's integers, as a bot of another framework gives them
     return EVERY_ACTION[whole("action", index, 0, NUM_ACTIONS - 1)]
 
 

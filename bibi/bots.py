@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, Rank
 from bibi.deal import Action, Deal, View
-from bibi.errors import shorten
+from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, _, count, decimal, ngettext
 from bibi.live import LiveView
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
@@ -846,11 +846,13 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-        raise ValueError(f"margin: {shorten(margin)} is not a number ≥ 0")
-    if prior not in SEARCH_PRIORS:
-        raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
+        raise (WrongType if wrong else ValueError)(f"margin: {shorten(margin)} is not a number ≥ 0")
+    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
+        wrong = not isinstance(prior, str)
+        raise (WrongType if wrong else ValueError)(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
     if not isinstance(sequential, bool):
-        raise TypeError(f"sequential: expected True or False, not {shorten(sequential)}")
+        raise WrongType(f"sequential: expected True or False, not {shorten(sequential)}")
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -893,7 +895,7 @@ def make_oracle_bot(deal: Deal) -> Bot:
     Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
     """
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal: expected a Deal, not {shorten(deal)}")
+        raise WrongType(f"deal: expected a Deal, not {shorten(deal)}")
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
@@ -945,7 +947,8 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
+        wrong = isinstance(value, bool) or not isinstance(value, int)  # a WrongType; a number below, a ValueError
+        raise (WrongType if wrong else ValueError)(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
 
 
 sampling_bot = make_sampling_bot()

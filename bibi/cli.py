@@ -86,7 +86,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The ``bibi`` parser, one subparser per registered command, its help texts in the language in force."""
     parser = _Parser(
-        prog="bibi", description=_("Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!."),
+        prog="bibi", description=_("Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!"),
         epilog=_("Run 'bibi COMMAND --help' for a command's options."),
     )
     parser.add_argument("--lang", type=lang_arg, default=None, metavar="LANG",

@@ -23,12 +23,9 @@ Two more are about its own surface: while the last player's draw and call decisi
 draw round (``after_trick``) follow a completed trick, ``trick`` still shows it (it is also ``tricks[-1]``); and
 ``Deal.replay`` refuses a record whose ``dealer`` or ``trump`` is null rather than fill in ``Deal.new``'s defaults.
 
-The module is the state machine. Beside it, compiled with it as one group, below it: the actions and their
-notation (``bibi.actions``), what a deal hands out, its events, tricks, calls, history and a seat's view
-(``bibi.reports``), the record (``bibi.records``), the set-up (``bibi.dealing``) and the rule facts of a trick and
-of a pair (``bibi.tricks``); below it too, pure: the words of a refusal (``bibi.refusals``). Above it, reached
-lazily: the sampler (``Deal.resample``), the one fast loop (``Deal.playout``, which reads the deal's fields in place,
-as the bots' live views, ``bibi.live``, do) and the renderer (``str``, ``_repr_html_``: ``bibi.render``).
+The module is the state machine; what lies beside it, below it and above it is mapped in ARCHITECTURE.md ("The
+engine"): the actions, reports, record, set-up and rule facts below, the refusals' words, the sampler, the one fast
+loop and the renderer.
 
 >>> deal = Deal.new("russian", players=4, seed=1)
 >>> deal.dealer, deal.to_act, str(deal.trump), deal.stock_size   # the dealer's left leads (R11)
@@ -46,16 +43,16 @@ from __future__ import annotations
 import random
 import types
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from importlib.util import find_spec
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, SupportsIndex
 
 from bibi import refusals
 from bibi._engine import GROUP
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
-from bibi.dealing import Whole, _rotations, asked_setup, check_players, hands_dealt, restocked
-from bibi.errors import IllegalAction, NotationError, check_type, shorten, whole
+from bibi.dealing import _rotations, asked_setup, check_players, hands_dealt, restocked
+from bibi.errors import Checked, IllegalAction, NotationError, Seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
 from bibi.records import RECORD_FORMAT, check_record, deal_record
@@ -215,16 +212,15 @@ class Deal:
     # ---- construction ----------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Any, players: Whole = 6, *, seed: Any = None, rng: Any = None, dealer: Whole | None = None,
-            trump: Any = None, deck: Any = None, log: Any = True, ask_every_chance: Any = False) -> Deal:
+    def new(cls, rules: Rules | str, players: SupportsIndex = 6, *, seed: Seed = None, rng: random.Random | None = None,
+            dealer: SupportsIndex | None = None, trump: Suit | str | None = None,
+            deck: Sequence[Card | str] | None = None, log: Checked[bool] = True,
+            ask_every_chance: Checked[bool] = False) -> Deal:
         """A new deal, dealt and ready for its first decision. With ``deck`` (the whole pack, top first) it is
-        stacked: dealer 0 and the bottom card's suit as trump unless given. Without, the pack is shuffled by ``rng``
-        (or ``random.Random(seed)``), and the dealer and trump found as the rules say (R5–R7; I4).
-
-        ``log=False`` keeps no events (the simulator's choice); ``ask_every_chance`` see ``Deal.ask_every_chance``.
-        Parameters are annotated ``Any`` and checked (``bibi.dealing.asked_setup``), so that both builds (pure and
-        compiled) refuse a wrong value with the same message naming it.
-        """
+        stacked: dealer 0 and the bottom card's suit as trump unless given (not shuffled: no seed, no ``rng``).
+        Without, the pack is shuffled by ``rng`` (or ``random.Random(seed)``), and the dealer and trump found as
+        the rules say (R5–R7; I4). ``log=False`` keeps no events (the simulator's choice); ``ask_every_chance``
+        see ``Deal.ask_every_chance``. Each argument is checked, a bad one named (``bibi.dealing.asked_setup``)."""
         rules = as_rules(rules)
         players = check_players(rules, players)
         check_type("log", log, bool, "True or False")
@@ -327,13 +323,13 @@ class Deal:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def apply(self, action: Any, seat: Whole | None = None) -> Deal:
+    def apply(self, action: Card | Action | str, seat: SupportsIndex | None = None) -> Deal:
         """Apply one action (a ``Card`` to play, an ``Action``, or the notation of either), checking with ``seat``
         that it is that seat's turn; returns the deal. An illegal action raises ``IllegalAction`` naming the rule,
-        unreadable text ``NotationError``, and the deal is left unchanged."""
+        unreadable text ``NotationError``, no seat of the table ``ValueError``; the deal is left unchanged."""
         act = Action.parse(action)
         if seat is not None:
-            whole("seat", seat)
+            seat = self._seat(seat)
         if act not in self.legal_actions():
             raise IllegalAction(self.why_illegal(act, seat) or f"{act} is not legal now")
         if seat is not None and seat != self.to_act:
@@ -342,7 +338,7 @@ class Deal:
         self._apply_legal(act)
         return self
 
-    def playout(self, choose: Any) -> Deal:
+    def playout(self, choose: Callable[[tuple[Card | Action, ...]], Card | Action]) -> Deal:
         """Play to the end, ``choose(legal_actions)`` picking every decision with a choice (a forced move is taken
         without asking): the kit's one fast loop (``bibi.playout.run``), the very transitions ``apply`` runs, minus
         its per-call checks; a pick that is not among the legal actions still raises ``IllegalAction``."""
@@ -350,7 +346,7 @@ class Deal:
 
         return playout(self, choose)
 
-    def why_illegal(self, action: Any, seat: Whole | None = None) -> str | None:
+    def why_illegal(self, action: Card | Action | str, seat: SupportsIndex | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the seat to act) is illegal now, or ``None`` if it is legal, in the
         language in force, citing the sentences (``bibi.refusals``); unreadable text gives the reading's reason, a
         value of the wrong type raises ``TypeError``."""
@@ -371,26 +367,26 @@ class Deal:
         """Under ``next_deal``: the suit of the deal's last call, the next deal's trump (R16 literal)."""
         return None if self._next_trump is None else SUITS[self._next_trump]
 
-    def hand(self, seat: Whole) -> tuple[Card, ...]:
+    def hand(self, seat: SupportsIndex) -> tuple[Card, ...]:
         """The cards in ``seat``'s hand, laid-down pairs included, by suit (S H D C) and rank."""
         return tuple(self._hands[self._seat(seat)])
 
-    def laid_down(self, seat: Whole) -> tuple[Card, ...]:
+    def laid_down(self, seat: SupportsIndex) -> tuple[Card, ...]:
         """The cards of ``seat``'s called pairs still in his hand, face up for everyone."""
         laid = self._laid[self._seat(seat)]
         return laid_cards(laid) if any(laid) else ()  # most seats hold none, most of the time
 
-    def callable_suits(self, seat: Whole) -> tuple[Suit, ...]:
+    def callable_suits(self, seat: SupportsIndex) -> tuple[Suit, ...]:
         """The suits in which ``seat`` holds a free K+Q pair that the rules let him call now."""
         return tuple(SUITS[s] for s in self._callable(self._seat(seat)))
 
-    def free_pairs(self, seat: Whole) -> tuple[Suit, ...]:
+    def free_pairs(self, seat: SupportsIndex) -> tuple[Suit, ...]:
         """The suits in which ``seat`` holds a king and a queen not yet in a called pair (R22), callable now or
         not (a pair of the trump cannot be called under ``bibi_suits='non_trump'``, R15)."""
-        kq, laid = self._kq[self._seat(seat)], self._laid[seat]
+        kq, laid = self._kq[who := self._seat(seat)], self._laid[who]
         return tuple(SUITS[s] for s in range(4) if free_pair(kq, laid, s))
 
-    def switch_rights(self, seat: Whole) -> tuple[Suit, ...]:
+    def switch_rights(self, seat: SupportsIndex) -> tuple[Suit, ...]:
         """Under ``holder_chooses``: the suits of ``seat``'s calls not yet used to switch the trump."""
         return tuple(SUITS[s] for s in self._rights[self._seat(seat)])
 
@@ -401,11 +397,11 @@ class Deal:
 
     @property
     def ask_every_chance(self) -> bool:
-        """Whether every seat is asked at each of its chances to call, holding a callable pair or not (``pass``
-        its only legal action when it holds none): ``Deal.new(..., ask_every_chance=True)``, what a game engine with
-        a public current player needs (``bibi.openspiel``). By default only a seat holding a callable pair is
-        asked, and the question and its pass are that seat's alone (``to_act_for``, ``events_for``). No rule
-        changes, only who is asked; the record keeps the option (the rules reference, §2: "who is asked")."""
+        """Whether every seat is asked at each of its chances to call, holding a callable pair or not (``pass`` its
+        only legal action when it holds none): ``Deal.new(..., ask_every_chance=True)``, what a game engine with a
+        public current player needs (``bibi.openspiel``). By default only a seat holding a callable pair is asked,
+        and the question and its pass are that seat's alone (``to_act_for``, ``events_for``). No rule changes, only
+        who is asked; the record keeps the option (the rules reference, §2: "who is asked")."""
         return self._ask_every
 
     @property
@@ -414,7 +410,7 @@ class Deal:
         the leftovers once turned up (what chance has revealed, for an adapter that deals card by card)."""
         return self._pos
 
-    def restock(self, cards: Any) -> Deal:
+    def restock(self, cards: Sequence[Card | str]) -> Deal:
         """Put the face-down stock in the order ``cards`` (top first), the same cards as ``stock()`` in any order
         (other cards are refused, ``bibi.dealing.restocked``, the deal unchanged); returns the deal. What chance
         decides card by card in a game engine (``bibi.openspiel``), or a rollout that shuffles the unseen stock."""
@@ -473,7 +469,7 @@ class Deal:
             raise ValueError("events: this deal was made with log=False and kept none")
         return tuple(map(Event._make, self._events))
 
-    def events_for(self, seat: Whole) -> tuple[Event, ...]:
+    def events_for(self, seat: SupportsIndex) -> tuple[Event, ...]:
         """The event log as ``seat`` may know it (``bibi.reports.events_seen``): every public event and the
         seat's own; another seat's draw keeps no card, and another seat's pass is left out (unless every seat is
         asked at each chance, ``ask_every_chance``). Every view that shows a deal to a seat shows these.
@@ -487,7 +483,7 @@ class Deal:
             raise ValueError("events: this deal was made with log=False and kept none")
         return events_seen(self, seat)
 
-    def to_act_for(self, seat: Whole) -> int | None:
+    def to_act_for(self, seat: SupportsIndex) -> int | None:
         """Who ``seat`` sees deciding (``View.to_act``): ``to_act``, except another seat's call decision, which
         nobody else sees (``None`` then: showing the question would show the pair), unless ``ask_every_chance``."""
         seat = self._seat(seat)
@@ -516,17 +512,14 @@ class Deal:
         """The hands as dealt, per seat, by suit and rank (one card at a time from the dealer's left, I4)."""
         return tuple(map(tuple, hands_dealt(self.deck, self.players, self.dealer, self.rules.hand_size)))
 
-    def resample(self, seat: Whole, rng: Any, tries: Whole = 20) -> Deal:
+    def resample(self, seat: SupportsIndex, rng: random.Random, tries: SupportsIndex = 20) -> Deal:
         """A deal consistent with everything ``seat`` (any seat) sees now, the cards hidden from it sampled by
         ``rng`` (a ``random.Random``), ``tries`` (≥ 1) quick attempts before an exhaustive search; the sample's
         ``view(seat)`` equals this one's (``bibi.sampling``; ``NoWorld`` if none fits). OpenSpiel's
         ``ResampleFromInfostate``: the state offers it, the sampler does it."""
-        seat = self._seat(seat)
-        check_type("rng", rng, random.Random, "a random.Random")
-        whole("tries", tries, 1)
         from bibi import sampling  # lazy: the engine never needs the sampler itself
 
-        return sampling.world(self.view(seat), rng, tries)
+        return sampling.resample(self.view(seat), rng, tries)  # which names a bad rng or tries
 
     @property
     def card_points(self) -> tuple[int, ...]:
@@ -548,14 +541,13 @@ class Deal:
         """How many tricks this deal has in all (rules §4)."""
         return self.rules.tricks(self.players)
 
-    def view(self, seat: Whole) -> View:
+    def view(self, seat: SupportsIndex) -> View:
         """What ``seat`` may see (for bots and views). Hidden cards stay hidden."""
         return View.of(self, self._seat(seat))
 
-    def why_won(self, number: Whole = -1) -> str:
+    def why_won(self, number: SupportsIndex = -1) -> str:
         """Why the winner of completed trick ``number`` (default: the last) wins it, citing the sentences."""
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError(f"number: expected a trick number, not {shorten(number)}")
+        number = whole("number", number)
         if not -len(self._tricks) <= number < len(self._tricks):
             raise ValueError(f"number: {shorten(number)} is not one of the {len(self._tricks)} completed tricks")
         t = self._tricks[number]
@@ -639,7 +631,7 @@ class Deal:
                            self._ask_every)
 
     @classmethod
-    def replay(cls, record: Any, upto: Any = None) -> Deal:
+    def replay(cls, record: Mapping[str, Any], upto: SupportsIndex | None = None) -> Deal:
         """Rebuild a deal from ``record()`` (the first ``upto`` actions only, if given: 0 to as many as it holds).
 
         A malformed record raises ``ValueError`` saying which field is wrong: records are strict (every
@@ -689,12 +681,11 @@ class Deal:
 
     # ---- the machine ---------------------------------------------------------------------------
 
-    def _seat(self, seat: Whole) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            whole("seat", seat)
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat: {shorten(seat)} is not a seat 0…{self.players - 1}")
-        return int(seat)
+    def _seat(self, seat: SupportsIndex) -> int:
+        n = seat if type(seat) is int else whole("seat", seat)
+        if not 0 <= n < self.players:
+            raise ValueError(f"seat: {shorten(n)} is not a seat 0…{self.players - 1}")
+        return n
 
     def _compute_legal(self) -> tuple[Card | Action, ...]:
         if self._phase == _PLAY:

@@ -10,17 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, SupportsIndex
 
 from bibi.cards import CARD_TEXT, CARDS, Card, Suit, pack, parse_card
-from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
 from bibi.tricks import KQ_SLOT, PARTNER
-
-# A whole number the engine checks itself (a seat, a player count), so that a wrong value gets a
-# message naming it. It is typed Any: the compiled engine (tools/build_compiled.py) would refuse a value outside
-# a narrower annotation with a bare TypeError before the check could speak.
-Whole = Any
 
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
 
@@ -61,16 +56,28 @@ def hands_dealt(deck: Sequence[Card], players: int, dealer: int, hand_size: int)
 
 def restocked(stock: Sequence[Card], cards: Any) -> tuple[Card, ...]:
     """``cards``, checked to be the face-down ``stock`` in another order (``Deal.restock``): a ``ValueError`` naming
-    ``cards`` otherwise (a ``TypeError`` for another type than a list)."""
-    check_type("cards", cards, (list, tuple), "a list of cards, top first")
-    try:
-        order = tuple(parse_card(c) for c in cards)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"cards: {exc}") from None
+    ``cards`` otherwise (a ``TypeError`` for another type than a list of cards)."""
+    order = tuple(card_list("cards", cards, "a list of cards, top first"))
     if sorted(order) != sorted(stock):
-        raise ValueError(f"cards: {shorten(' '.join(map(str, order)))} are not the {len(stock)} cards of the stock "
+        raise ValueError(f"cards: {shorten([str(c) for c in order])} are not the {len(stock)} cards of the stock "
                          "(stock()) in another order")
     return order
+
+
+def sequence(name: str, value: Any, wanted: str) -> Sequence[Any]:
+    """``value`` if it is a sequence (a list, a tuple; not a text), else a ``WrongType`` naming ``name``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+    return value
+
+
+def card_list(name: str, cards: Any, wanted: str) -> list[Card]:
+    """``cards`` read as cards: a sequence (a list, a tuple; not a text) of cards or their notation, each read by
+    ``parse_card``; a ``WrongType`` for another type, a ``ValueError`` for a card it cannot read, naming ``name``."""
+    try:
+        return [parse_card(c) for c in sequence(name, cards, wanted)]
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 # -- the checks, stacks and the set-up -------------------------------------------------------------------------
@@ -84,9 +91,10 @@ def _as_suit(value: Any, what: str) -> Suit:
         raise ValueError(f"{what}: {shorten(value)} is not a suit (S, H, D, C)") from None
 
 
-def check_players(rules: Rules, players: Whole) -> int:
+def check_players(rules: Rules, players: SupportsIndex) -> int:
     """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
-    whole("players", players)
+    check_type("rules", rules, Rules, "a Rules value")
+    players = whole("players", players)
     if not 2 <= players <= rules.max_players:
         raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
     if players * rules.hand_size > rules.pack_size:
@@ -103,13 +111,9 @@ _PACKS = {decks: tuple(pack(decks)) for decks in (1, 2)}  # ``pack(decks)``, mad
 
 def check_deck(rules: Rules, deck: Any) -> list[Card]:
     """Parse a stacked deck and check it is exactly the rules' whole pack (rules §5.1)."""
-    check_type("deck", deck, (list, tuple), "a list of cards, top first")
-    if len(deck) != rules.pack_size:
+    if not isinstance(deck, str | bytes) and isinstance(deck, Sequence) and len(deck) != rules.pack_size:
         raise ValueError(f"deck: {len(deck)} cards, but the pack of {rules.decks} deck(s) has {rules.pack_size}")
-    try:
-        cards = [parse_card(c) for c in deck]
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"deck: {exc}") from None
+    cards = card_list("deck", deck, "a list of cards, top first")
     if sorted(cards) == _SORTED_PACKS[rules.decks]:
         return cards  # the common case, checked cheaply; the rest says what is wrong
     if len(cards) != rules.pack_size:
@@ -126,14 +130,14 @@ def check_deck(rules: Rules, deck: Any) -> list[Card]:
 
 
 def stack(
-    hands: Any,
-    stock: Any = (),
+    hands: Sequence[str | Sequence[Card | str]],
+    stock: str | Sequence[Card | str] = (),
     *,
-    dealer: Whole | None = None,
-    rules: Any = "russian",
-    players: Whole | None = None,
-    filler: Any = (),
-    bottom: Any = (),
+    dealer: SupportsIndex | None = None,
+    rules: Rules | str = "russian",
+    players: SupportsIndex | None = None,
+    filler: str | Sequence[Card | str] = (),
+    bottom: str | Sequence[Card | str] = (),
 ) -> list[Card]:
     """A stacked pack for ``Deal.new(..., deck=...)``: seat ``i`` is dealt ``hands[i]``, ``stock`` tops the stock.
 
@@ -153,9 +157,8 @@ def stack(
     '3S 3S 4S 4S 2S QH KH'
     """
     rules = as_rules(rules)
-    check_type("hands", hands, (list, tuple), "a list of hands, one per seat")
-    n = len(hands) if players is None else players
-    check_players(rules, n)
+    hands = sequence("hands", hands, "a list of hands, one per seat")
+    n = check_players(rules, len(hands) if players is None else players)
     if len(hands) > n:
         raise ValueError(f"hands: {len(hands)} hands for {n} players")
     dealer = n - 1 if dealer is None else whole("dealer", dealer, 0, n - 1)
@@ -188,11 +191,9 @@ def stack(
 
 
 def _parse_cards(spec: Any, what: str) -> list[Card]:
-    check_type(what, spec, (str, list, tuple), "cards like 'KS QH' or a list of cards")
-    try:
-        return [parse_card(c) for c in (spec.replace(",", " ").split() if isinstance(spec, str) else spec)]
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"{what}: {exc}") from None
+    """Cards given as text (``"KS QH"``, commas allowed) or as a list of cards (``card_list``)."""
+    return card_list(what, spec.replace(",", " ").split() if isinstance(spec, str) else spec,
+                     "cards like 'KS QH' or a list of cards")
 
 
 class Setup(NamedTuple):
@@ -255,6 +256,10 @@ def asked_setup(rules: Rules, players: int, *, seed: Any, rng: Any, dealer: Any,
     if trump is not None:
         trump = _as_suit(trump, "trump")
     if deck is not None:
+        if seed is not None or rng is not None:
+            shuffler = f"seed={shorten(seed)}" if seed is not None else f"rng={shorten(rng)}"
+            raise ValueError(f"deck: a stacked pack is dealt as it lies, and {shuffler} would shuffle it: give deck, "
+                             "or a seed or an rng, not both")
         cards = check_deck(rules, deck)
         return Setup(0 if dealer is None else dealer, cards[-1].suit if trump is None else trump, tuple(cards), (),
                      None)
@@ -340,7 +345,6 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 __all__ = [
-    "Setup", "Whole", "asked_setup", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
-    "high_card_draw", "restocked", "set_up",
-    "shuffle", "stack", "still_drawing",
+    "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
+    "high_card_draw", "restocked", "sequence", "set_up", "shuffle", "stack", "still_drawing",
 ]

@@ -1,12 +1,27 @@
 """The kit's errors and the one rule for bad input.
 
-Bad input raises a ``ValueError`` (or one of its subclasses here), or a ``TypeError`` for a value of the
-wrong type, whose message names the parameter and quotes the value *shortened* (``shorten``): never a
-hang, never an error from deep inside, never a silent change. Two failures of an action are told apart,
-as python-chess tells ``InvalidMoveError`` from ``IllegalMoveError``:
+Bad input raises an error whose message names the parameter and quotes the value *shortened* (``shorten``): never a
+hang, never an error from deep inside, never a silent change, and a refused action or change leaves everything as it
+was. Which class, by what is wrong:
+
+- a value of the wrong type (a text where a seat is asked, a float seed): ``WrongType``, a ``TypeError``;
+- a value of the right type that is not allowed (a seat the table has not, a preset the kit does not know, a
+  record or a text that cannot be read: a field of the wrong type inside a record is the record's fault, a bad
+  value): a ``ValueError``, or one of its subclasses here.
+
+``WrongType`` is a ``ValueError`` too, so that ``except ValueError`` catches every refusal of the kit's (the command
+line, the views' message line, a notebook's ``try``), while ``except TypeError`` still tells a wrong type. A bare
+``TypeError`` from the kit is a bug, never a refusal (``tests/test_signatures.py`` holds the sources to it).
+
+Two failures of an action are told apart, as python-chess tells ``InvalidMoveError`` from ``IllegalMoveError``:
 
 - ``NotationError``: the text cannot be read as a card or an action at all (``"KX"``, ``"bibi"``);
 - ``IllegalAction``: the action is readable, but the rules do not allow it now.
+
+The checks every module shares are here: ``check_type``, ``whole`` (a whole number: an ``int``, or anything
+``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float) and ``check_seed``.
+They check what a public signature says (``Seed`` is what a seed may be), so that a type checker's reading of a call
+and the kit's agree.
 
 >>> len(shorten("x" * 10**7)) <= LIMIT
 True
@@ -14,12 +29,16 @@ True
 '[[[[[...]]]]]'
 >>> issubclass(NotationError, ValueError) and issubclass(IllegalAction, ValueError)
 True
+>>> issubclass(WrongType, TypeError) and issubclass(WrongType, ValueError)
+True
 """
 
 from __future__ import annotations
 
+import math
+import operator
 import reprlib
-from typing import Any
+from typing import Any, Never, SupportsIndex, TypeAlias, TypeVar
 
 LIMIT = 60  # the most characters of a value a message quotes
 MAX_SEED = 2**64  # the largest whole-number seed (either sign)
@@ -30,6 +49,22 @@ _REPR.maxstring = LIMIT
 _REPR.maxother = LIMIT
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = _REPR.maxfrozenset = 8
 _REPR.maxlong = 40
+
+
+# What a seed may be (``check_seed``): a whole number, a text or bytes, or None for a fresh one.
+Seed: TypeAlias = SupportsIndex | str | bytes | None
+
+_T = TypeVar("_T")
+# An argument the function checks itself, in both builds alike. To a type checker ``Checked[X]`` is ``X`` (``X |
+# Never``); to mypyc, which compiles the engine's group, it is any object. mypyc checks an argument annotated
+# ``bool``, ``str`` or ``int``, a ``list`` or a ``tuple``, or one of the group's own classes (``Deal``, ``View``,
+# ``LiveView``), itself, before the function runs, with a bare TypeError that names no parameter, and only in the
+# compiled build: a public function of the group annotates such an argument ``Checked[...]`` (a whole number
+# ``SupportsIndex``, a collection ``Sequence`` or ``Mapping``, which mypyc leaves alone as they are) and refuses a
+# wrong one with a ``WrongType`` naming it (``tests/test_signatures.py``). It checks an argument by handing it to a
+# check that takes ``Any`` (``check_type``, ``whole``, …), not by ``isinstance`` on the annotated name: mypyc narrows
+# the name by its annotation and the test, and would cast a value the annotation does not admit, failing its own way.
+Checked: TypeAlias = _T | Never
 
 
 class WrongType(TypeError, ValueError):
@@ -80,38 +115,76 @@ def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
 
+def _index(value: Any) -> int | None:
+    """``value`` as a whole number if it is one (an ``int``, or anything ``operator.index`` reads), never a bool."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except Exception:  # an __index__ that fails or returns no int: not a whole number
+        return None
+
+
 def whole(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
-    """``value`` if it is a whole number within ``low…high``: a ``TypeError`` for another type (bools too),
-    a ``ValueError`` for a number out of bounds, both naming ``name``."""
-    check_type(name, value, int, "a whole number")
+    """``value`` as an ``int`` if it is a whole number within ``low…high`` (an ``int``, or anything ``operator.index``
+    reads, as numpy's integers): a ``WrongType`` for another type (bools too), a ``ValueError`` for a number out of
+    bounds, both naming ``name``. Callers use the ``int`` it returns."""
+    number = _index(value)
+    if number is None:
+        raise WrongType(f"{name}: expected a whole number, not {shorten(value)} ({type(value).__name__})")
+    _within(name, number, low, high)
+    return number
+
+
+def number(name: str, value: Any, low: float | None = None, high: float | None = None, *,
+           wanted: str = "a number") -> float:
+    """``value`` if it is a finite number (an ``int`` or a ``float``, never a bool) within ``low…high``: a
+    ``WrongType`` for another type, a ``ValueError`` for nan, an infinity or a number out of bounds, naming ``name``
+    (``wanted`` says what is asked for: "a number of seconds")."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{name}: {shorten(value)} is not a finite number")
+    _within(name, value, low, high)
+    return value
+
+
+def _within(name: str, value: float, low: float | None, high: float | None) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"{low}…{high}" if low is not None and high is not None else f"≥ {low}" if low is not None \
             else f"≤ {high}"
         raise ValueError(f"{name}: {shorten(value)} is outside {bounds}")
-    return int(value)
 
 
-def check_seed(name: str, seed: Any) -> Any:
-    """A seed ``random.Random`` takes the same way in every process: ``None``, a whole number, text or bytes.
+def check_seed(name: str, seed: Any) -> int | str | bytes | None:
+    """A seed ``random.Random`` takes the same way in every process (``Seed``): ``None``, a whole number (as ``whole``
+    reads it), text or bytes.
 
     A float is refused (``nan`` would seed differently in every process), and so is any other type; a whole
     number is at most ``MAX_SEED`` either way (so that records and labels can write it), a text at most 10,000
     characters.
     """
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        if not -MAX_SEED <= seed <= MAX_SEED:
-            raise ValueError(f"{name}: {shorten(seed)} is outside ±2**64")
-        return seed
-    if isinstance(seed, str | bytes) and len(seed) > 10_000:
-        raise ValueError(f"{name}: a text of {len(seed)} characters is too long for a seed (10,000 at most)")
-    if seed is None or isinstance(seed, str | bytes):
+    if seed is None:
+        return None
+    if isinstance(seed, str | bytes):
+        if len(seed) > 10_000:
+            raise ValueError(f"{name}: a text of {len(seed)} characters is too long for a seed (10,000 at most)")
         return seed
     if isinstance(seed, float):  # nan hashes by identity: it would seed differently in every process
         raise WrongType(f"{name}: {shorten(seed)} is not a seed: use a whole number or a text")
-    raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
+    value = _index(seed)
+    if value is None:
+        raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
+    if not -MAX_SEED <= value <= MAX_SEED:
+        raise ValueError(f"{name}: {shorten(seed)} is outside ±2**64")
+    return value
 
 
 __all__ = [
-    "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "WrongType", "check_seed",
-    "check_type", "shorten", "whole",
+    "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
+    "check_seed", "check_type", "number", "shorten", "whole",
 ]

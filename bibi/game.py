@@ -44,7 +44,7 @@ from bibi.dealing import check_players, cutter, set_up, still_drawing
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, count, ngettext
 from bibi.outcome import Outcome
-from bibi.play import as_bots, bots_rng, play
+from bibi.play import Bots, as_bots, bots_rng, play
 from bibi.records import GAME_FORMAT, check_header
 from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
 
@@ -78,7 +78,7 @@ class Game:
     rules: Rules
     players: int
     rounds: int
-    seed: int | str | None
+    seed: int | str | None  # what a game record writes (a whole number, or a text; no bytes)
     draws: tuple[Draw, ...]
     _deals: list[Deal]
     _cuts: list[Cut | None]
@@ -104,7 +104,7 @@ class Game:
         if rng is not None:
             check_type("rng", rng, random.Random, "a random.Random")
         self = cls._empty(rules, players, rounds, seed)
-        self._rng = rng if rng is not None else random.Random(seed)
+        self._rng = rng if rng is not None else random.Random(self.seed)
         self._start_deal(set_up(self.rules, self.players, self._rng))
         return self
 
@@ -113,9 +113,11 @@ class Game:
         self = object.__new__(cls)
         self.rules = as_rules(rules)
         self.players = check_players(self.rules, players)
-        whole("rounds", rounds, 1, MAX_ROUNDS)
-        self.rounds = rounds
-        self.seed = check_seed("seed", seed)
+        self.rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
+        checked = check_seed("seed", seed)
+        if isinstance(checked, bytes):  # a game's record writes its seed, in JSON
+            raise WrongType(f"seed: a game's record writes its seed: use a whole number or a text, not {shorten(seed)}")
+        self.seed = checked
         self.draws = ()
         self._deals = []
         self._cuts = []
@@ -134,8 +136,7 @@ class Game:
     def cutter(self, dealer: int) -> int:
         """The seat that cuts for ``dealer`` (a seat): the player on his right (R7), as the engine's set-up
         has it (``bibi.dealing.cutter``)."""
-        whole("dealer", dealer, 0, self.players - 1)
-        return cutter(self.players, dealer)
+        return cutter(self.players, whole("dealer", dealer, 0, self.players - 1))
 
     # ---- the flow of the game ------------------------------------------------------------------
 
@@ -183,7 +184,7 @@ class Game:
         dealer = (self.dealer + 1) % self.players
         return self._start_deal(set_up(self.rules, self.players, self._rng, dealer=dealer, carried=called))
 
-    def play(self, bots: Any, rng: random.Random | int | None = None) -> Game:
+    def play(self, bots: Bots, rng: random.Random | int | str | None = None) -> Game:
         """Play the rest of the game with ``bots`` (one per seat, one for all, or a name: ``play_game``); returns
         the game.
 
@@ -192,7 +193,7 @@ class Game:
         """
         return play_game(self, bots, self.bots_rng(rng))
 
-    def bots_rng(self, rng: random.Random | int | None = None) -> random.Random:
+    def bots_rng(self, rng: random.Random | int | str | None = None) -> random.Random:
         """The bots' stream: ``rng`` if given (a seed makes one: a whole number or a text), else the game's own,
         ``bots_rng(seed)``, kept across deals (the play layer's convention, ``bibi.play``)."""
         if isinstance(rng, random.Random):
@@ -234,7 +235,7 @@ class Game:
     def trump_source(self, index: int) -> str:
         """Where deal ``index``'s (0-based, one of the deals so far) first trump came from, in words (in the
         language in force)."""
-        whole("index", index, 0, len(self._deals) - 1)
+        index = whole("index", index, 0, len(self._deals) - 1)
         shown = self._cuts[index]
         if shown is None:
             card = dict(self.draws[-1])[self.first_dealer]
@@ -463,7 +464,7 @@ def _card(text: Any, where: str) -> Card:
         raise ValueError(f"{where}: {exc}") from None
 
 
-def play_game(game: Game, bots: Any, rng: random.Random | None = None) -> Game:
+def play_game(game: Game, bots: Bots, rng: random.Random | None = None) -> Game:
     """Play the rest of ``game`` with ``bots``, deal after deal: the deal-to-deal loop (each deal played by the play
     layer's loop, ``bibi.play.play``; the next one dealt when it is over, until every player has dealt ``rounds``
     times, R26); returns the game. ``rng`` is the bots' stream (default: the game's own, ``Game.bots_rng()``).

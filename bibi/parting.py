@@ -31,7 +31,7 @@ import dataclasses
 from typing import Any, NamedTuple
 
 from bibi.deal import Deal
-from bibi.play import as_bots, bots_rng, lockstep, play, snapshots
+from bibi.play import Bots, as_bots, bots_rng, lockstep, play, snapshots
 from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
 
 
@@ -128,7 +128,7 @@ def comparison_rules(a: Rules | str, b: Rules | str) -> Rules:
     return dataclasses.replace(ra, **shared)
 
 
-def compare_lines(a: Rules | str, b: Rules | str, players: int, seed: int, bots: Any = "random") -> Lines:
+def compare_lines(a: Rules | str, b: Rules | str, players: int, seed: int, bots: Bots = "random") -> Lines:
     """The seed's pack under rules ``a`` and the same pack under rules ``b``, played in lockstep to their parting
     and on to their ends by ``bots``, from ``bots_rng(seed)``.
 

@@ -126,14 +126,14 @@ except ImportError as exc:  # the optional extra is not installed
 from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
-from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.play import Bot, as_bots, bots_rng, play
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.play import Bot, Bots, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
 ACTIONS: tuple[Card | Action, ...] = EVERY_ACTION  # action i of the Discrete space is ACTIONS[i] (bibi.actions)
 
 
-def layout(rules: Any, players: int) -> dict[str, slice]:
+def layout(rules: Rules | str, players: int) -> dict[str, slice]:
     """Where each field of the observation vector lies, by name, for ``rules`` and ``players`` (see the module
     doc for what each holds).
 
@@ -247,8 +247,8 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
     rewards: dict[str, float]
     infos: dict[str, dict[str, Any]]
 
-    def __init__(self, rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
-                 zero_sum: Any = False, render_mode: str | None = None):
+    def __init__(self, rules: Rules | str = "russian", players: int = 4, bots: Bots = None, *,
+                 ask_every_chance: bool = False, zero_sum: bool = False, render_mode: str | None = None):
         super().__init__()
         self.rules = as_rules(rules)
         self.players = whole("players", players)
@@ -292,15 +292,17 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def reset(self, seed: Any = None, options: Mapping[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new deal: the kit's deal of ``seed``, else of the seed after the last one (the module doc);
-        ``options={"deal": deal}`` seats the agents at a copy of ``deal``."""
+        ``options={"deal": deal}`` seats the agents at a copy of ``deal``. A reset refused (a seed or a deal the
+        table cannot take, or a bot that fails on the new deal) changes nothing: the deal in play, ``deal_seed`` and
+        the seed the next ``reset()`` deals stay as they were."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, Integral):
                 raise WrongType(f"seed: expected a whole number, not {shorten(seed)}")
-            self._next_seed = int(seed)
-        if self._next_seed is None:
-            self._next_seed = random.SystemRandom().randrange(2**31)
+            seed = cast(int, check_seed("seed", int(seed)))
+        if options is not None:
+            check_type("options", options, Mapping, "a dict of options, or None")
         start = None if options is None else options.get("deal")
         if start is not None:
             check_type("options['deal']", start, Deal, "a bibi Deal")
@@ -310,11 +312,13 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             if start.ask_every_chance != self.ask_every_chance:
                 raise ValueError(f"options['deal']: a deal with ask_every_chance={start.ask_every_chance} is not one "
                                  f"of this table (ask_every_chance={self.ask_every_chance})")
-        self.deal_seed = self._next_seed
-        self._next_seed += 1
-        self._deal = (Deal.new(self.rules, self.players, seed=self.deal_seed, ask_every_chance=self.ask_every_chance)
-                      if start is None else start.copy())
-        self._rng = bots_rng(self.deal_seed)
+        if seed is None:
+            seed = self._next_seed if self._next_seed is not None else random.SystemRandom().randrange(2**31)
+        deal = (Deal.new(self.rules, self.players, seed=seed, ask_every_chance=self.ask_every_chance)
+                if start is None else start.copy())
+        rng = bots_rng(seed)
+        play(deal, self._seats, rng)  # the bots' seats, up to an agent's decision: before anything here changes
+        self.deal_seed, self._next_seed, self._deal, self._rng = seed, seed + 1, deal, rng
         self._scored = [0] * self.players  # the points already rewarded: none yet
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -323,15 +327,15 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self._play_bots()
-        if self._deal.is_over:  # a position given at its end: nothing is left to decide
+        self._select()
+        if deal.is_over:  # a position given at its end: nothing is left to decide
             self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.view(agent)
         return {"observation": observation(view), "action_mask": action_mask(view)}
 
-    def step(self, action: Any) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -399,8 +403,12 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
 
     def _play_bots(self) -> None:
         """The bots' seats play, through the play layer, up to an agent's decision or the end of the deal."""
+        play(self._live(), self._seats, self._rng)
+        self._select()
+
+    def _select(self) -> None:
+        """The agent to act next: the seat deciding in the deal in play (none once it is over)."""
         deal = self._live()
-        play(deal, self._seats, self._rng)
         if not deal.is_over:
             self.agent_selection = _agent_name(cast(int, deal.to_act))
 
@@ -423,8 +431,8 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         self.agent_selection = self.agents[0]
 
 
-def env(rules: Any = "russian", players: Any = 4, bots: Any = None, *, ask_every_chance: Any = False,
-        zero_sum: Any = False, render_mode: str | None = None) -> AECEnv:
+def env(rules: Rules | str = "russian", players: int = 4, bots: Bots = None, *, ask_every_chance: bool = False,
+        zero_sum: bool = False, render_mode: str | None = None) -> AECEnv:
     """The environment (``raw_env``) wrapped in PettingZoo's order enforcer: ``reset`` before anything else."""
     return wrappers.OrderEnforcingWrapper(raw_env(rules, players, bots, ask_every_chance=ask_every_chance,
                                                   zero_sum=zero_sum, render_mode=render_mode))

@@ -41,18 +41,21 @@ import random
 import re
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from importlib import import_module
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeAlias, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
-from bibi.live import MOVED_DEAL
+from bibi.live import Guard, guarded
 from bibi.playout import random_playout, seated_playout
 from bibi.render.text import bot_word
 from bibi.rules import Follow, Rules, call_said
 
 Bot = Callable[[View, random.Random], Card | Action]  # a Card to play it, or an Action
+# The bots at a table, as ``as_bots`` takes them: a bot or a bot's name for every seat, one per seat, or a mapping
+# {seat: bot}; ``None`` is a seat no bot plays.
+Bots: TypeAlias = Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str | None] | None
 Chooser = Callable[[tuple[Card | Action, ...]], Card | Action]
 
 
@@ -165,11 +168,11 @@ def random_choice(rng: random.Random) -> Chooser:
     return lambda legal: legal[int(r() * n)] if (n := len(legal)) > 1 else legal[0]
 
 
-def bots_rng(seed: Any) -> random.Random:
+def bots_rng(seed: Seed) -> random.Random:
     """The bots' random stream for the deal or game set up with ``seed`` (``None``: a fresh one): a seed as
     ``Deal.new`` takes it (a whole number or a text; a bool or a float is refused, as there)."""
     seed = check_seed("seed", seed)
-    return random.Random(None if seed is None else f"bibi-bots:{seed}")
+    return random.Random(None if seed is None else f"bibi-bots:{seed!s}")
 
 
 def get_bot(name: str | Bot) -> Bot:
@@ -220,7 +223,7 @@ def bot_title(bot: Bot | str) -> str:
     return bot_word(bot if isinstance(bot, str) else bot_name(bot))
 
 
-def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
+def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, person: int | None = None,
             names: bool = False) -> list[Any]:
     """The one way the kit seats bots: what a surface was given, as one bot per seat (``None`` at a seat no bot
     plays). ``bots`` is
@@ -251,7 +254,8 @@ def as_bots(bots: Any, players: int, *, unlisted: Bot | str | None = None, perso
         seats = [unlisted] * players
         for seat, bot in bots.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+                wrong = isinstance(seat, bool) or not isinstance(seat, int)
+                raise (WrongType if wrong else ValueError)(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
             seats[seat] = bot
     elif callable(bots) or isinstance(bots, str):
         seats = [bots] * players
@@ -404,7 +408,7 @@ class Reviewed(NamedTuple):
     why: str
 
 
-def review(deal: Deal, bots: Any, rngs: Mapping[int, Any] | None = None) -> list[Reviewed]:
+def review(deal: Deal, bots: Bots, rngs: Mapping[int, Any] | None = None) -> list[Reviewed]:
     """The past tense, a lesson in itself: every decision a bot made in the finished ``deal`` (one bot per
     seat, as ``as_bots``; a person's seat, ``None``, is left out), with its full reasons, asked again with the
     view it had (as ``why_move`` asks them). ``rngs`` maps a position to the bots' stream state before it
@@ -447,7 +451,8 @@ def trick_number(deal: Deal) -> int:
 
 
 class Move(NamedTuple):
-    """A move of a deal: its position (the index of its action), the seat that made it, its trick (1-based)."""
+    """A move of a deal as a seat saw it: its position (how many moves of the deal the seat had seen made before it),
+    the seat that made it, its trick (1-based)."""
 
     position: int
     seat: int
@@ -459,11 +464,21 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
     the deal is on, another seat's pass is nobody else's to see (``Deal.events_for``), so it is passed over;
     once the deal is over every move counts. ``None`` when there is none.
 
+    Its ``position`` counts only the moves ``viewer`` saw made (``seen_before``): two deals the seat cannot tell apart
+    give the same ``Move``, however many passes the other seats made unseen.
+
     >>> deal = play_seeded("ru", 3, seed=2, bots="heuristic", actions=4)
     >>> move = last_seen_move(deal, viewer=0)
     >>> move.seat != 0 and move.position == 3, move.trick
     (True, 2)
     """
+    found = last_seen(deal, viewer, seat)
+    return None if found is None else found[1]
+
+
+def last_seen(deal: Deal, viewer: int, seat: int | None = None) -> tuple[int, Move] | None:
+    """``last_seen_move``'s move with its index in ``deal.actions`` (which counts the moves ``viewer`` did not see
+    too: for a caller that holds the whole deal, as ``why_move`` takes it)."""
     check_type("deal", deal, Deal, "a Deal")
     viewer = whole("viewer", viewer, 0, deal.players - 1)
     if seat is not None:
@@ -474,8 +489,16 @@ def last_seen_move(deal: Deal, viewer: int, seat: int | None = None) -> Move | N
         if mover is None or mover == viewer or (seat is not None and mover != seat):
             continue
         if deal.is_over or deal.actions[at] is not PASS:
-            return Move(at, mover, trick_number(states[at]))
+            return at, Move(seen_before(states, viewer, at), mover, trick_number(states[at]))
     return None
+
+
+def seen_before(states: Sequence[Deal], viewer: int, at: int) -> int:
+    """How many of the moves before ``at`` (``states``: the deal before each of its moves, ``snapshots``) ``viewer``
+    saw made: all but another seat's pass, which is nobody else's to see (unless the deal asks every seat at each
+    chance, ``Deal.ask_every_chance``, when passes are public)."""
+    made = states[-1].actions
+    return sum(1 for i in range(at) if made[i] is not PASS or states[i].to_act == viewer or states[i].ask_every_chance)
 
 
 def _reason_words(explanation: Explanation, made: Card | Action) -> str:
@@ -493,7 +516,7 @@ class BotError(IllegalAction):
 
 def play(
     deal: Deal,
-    bots: Any,
+    bots: Bots,
     rng: random.Random | None = None,
     *,
     until: Callable[[Deal], bool] | None = None,
@@ -514,10 +537,11 @@ def play(
     seats = as_bots(bots, deal.players)
     if rng is None:
         rng = random.Random()
-    elif not isinstance(rng, random.Random):
-        raise TypeError(f"rng: expected a random.Random, not {shorten(rng)}")
-    if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int) or actions < 0):
-        raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+    check_type("rng", rng, random.Random, "a random.Random")
+    if actions is not None:
+        actions = whole("actions", actions)
+        if actions < 0:
+            raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
     if until is not None and not callable(until):
         raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
     check_type("trick_end", trick_end, bool, "True or False")
@@ -526,6 +550,7 @@ def play(
         return play_out(deal, cast(list[Bot], seats), rng)  # no person's seat: every seat has a bot
     done = 0
     tricks = len(deal.tricks) if trick_end else 0
+    guard: Guard | None = None  # what a bot may not change (bibi.live.Guard), made at the first bot's decision
     while not deal.is_over:
         if (actions is not None and done >= actions) or (until is not None and until(deal)):
             break
@@ -538,10 +563,11 @@ def play(
         if len(legal) == 1:
             action: Any = legal[0]
         else:
-            at = len(deal.actions), deal.stock_size
+            guard = Guard(deal) if guard is None else guard
+            guard.note(seat)
             action = bot(deal.view(seat), rng)  # a frozen View: no way back to the deal
-            if (len(deal.actions), deal.stock_size) != at:  # the bot reached the deal by a way of its own
-                raise _bot_error(seat, bot, action, IllegalAction(MOVED_DEAL.format(seat=seat)))
+            if guard.changed() is not None:  # the bot reached the deal by a way of its own
+                raise _bot_error(seat, bot, action, IllegalAction(guarded(guard, seat)))
         try:
             deal.apply(action, seat)
         except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all
@@ -586,7 +612,7 @@ def _play_live(deal: Deal, seats: Sequence[Bot | None], rng: random.Random) -> D
 
 
 def lockstep(
-    deals: Sequence[Deal], bots: Any, rng: random.Random | None = None, *, until: Callable[[Deal], bool] | None = None
+    deals: Sequence[Deal], bots: Bots, rng: random.Random | None = None, *, until: Callable[[Deal], bool] | None = None
 ) -> list[Deal]:
     """Play copies of ``deals`` (the same pack under different rules, say) in step, each decision made once by
     the bots from the first deal's view and applied to all, until the seat to act or the legal actions differ,
@@ -700,7 +726,7 @@ class Decisions:
         return again
 
 
-def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) -> Deal:
+def play_seeded(rules: Rules | str, players: int, seed: Seed, bots: Bots, **stops: Any) -> Deal:
     """The deal ``Deal.new(rules, players, seed=seed)``, played by ``bots`` from ``bots_rng(seed)``.
 
     What ``bibi deal --seed S``, the views and a notebook play for the same rules, players, seed and bots.
@@ -709,9 +735,9 @@ def play_seeded(rules: Any, players: int, seed: Any, bots: Any, **stops: Any) ->
 
 
 __all__ = [
-    "BOTS", "Bot", "BotError", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title", "bots_rng",
-    "call_said", "call_told",
-    "explain", "get_bot", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
-    "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "snapshots", "strongest_bot",
-    "trick_number", "why_move",
+    "BOTS", "Bot", "BotError", "Bots", "Chooser", "Decisions", "Explanation", "as_bots", "bot_name", "bot_title",
+    "bots_rng", "call_said", "call_told",
+    "explain", "get_bot", "last_seen", "last_seen_move", "lockstep", "Move", "play", "play_out", "play_seeded",
+    "public_reason", "random_bot", "random_choice", "register", "review", "Reviewed", "seen_before", "snapshots",
+    "strongest_bot", "trick_number", "why_move",
 ]

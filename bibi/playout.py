@@ -46,7 +46,7 @@ from typing import Any, Final
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import Card, Rank
 from bibi.deal import Deal
-from bibi.errors import IllegalAction, WrongType, shorten
+from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten
 from bibi.live import LiveView, seated_picker
 from bibi.refusals import why_refused
 from bibi.tricks import KQ_SLOT, pair_callable, winning_card, winning_plays
@@ -97,16 +97,16 @@ def random_pick(rng: random.Random) -> Chooser:
     return lambda legal: legal[int(r() * len(legal))]
 
 
-def random_playout(deal: Deal, rng: random.Random) -> Deal:
+def random_playout(deal: Checked[Deal], rng: random.Random) -> Deal:
     """Play ``deal`` to its end with the random bot at every seat (``bibi.play.random_bot``: one ``rng.random()``
     a decision with a choice, each legal action as likely): ``run`` with the draw written into the loop, the path of
     a table of random bots (``simulate``'s default). The same draws and the same deal as the play layer's loop."""
-    if not isinstance(rng, random.Random):
-        raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
+    check_type("deal", deal, Deal, "a Deal")
+    check_type("rng", rng, random.Random, "a random.Random")
     return run(deal, None, rng)
 
 
-def seated_playout(deal: Deal, bots: Sequence[Callable[[LiveView, random.Random], Any]],
+def seated_playout(deal: Checked[Deal], bots: Sequence[Callable[[LiveView, random.Random], Any]],
                    rng: random.Random) -> Deal:
     """Play ``deal`` to its end with a bot at every seat: ``run`` asking each decision with a choice of the seat's
     bot as ``bots[seat](view, rng)``, ``view`` the seat's ``LiveView`` (one per seat for the whole deal, lent the
@@ -119,13 +119,15 @@ def seated_playout(deal: Deal, bots: Sequence[Callable[[LiveView, random.Random]
     decision. The views hold no way back to the deal; a bot that moves it all the same (through a reference of its
     own) is caught when it answers, with an ``IllegalAction`` of the same kind.
     """
+    check_type("deal", deal, Deal, "a Deal")
     return run(deal, seated_picker(deal, bots, rng))
 
 
-def playout(deal: Deal, choose: Any) -> Deal:
+def playout(deal: Checked[Deal], choose: Chooser) -> Deal:
     """Play ``deal`` to its end, ``choose(legal_actions)`` picking every decision with a choice: ``run``, with
     ``choose`` checked first (``Deal.playout`` hands a deal here). A pick that is not among the legal actions
     raises ``IllegalAction``."""
+    check_type("deal", deal, Deal, "a Deal")
     if not callable(choose):
         raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
     return run(deal, choose)
@@ -223,7 +225,7 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
 def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
     """The heuristic's switch rule read from the deal: to the suit of the strongest hand (a card 1, a jack or
     higher 2), by a margin of 2 while two rounds of draws remain."""
-    hand = deal.hand(deal.to_act)
+    hand = deal.hand(deal._turn)  # the leader's: a switch is made only when leading (the play phase)
     strength = [0.0, 0.0, 0.0, 0.0]
     for c in hand:
         strength[c // 13] += 2.0 if c % 13 >= _JACK else 1.0

@@ -42,7 +42,7 @@ from typing import Any
 from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
-from bibi.errors import shorten
+from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
@@ -426,7 +426,7 @@ def _spot(kind: str, deal: Deal, seen: list[int]) -> bool:
         if deal.phase == "call":
             return True
         # a seat to play that holds a free K+Q pair: callable now (no: only after drawing, R15), or not at all
-        return deal.phase == "play" and len(deal.trick) < deal.players and bool(deal.free_pairs(deal.to_act))
+        return deal.phase == "play" and len(deal.trick) < deal.players and bool(deal.free_pairs(_to_act(deal)))
     # trump, tricks_left: a trick about to be led
     return deal.phase == "play" and not deal.trick
 
@@ -440,7 +440,7 @@ def _interesting(kind: str, deal: Deal) -> bool:
         last_trick = len(events) - 1 - events[::-1].index(EventKind.TRICK) if EventKind.TRICK in events else 0
         return "turn_up" in events[last_trick:]
     if kind == "may_play":
-        return any(deal.why_illegal(c) for c in deal.hand(deal.to_act))
+        return any(deal.why_illegal(c) for c in deal.hand(_to_act(deal)))
     if kind == "can_call":
         return deal.phase == "call"
     if kind == "winner":
@@ -480,7 +480,7 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card
         t = deal.tricks[-1]
         choices = tuple(f"seat {s} {c.unicode}" for s, c in t.plays) if kind == "winner" else ()
         return Exercise(kind, text, upto, choices, trick=t.number)
-    seat = deal.to_act
+    seat = _to_act(deal)
     if kind == "may_play":
         cards = list(dict.fromkeys(deal.hand(seat)))
         illegal = [c for c in cards if deal.why_illegal(c, seat)]
@@ -569,9 +569,16 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
 # -- the generators ---------------------------------------------------------------------------------
 
 
+def _to_act(deal: Deal) -> int:
+    """The seat to act in ``deal``, which the caller knows is not over."""
+    seat = deal.to_act
+    assert seat is not None, "the deal is over"
+    return seat
+
+
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str):
-        raise TypeError(f"kind: expected one of {', '.join(KINDS)}, not {_quote(kind)}")
+        raise WrongType(f"kind: expected one of {', '.join(KINDS)}, not {_quote(kind)}")
     if kind not in KINDS:
         raise PracticeError(f"kind: {_quote(kind)} is not an exercise kind; use one of {', '.join(KINDS)}")
     return kind
@@ -579,7 +586,7 @@ def _check_kind(kind: Any) -> str:
 
 def _check_rules(rules: Any) -> Rules:
     if not isinstance(rules, (Rules, str)):
-        raise TypeError(f"rules: expected a Rules value or a preset name, not {_quote(rules)}")
+        raise WrongType(f"rules: expected a Rules value or a preset name, not {_quote(rules)}")
     try:
         return as_rules(rules)
     except ValueError as exc:
@@ -600,7 +607,7 @@ def _rng(seed: Any) -> random.Random:
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed: expected a whole number, a string or a random.Random, not {_quote(seed)}")
+        raise WrongType(f"seed: expected a whole number, a string or a random.Random, not {_quote(seed)}")
     return random.Random(seed)
 
 
@@ -637,13 +644,13 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
     """
     kind = _check_kind(kind)
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal: expected a Deal, not {_quote(deal)}")
+        raise WrongType(f"deal: expected a Deal, not {_quote(deal)}")
     if card is not None:
         try:
             card = parse_card(card)
         except ValueError:
             raise PracticeError(f"card: {_quote(card)} is not a card (write it like 'KS', 'TD', '2H')") from None
-        if kind != "may_play" or deal.is_over or card not in deal.hand(deal.to_act):
+        if kind != "may_play" or deal.is_over or card not in deal.hand(_to_act(deal)):
             raise PracticeError(f"card: {_quote(str(card))} is not a card of the seat to act in a 'may_play' question")
     if suit is not None:
         try:
@@ -655,7 +662,7 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
     seen = [max(len(deal.tricks) - 1, 0)]
     if not _spot(kind, deal, seen):
         raise PracticeError(f"deal: {_quote(deal, 60)} is not a position to ask {kind!r} about")
-    if kind == "can_call" and not any(c.rank.char in "KQ" for c in deal.hand(deal.to_act)):
+    if kind == "can_call" and not any(c.rank.char in "KQ" for c in deal.hand(_to_act(deal))):
         raise PracticeError(f"deal: seat {deal.to_act} holds no king or queen to ask 'can_call' about")
     return _make(kind, deal.record(), len(deal.actions), _rng(seed), card, suit)
 
@@ -664,13 +671,13 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
               *, kinds: Sequence[str] | None = None) -> tuple[Exercise, ...]:
     """``n`` exercises, the kinds taken in turn (all of ``KINDS`` unless ``kinds``) in an order the seed shuffles."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n: expected a whole number, not {_quote(n)}")
+        raise WrongType(f"n: expected a whole number, not {_quote(n)}")
     if not 1 <= n <= 1000:
         raise PracticeError(f"n: {_quote(n)} is outside 1…1000")
     if kinds is None:
         kinds = KINDS
     elif isinstance(kinds, str) or not isinstance(kinds, Sequence):
-        raise TypeError(f"kinds: expected a list of kinds, not {_quote(kinds)}")
+        raise WrongType(f"kinds: expected a list of kinds, not {_quote(kinds)}")
     kinds = [_check_kind(k) for k in kinds]
     if not kinds:
         raise PracticeError("kinds: an empty list; give at least one of " + ", ".join(KINDS))

@@ -51,7 +51,7 @@ def check_header(record: Any, form: str, fields: Sequence[str], optional: Sequen
     """
     what = _RECORD_NAMES[form]
     if not isinstance(record, Mapping):
-        raise WrongType(f"{what}: expected a dict, not {type(record).__name__}")
+        raise WrongType(f"{what}: expected a dict, not {shorten(record)} ({type(record).__name__})")
     if record.get("format") != form:
         raise ValueError(f"{what}: format is {shorten(record.get('format'))}, expected {form!r}")
     for key in fields:

@@ -14,11 +14,11 @@ in force (``bibi.language``), the sentence ids as they are: ``(R13)``, ``(I7)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bibi.actions import ACTION_TYPES, CALLS, Action
 from bibi.cards import SUIT_SYMBOLS
-from bibi.errors import NotationError, shorten, whole
+from bibi.errors import NotationError, shorten
 from bibi.i18n import _, you
 from bibi.rules import BibiSuits, Follow, TrumpChange
 from bibi.tricks import follow_refusal, pair_missing
@@ -27,18 +27,19 @@ if TYPE_CHECKING:
     from bibi.deal import Deal  # above this module: read, never imported when it runs
 
 
-def why_illegal(deal: Deal, action: Any, seat: int | None = None) -> str | None:
+def why_illegal(deal: Deal, action: Any, seat: SupportsIndex | None = None) -> str | None:
     """Why ``action`` (by ``seat``, default the seat to act) is illegal in ``deal`` now, or ``None`` if it is legal.
 
-    Unreadable text gives the reading's reason; a value of the wrong type raises ``TypeError``. The reader's own
-    seat (``bibi.i18n.reading``) is told as "you": "you do not hold K♥".
+    Unreadable text gives the reading's reason; a value of the wrong type raises ``WrongType``, a seat the table has
+    not a ``ValueError``: not reasons of the rules, but bad arguments. The reader's own seat
+    (``bibi.i18n.reading``) is told as "you": "you do not hold K♥".
     """
     try:
         act = Action.parse(action)
     except NotationError as exc:
         return str(exc)
     if seat is not None:
-        whole("seat", seat)
+        seat = deal._seat(seat)
     phase = deal.phase
     if phase == "over":
         return _("the deal is over")

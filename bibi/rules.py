@@ -272,7 +272,7 @@ class Rules:
             except (ValueError, TypeError) as exc:
                 raise type(exc)(f"Rules.{exc}") from None
         for name in ("decks", "hand_size", "max_players", "bibi_points"):
-            whole(f"Rules.{name}", getattr(self, name))
+            set_(self, name, whole(f"Rules.{name}", getattr(self, name)))
         check_type("Rules.dealt_pairs", self.dealt_pairs, bool, "True or False")
         check_type("Rules.name", self.name, str, "a text")
         if self.name not in NAMES:

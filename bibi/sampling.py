@@ -29,12 +29,12 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import islice, product
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
-from bibi.errors import NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
+from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
@@ -71,12 +71,11 @@ class Sampler:
     on. ``None`` (the default): each world's search has ``search``'s own budget.
     """
 
-    # The arguments a caller passes are typed ``Any`` where they are checked here: a compiled build would refuse a
-    # wrong type itself, with a message that names no parameter.
-    def __init__(self, view: Any, held: Any = None, steps: Any = None):
+    def __init__(self, view: Checked[View | LiveView], held: Sequence[float] | None = None,
+                 steps: SupportsIndex | None = None):
         _check_view(view)
         if steps is not None:
-            whole("steps", steps, 1)
+            steps = whole("steps", steps, 1)
         if isinstance(view, LiveView):  # it follows the deal: the sampler reads one moment of it
             view = view.snapshot()
         self.held = None if held is None else _weights("held", held)
@@ -207,17 +206,16 @@ class Sampler:
 
     # ---- sampling ---------------------------------------------------------------------------------
 
-    def sample(self, rng: Any, tries: Any = 4) -> Deal | None:
+    def sample(self, rng: random.Random, tries: SupportsIndex = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
         if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
-        _check_draws(rng, tries)
-        for _ in range(tries):
+        for _ in range(_check_draws(rng, tries)):
             deal = self._attempt(rng)
             if deal is not None:
                 return deal
         return None
 
-    def world(self, rng: Any, tries: Any = 4) -> Deal:
+    def world(self, rng: random.Random, tries: SupportsIndex = 4) -> Deal:
         """A deal consistent with the view: ``sample``'s quick attempts (``tries``, then more), then, if they all
         fail, the exhaustive ``search``; ``NoWorld`` (a ``ValueError``) if no deal is consistent with the view.
 
@@ -296,7 +294,7 @@ class Sampler:
 
     # ---- the exhaustive search, when the quick attempts fail ---------------------------------------
 
-    def search(self, rng: Any, budget: Any = 200_000) -> Deal | None:
+    def search(self, rng: random.Random, budget: SupportsIndex = 200_000) -> Deal | None:
         """A deal consistent with the view, found by going through the ways of dealing the hidden cards: every
         split of them among the other hands (each hand what it can hold now, R13, I7, I11) and the stock, in an
         order drawn by ``rng``, each hand's history worked backwards by trying every card it can have drawn at
@@ -313,7 +311,7 @@ class Sampler:
         through randomization", 1998). What a run learns of each hand (``dead``) serves the next ones, and the
         sampler's later searches."""
         check_type("rng", rng, random.Random, "a random.Random")
-        whole("budget", budget, 1)
+        budget = whole("budget", budget, 1)
         dead = self.dead
         spent, run = 0, _FIRST_RUN
         while True:
@@ -673,7 +671,8 @@ class Sampler:
                     return True
                 window = plays[i - 1][0] if i else -1
                 nxt = expected[made] if made < len(expected) else None
-                call = nxt is not None and nxt.seat == seat and nxt.trick == window and CALLS[nxt.suit.index]
+                due = nxt is not None and nxt.seat == seat and nxt.trick == window
+                call = CALLS[nxt.suit.index] if due and nxt is not None else PASS
                 deal.apply(call if call in legal else PASS)
                 continue
             trump = self.trumps[plays[i][0] if i < len(plays) else -1]
@@ -705,7 +704,7 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
-def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
+def resample(view: Checked[View | LiveView], rng: random.Random, tries: SupportsIndex = 20) -> Deal:
     """A deal consistent with everything ``view`` shows, its hidden cards sampled (``Sampler.world``); ``NoWorld``
     if none is.
 
@@ -713,7 +712,7 @@ def resample(view: Any, rng: Any, tries: Any = 20) -> Deal:
     ``rng`` is a ``random.Random``, ``tries`` a whole number ≥ 1 of quick attempts before the exhaustive search.
     """
     _check_view(view)
-    _check_draws(rng, tries)  # before the view is read: a bad argument is named, whatever the view
+    tries = _check_draws(rng, tries)  # before the view is read: a bad argument is named, whatever the view
     return Sampler(view).world(rng, tries)
 
 
@@ -724,16 +723,17 @@ def _check_view(view: Any) -> None:
     check_type("view", view, (View, LiveView), "a View or a LiveView (deal.view(seat))")
 
 
-def _check_draws(rng: Any, tries: Any) -> None:
-    """Refuse an ``rng`` that is not a ``random.Random`` or ``tries`` that is not a whole number ≥ 1, naming it."""
+def _check_draws(rng: Any, tries: Any) -> int:
+    """``tries`` as a whole number ≥ 1; refuse an ``rng`` that is not a ``random.Random``, or other ``tries``, naming
+    it."""
     check_type("rng", rng, random.Random, "a random.Random")
-    whole("tries", tries, 1)
+    return whole("tries", tries, 1)
 
 
 determinize = resample  # the name the search literature uses ("determinization")
 
 
-def unseen(view: Any) -> list[int]:
+def unseen(view: Checked[View | LiveView]) -> list[int]:
     """Per card index, how many copies the seat has not seen: in other hands, face down, or in the stock.
 
     A ``LiveView`` keeps its count of the played cards up as the deal goes on (``LiveView.unseen``).

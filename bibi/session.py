@@ -32,12 +32,13 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import Action, Deal, View
-from bibi.errors import check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, get_language, ngettext, pgettext
 from bibi.outcome import Outcome
 from bibi.play import (
     Bot,
+    Bots,
     Decisions,
     Explanation,
     Reviewed,
@@ -47,7 +48,7 @@ from bibi.play import (
     call_said,
     explain,
     get_bot,
-    last_seen_move,
+    last_seen,
     play,
     review,
     strongest_bot,
@@ -71,8 +72,9 @@ class Hint(NamedTuple):
 
 
 class Told(NamedTuple):
-    """Why a bot made a move: where (the position in the deal), whose seat, in which trick (1-based), which bot,
-    and the words (``bibi.play.why_move``: public while the deal is on, the bot's own once it is over)."""
+    """Why a bot made a move: where (its position as the person's seat counts the moves it saw made,
+    ``bibi.play.last_seen_move``), whose seat, in which trick (1-based), which bot, and the words
+    (``bibi.play.why_move``: public while the deal is on, the bot's own once it is over)."""
 
     position: int
     seat: int
@@ -98,10 +100,10 @@ class Session:
     makes the person's move and lets the bots play up to the next one.
     """
 
-    def __init__(self, played: Deal | Game, seat: int, bots: Any, rng: random.Random | None = None, *,
-                 seed: Any = None, hint_bot: Bot | str | None = None):
+    def __init__(self, played: Deal | Game, seat: int, bots: Bots, rng: random.Random | None = None, *,
+                 seed: Seed = None, hint_bot: Bot | str | None = None):
         if not isinstance(played, Deal | Game):
-            raise TypeError(f"played: expected a Deal or a Game, not {shorten(played)}")
+            raise WrongType(f"played: expected a Deal or a Game, not {shorten(played)}")
         self.game = played if isinstance(played, Game) else None
         self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players
@@ -121,7 +123,7 @@ class Session:
         self._hinted: tuple[str, Bot, str, Hint] | None = None
 
     @staticmethod
-    def seat_bots(bots: Any, players: int, seat: int) -> list[Bot | None]:
+    def seat_bots(bots: Bots, players: int, seat: int) -> list[Bot | None]:
         """The bots of a person's table (``bibi.play.as_bots``): every seat but the person's ``seat`` has one, and
         a seat a mapping leaves out is played by the ``random`` bot. ``bibi play`` and the play table seat theirs
         here."""
@@ -285,15 +287,16 @@ class Session:
             if self.bots[seat] is None:
                 raise ValueError(f"why: seat {shorten(seat)} has no bot at this table")
         deal = self.deal
-        move = last_seen_move(deal, self.seat, seat)
-        if move is None:
+        found = last_seen(deal, self.seat, seat)
+        if found is None:
             return None
+        at, move = found  # its index in the deal's actions, and the move as the person's seat saw it
         bot = cast(Bot, self.bots[move.seat])
         rng = None
-        if move.position in self._before:
+        if at in self._before:
             rng = random.Random()
-            rng.setstate(self._before[move.position])
-        words = why_move(deal, move.position, bot, rng, viewer=self.seat)
+            rng.setstate(self._before[at])
+        words = why_move(deal, at, bot, rng, viewer=self.seat)
         return Told(move.position, move.seat, move.trick, bot_name(bot), words)
 
     def review(self) -> list[Reviewed]:

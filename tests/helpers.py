@@ -17,8 +17,13 @@ queens come last, so no filler makes a pair.
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
 
 import bibi
 from bibi.cards import CARDS, Card, Rank, cards
@@ -199,6 +204,32 @@ def asking(lines: Iterable[str | None], asked: list[str] | None = None) -> Calla
         return line  # type: ignore[return-value]
 
     return ask
+
+
+def fuzz_counts(branches: Mapping[str, Sequence[str]], tried: Counter[str], report: str = "") -> tuple[Any, Any]:
+    """A fuzz module's two fixtures, to be bound to module names: after each target ``name``, each branch
+    ``branches[name]`` names has been counted in ``tried`` at least once in this run of it (a target not in
+    ``branches`` fails: say what its inputs must reach); after the module, with ``BIBI_FUZZ_REPORT`` set, the counts
+    are written to that file (its name followed by ``report``)."""
+
+    @pytest.fixture(autouse=True)
+    def branches_fire(request: pytest.FixtureRequest) -> Iterator[None]:
+        name = request.node.originalname
+        assert name in branches, f"{name}: say in BRANCHES which branches its inputs must reach"
+        before = tried.copy()
+        yield
+        missing = [branch for branch in branches[name] if tried[branch] == before[branch]]
+        assert not missing, f"{name}: no input reached {missing} ({sum(tried.values()) - sum(before.values())} counts)"
+
+    @pytest.fixture(scope="module", autouse=True)
+    def counts_written() -> Iterator[None]:
+        yield
+        target = os.environ.get("BIBI_FUZZ_REPORT")
+        if target:
+            with open(f"{target}{report}", "w") as f:
+                json.dump(dict(sorted(tried.items())), f, indent=1)
+
+    return branches_fire, counts_written
 
 
 def control_words(view, html: Callable[[str], str] | None = None) -> list[str]:

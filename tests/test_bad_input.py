@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from helpers import new_deal, play, snapshot
@@ -87,6 +88,23 @@ def test_acting_out_of_turn():
     play(deal, "5H")
     deal.apply("9H", seat=2)  # the right seat is accepted
     assert deal.to_act == 0
+
+
+@pytest.mark.parametrize("seat, shown", [(-1, "-1"), (4, "4"), (10**5000, "<a whole number of about 5001 digits>")],
+                         ids=["-1", "4", "10**5000"])
+def test_a_seat_the_table_has_not_is_named_not_out_of_turn(seat, shown):
+    # apply("8S", -1) said "out of turn: it is seat 0's turn, not seat -1's": a number that is no seat of the table
+    # is a bad argument (a ValueError naming it), not a question of whose turn it is (IllegalAction)
+    deal = Deal.new("russian", players=4, seed=1)
+    before = snapshot(deal)
+    message = rf"^seat: {re.escape(shown)} is not a seat 0…3$"
+    with pytest.raises(ValueError, match=message) as info:
+        deal.apply("8S", seat)
+    assert not isinstance(info.value, IllegalAction)
+    with pytest.raises(ValueError, match=message):
+        deal.why_illegal("8S", seat)
+    assert snapshot(deal) == before
+    deal.apply("8S", 0)  # the seat to act is taken
 
 
 def test_acting_after_the_deal_is_over():
@@ -264,7 +282,7 @@ def test_malformed_record_wrong_format_bad_card_or_illegal_action(change, match)
 
 
 def test_replay_of_a_record_that_is_not_a_dict():
-    with pytest.raises(ValueError, match="record: expected a dict, not list"):
+    with pytest.raises(ValueError, match=r"^record: expected a dict, not \[1, 2\] \(list\)$"):
         Deal.replay([1, 2])  # type: ignore[arg-type]
 
 
@@ -277,7 +295,7 @@ def test_a_records_header_is_checked_in_one_wording_for_a_deal_and_a_game(kind):
     replay, record = (Deal.replay, _record()) if kind == "record" else \
         (Game.replay, Game.new("ru", 3, seed=2).play("random").record())
     form = record["format"]
-    cases = [([1, 2], TypeError, f"{kind}: expected a dict, not list"),
+    cases = [([1, 2], TypeError, f"{kind}: expected a dict, not [1, 2] (list)"),
              ({**record, "format": "zz"}, ValueError, f"{kind}: format is 'zz', expected '{form}'"),
              ({k: v for k, v in record.items() if k != "players"}, ValueError, f"{kind}: missing field 'players'"),
              ({**record, "zz": 1}, ValueError, f"{kind}: unknown field(s) 'zz'")]
@@ -685,7 +703,7 @@ def test_bots_rng_still_takes_the_seeds_a_deal_takes():
         (lambda g: g.bots_rng([1]), TypeError, r"^rng: expected a whole number or a text, not \[1\]"),
         (lambda g: g.play("random", rng=1.5), TypeError, r"^rng: 1\.5 is not a seed"),
         (lambda g: g.take_back("2"), TypeError, r"^take_back: upto '2' is not a position 0…0 of the deal$"),
-        (lambda g: g.replay([1, 2]), TypeError, r"^game record: expected a dict, not list$"),
+        (lambda g: g.replay([1, 2]), TypeError, r"^game record: expected a dict, not \[1, 2\] \(list\)$"),
     ],
 )
 def test_a_game_names_a_bad_argument_and_stays_as_it_was(call, error, match):

@@ -62,7 +62,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import asking, snapshot
+from helpers import asking, fuzz_counts, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_sight import surfaces, twins
@@ -145,24 +145,7 @@ BRANCHES: dict[str, tuple[str, ...]] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def branches_fire(request):
-    """After each target, the branches ``BRANCHES`` names for it have fired in this run of it."""
-    name = request.node.originalname
-    assert name in BRANCHES, f"{name}: say in BRANCHES which branches its inputs must reach"
-    before = TRIED.copy()
-    yield
-    missing = [branch for branch in BRANCHES[name] if TRIED[branch] == before[branch]]
-    assert not missing, f"{name}: no input reached {missing} ({sum(TRIED.values()) - sum(before.values())} counts)"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def report():
-    yield
-    target = os.environ.get("BIBI_FUZZ_REPORT")
-    if target:
-        with open(target, "w") as f:
-            json.dump(dict(sorted(TRIED.items())), f, indent=1)
+branches_fire, report = fuzz_counts(BRANCHES, TRIED)  # the branches reached asserted; the counts written
 
 
 def deep(levels: int) -> list:

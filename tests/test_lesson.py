@@ -83,7 +83,7 @@ def test_the_table_reads_in_text_and_html_and_is_the_same_for_the_same_seed(tabl
 
 
 @pytest.mark.parametrize(("lang", "heading", "measure", "option"), [
-    ("ru", "Меры при каждых правилах:", "очки на игрока", "мера"),
+    ("ru", "Меры при тех и других правилах:", "очки на игрока", "мера"),
     ("it", "Le misure con ciascuna:", "misura", "opzione"),
 ])
 def test_the_printed_table_reads_in_the_learners_language_as_the_page_does(table, lang, heading, measure, option):

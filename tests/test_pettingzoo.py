@@ -159,6 +159,56 @@ def test_a_reset_without_a_seed_deals_the_next_seed():
     assert table.unwrapped.deal.deck == Deal.new("russian", 4, seed=40).deck
 
 
+def table_state(table) -> tuple:
+    """All a reset sets, to compare before and after a refused one."""
+    raw = table.unwrapped
+    return (raw.deal_seed, raw._next_seed, raw.deal.record(), raw.bots_rng.getstate(), raw.agent_selection,
+            dict(raw.rewards), dict(raw._cumulative_rewards), dict(raw.terminations), list(raw.agents))
+
+
+@pytest.mark.parametrize("bad, error, match", [
+    (dict(seed=2**70), ValueError, r"^seed: 1180591620717411303424 is outside ±2\*\*64$"),
+    (dict(seed=-(2**65)), ValueError, r"^seed: .* is outside ±2\*\*64$"),
+    (dict(seed=1.5), WrongType, r"^seed: expected a whole number, not 1\.5"),
+    (dict(seed=100, options={"deal": "not a deal"}), WrongType, r"^options\['deal'\]: expected a bibi Deal"),
+    (dict(seed=100, options={"deal": Deal.new("russian", 3, seed=1)}), ValueError,
+     r"^options\['deal'\]: a deal of 3 players"),
+    (dict(seed=100, options="deal"), WrongType, r"^options: expected a dict of options, or None, not 'deal'"),
+], ids=["2**70", "-2**65", "float", "not a deal", "another table's deal", "options not a dict"])
+def test_a_refused_reset_changes_nothing(bad, error, match):
+    # Found by the fuzz run: the next seed was set before the seed and the deal were checked, so a refused
+    # reset(seed=2**70) left deal_seed at the refused value (and every later reset() failing), and a refused
+    # reset(seed=100, options={"deal": "not a deal"}) made the next reset() deal seed 100.
+    table = env("russian", 4, bots=[None, "heuristic", "heuristic", None])
+    table.reset(seed=40)
+    table.step(table.unwrapped.view(table.agent_selection).legal_actions and
+               action_index(table.unwrapped.view(table.agent_selection).legal_actions[0]))
+    before = table_state(table)
+    with pytest.raises(error, match=match):
+        table.reset(**bad)
+    assert table_state(table) == before
+    table.reset()
+    assert table.unwrapped.deal_seed == 41 and table.unwrapped.deal.deck == Deal.new("russian", 4, seed=41).deck
+
+
+def test_a_bot_failing_on_the_new_deal_leaves_the_table_as_it_was():
+    broken = []
+
+    def fragile(view, rng):
+        if broken:
+            raise RuntimeError("the bot broke")
+        return view.legal_actions[0]
+
+    table = env("russian", 4, bots=[None, fragile, fragile, fragile])
+    table.reset(seed=7)  # seat 3 leads: the bots play before seat 0 decides
+    assert table.unwrapped.deal.actions
+    before = table_state(table)
+    broken.append(True)
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        table.reset(seed=8)  # seat 3 leads again
+    assert table_state(table) == before
+
+
 def observations(deal: Deal, players: int) -> list[np.ndarray]:
     table = env(deal.rules, players)
     table.reset(options={"deal": deal})

@@ -144,6 +144,16 @@ def test_restock_orders_the_face_down_stock_and_nothing_else():
         before.copy().restock("AS KS")
 
 
+@pytest.mark.parametrize("cards, shown", [([], r"\[\]"), (["ks"], r"\['KS'\]"), (("AS", "2C"), r"\['AS', '2C'\]")])
+def test_a_restock_refused_quotes_the_cards_given(cards, shown):
+    # restock([]) quoted the cards as '' (their notation joined by spaces): the list given is quoted, as a list
+    deal = play_seeded("russian", 4, 3, "random", actions=30)
+    before = deal.copy()
+    with pytest.raises(ValueError, match=rf"^cards: {shown} are not the {deal.stock_size} cards of the stock"):
+        deal.restock(cards)
+    assert deal.deck == before.deck
+
+
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 def test_a_view_remembers_the_seats_own_draws_in_order(rules):
     deal = play_seeded(rules, 4, 9, "heuristic")

@@ -22,7 +22,7 @@ import bibi
 from bibi import practice, render
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.live import LiveView
-from bibi.play import bots_rng, play, public_reason, why_move
+from bibi.play import bots_rng, last_seen_move, play, public_reason, why_move
 from bibi.terminal import Terminal
 
 pytestmark = pytest.mark.fast
@@ -255,10 +255,7 @@ def pair_twins(rules: str, hands: tuple[str, str], ask_every_chance: bool) -> tu
 
 def lockstep_choice(deal: Deal) -> Any:
     """Pass when asked; otherwise the first legal card that is not one of seat 1's king, queen or jack."""
-    legal = deal.legal_actions()
-    if PASS in legal:
-        return PASS
-    return next((a for a in legal if str(a) not in ("KH", "QH", "JH", "KS", "QS", "JS")), legal[0])
+    return lockstep_choice_of(deal.legal_actions())
 
 
 @pytest.mark.parametrize("rules, with_pair, without", PAIR_CASES)
@@ -301,6 +298,40 @@ def test_by_default_a_seat_sees_the_same_at_its_own_decisions_whatever_another_s
         asked = [i for i, a in enumerate(deal.actions) if a is PASS]
         assert bool(asked) == (name == "pair")  # seat 1 was asked (and passed) only with the pair
     assert len(seen["pair"]) > 3 and seen["pair"] == seen["none"]
+
+
+@pytest.mark.parametrize("rules, with_pair, without", PAIR_CASES)
+def test_a_position_counts_only_the_moves_the_seat_saw(rules, with_pair, without):
+    # Found by the fuzz run: last_seen_move(deal, viewer=0) and Session.why().position differed between two deals
+    # seat 0 cannot tell apart (29 against 31 in one pair): the other seats' passes, which seat 0 never sees, were
+    # counted. A position is now the number of moves the seat saw made before the move.
+    from bibi.session import Session
+
+    def quiet(view, rng):
+        return lockstep_choice_of(view.legal_actions)
+
+    told: dict[str, list[Any]] = {}
+    for name, deal in zip(("pair", "none"), pair_twins(rules, (with_pair, without), ask_every_chance=False),
+                          strict=True):
+        told[name] = []
+        while not deal.is_over and len(deal.tricks) < 6:
+            if deal.to_act == 0:
+                session = Session(deal.copy(), 0, quiet, seed=1)
+                why = session.why()
+                told[name].append((last_seen_move(deal, viewer=0), why and why[:3], len(deal.events_for(0))))
+            deal.apply(lockstep_choice(deal))
+        told[name].append(len(deal.actions))  # the deals' own lines differ: the passes are in the pair's record
+    assert told["pair"][-1] > told["none"][-1]
+    assert len(told["pair"]) > 5 and told["pair"][:-1] == told["none"][:-1]
+    assert last_seen_move(deal, viewer=0) is not None  # the moves compared are real ones
+
+
+def lockstep_choice_of(legal: tuple) -> Any:
+    """``lockstep_choice`` for a bot: pass when asked; else the first legal card not a king, queen or jack of the
+    pair's suit."""
+    if PASS in legal:
+        return PASS
+    return next((a for a in legal if str(a) not in ("KH", "QH", "JH", "KS", "QS", "JS")), legal[0])
 
 
 def test_a_deal_asked_at_every_chance_records_it_and_replays_to_the_same_deal():

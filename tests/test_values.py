@@ -414,13 +414,15 @@ def test_huge_seeds_and_workers_are_refused_naming_them():
     refused(lambda: Deal.new("ru", 3, seed="x" * 20_000), ValueError, "seed")
 
 
-def test_a_huge_seat_is_out_of_turn_with_a_short_message():
-    # found by the long fuzz run: the out-of-turn message wrote the seat in full, and failed on 10**5000
+def test_a_huge_seat_is_no_seat_with_a_short_message():
+    # found by the long fuzz run: the out-of-turn message wrote the seat in full, and failed on 10**5000; and a
+    # number that is no seat of the table is a bad argument, not a turn of the rules (the "out of turn" it was)
     deal = Deal.new("ru", 4, seed=1)
     before = snapshot(deal)
-    text = refused(lambda: deal.apply(deal.legal_actions()[0], 10**5000), IllegalAction, "out of turn",
-                   "5001 digits")
-    assert snapshot(deal) == before and deal.why_illegal(deal.legal_actions()[0], 10**5000) == text
+    text = refused(lambda: deal.apply(deal.legal_actions()[0], 10**5000), ValueError, "seat: ", "5001 digits",
+                   "is not a seat 0…3")
+    assert snapshot(deal) == before
+    assert refused(lambda: deal.why_illegal(deal.legal_actions()[0], 10**5000), ValueError) == text
 
 
 def test_a_huge_number_as_a_compare_label_is_refused_naming_variants():

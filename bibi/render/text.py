@@ -89,7 +89,7 @@ def rules_diff(a: Rules, b: Rules) -> str:
              if mine.value != theirs.value]
     live = [pair for pair in pairs if not (pair[0].no_effect or pair[1].no_effect)]
     inert = [pair for pair in pairs if pair not in live]
-    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=rules_name(a), b=rules_name(b))]
+    lines = [_("Options in which {a} and {b} differ: {n}").format(n=len(live), a=rules_name(a), b=rules_name(b))]
     for mine, theirs in live:
         lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
         for rules, row in ((a, mine), (b, theirs)):
@@ -137,7 +137,7 @@ def rules_summary(rules: Rules) -> str:
     rows = {row.name: row for row in option_rows(rules)}
     o = rules.options()
     lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
-             _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
+             _("  packs: {decks}, cards in hand: {hand}, kept full from the stock while it lasts ({c1}; {c2})").format(
                  decks=o["decks"], hand=o["hand_size"], c1=rows["decks"].citation, c2=rows["hand_size"].citation),
              ngettext("  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       "  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",

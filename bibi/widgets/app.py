@@ -255,6 +255,7 @@ class PlayApp(_View):
         """Replay deal ``number`` (1-based) of those the replay list offers (your game's deals that are over), in
         the explorer, every hand face up."""
         listed = self._listed
+        number = whole("number", number)
         if not listed:
             raise ValueError("replay: no deal of your game is over yet")
         whole("number", number, 1, len(listed))

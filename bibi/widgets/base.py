@@ -337,6 +337,21 @@ class _View(widgets.VBox, metaclass=_Spoken):
 
         return guarded
 
+    @contextmanager
+    def _restoring(self, *controls: tuple[widgets.Widget, Any]) -> Iterator[None]:
+        """Within: a refusal (a ``ValueError``: ``WrongType`` too) sets each control back to the value given for it,
+        without its callback, and goes on; the control then shows the state the view still holds."""
+        try:
+            yield
+        except ValueError:
+            self._syncing = True
+            try:
+                for control, value in controls:
+                    control.value = value
+            finally:
+                self._syncing = False
+            raise
+
     def _on_click(self, button: widgets.Button, handler: Callable[..., object]) -> None:
         button.on_click(self._guard(lambda _: handler()))
 

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.dealing import check_players
+from bibi.errors import whole
 from bibi.i18n import _, language, ngettext
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules, rules_name
@@ -149,7 +150,9 @@ class CompareView(_View):
 
     @speaking
     def go_trick(self, done: int) -> None:
-        """Both deals right after ``done`` tricks (0: the start), or at their end."""
+        """Both deals right after ``done`` tricks (0: the start), or at their end: ``done`` is a whole number ≥ 0
+        (``WrongType`` otherwise, a negative one a ``ValueError``, both naming it, the view as it was)."""
+        done = whole("done", done, 0)
         for side, line in enumerate((self.lines.a, self.lines.b)):
             marks = self._marks(line)
             self._at[side] = marks[done] if done < len(marks) else len(line) - 1

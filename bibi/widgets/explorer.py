@@ -80,6 +80,7 @@ class DealExplorer(_ActionView):
         self._states: list[Deal] = []
         self._given_title = title  # None: "This deal", in the view's language
         self._seeded: int | None = None  # the seed of the deal shown when it is a seed's deal (set by ``_start``)
+        self._boxes = (players, seed)  # what the players and seed boxes held for the deal shown (set by ``_start``)
         self.title = ""  # what the message line calls the deal shown (set by ``_start``)
         self._reason: Callable[[], str] | None = None  # what ``reason`` says of the last click, in the language
         self._at = 0
@@ -189,14 +190,15 @@ class DealExplorer(_ActionView):
     # -- callbacks: clicks become engine calls --------------------------------------------------
 
     def _start(self, seat: int | None, deal: Deal | None = None) -> None:
-        players = self.players_box.value
+        players, seed = self.players_box.value, self.seed_box.value
+        # The deal and its line first: a seed no deal takes (or a bot that fails) changes nothing of the view.
+        rng = bots_rng(seed)
+        line = snapshots(play(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed),
+                              self.bot, rng))
         self._seat_options(players, "all" if seat is None else seat)
-        seed = self.seed_box.value
-        self._rng = bots_rng(seed)
+        self._rng, self._states, self._boxes = rng, line, (players, seed)
         self._seeded = None if deal is not None else seed
         self.title = self._title()
-        self._states = []
-        self._play_on(_logged(deal) if deal is not None else Deal.new(self.rules, players, seed=seed))
         self._at = self._line()[0]
         self._show_reason(None)  # a click's message belongs to the line it was made on
         self._look()
@@ -221,18 +223,12 @@ class DealExplorer(_ActionView):
 
     @speaking
     def new_deal(self) -> None:
-        """Deal the hand of the seed in the box, with the number of players in the box. A number the rules
-        refuse is refused, naming ``players``; the box shows the deal's again and nothing else changes."""
-        try:
+        """Deal the hand of the seed in the box, with the number of players in the box. A number the rules refuse
+        (or a seed no deal takes) is refused, naming ``players`` (or ``seed``); the boxes show the deal's again and
+        nothing else changes."""
+        with self._restoring((self.players_box, self._boxes[0]), (self.seed_box, self._boxes[1])):
             players = check_players(self.rules, self.players_box.value)
-        except ValueError:
-            self._syncing = True
-            try:
-                self.players_box.value = self.deal.players
-            finally:
-                self._syncing = False
-            raise
-        self._start(self.seat if self.seat is None or self.seat < players else None)
+            self._start(self.seat if self.seat is None or self.seat < players else None)
 
     def _play_on(self, deal: Deal) -> None:
         """Let the bot play ``deal`` to its end (the play layer), keeping the line's states up to there."""

@@ -13,7 +13,7 @@ from bibi import render
 from bibi.cards import Card
 from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
@@ -145,8 +145,8 @@ class PlayTable(AtTable, _ActionView):
         super().__init__(lang=lang)
         self.reader_seat = seat  # the person's seat: its refusals and its hand are spoken of as "you"
         self.rules = rules
-        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0):
-            raise ValueError(f"delay: {shorten(delay)} is not a number of seconds ≥ 0")
+        if delay is not None:
+            number("delay", delay, 0, wanted="a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
         self.review_worlds = whole("review_worlds", review_worlds, 1)
@@ -325,14 +325,22 @@ class PlayTable(AtTable, _ActionView):
 
     @speaking
     def new_game(self) -> None:
-        """Start again from the seed in the box: a new game (or deal)."""
-        self._start()
+        """Start again from the seed in the box: a new game (or deal). A seed no deal takes is refused, naming
+        ``seed``; the box shows the seed played again and nothing changes."""
+        with self._restoring((self.seed_box, self._seed_played())):
+            self._start()
 
     @speaking
     def next_seed(self) -> None:
         """A new game (or deal) with the next seed."""
-        self.seed_box.value += 1
-        self._start()
+        with self._restoring((self.seed_box, self._seed_played())):
+            self.seed_box.value += 1
+            self._start()
+
+    def _seed_played(self) -> int:
+        """The seed of the game or deal played, as the seed box shows it (the box's own when it is none it can)."""
+        seed = self.session.seed
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else self.seed_box.value
 
     @speaking
     def next_deal(self) -> None:

@@ -306,7 +306,7 @@ def _label_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):
-        raise TypeError(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
+        raise WrongType(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
                         f"not {shorten(rules)}")
     return parse_rules(rules) if ":" in rules else preset(rules)
 

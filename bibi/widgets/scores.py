@@ -33,7 +33,7 @@ class ScoreInspector(_View):
         super().__init__(lang=lang)
         is_game = isinstance(deal_or_game, Game)
         if explorer is not None and not isinstance(explorer, DealExplorer):
-            raise TypeError(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
+            raise WrongType(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
         self.source = deal_or_game
         self.explorer = explorer
         self.deal_select = widgets.Dropdown(layout=widgets.Layout(width="200px"))
