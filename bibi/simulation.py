@@ -54,7 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import N_, _, number, percent
+from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
@@ -100,15 +100,27 @@ def numbers_shown(frame: pd.DataFrame, digits: int = 2) -> pd.DataFrame:
     return shown
 
 
+def intervals_shown(frame: pd.DataFrame, column: str, digits: int = 3, sign: bool = False) -> pd.DataFrame:
+    """``frame`` as a person reads it: ``column`` with its interval the kit's one way (``bibi.i18n.interval``:
+    ``50.283 ± 0.455``) in place of the ``ci_low`` and ``ci_high`` columns, the other numbers as ``numbers_shown``
+    writes them. The frame itself keeps its numbers."""
+    shown = numbers_shown(frame.drop(columns=["ci_low", "ci_high"]), digits)
+    shown[column] = [interval(value, (high - low) / 2, digits, sign=sign)
+                     for value, low, high in zip(frame[column], frame["ci_low"], frame["ci_high"], strict=True)]
+    return shown
+
+
 def legend(level: float = LEVEL, baseline: str | None = None) -> str:
     """What the printed tables' columns and measures mean, in the language in force: the lines under
     ``Simulation.report`` and ``Comparison.report``."""
-    interval = percent(level)
-    lines = [_("mean: the mean over the deals; ci_low…ci_high: its confidence interval at {level}").format(
-        level=interval)]
-    if baseline is not None:
-        lines.append(_("diff: the paired difference from {baseline} on the same packs, with its interval").format(
-            baseline=baseline))
+    shown_level = percent(level)
+    if baseline is None:
+        lines = [_("mean: the mean over the deals, ± half the width of its confidence interval at {level}").format(
+            level=shown_level)]
+    else:
+        lines = [_("mean: the mean over the deals"),
+                 _("diff: the paired difference from {baseline} on the same packs, ± half the width of its "
+                   "confidence interval at {level}").format(baseline=baseline, level=shown_level)]
     width = max(map(len, MEASURES))
     lines += [f"  {name:<{width}}  {_(meaning)}" for name, meaning in MEASURES.items()]
     return "\n".join(lines)
@@ -681,7 +693,7 @@ class Simulation:
         head = _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
             rules=rules_name(self.rules), players=self.players, deals=number(len(self.deals)), seed=self.seed,
             bots=bots)
-        return f"<{head}>\n{numbers_shown(self.summary(level), 3).to_string()}\n{legend(level)}"
+        return f"<{head}>\n{intervals_shown(self.summary(level), 'mean').to_string()}\n{legend(level)}"
 
     def __repr__(self) -> str:
         """The run at a glance, the same in every language: the rules' label, the bots by their registered names;
@@ -785,7 +797,7 @@ class Comparison:
             variants=len(self.simulations), players=first.players, deals=number(len(first.deals)), seed=first.seed,
             baseline=repr(self.baseline))
         with pd.option_context("display.width", 200, "display.max_rows", 200):
-            table = numbers_shown(self.table, 3).to_string(index=False)
+            table = intervals_shown(self.table, "diff", sign=True).to_string(index=False)
         return f"<{head}>\n{table}\n{legend(self.level, repr(self.baseline))}"
 
 
@@ -988,7 +1000,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal",
-    "simulate",
+    "Simulation", "compare", "deal_seed", "intervals_shown", "mean_ci", "measures", "numbers_shown", "parse_rules",
+    "rebuild", "run_deal", "simulate",
 ]
 

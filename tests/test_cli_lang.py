@@ -216,9 +216,9 @@ def test_the_help_texts_speak_the_language(lang, words, english):
     text = " ".join(done.stdout.split())
     assert all(word in text for word in words) and english not in text
     top = bibi("--lang", lang, "--help", LANG="en_US.UTF-8")
-    assert {"ru": "одна сдача, которую разыгрывают боты", "it": "una smazzata giocata dai bot"}[lang] in " ".join(
-        top.stdout.split())
-    simulate = bibi("--lang", lang, "simulate", "--help").stdout  # a percent in any language stays one, as it writes one
+    said = {"ru": "одна сдача, которую разыгрывают боты", "it": "una smazzata giocata dai bot"}[lang]
+    assert said in " ".join(top.stdout.split())
+    simulate = bibi("--lang", lang, "simulate", "--help").stdout  # a percent stays one, as each language writes it
     assert {"ru": "(95\N{NO-BREAK SPACE}%)", "it": "(95%)"}[lang] in simulate and "%%" not in simulate
 
 

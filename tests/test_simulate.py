@@ -8,6 +8,7 @@ import math
 import os
 import pickle
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -594,7 +595,8 @@ def test_compare_rejects_different_pack_counts():
 
 
 def test_compare_names_the_variant_too_small_for_the_table():
-    with pytest.raises(ValueError, match=r"players: 4 is outside 2…2 .* in variants' 'russian:max_players=2'") as caught:
+    said = r"players: 4 is outside 2…2 .* in variants' 'russian:max_players=2'"
+    with pytest.raises(ValueError, match=said) as caught:
         compare(["ru", "ru:max_players=2"], players=4, deals=2, progress=False)
     assert type(caught.value) is ValueError
 
@@ -812,3 +814,23 @@ def test_simulate_refuses_none_for_a_seat_and_says_none_is_a_person():
         simulate("ru", 3, deals=1, bots=["random", None, "random"], seed=1, progress=False)
     with pytest.raises(ValueError, match="None is a person's seat"):
         compare(["ru", "it"], 3, deals=1, bots=None, seed=1, progress=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_the_reports_write_every_interval_the_kits_one_way(lang):
+    """``bibi simulate`` and ``bibi compare`` print each mean (each difference) ``± half`` its interval, as
+    ``bibi.i18n.interval`` writes it, never as ``ci_low``/``ci_high`` columns."""
+    from bibi.i18n import interval, language
+    run = simulate("ru", players=4, deals=60, seed=5, progress=False)
+    both = compare({"russian": bibi.RUSSIAN, "italian": bibi.ITALIAN}, 4, deals=60, seed=5, progress=False)
+    with language(lang):
+        report, compared = run.report(), both.report()
+        for measure, row in run.summary().iterrows():
+            written = interval(row["mean"], (row.ci_high - row.ci_low) / 2, 3)
+            assert re.search(rf"^{measure}\s+{re.escape(written)}$", report, flags=re.M), (measure, written)
+        for row in both.table.itertuples():
+            written = interval(row.diff, (row.ci_high - row.ci_low) / 2, 3, sign=True)
+            assert re.search(rf"^\s*{row.measure} {row.variant}\s+\S+\s+{re.escape(written)}$", compared,
+                             flags=re.M), (row.measure, written)
+    for text in (report, compared):
+        assert "ci_low" not in text and "ci_high" not in text
