@@ -186,12 +186,7 @@ class _Searched(NamedTuple):
 def _search_worlds(view: AnyView, legal: tuple[Card | Action, ...], worlds: Sequence[Deal]) -> _Searched:
     """Each legal action played out in each world: the seat's final scores, and their mean per action."""
     seat = view.seat
-    scores: list[list[int]] = [[] for _ in legal]
-    for world in worlds:
-        for i, action in enumerate(legal):
-            deal = world.copy()
-            deal.apply(action)
-            scores[i].append(_playout(deal).scores[seat])
+    scores = [[final[seat] for final in per_world] for per_world in play_every_action(worlds, legal)]
     count = max(1, len(worlds))
     return _Searched({a: sum(scores[i]) / count for i, a in enumerate(legal)}, scores, len(worlds))
 
@@ -217,6 +212,34 @@ _HOPE = 1.5  # standard errors of hope left to an action that the rule at the bu
 _HARD = 8  # the budget where the quick attempts of the sampler fail (``Sampler.hard``)
 _FEWEST = 4  # worlds that may decide when the sampler's steps run out before the budget (else the heuristic)
 _STEPS = 25_000  # the sampler's exhaustive search, for all the worlds of one decision (``Sampler(steps=)``)
+
+
+def play_every_action(worlds: Sequence[Deal], actions: Sequence[Card | Action],
+                      finished: Callable[[int, int, Deal], object] | None = None) -> list[list[tuple[int, ...]]]:
+    """Each of ``actions`` (legal in every world: the legal actions of the view the worlds were dealt from) played
+    in each of ``worlds`` (deals consistent with one seat's view, ``search_sampler``), then the deal played to its
+    end by every seat with the search's quick rule of play (``bibi.playout``): per action, per world, the final
+    score of every seat. The same worlds judge every action, as the search judges them; nothing is chosen.
+    ``finished(action_index, world_index, deal)``, if given, sees each deal played out. The worlds are not changed.
+
+    >>> from bibi.deal import Deal
+    >>> deal = Deal.new("ru", 4, seed=2)
+    >>> view = deal.view(deal.to_act)
+    >>> worlds = [search_sampler(view).world(random.Random(1)) for _ in range(3)]
+    >>> points = play_every_action(worlds, view.legal_actions)
+    >>> len(points) == len(view.legal_actions), [len(p) for p in points][:2], len(points[0][0])
+    (True, [3, 3], 4)
+    """
+    out: list[list[tuple[int, ...]]] = [[] for _ in actions]
+    for w, world in enumerate(worlds):
+        for i, action in enumerate(actions):
+            deal = world.copy()
+            deal.apply(action)
+            _playout(deal)
+            out[i].append(deal.scores)
+            if finished is not None:
+                finished(i, w, deal)
+    return out
 
 
 def search_sampler(view: AnyView, prior: str = "keeps", steps: int | None = _STEPS, infer: bool = False) -> Sampler:
@@ -524,4 +547,5 @@ for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("samp
 
 
 __all__ = ["BOTS", "SEARCH_PRIORS", "SEARCH_WORLDS", "greedy_bot", "heuristic_bot", "make_oracle_bot",
-           "make_sampling_bot", "make_search_bot", "random_bot", "sampling_bot", "search_bot"]
+           "make_sampling_bot", "make_search_bot", "play_every_action", "random_bot", "sampling_bot", "search_bot",
+           "search_sampler"]

@@ -4,6 +4,7 @@
     bibi deal  [--rules ru] [--players 6] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
+    bibi analyse FILE --seat N          one seat's decisions in a record weighed (bibi.coach), the costly explained
     bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
     bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
@@ -660,6 +661,59 @@ def cmd_practice(args: argparse.Namespace) -> int:
         n=args.n, rules=rules_name(args.rules), seed=seed, quit=command_word("quit"),
         players=ngettext("{n} player", "{n} players", args.players).format(n=args.players)))
     quiz(drawn)
+    return 0
+
+
+# -- bibi analyse -----------------------------------------------------------------------------------------
+# The review is bibi.coach's, imported when the command runs.
+
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="RECORD",
+                        help=_help(_("a deal or game record (JSON), or - for standard input")))
+    parser.add_argument("--seat", type=whole_arg, required=True,
+                        help=_help(_("the seat whose decisions are reviewed, 0 to players - 1 (a bot's too)")))
+    parser.add_argument("--deal", type=whole_arg, default=None, metavar="N",
+                        help=_help(_("of a game record, deal N only (1 is the first; default: every finished deal)")))
+    parser.add_argument("--worlds", type=whole_arg, default=None, metavar="N",
+                        help=_help(_("the most deals consistent with the seat's view that a decision is weighed in "
+                                     "(default: 1000; fewer are quicker and less sure)")))
+    parser.add_argument("--seed", type=seed_arg, default=0, help=_help(_("the worlds' seed (default: 0)")))
+    parser.add_argument("--counted", choices=("own", "margin"), default="own",
+                        help=_help(_("the points counted: the seat's own (default), or its margin over the mean of "
+                                     "the others")))
+
+
+@subcommand("analyse", N_("review one seat's decisions in a saved deal or game: what each cost, and why"),
+            _analyse_arguments)
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from bibi.coach import WORLDS, analyse
+    from bibi.terminal import progress_line
+
+    record = read_record(args.file)
+    game = record_format(record) != RECORD_FORMAT  # a game's record, else a deal's
+    try:
+        deals = Game.replay(record).deals if game else (Deal.replay(record),)
+    except ValueError as exc:
+        raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
+    players = deals[0].players
+    if args.worlds is not None and args.worlds < 1:
+        raise ValueError(f"--worlds: {args.worlds} is not a whole number ≥ 1")
+    if not 0 <= args.seat < players:
+        raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
+    if args.deal is not None and not 1 <= args.deal <= len(deals):
+        raise ValueError(f"--deal: {args.deal} is not a deal 1…{len(deals)} of the record")
+    # A game's deal still on is left out unless asked for by number; a deal record is the deal asked for.
+    chosen = [(n, d) for n, d in enumerate(deals, 1)
+              if args.deal in (None, n) and (d.is_over or args.deal or not game)]
+    for number, deal in chosen:
+        analysis = analyse(deal, args.seat, worlds=WORLDS if args.worlds is None else args.worlds, seed=args.seed,
+                           counted=args.counted, progress=progress_line(sys.stderr))
+        if len(deals) > 1:
+            print(_("== deal {number} of {total}").format(number=number, total=len(deals)))
+        print(analysis.text())
+    if not chosen:
+        print(_("no finished deal to review in this record"))
     return 0
 
 

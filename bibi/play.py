@@ -691,6 +691,10 @@ class Decisions:
     def __len__(self) -> int:
         return len(self._stack)
 
+    def __contains__(self, position: object) -> bool:
+        """Whether the person decided (or is deciding) at ``position`` of the deal, as far as the stack holds."""
+        return any(at == position for at, _state in self._stack)
+
     def push(self, deal: Deal, rng: random.Random) -> None:
         """The person is to decide at ``deal``'s current position (pushed once per position)."""
         at = len(deal.actions)

@@ -222,6 +222,19 @@ class Session:
         self._before = {k: v for k, v in self._before.items() if k < position}
         return again
 
+    def back_to(self, position: Any) -> Deal:
+        """Back to the person's decision at ``position`` of this deal (the index of the action made there), by
+        ``undo``: to try another action from there once a review has shown what it cost (``bibi.coach``). The deal is
+        replayed from its record up to it and the bots' stream is as it was then, so the bots answer as they did
+        until the play differs. ``ValueError``, and nothing changes, when ``position`` is not a decision of the
+        person's in this deal up to now."""
+        position = whole("position", position, 0, len(self.deal.actions))
+        if position not in self.decisions:
+            raise ValueError(f"position: {position} is not a decision of seat {self.seat} in this deal")
+        while len(self.deal.actions) > position:
+            self.undo()
+        return self.deal
+
     @property
     def can_undo(self) -> bool:
         """Whether ``undo`` has a decision to go back to."""

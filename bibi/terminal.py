@@ -42,6 +42,7 @@ from bibi.kinds import EventKind
 from bibi.notation import action_text, read_action, score_line, seat_name
 from bibi.notation import cards_text as _cards
 from bibi.play import Bot, bot_title, call_said, call_told, trick_number
+from bibi.render.review import progress_text
 from bibi.render.text import plain, quotes, rules_summary
 from bibi.session import AtTable, Session
 from bibi.tricks import reason_of
@@ -125,8 +126,8 @@ def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None])
 
 # -- what a person types, in his language ------------------------------------------------------------------
 
-COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review")
-_ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review", "analyse")
+_ALIASES = {"exit": "quit", "q": "quit", "?": "help", "analyze": "analyse"}
 
 
 def command_word(name: str, lang: str | None = None) -> str:
@@ -138,6 +139,7 @@ def command_word(name: str, lang: str | None = None) -> str:
         "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
         "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
         "review": pgettext("typed command", "review", lang),
+        "analyse": pgettext("typed command", "analyse", lang),
     }
     return words[name]
 
@@ -174,6 +176,22 @@ def typed_examples() -> str:
     return _("{king} or {king_typed}, {ten} or {ten_typed}").format(
         king=king.display(), king_typed=king.rank.letter() + king.suit.letter(), ten=ten.display(),
         ten_typed=ten.rank.letter() + ten.suit.letter())
+
+
+def progress_line(stream: Any) -> Callable[[int, int], None]:
+    """A progress callback that draws a bar on ``stream`` (``progress_text``) when it is a terminal, and
+    clears it at the end; nothing on a file or a pipe, where a bar redrawn would only clutter."""
+
+    def progress(done: int, total: int) -> None:
+        if not stream.isatty():
+            return
+        if done < total:
+            stream.write("\r" + _("weighing the decisions {bar}").format(bar=progress_text(done, total)))
+        else:
+            stream.write("\r\033[K")
+        stream.flush()
+
+    return progress
 
 
 class Terminal(AtTable):
@@ -227,22 +245,40 @@ class Terminal(AtTable):
 
     def after_deal(self) -> bool:
         """Once the deal is over, the bots' reasons may be told in full: ``review`` (or ``why``) lists every bot
-        move with them (``bibi.play.review``), Enter goes on; False when the player quits or input ends."""
+        move with them (``bibi.play.review``), ``analyse`` reviews the person's own decisions (``bibi.coach``),
+        Enter goes on; False when the player quits or input ends."""
         while True:
-            prompt = _("deal over: '{review}' tells every bot move with its reasons; Enter goes on> ").format(
-                review=command_word("review"))
+            prompt = _("deal over: '{review}' tells every bot move with its reasons, '{analyse}' weighs your own "
+                       "moves; Enter goes on> ").format(review=command_word("review"),
+                                                        analyse=command_word("analyse"))
             word = ask_line(self.ask, prompt, self.say)
             if word is None:
                 return False
             command, _rest = read_command(word)
             if command == "quit":
                 return False
+            if command == "analyse":
+                self.analyse()
+                continue
             if command not in ("review", "why"):
                 return True
             for line in self.session.review():
                 self.say(_("trick {trick}, seat {seat} ({bot}): {why}").format(
                     trick=line.trick, seat=line.seat, bot=bot_title(cast(Bot, self.bots[line.seat])),
                     why=line.why))
+
+    review_worlds: int | None = None  # the review's budget of worlds a decision (None: the coach's own)
+
+    def analyse(self) -> None:
+        """The review of the person's decisions in the deal just played (``bibi.coach.analyse``, the session's seed),
+        a progress bar while it runs."""
+        from bibi.coach import WORLDS, analyse  # the coach sits above the play: loaded when asked for
+
+        self.say(_("weighing each of your decisions from what you could see then…"))
+        seed = self.session.seed
+        analysis = analyse(self.deal, self.seat, worlds=self.review_worlds or WORLDS, seed=0 if seed is None else seed,
+                           progress=progress_line(sys.stdout))
+        self.tell(analysis.text())
 
     def header(self) -> str:
         deal = self.deal
@@ -492,6 +528,6 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 
 __all__ = [
-    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "fold_to_width", "quiz", "read_command", "read_line",
-    "say_folded", "typed_examples", "unreadable",
+    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "fold_to_width", "progress_line", "quiz",
+    "read_command", "read_line", "say_folded", "typed_examples", "unreadable",
 ]

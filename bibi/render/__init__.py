@@ -18,8 +18,9 @@ the source the catalogs translate.
 The package is split by subject, every name reached as ``render.X``: ``markup`` (the ``HTML`` value, the style
 block, pages), ``hands`` (cards, hands, tricks, suits, calls), ``sheets`` (the table, score sheets, a game's
 totals, events, where the points come from), ``reference`` (rules, sentences, comparisons of two rules),
-``views`` (the widget views' pieces: messages, captions, pictures, banners, button colours) and ``exercises``
-(practice questions and their feedback).
+``views`` (the widget views' pieces: messages, captions, pictures, banners, button colours), ``exercises``
+(practice questions and their feedback) and ``review`` (the coach's review of a seat's decisions, with its SVG
+picture of the expected score).
 
 >>> from bibi.cards import Card
 >>> html = card_html(Card("KS"), style=False)
@@ -68,6 +69,13 @@ from bibi.render.reference import (
     rules_html,
     sentences_html,
     side_html,
+)
+from bibi.render.review import (
+    SVG,
+    analysis_html,
+    analysis_text,
+    expected_score_svg,
+    progress_text,
 )
 from bibi.render.sheets import (
     event_actions,
@@ -122,6 +130,8 @@ __all__ = [
     "comparison_html", "lesson_html", "option_citation", "option_explained", "option_meaning", "option_source_html",
     "option_title", "parting_html", "rules_html",
     "sentences_html", "side_html",
+    # review (the coach's)
+    "SVG", "analysis_html", "analysis_text", "expected_score_svg", "progress_text",
     # views
     "BANNER", "CARD_BUTTON_BORDER", "ROW_RULE", "banner_hider", "banner_markdown", "caption_html",
     "card_button_colours", "field_error_html", "heading_html", "hint_html", "message_html", "picture_output_html",

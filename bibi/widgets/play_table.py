@@ -15,10 +15,11 @@ import ipywidgets as widgets
 
 from bibi import render
 from bibi.cards import Card
+from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, ngettext
+from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
@@ -118,8 +119,13 @@ class PlayTable(AtTable, _ActionView):
     record up to your previous decision, the bots' stream restored); **Why seat N?** tells why that bot made its
     last move you saw: while the deal is on, what the table saw of it and what the rules make of it (never its
     hand); once it is over, the bot's own reasons from the view it had, and **Review** lists every bot move of
-    the deal with them. The table, its messages and its event log show only what your seat may know
-    (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face down, their passes silent. A call the
+    the deal with them. **Review your moves** (once the deal is over) weighs each of your decisions from what you
+    could see then (``bibi.coach.analyse``, up to ``review_worlds`` worlds a decision, a progress bar while it
+    runs): the points each lost, its label, the costly ones in words, your expected score through the deal; and
+    **Try again from here** takes you back to the decision picked (the session's undo), where the move you make
+    is valued against the one you made, and the deal plays on from there. The table, its messages and its event
+    log show only what your seat may know (``Deal.events_for``, ``Deal.to_act_for``): the others' draws face
+    down, their passes silent. A call the
     rules make for you (``bibi_call=mandatory``) is announced as yours. ``game=True`` plays ``rounds`` rounds:
     the totals and the score sheet are under the table, and **New deal** deals the game's next deal; ``game=`` a
     ``Game`` under way plays on from its current deal (the bots drawing from its stream, ``Game.bots_rng()``);
@@ -141,7 +147,7 @@ class PlayTable(AtTable, _ActionView):
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] = "random",
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
                  rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None,
-                 keep: bool = True, lang: str | None = None):
+                 review_worlds: int = WORLDS, keep: bool = True, lang: str | None = None):
         given = game if isinstance(game, Game) else None
         check_type("keep", keep, bool, "True or False")
         if deal is not None:
@@ -158,6 +164,7 @@ class PlayTable(AtTable, _ActionView):
             number("delay", delay, 0, wanted="a number of seconds ≥ 0")
         self.players = players
         self.seat = seat
+        self.review_worlds = whole("review_worlds", review_worlds, 1)
         seats = Session.seat_bots(bots, players, seat)
         hinter = get_bot(hint_bot if hint_bot is not None else strongest_bot())
         self.session: Session
@@ -168,19 +175,10 @@ class PlayTable(AtTable, _ActionView):
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
         self._deal_end: list[Callable[[Deal], None]] = []
         self._panel: tuple[Any, ...] = ()  # what the hint or reasons box shows: ("hint",), ("why", seat), ("review",)
-        # The game kept as it goes, once on show (``_keep``): the person's moves of each deal, with the number of
-        # actions before each, which with the seed and the bots' stream give back the very position (``resume``).
-        self.keep = keep and deal is None and given is None
-        self._moves: list[list[tuple[int, str]]] = [[]]
-        self.kept_offer = _html()
-        self.resume_button = _button("", "", icon="history")
-        self.resume_box = widgets.HBox([self.kept_offer, self.resume_button],
-                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                             display="none"))
+        self._keep_controls(keep and deal is None and given is None)
         self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
         level = level_of(seats)  # the level every other seat plays, if one does: the level choice shows it
-        self.level_select = widgets.Dropdown(options=[("—", "")], value="", layout=widgets.Layout(width="200px"))
-        self.level_note = _html()  # what the chosen level does, in one line
+        self._level_controls()
         self.deal_button = _button("", "", icon="refresh")
         self.new_button = _button("", "", icon="forward")
         self.hint_button = _button("", "", icon="lightbulb-o")
@@ -193,6 +191,7 @@ class PlayTable(AtTable, _ActionView):
         self.hint_box = _html()
         self.why_buttons = {s: _button("", "") for s in range(players) if s != seat}
         self.review_button = _button("", "", icon="list")
+        self._review_controls()
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
@@ -204,15 +203,14 @@ class PlayTable(AtTable, _ActionView):
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
-        self._on_click(self.resume_button, self.resume)
-        self._on_value(self.level_select, self._choose_level)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
             self.resume_box,
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button,
                           self.level_select], layout=wrap), self.level_note,
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
-            widgets.HBox([*self.why_buttons.values(), self.review_button], layout=wrap), self.reasons, self.sheet,
+            widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
+            self.reasons, self.progress_row, self.coach_box, self.again_row, self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
         self._label(level.name if level is not None else "")
@@ -224,6 +222,43 @@ class PlayTable(AtTable, _ActionView):
         else:
             self._start(deal, seats, hinter)
         self._offer_kept()
+
+    def _keep_controls(self, keep: bool) -> None:
+        """The game kept as it goes, once on show (``_keep``): the person's moves of each deal, with the number of
+        actions before each, which with the seed and the bots' stream give back the very position (``resume``);
+        the offer to resume a kept game, and its button."""
+        self.keep = keep
+        self._moves: list[list[tuple[int, str]]] = [[]]
+        self.kept_offer = _html()
+        self.resume_button = _button("", "", icon="history")
+        self.resume_box = widgets.HBox([self.kept_offer, self.resume_button],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                             display="none"))
+        self._on_click(self.resume_button, self.resume)
+
+    def _level_controls(self) -> None:
+        """The level the other seats play (``bibi.levels``): its choice, and a line saying what it does."""
+        self.level_select = widgets.Dropdown(options=[("—", "")], value="", layout=widgets.Layout(width="200px"))
+        self.level_note = _html()  # what the chosen level does, in one line
+        self._on_value(self.level_select, self._choose_level)
+
+    def _review_controls(self) -> None:
+        """The review of your moves: its button, its progress bar, the review, the decisions to try again from."""
+        self.analysis: Analysis | None = None  # the review of your moves in the deal just played, once asked
+        self._again: Decision | None = None  # the reviewed decision you went back to ("try again from here")
+        self._compared: tuple[Decision, Card | Action] | None = None  # the move you tried there, told once
+        self.coach_button = _button("", "", icon="graduation-cap")
+        # Shown by being put in their rows (a row empty otherwise): a layout's display set back to none-at-all is
+        # not applied by every front end (JupyterLite's kept the widget hidden).
+        self.coach_progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_row = widgets.HBox([])
+        self.coach_box = _html()
+        self.again_pick = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.again_pick.add_class("bibi-again-pick")
+        self.again_button = _button("", "", icon="step-backward")
+        self.again_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self._on_click(self.coach_button, self.review_mine)
+        self._on_click(self.again_button, self.try_again)
 
     # -- what the view shows ---------------------------------------------------------------------
 
@@ -273,6 +308,8 @@ class PlayTable(AtTable, _ActionView):
             self.review()
         elif panel:
             self.why(panel[1])
+        if self.analysis is not None:
+            self._show_analysis()
 
     def _label(self, level: str | None = None) -> None:
         """The words of the controls, in the view's language; ``level``, the level chosen (else as it was)."""
@@ -294,6 +331,13 @@ class PlayTable(AtTable, _ActionView):
         self.resume_button.tooltip = _("play on from where the kept game stopped")
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
+        self.coach_button.description = _("Review your moves")
+        self.coach_button.tooltip = _("once the deal is over: each of your decisions weighed from what you could see "
+                                      "then, the costly ones explained")
+        self.coach_progress.description = _("weighing")
+        self.again_pick.description = _("decision")
+        self.again_button.description = _("Try again from here")
+        self.again_button.tooltip = _("back to the decision picked, to play another move and see what it is worth")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
 
     def _label_levels(self, chosen: str) -> None:
@@ -333,6 +377,7 @@ class PlayTable(AtTable, _ActionView):
         self._seen = 0
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
+        self._forget_review()
         self._bots_move()
         self._render()
 
@@ -391,6 +436,8 @@ class PlayTable(AtTable, _ActionView):
                 action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
+        again, self._again = self._again, None
+        self._compared = (again, act) if again is not None and len(deal.actions) == again.position else None
         self._moves[-1].append((len(deal.actions), str(act)))
         self.session.move(act)
         self.hint_box.value = self.reasons.value = ""
@@ -431,11 +478,16 @@ class PlayTable(AtTable, _ActionView):
         self._seen = len(self.deal.events_for(self.seat))
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
+        self._again = self._compared = None
         self._render()
+        self._keep_to_now()
+        self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
+
+    def _keep_to_now(self) -> None:
+        """After going back (undo, try again): the moves kept are those still on the line played, then kept."""
         done = len(self.deal.actions)
         self._moves[-1] = [move for move in self._moves[-1] if move[0] < done]
         self._keep()
-        self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
 
     # -- the game kept -----------------------------------------------------------------------------
 
@@ -556,6 +608,72 @@ class PlayTable(AtTable, _ActionView):
             return
         self.reasons.value = _wrap(render.review_html(self.session.review(), names=self._names(), style=False))
 
+    def review_mine(self) -> None:
+        """Once the deal is over: each of your decisions weighed from what you could see then
+        (``bibi.coach.analyse``, the session's seed, ``review_worlds`` worlds at most a decision), a progress bar
+        while it runs; then the review, and the decisions to try again from."""
+        if not self.deal.is_over:
+            self.coach_box.value = _message(_("The review of your moves comes when the deal is over."))
+            return
+        bar = self.coach_progress
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = max(1, total), done
+
+        bar.value = 0
+        self.progress_row.children = (bar,)
+        try:
+            seed = self.session.seed
+            self.analysis = analyse(self.deal, self.seat, worlds=self.review_worlds,
+                                    seed=0 if seed is None else seed, progress=progress)
+        finally:
+            self.progress_row.children = ()
+        self._show_analysis()
+
+    def _show_analysis(self) -> None:
+        """The review of your moves, and the decisions to go back to (the costliest picked)."""
+        analysis = self.analysis
+        if analysis is None:
+            return
+        self.coach_box.value = _wrap(render.analysis_html(analysis, style=False))
+        picked = self.again_pick.value
+        options = [(_("trick {trick}: {move}, {label}").format(trick=d.trick, move=d.played.display(),
+                                                              label=d.label_text()), d.position)
+                   for d in analysis.decisions]
+        costliest = analysis.summary().costliest
+        with self.hold_sync():
+            self.again_pick.options = options
+            if picked not in dict(options).values():
+                picked = costliest[0].position if costliest else (options[0][1] if options else None)
+            self.again_pick.value = picked
+        self.again_row.children = (self.again_pick, self.again_button) if options else ()
+
+    def _forget_review(self) -> None:
+        self.analysis = self._again = self._compared = None
+        self.coach_box.value = ""
+        self.again_pick.options = []
+        self.again_row.children = ()
+
+    def try_again(self, position: int | None = None) -> None:
+        """Back to your decision at ``position`` (default: the one picked) of the deal reviewed, through the
+        session's undo: play another move there and the message line tells what it is worth against the one you
+        made (the review's own values, from the same worlds); the bots play on from it."""
+        analysis = self.analysis
+        if analysis is None:
+            raise ValueError(_("Review your moves first: then pick a decision to try again from."))
+        position = self.again_pick.value if position is None else position
+        decision = analysis.decision_at(position)
+        line = [str(a) for a in self.deal.actions[:position]]
+        if line != list(analysis.record["actions"][:position]):
+            raise ValueError(_("That decision is not on the line played now: review this deal again first."))
+        self.session.back_to(position)
+        self._seen = len(self.deal.events_for(self.seat))
+        self.hint_box.value = self.reasons.value = ""
+        self._panel = ()
+        self._again, self._compared = decision, None
+        self._render()
+        self._keep_to_now()
+
     # -- rendering -------------------------------------------------------------------------------
 
     def _where(self) -> str:
@@ -601,9 +719,18 @@ class PlayTable(AtTable, _ActionView):
         self.action_row.show(_other_choices(deal, self.seat))
         self.hint_button.disabled = not mine
         self.review_button.disabled = not deal.is_over
+        self.coach_button.disabled = not deal.is_over
         self.undo_button.disabled = not self.session.can_undo
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
+        if self._compared is not None:  # the move tried again at a reviewed decision: what it is worth
+            said = _("Tried again: {compared}").format(compared=compare(*self._compared)) + " " + said
+        elif self._again is not None:
+            again = self._again
+            said = _("Back at trick {trick}: you played {move} here ({label}, {lost} points lost). Play another "
+                     "move: it is valued against {move}.").format(trick=again.trick, move=again.played.display(),
+                                                                  label=again.label_text(),
+                                                                  lost=decimal(again.loss)) + " " + said
         if deal.is_over:
             self._say(said + self._end_text())
         elif deal.to_act != self.seat:

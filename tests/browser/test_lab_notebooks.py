@@ -28,6 +28,7 @@ from view_actions import (
     explorer_refuses_illegal_card,
     inspect_scores,
     play_deal,
+    review_and_try_again,
     step_through_deal,
     toggle_rules,
 )
@@ -94,6 +95,8 @@ def test_notebook_runs_clean_and_its_views_work(name, lab, lab_page, kernel, con
                 inspect_scores(root, kernel, snap)
             elif view == "bibi-play-table":
                 play_deal(root, kernel, snap=snap, turns=None if name in WHOLE_DEAL else 3)
+                if name in WHOLE_DEAL:
+                    review_and_try_again(root, kernel, snap)
         assert overflowing(page, [f".{view}"]) == [], f"after using the {view}"
 
     assert problems_in_page(page, ".jp-NotebookPanel") == []

@@ -16,6 +16,7 @@ import hashlib
 import json
 import re
 import tarfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -47,7 +48,7 @@ from lite_driver import (
 )
 from playwright.sync_api import Locator, Page, expect
 from test_practice_browser import give, knobs
-from view_actions import play_deal, press
+from view_actions import play_deal, press, review_and_try_again
 
 from bibi import practice
 
@@ -63,6 +64,7 @@ TRANSLATED = ["ru/01-learn-to-play-ru.ipynb", "it/01-learn-to-play-it.ipynb", "r
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
 
 RUN_ALL_TIMEOUT = 240_000  # ms: a ceiling on a loaded machine; each notebook runs in seconds
+REVIEW_TIMEOUT = 600_000  # ms: a ceiling for the review of a whole deal in the browser's own (pure) Python
 TIMINGS = ARTIFACTS / "lite-timings.json"
 
 
@@ -218,6 +220,10 @@ def play_and_practice(name: str, page, kernel: LiteKernelWatch) -> None:
         kernel.attach()
         table = page.locator(".bibi-play-table").first
         play_deal(table, kernel, snap=snap, turns=None if name == "app.ipynb" else 3)
+        if name == "app.ipynb":  # the review of your moves, in the browser's own Python: the time it takes, kept
+            started = time.monotonic()
+            review_and_try_again(table, kernel, snap, timeout_ms=REVIEW_TIMEOUT)
+            record(f"{name}: review of your moves", review_and_try_again=time.monotonic() - started)
     elif name == "07-practice.ipynb":
         kernel.attach()
         k = knobs()

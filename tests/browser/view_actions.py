@@ -334,6 +334,56 @@ def play_deal(table: Locator, kernel: RoundTrips, snap: Snap = no_snap, turns: i
     return played
 
 
+_WATCH_PROGRESS_JS = """el => {
+  el.__bibiProgress = [];
+  const seen = () => {
+    for (const bar of el.querySelectorAll('.widget-hprogress')) {
+      if (bar.offsetParent === null) continue;  // hidden: not weighing
+      const fill = bar.querySelector('.progress-bar');
+      if (fill) el.__bibiProgress.push(fill.style.width || '0%');
+    }
+  };
+  new MutationObserver(seen).observe(el, {subtree: true, attributes: true, childList: true});
+}"""
+
+
+def review_and_try_again(table: Locator, kernel: RoundTrips, snap: Snap = no_snap,
+                         timeout_ms: int = ROUND_TRIP) -> None:
+    """Once the deal is over, as a learner would: **Review your moves** (a progress bar shows while the kernel
+    weighs), the review with its picture of the expected score and its table; then **Try again from here** on the
+    decision picked (the costliest): the message line says where the table went back to, another move there is
+    valued against the one made, and the deal plays on."""
+    line = said(table)
+    table.evaluate(_WATCH_PROGRESS_JS)
+    since = kernel.idle
+    table.get_by_role("button", name=re.compile(r"Review your moves$")).click()
+    kernel.settled(since, timeout_ms)  # the analysis of a whole deal: seconds, more in the browser's own Python
+    assert problems_in(table) == []
+    review = table.locator(".bibi-coach")
+    expect(review).to_contain_text(re.compile(r"Review of your moves \(seat \d+\)"))
+    expect(review.locator("svg.bibi-chart")).to_be_visible()
+    expect(review.locator("table.bibi-sheet tbody tr")).not_to_have_count(0)
+    seen = table.evaluate("el => el.__bibiProgress")
+    assert seen and any(width not in ("", "0%") for width in seen), f"no progress shown while weighing: {seen}"
+    snap("play-table-review-of-your-moves", review)
+    picked = table.locator(".bibi-again-pick select")
+    chosen = " ".join(picked.evaluate("s => s.options[s.selectedIndex].text").split())  # ipywidgets: no-break spaces
+    found = re.match(r"trick (\d+): (.+?), ", chosen)
+    assert found, f"the decision picked reads {chosen!r}"
+    trick, card = found.groups()
+    press(table, kernel, table.get_by_role("button", name=re.compile(r"Try again from here$")))
+    expect(line).to_contain_text(f"Back at trick {trick}: you played {card} here")
+    snap("play-table-back-at-a-decision", table.locator(".bibi-table"))
+    others = table.locator("button.bibi-card-button:not(.bibi-illegal)").filter(
+        has_not_text=re.compile(rf"^{re.escape(card)} "))
+    target = others.first if others.count() else table.locator("button.bibi-action-button").filter(
+        has_not_text=card).first
+    press(table, kernel, target)
+    expect(line).to_contain_text(re.compile(
+        rf"^Tried again: \S+( \S)?: [\d.]+ points on average; your move {re.escape(card)}: [\d.]+ \([+-][\d.]+ for "))
+    snap("play-table-tried-again", line)
+
+
 # ----------------------------------------------------------------------------------------------- ScoreInspector
 
 
