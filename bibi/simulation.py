@@ -31,15 +31,10 @@ from __future__ import annotations
 import array
 import dataclasses
 import math
-import multiprocessing
-import multiprocessing.connection
 import os
 import pickle
 import queue
 import random
-import signal
-import sys
-import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor
@@ -58,6 +53,7 @@ from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
+from bibi.pool import close_pool, no_processes, worker_start
 from bibi.rules import Rules, as_rules, parse_rules, rules_name
 
 RANDOM = "random"  # the random bot's name: a table of random bots is played by the engine's fast path
@@ -324,7 +320,7 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar,
         raise
     finally:
         if executor is None:
-            _close_pool(pool, failed)
+            close_pool(pool, failed)
         else:
             for future in futures:
                 future.cancel()
@@ -332,70 +328,12 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar,
 
 
 def _new_pool(workers: int) -> ProcessPoolExecutor:
-    """The kit's own pool of ``workers`` processes, each set up by ``_worker_start``."""
+    """The kit's own pool of ``workers`` processes, each set up by ``bibi.pool.worker_start``."""
     try:
-        return ProcessPoolExecutor(workers, initializer=_worker_start)
+        return ProcessPoolExecutor(workers, initializer=worker_start)
     except (OSError, ImportError, NotImplementedError) as exc:  # no processes, or no locks for them
         raise ExecutorError(f"workers: this Python cannot start worker processes ({type(exc).__name__}: {exc}); "
                             "use workers=1") from exc
-
-
-def _close_pool(pool: Executor, failed: bool) -> None:
-    """Shut the kit's own pool down; after a failure (Ctrl-C too) end its workers at once rather than wait
-    for the chunks they are playing, which may take minutes, or never end.
-
-    After a failure the workers are ended first and no future is cancelled: the pool, finding its workers
-    gone, fails every chunk still pending itself and its manager thread ends. (Python 3.11's pool fails them
-    with ``set_exception``, which raises in its thread for a future already cancelled: the traceback came
-    last on the screen after a Ctrl-C, and the thread died without letting the pool close.)
-
-    A worker ended while sending a chunk's columns leaves half a message in the pool's result pipe, and the
-    pool's manager thread would wait for the rest for good: this process holds the pipe's writing end too.
-    Once the workers are gone that end is closed, so the wait ends (end of file, which the pool takes for a
-    broken pool) and the shutdown returns."""
-    if failed:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join()
-        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-        if writer is not None:
-            writer.close()
-        pool.shutdown(wait=True)
-    else:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-WATCH = 0.25  # seconds between a worker's looks at its parent
-
-
-def _worker_start() -> None:
-    """Set up each worker process of the kit's own pool.
-
-    Ctrl-C is left to the parent, which ends the workers (a terminal sends it to the workers too, and each
-    would print a traceback). And a worker ends itself once its parent is gone: killed (SIGKILL, SIGTERM),
-    the parent cannot end its workers, which would play on for good, holding its output pipe open. A daemon
-    thread looks every ``WATCH`` seconds: on POSIX the parent is gone when the worker's parent pid changes
-    (an orphan is adopted); on Windows, where it does not, when the parent's process handle is signalled.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    sentinel = parent.sentinel if parent is not None and sys.platform == "win32" else None
-    threading.Thread(target=_watch_parent, args=(os.getppid(), sentinel), name="bibi-watch-parent",
-                     daemon=True).start()
-
-
-def _watch_parent(ppid: int, sentinel: Any) -> None:
-    """End this process as soon as its parent ``ppid`` is gone (or ``sentinel``, its handle, is ready)."""
-    while True:
-        if sentinel is not None:
-            if multiprocessing.connection.wait([sentinel], WATCH):
-                os._exit(1)
-        else:
-            time.sleep(WATCH)
-        if os.getppid() != ppid:
-            os._exit(1)
 
 
 def _executor_name(executor: Executor) -> str:
@@ -892,7 +830,7 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
         if not 0 < chunk_timeout < math.inf:
             raise ValueError(f"chunk_timeout: {shorten(chunk_timeout)} is not a number of seconds > 0")
     if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
-        reason = _no_processes()  # said first: such a Python may count its cores as one
+        reason = no_processes()  # said first: such a Python may count its cores as one
         if reason:
             raise ValueError(f"workers: {workers} asks for worker processes, but {reason}; use workers=1 or "
                              "an executor that works here")
@@ -913,17 +851,6 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
                     f"bots: seat {seat}'s bot {shorten(bot_name(bot))} cannot be sent to worker processes "
                     f"({type(exc).__name__}); give a bot name or a module-level function, or use workers=1"
                 ) from None
-
-
-def _no_processes() -> str | None:
-    """Why this Python cannot run a process pool (in a browser, or without named semaphores), or None."""
-    if sys.platform in ("emscripten", "wasi"):
-        return f"this Python ({sys.platform}) cannot start processes"
-    try:
-        import multiprocessing.synchronize  # noqa: F401  (a process pool's locks: they need sem_open)
-    except ImportError as exc:
-        return f"this Python cannot start them ({exc})"
-    return None
 
 
 def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str | Bot, ...]]:

@@ -486,13 +486,14 @@ def test_workers_end_when_their_parent_is_killed(sig):
 
 HALF_SENT = """
 import os, struct, time
-from bibi.simulation import _close_pool, _new_pool
+from bibi.pool import close_pool
+from bibi.simulation import _new_pool
 pool = _new_pool(1)
 assert pool.submit(time.sleep, 0).result(timeout=30) is None  # the worker and the pool's manager thread are up
 pool.submit(time.sleep, 600)
 # what a worker ended in the middle of sending a chunk's columns leaves: a length, and a part of the bytes
 os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + bytes(100))
-_close_pool(pool, failed=True)
+close_pool(pool, failed=True)
 print("closed")
 """
 
