@@ -138,7 +138,8 @@ BRANCHES: dict[str, tuple[str, ...]] = {
     "test_random_clicks_on_the_explorer_in_a_seats_view": ("seat views: explorer clicks",),
     "test_odd_bots_end_alike_on_both_loops_and_change_nothing": ("bot views: odd bots: over",
                                                                  "bot views: odd bots: refused"),
-    "test_a_faulty_executor_ends_the_run_clearly": ("executors: frames", "executors: ExecutorError"),
+    "test_a_faulty_executor_ends_the_run_clearly": ("executors: frames", "executors: ExecutorError",
+                                                    "executors: a chunk's own error, wrapped"),
     "test_bibi_play_and_practice_read_any_bytes": ("terminal: bibi play", "terminal: bibi practice"),
     "test_a_session_in_process_reads_any_line": ("terminal: cli.Terminal: quit",
                                                  "terminal: cli.Terminal: end of input", "terminal: practice.quiz"),
@@ -1057,7 +1058,7 @@ def _faithful(fault: tuple[str, Any]) -> bool:
 
 
 def _raises_its_own(fault: tuple[str, Any]) -> bool:
-    """Whether the fault is a future raising an error the run raises as it is (as the play's own would be)."""
+    """Whether the fault is a future raising an error of the play's own kind (the run wraps it, naming the chunk)."""
     return fault[0] == "raise" and type(FUTURE_ERRORS[fault[1]]()) not in (BrokenExecutor, CancelledError)
 
 
@@ -1075,6 +1076,7 @@ def _frames_equal(a, b) -> bool:
        st.lists(st.sampled_from([0.0, 0.001, 0.005, 0.02]), max_size=4))
 @example(12, {}, []).via("faithful: the frames")
 @example(12, {0: ("drop", "score")}, []).via("a column dropped: ExecutorError")
+@example(1, {0: ("raise", 0)}, []).via("a chunk's own error, wrapped")
 def test_a_faulty_executor_ends_the_run_clearly(deals, faults, delays):
     executor = FuzzedExecutor(faults, delays)
     TRIED["executors"] += 1
@@ -1104,13 +1106,15 @@ def test_a_faulty_executor_ends_the_run_clearly(deals, faults, delays):
         TRIED["executors: ExecutorError"] += 1
         assert str(result).startswith("executor: the FuzzedExecutor "), str(result)
         assert len(str(result)) <= SHORT + 100, str(result)
-        assert not all(_faithful(f) or _raises_its_own(f) for f in used.values()), f"no fault, yet: {result}"
+        if all(_faithful(f) or _raises_its_own(f) for f in used.values()):
+            # No fault of the executor's: a chunk's own error, wrapped with the chunk named, the error its cause.
+            TRIED["executors: a chunk's own error, wrapped"] += 1
+            own = [type(FUTURE_ERRORS[f[1]]()) for f in used.values() if _raises_its_own(f)]
+            assert type(result.__cause__) in own and "which raised" in str(result), \
+                f"{shorten(str(result))} (caused by {result.__cause__!r}) for {used}"
         return
-    # Not the executor's error: the exception one of its futures raised, as the play would raise it.
-    TRIED["executors: a future's own error"] += 1
-    raised = [type(FUTURE_ERRORS[f[1]]()) for f in used.values() if f[0] == "raise"]
-    assert type(result) in raised and type(result) not in (BrokenExecutor, CancelledError), \
-        f"{type(result).__name__}: {shorten(str(result))} for {used}"
+    raise AssertionError(f"neither frames nor an ExecutorError: {type(result).__name__}: {shorten(str(result))} "
+                         f"for {used}")
 
 
 # -- the terminal ------------------------------------------------------------------------------------------------
