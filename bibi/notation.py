@@ -70,7 +70,7 @@ def transcript(deal: Deal, draws: bool = False) -> str:
             lines += pending
             pending, done, started = [], done + 1, 0
         elif event.kind in _TOLD or (draws and event.kind is EventKind.DRAW):
-            pending.append(f"    {event}")
+            pending.append("    " + event.told(deal.rules))
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)

@@ -394,7 +394,7 @@ class Terminal(AtTable):
             if mine:
                 return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
             return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
-        return str(event)
+        return event.told(self.deal.rules)
 
 
 HELP = N_("""\

@@ -356,3 +356,21 @@ def test_a_simulations_heading_names_the_rules_and_bots_in_the_language(lang, he
     with language(lang):
         assert run.report().splitlines()[0] == head  # what ``bibi simulate`` prints
         assert repr(run) == "<Simulation italian, 3 players, 2 deals, seed 1, bots greedy heuristic>"  # in any
+
+
+@pytest.mark.parametrize(("lang", "rules", "said"), [
+    ("en", "it", "seat 3 says bip bip: K+Q ♠ (mandatory)"),
+    ("ru", "it", "игрок 3 объявляет «bip bip»: К+Д ♠ (обязательно)"),
+    ("it", "it", "il giocatore 3 dice «bip bip»: R+D ♠ (obbligatorio)"),
+    ("en", "ru", "seat 2 says Bi-bi: K+Q ♦"),
+    ("ru", "ru", "игрок 2 объявляет «Би-би»: К+Д ♦"),
+    ("it", "ru", "il giocatore 2 dice «Bi-bi»: R+D ♦"),
+])
+def test_a_call_in_the_transcript_names_what_the_rules_have_the_caller_say(lang, rules, said):
+    from bibi.notation import transcript
+    from bibi.play import play_seeded
+
+    deal = play_seeded(rules, 4, seed=1, bots="heuristic")  # seat 3 must call under the Italian rules, seat 2 may
+    with language(lang):
+        lines = [line.strip() for line in transcript(deal).splitlines()]
+    assert said in lines

@@ -442,7 +442,8 @@ class PlayTable(AtTable, _ActionView):
         self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, you=True, style=False))
-        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False))
+        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False,
+                                                        rules=deal.rules))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
                if not deal.is_over else _("none left, the deal is over"))
