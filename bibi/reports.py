@@ -239,7 +239,13 @@ def trump_reason(deal: Deal) -> str:
     if trump != before:
         rivals = {c.suit for c in calls if c.suit.index != before}
         seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
-        if seat is None:
+        if number == 0 and seat is None:  # a pair dealt in the hand: the trump moves before the first trick (R18)
+            why = _("a player said {call} with {pair} {sym} before the first trick, so {sym} is trump from the first "
+                    "trick on")
+        elif number == 0:
+            why = _("seat {seat} said {call} with {pair} {sym} before the first trick, so {sym} is trump from the "
+                    "first trick on")
+        elif seat is None:
             why = _("a player said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
         else:
             why = _("seat {seat} said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick "

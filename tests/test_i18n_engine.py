@@ -108,10 +108,10 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                            ("«bip bip»", "la briscola resta ♥"),
                            "no bip bip was said during trick 2 and nobody switched, so ♥ stays trump (I11, I14)"),
     "a trump change": (lambda: _dealt_call().why_trump() + "\n" + _lines(_dealt_call()),
-                       ("козырь ♥", "«би-би»", "теперь козырь ♥"),
-                       ("la briscola è ♥", "«bi-bi»", "ora la briscola"),  # the Russian rules' call
-                       "seat 1 said Bi-bi with K+Q ♥ during the dealt-pair pass, before trick 1, so ♥ is trump "
-                       "from the next trick on (R17, R18)\nseat 0 deals; trump ♠\nseat 1 says Bi-bi: K+Q ♥\n"
+                       ("уже с первой взятки козырь ♥", "«би-би»", "теперь козырь ♥"),  # a dealt pair: R18
+                       ("la briscola è ♥ già dalla prima presa", "«bi-bi»", "ora la briscola"),  # the Russian call
+                       "seat 1 said Bi-bi with K+Q ♥ before the first trick, so ♥ is trump from the first trick on "
+                       "(R17, R18)\nseat 0 deals; trump ♠\nseat 1 says Bi-bi: K+Q ♥\n"
                        "trump is now ♥"),
     "a finished deal (Russian rules)": (lambda: str(_finished("ru", 2)) + "\n" + _lines(_finished("ru", 2)),
                                         ("сдача окончена", "берёт взятку", "магазин открыт"),
