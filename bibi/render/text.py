@@ -63,7 +63,9 @@ def deal_text(deal: Any) -> str:
 def describe(rules: Rules) -> str:
     """The options of ``rules``, their values and citations (``Rules.describe``), an option with no effect under
     these rules marked with why."""
-    lines = [_("Rules {label}").format(label=repr(rules.label))]
+    # TRANSLATORS: the heading of a listing of the rules; {rules} is their name as "{rules} rules" gives it (русские,
+    # italiane), or the label of rules with changes (russian:follow=follow_or_trump)
+    lines = [_("Rules: {rules}").format(rules=rules_name(rules))]
     for row in option_rows(rules):
         lines.append(f"  {row.name:<13} {value_text(row.value):<32} {row.citation}")
         if row.no_effect:
