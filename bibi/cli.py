@@ -33,6 +33,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -330,8 +331,9 @@ def _rules_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_rules(args: argparse.Namespace) -> int:
     from bibi.render.text import rules_diff, rules_table, rules_text  # the rules as text, beside their HTML
 
-    if args.diff:
-        print(rules_diff(*args.diff))
+    if args.diff:  # wrapped between words at a terminal's width (COLUMNS says it too); a pipe gets a line a value
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        print(rules_diff(*args.diff, width=width))
     elif args.preset:
         print(rules_text(args.preset))
     else:

@@ -374,3 +374,30 @@ def test_a_call_in_the_transcript_names_what_the_rules_have_the_caller_say(lang,
     with language(lang):
         lines = [line.strip() for line in transcript(deal).splitlines()]
     assert said in lines
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ("russian", "italian")), ("ru", ("русские", "итальянские")),
+                                             ("it", ("russe", "italiane"))])
+def test_compared_rules_line_their_values_up_and_wrap_between_words_at_the_terminals_width(
+        monkeypatch, capsys, lang, names):
+    from bibi.cli import main
+    from bibi.render.text import shown_width
+
+    def shown(columns: str | None) -> str:  # what a terminal of that many columns shows; None: a pipe
+        monkeypatch.setattr(sys.stdout, "isatty", lambda: columns is not None)
+        monkeypatch.setenv("COLUMNS", columns or "60")
+        assert main(["--lang", lang, "rules", "--diff", "ru", "it"]) == 0
+        return capsys.readouterr().out
+
+    wide, narrow = shown(None), shown("60")
+    sides = [line for line in wide.splitlines() if line.startswith(("    " + names[0], "    " + names[1]))]
+    assert len(sides) == 20  # 9 options that differ and 1 with no effect, each with both sides, a line each
+    values = {len(line) - len(line[4:].split(" ", 1)[1].lstrip()) for line in sides}
+    assert len(values) == 1, sides  # every value starts in one column, whichever side's name is wider
+    assert " ".join(narrow.split()) == " ".join(wide.split())  # the same words, none cut in two
+    assert all(shown_width(line) <= 60 or " " not in line.strip() for line in narrow.splitlines()), narrow
+    column, meaning = values.pop(), False
+    for line in narrow.splitlines():  # a meaning goes on under its value
+        if meaning and line.startswith("     "):
+            assert len(line) - len(line.lstrip()) == column, line
+        meaning = line.startswith(("    " + names[0], "    " + names[1])) or (meaning and line.startswith("     "))
