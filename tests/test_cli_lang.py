@@ -180,7 +180,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, зерно")
     assert "== сдача 1 из 4: сдаёт игрок" in out and "  у вас на руках: " in out and "  варианты: 1) " in out
     assert "Как идёт взятка" in out  # помощь
-    assert "> не понимаю 'xx'" in out and "так нельзя: не понимаю" not in out  # a typo is no refused move
+    assert "> не понимаю «xx»" in out and "так нельзя: не понимаю" not in out  # a typo is no refused move
     assert "нет такого варианта: выберите от 1 до" in out
     refusal = next(line for line in out.splitlines() if "так нельзя" in line and "(I7)" in line)
     after = out.split(refusal, 1)[1].splitlines()
@@ -247,8 +247,11 @@ def test_moves_typed_in_each_language(typed, lang, action):
 
 
 @pytest.mark.parametrize(("typed", "lang", "said"), [
-    ("xx", "ru", "не понимаю 'xx'"), ("би-би Z", "ru", "не понимаю масть"), ("QH", "it", "non riconosco 'QH'"),
-    ("bip bip H", "it", "non riconosco il seme"), ("", "it", "non riconosco ''"),
+    ("xx", "ru", "не понимаю «xx»: наберите карту"), ("би-би Z", "ru", "не понимаю масть «z»"),
+    ("QH", "it", "non riconosco «QH»: scrivi una carta"), ("bip bip H", "it", "non riconosco il seme «h»"),
+    ("", "it", "non riconosco «»"), ("xx", "en", "cannot read “xx”: type a card"),
+    ("bibi Z", "en", "cannot read “bibi Z”"),
+    ("x" * 80, "ru", "не понимаю «x{20,}…»"),  # what is typed is quoted as the language quotes, a long line cut
 ])
 def test_a_move_a_language_cannot_read_is_refused_in_that_language(typed, lang, said):
     with pytest.raises(NotationError, match=said):
