@@ -110,6 +110,12 @@ notebooks: $(VENV)/.test
 			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; done
 	$(PY) tools/static_notebooks.py $(NOTEBOOKS)
 
+## handout: the lesson (notebook 03) in English, Russian and Italian as a printable page without code: HTML and PDF
+##          (A4, printed by chromium) in build/handout/, with a picture of each first page (tools/handout.py)
+.PHONY: handout
+handout: $(VENV)/.test chromium
+	$(PY) tools/handout.py build/handout
+
 ## catalogs: the message catalogs (bibi/locale): extract the marked strings into bibi.pot (sorted by message, each
 ##           with the files it comes from but no line numbers, so that moving code or adding messages on two branches
 ##           rarely touches the same lines), bring each language's .po up to date with it (new strings come in

@@ -21,6 +21,7 @@ import re
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 # "russian   simulate (fast path)   20,000  3.61  5,540  565,000  ≥ …" and "russian   simulate: 556,878 card plays/s"
@@ -28,8 +29,8 @@ _RATE = re.compile(r"^(\w+)\s+(simulate \(fast path\)|Deal API \(apply, events\)
 _PLAYS = re.compile(r"^(\w+)\s+simulate: ([\d,]+) card plays/s")
 
 
-def run(checkout: Path, compiled: bool) -> dict[str, float]:
-    """One ``--throughput`` run on ``checkout``: its figures by name."""
+def environment(checkout: Path, compiled: bool) -> dict[str, str]:
+    """The environment that runs ``checkout``'s kit: its ``build/compiled`` copy, or its sources pure."""
     env = dict(os.environ)
     if compiled:
         env["PYTHONPATH"] = str(checkout / "build" / "compiled")
@@ -37,8 +38,13 @@ def run(checkout: Path, compiled: bool) -> dict[str, float]:
     else:
         env["PYTHONPATH"] = str(checkout)
         env["BIBI_PURE"] = "1"
-    done = subprocess.run([sys.executable, str(checkout / "bench" / "bench_engine.py"), "--throughput"], env=env,
-                          capture_output=True, text=True, check=True)
+    return env
+
+
+def run(checkout: Path, compiled: bool) -> dict[str, float]:
+    """One ``--throughput`` run on ``checkout``: its figures by name."""
+    done = subprocess.run([sys.executable, str(checkout / "bench" / "bench_engine.py"), "--throughput"],
+                          env=environment(checkout, compiled), capture_output=True, text=True, check=True)
     if compiled and "compiled by mypyc" not in done.stdout:
         sys.exit(f"throughput_pair: {checkout} did not run compiled (build/compiled missing or stale?)")
     figures: dict[str, float] = {}
@@ -50,6 +56,31 @@ def run(checkout: Path, compiled: bool) -> dict[str, float]:
     return figures
 
 
+def alternate(sides: dict[str, Path], rounds: int, run: Callable[[Path], dict[str, float]]
+              ) -> dict[str, list[dict[str, float]]]:
+    """``run`` on each side's checkout, ``rounds`` times, the two alternated round by round (and which goes first)."""
+    runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+    for k in range(rounds):
+        for side in (("before", "after") if k % 2 == 0 else ("after", "before")):
+            runs[side].append(run(sides[side]))
+        print(f"round {k + 1} of {rounds} done", file=sys.stderr)
+    return runs
+
+
+def table(runs: dict[str, list[dict[str, float]]], title: str, width: int) -> None:
+    """Each figure's median on each side, and the per-round ratios after ÷ before: their median, lowest and
+    highest, and their mean with its 95 % interval (1.96 standard errors)."""
+    print(f"{title:<{width}} {'before':>10} {'after':>10} {'after/before':>13} {'rounds':>13} {'mean, 95 %':>16}")
+    for name in runs["before"][0]:
+        before = [r[name] for r in runs["before"]]
+        after = [r[name] for r in runs["after"]]
+        ratios = [a / b for a, b in zip(after, before, strict=True)]
+        half = 1.96 * statistics.stdev(ratios) / len(ratios) ** 0.5 if len(ratios) > 1 else float("nan")
+        print(f"{name:<{width}} {statistics.median(before):>10,.0f} {statistics.median(after):>10,.0f} "
+              f"{statistics.median(ratios):>13.3f} {min(ratios):>6.3f}…{max(ratios):.3f} "
+              f"{statistics.fmean(ratios):>9.3f} ± {half:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", type=Path, required=True, help="the checkout before the change")
@@ -58,20 +89,10 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true", help="each checkout's build/compiled, not pure Python")
     args = parser.parse_args()
     sides = {"before": args.before.resolve(), "after": args.after.resolve()}
-    runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
-    for k in range(args.rounds):
-        for side in (("before", "after") if k % 2 == 0 else ("after", "before")):
-            runs[side].append(run(sides[side], args.compiled))
-        print(f"round {k + 1} of {args.rounds} done", file=sys.stderr)
+    runs = alternate(sides, args.rounds, lambda checkout: run(checkout, args.compiled))
     build = "compiled" if args.compiled else "pure Python"
     print(f"{build}; {args.rounds} rounds alternated; before {sides['before']}, after {sides['after']}")
-    print(f"{'figure':<52} {'before':>10} {'after':>10} {'after/before':>13} {'rounds':>13}")
-    for name in runs["before"][0]:
-        before = [r[name] for r in runs["before"]]
-        after = [r[name] for r in runs["after"]]
-        ratios = [a / b for a, b in zip(after, before, strict=True)]
-        print(f"{name:<52} {statistics.median(before):>10,.0f} {statistics.median(after):>10,.0f} "
-              f"{statistics.median(ratios):>13.3f} {min(ratios):>6.3f}…{max(ratios):.3f}")
+    table(runs, "figure", 52)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,6 @@ import argparse
 import json
 import os
 import random
-import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -86,7 +85,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The ``bibi`` parser, one subparser per registered command, its help texts in the language in force."""
     parser = _Parser(
-        prog="bibi", description=_("Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!."),
+        prog="bibi", description=_("Learn and explore the card game Bi-bi! / bip bip / Pip-Pip!"),
         epilog=_("Run 'bibi COMMAND --help' for a command's options."),
     )
     parser.add_argument("--lang", type=lang_arg, default=None, metavar="LANG",
@@ -330,10 +329,10 @@ def _rules_arguments(parser: argparse.ArgumentParser) -> None:
             _rules_arguments)
 def cmd_rules(args: argparse.Namespace) -> int:
     from bibi.render.text import rules_diff, rules_table, rules_text  # the rules as text, beside their HTML
+    from bibi.terminal import terminal_width
 
-    if args.diff:  # wrapped between words at a terminal's width (COLUMNS says it too); a pipe gets a line a value
-        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-        print(rules_diff(*args.diff, width=width))
+    if args.diff:  # folded between words at a terminal's width (terminal_width); a pipe gets a line a value
+        print(rules_diff(*args.diff, width=terminal_width()))
     elif args.preset:
         print(rules_text(args.preset))
     else:

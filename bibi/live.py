@@ -27,6 +27,9 @@ from bibi.tricks import KQ_SLOT
 # layer's loop, which hands out frozen views): a bot reads its view and answers, nothing more.
 MOVED_DEAL: Final = ("the deal moved while seat {seat}'s bot was choosing: a bot reads its view and answers; "
                      "it never moves the deal")
+# Why, when a bot changed the deal while choosing (``Guard``, the same two loops).
+CHANGED_DEAL: Final = ("seat {seat}'s bot changed {what} of the deal while choosing: a bot reads its view and "
+                       "answers; it never changes the deal, which is not to be played on")
 _KING: Final = int(Rank.KING)
 _QUEEN: Final = int(Rank.QUEEN)
 
@@ -83,6 +86,23 @@ class _Tally:
         return left
 
 
+def _deal_of(view: LiveView) -> Deal:
+    """The live deal ``view`` reads: the module's way to it, which the view itself does not offer (see below)."""
+    return view._deal
+
+
+def _tally_of(view: LiveView) -> _Tally:
+    """The tally ``view`` shares with the other views of its deal (it leads to the deal too)."""
+    return view._tally
+
+
+def _open_trick(deal: Deal) -> Sequence[tuple[int, Card]]:
+    """The trick under way, whose cards a tally has not counted yet; none once it is complete (a complete trick
+    is already the last of the tricks)."""
+    trick = deal._trick
+    return trick if len(trick) < deal.players else ()
+
+
 class LiveView:
     """What one seat may see, like ``View``, but read from the live deal when asked instead of copied at
     once: the play layer's fast path hands it to the bots, so a decision costs only what the bot reads.
@@ -121,11 +141,17 @@ class LiveView:
         if tally is not None and tally._deal is not deal:
             raise ValueError("tally: it counts another deal's cards; give the views of one deal one tally")
         seat = deal._seat(seat)
-        for name, value in (("_deal", deal), ("_seat", seat), ("seat", seat), ("players", deal.players),
-                            ("rules", deal.rules), ("dealer", deal.dealer), ("first_trump", deal.first_trump),
-                            ("ask_every_chance", deal.ask_every_chance),
-                            ("_legal", None), ("_tally", _Tally(deal) if tally is None else tally)):
+        for name, value in (("_seat", seat), ("seat", seat), ("players", deal.players), ("rules", deal.rules),
+                            ("dealer", deal.dealer), ("first_trump", deal.first_trump),
+                            ("ask_every_chance", deal.ask_every_chance), ("_legal", None)):
             object.__setattr__(self, name, value)
+        tally = _Tally(deal) if tally is None else tally
+        if _NATIVE:  # compiled: ``__init__`` stores a field natively, whatever ``__setattr__`` says
+            self._deal = deal
+            self._tally = tally
+        else:  # pure: through the slots' own setters, which the class no longer shows (below)
+            _HIDDEN["_deal"].__set__(self, deal)
+            _HIDDEN["_tally"].__set__(self, tally)
 
     # Read-only, as a frozen ``View`` is, with the same error: a bot that assigns to its view (or deletes from it)
     # is told so on both playing loops alike, and the view it reads next shows what it showed.
@@ -137,7 +163,7 @@ class LiveView:
 
     def snapshot(self) -> View:
         """The ``View`` of this seat now: a frozen copy."""
-        deal = self._deal
+        deal = _deal_of(self)
         if self._legal is None:
             return deal.view(self._seat)
         # Inside ``seated_playout`` the deal caches no legal actions (its loop moves on without
@@ -150,16 +176,17 @@ class LiveView:
 
     def unseen(self) -> list[int]:
         """Per card index, how many copies this seat has not seen: in other hands, face down, or in the stock."""
-        deal = self._deal
-        counts = self._tally.update()[:]
+        deal = _deal_of(self)
+        tally = _tally_of(self)
+        counts = tally.update()[:]
         for c in deal._hands[self._seat]:
             counts[c] -= 1
         for c in deal._leftovers:
             counts[c] -= 1
-        for _, c in self._open_trick():
+        for _, c in _open_trick(deal):
             counts[c] -= 1
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
-            sums = self._tally.laid_sums()
+            sums = tally.laid_sums()
             own = deal._laid[self._seat]
             for s in range(4):
                 counts[s * 13 + _KING] -= sums[s] - own[s]
@@ -171,8 +198,8 @@ class LiveView:
         chance asks (the heuristic's Bi-bi hope). ``card`` is a card, or its index 0…51 (a ``ValueError`` naming
         ``card`` otherwise, a ``TypeError`` for no whole number)."""
         i = whole("card", card, 0, 51)
-        deal = self._deal
-        tally = self._tally
+        deal = _deal_of(self)
+        tally = _tally_of(self)
         n = tally.update()[i]
         total = tally.total
         hand: list[Any] = deal._hands[self._seat]  # Cards, which equal their indexes
@@ -182,13 +209,13 @@ class LiveView:
         if leftovers:
             n -= leftovers.count(i)
             total -= len(leftovers)
-        trick = self._open_trick()
+        trick = _open_trick(deal)
         for _, c in trick:
             if c == i:
                 n -= 1
         total -= len(trick)
         if deal._laid_moves:  # a pair has been called: the others' laid-down cards are seen
-            sums = self._tally.laid_sums()
+            sums = tally.laid_sums()
             own = deal._laid[self._seat]
             total -= sums[8] - sum(own)
             slot = KQ_SLOT[i]
@@ -196,97 +223,106 @@ class LiveView:
                 n -= sums[slot] - own[slot]
         return n, total
 
-    def _open_trick(self) -> Sequence[tuple[int, Card]]:
-        """The trick under way, whose cards the tally has not counted yet; none once it is complete (a complete
-        trick is already the last of the tricks)."""
-        trick = self._deal._trick
-        return trick if len(trick) < self.players else ()
-
     def position(self) -> Position:
         """``(legal_actions, trump.index, trick, stock_size, drawing)``, as ``View.position`` gives them: the
         fields a bot reads at every decision, in one call instead of five property reads."""
-        deal = self._deal
+        deal = _deal_of(self)
         legal = self._legal
         return (self.legal_actions if legal is None else legal, deal._trump, tuple(deal._trick),
                 len(deal.deck) - deal._pos, deal._drawing)
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self._deal._hands[self._seat])
+        return tuple(_deal_of(self)._hands[self._seat])
 
     @property
     def trump(self) -> Suit:
-        return SUITS[self._deal._trump]
+        return SUITS[_deal_of(self)._trump]
 
     @property
     def to_act(self) -> int | None:
-        return self._deal.to_act_for(self._seat)
+        return _deal_of(self).to_act_for(self._seat)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(self._deal._trick)
+        return tuple(_deal_of(self)._trick)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self._deal._tricks)
+        return tuple(_deal_of(self)._tricks)
 
     @property
     def laid_down(self) -> tuple[tuple[Card, ...], ...]:
-        return self._tally.laid_down()
+        return _tally_of(self).laid_down()
 
     @property
     def calls(self) -> tuple[Call, ...]:
-        return tuple(self._deal._calls)
+        return tuple(_deal_of(self)._calls)
 
     @property
     def switch_rights(self) -> tuple[Suit, ...]:
-        return self._deal.switch_rights(self._seat)
+        return _deal_of(self).switch_rights(self._seat)
 
     @property
     def leftovers(self) -> tuple[Card, ...]:
-        return self._deal._leftovers
+        return _deal_of(self)._leftovers
 
     @property
     def stock_size(self) -> int:
-        deal = self._deal
+        deal = _deal_of(self)
         return len(deal.deck) - deal._pos
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._deal._hands)
+        return tuple(len(h) for h in _deal_of(self)._hands)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return self._deal.scores
+        return _deal_of(self).scores
 
     @property
     def legal_actions(self) -> tuple[Card | Action, ...]:
         legal = self._legal
         if legal is not None:
             return legal
-        deal = self._deal
+        deal = _deal_of(self)
         return deal._compute_legal() if deal.to_act == self._seat else ()  # leaves the deal's cache alone
 
     @property
     def drawing(self) -> bool:
-        return self._deal._drawing
+        return _deal_of(self)._drawing
 
     @property
     def pending_trump(self) -> Suit | None:
-        return self._deal.pending_trump
+        return _deal_of(self).pending_trump
 
     @property
     def history(self) -> History:
-        return self._deal.history
+        return _deal_of(self).history
 
     @property
     def drawn(self) -> tuple[tuple[int, Card], ...]:
-        deal = self._deal
+        deal = _deal_of(self)
         return drawn_by(deal, self._seat, deal.history.draws)
 
     @property
     def passes(self) -> tuple[int, ...]:
-        return passed_by(self._deal, self._seat)
+        return passed_by(_deal_of(self), self._seat)
+
+
+# The two fields that lead to the live deal are out of a bot's reach by attribute and by slot: the class keeps no
+# descriptor for them (``view._deal`` and ``LiveView._deal.__get__(view)`` raise ``AttributeError``, and neither
+# ``__getstate__`` nor ``dir`` shows them). Compiled, the class's own code reads and writes them natively all the
+# same; pure, ``_deal_of`` and ``_tally_of`` become the slots' own getters, kept here. What is out of reach is
+# ordinary access: in one process, Python cannot keep a determined bot from memory it shares (the garbage
+# collector, the call frames, this module); ``Guard`` catches what such a bot changes, and ``bibi.sealed`` runs a
+# bot in a process of its own, where the deal is not.
+_HIDDEN: Final[dict[str, Any]] = {name: getattr(LiveView, name) for name in ("_deal", "_tally")}
+_NATIVE: Final = type(_HIDDEN["_deal"]).__name__ != "member_descriptor"  # mypyc's classes have no slots
+for _name in _HIDDEN:
+    delattr(LiveView, _name)
+if not _NATIVE:
+    globals().update(_deal_of=_HIDDEN["_deal"].__get__, _tally_of=_HIDDEN["_tally"].__get__)
 
 
 def _lend(view: LiveView, legal: tuple[Card | Action, ...] | None) -> None:
@@ -301,6 +337,113 @@ _SLOT: Any = getattr(LiveView, "_" + "legal", None)  # looked up at run time: my
 _LEND: Final[Callable[[LiveView, Any], None]] = (
     _SLOT.__set__ if type(_SLOT).__name__ == "member_descriptor" else _lend
 )
+
+
+class Guard:
+    """What a bot may not change while it chooses, noted before it is asked (``note``) and looked at again after
+    (``changed``): the hands (the deal's list of them, each seat's own list, how many cards they hold in all, and the
+    deciding seat's cards one by one), the stock (the pack, how far it is drawn, the leftovers), the history (the
+    deal's lists of actions and tricks, how many there are, the last action, the trick under way and its length)
+    and the trump. Both loops ask it at every decision a bot is asked (``seated_picker`` here, and
+    ``bibi.play.play``), so a bot that reaches the deal by a back way (the garbage collector, a call frame, a
+    reference of its own) and changes one of these is named before its answer is taken (``bibi.play.BotError``).
+
+    It is cheap rather than complete, for it runs at every decision (bench/sealed_guard.py measures it: two list
+    copies and a dozen fields): a bot that changes another seat's cards for
+    others, changes something and puts it back, rewrites an older entry of the history or reaches another of the
+    deal's fields (the scores, the calls) is not seen. In one process Python cannot keep a determined bot from
+    memory it shares; ``bibi.sealed`` runs a bot in a process of its own, which holds only its view.
+    """
+
+    __slots__ = ("_deal", "hands", "each", "own", "seat", "held", "deck", "pos", "leftovers", "actions", "at", "last",
+                 "tricks", "done", "trick", "played", "trump")
+
+    # Typed fields compared one by one: the compiled build reads and compares them natively (a tuple of them, or
+    # ``sum(map(len, …))``, costs it several times as much, for it goes through the interpreter's generic code).
+    _deal: Deal
+    hands: list[list[Card]]  # the deal's own list of hands (the engine changes each hand in place, never the list)
+    each: list[list[Card]]  # a copy of it, made once: each seat's own list, in seat order
+    own: list[Card]  # the deciding seat's cards, copied
+    seat: int
+    held: int  # how many cards the hands hold in all
+    deck: tuple[Card, ...]
+    pos: int
+    leftovers: tuple[Card, ...]
+    actions: list[Card | Action]  # the deal's own lists (never replaced by the engine), as noted, and their lengths
+    at: int
+    last: object  # the last action (compared by identity)
+    tricks: list[Trick]
+    done: int
+    trick: list[tuple[int, Card]]  # the trick under way (a new list at each trick) and its length
+    played: int
+    trump: int
+
+    def __init__(self, deal: Deal):
+        self._deal = deal
+        self.hands = deal._hands
+        self.each = deal._hands[:]
+        self.note(0)
+
+    def note(self, seat: int) -> None:
+        """Note the deal as it is now, before the bot of ``seat`` is asked."""
+        deal = self._deal
+        hands = self.hands
+        self.own = hands[seat][:]
+        self.seat = seat
+        held = 0
+        for hand in hands:
+            held += len(hand)
+        self.held = held
+        self.deck = deal.deck
+        self.pos = deal._pos
+        self.leftovers = deal._leftovers
+        actions = deal._actions
+        self.actions = actions
+        self.at = len(actions)
+        self.last = actions[-1] if actions else None
+        tricks = deal._tricks
+        self.tricks = tricks
+        self.done = len(tricks)
+        trick = deal._trick
+        self.trick = trick
+        self.played = len(trick)
+        self.trump = deal._trump
+
+    def moved(self) -> bool:
+        """Whether the deal moved on since ``note``: an action applied (by ``Deal.apply``, say) or a card drawn."""
+        deal = self._deal
+        return len(deal._actions) > self.at or deal._pos > self.pos
+
+    def changed(self) -> str | None:
+        """What of the deal is no longer as noted, in a few words (``None``: all is as it was)."""
+        deal = self._deal
+        hands = self.hands
+        if deal._hands is not hands or hands != self.each or hands[self.seat] != self.own:
+            return "the hands"
+        held = 0
+        for hand in hands:
+            held += len(hand)
+        if held != self.held:
+            return "the hands"
+        if deal.deck is not self.deck or deal._pos != self.pos or deal._leftovers is not self.leftovers:
+            return "the stock"
+        actions = self.actions
+        last = actions[-1] if actions else None
+        if (deal._actions is not actions or len(actions) != self.at or last is not self.last
+                or deal._tricks is not self.tricks or len(self.tricks) != self.done
+                or deal._trick is not self.trick or len(self.trick) != self.played):
+            return "the history"
+        if deal._trump != self.trump:
+            return "the trump"
+        return None
+
+
+def guarded(guard: Guard, seat: int) -> str:
+    """Why seat ``seat``'s answer is refused when ``guard`` saw the deal change while its bot chose (the same words
+    on both loops): the deal moved on (an action applied), or something of it changed."""
+    if guard.moved():
+        return MOVED_DEAL.format(seat=seat)
+    return CHANGED_DEAL.format(seat=seat, what=guard.changed())
 
 
 def seated_picker(
@@ -320,17 +463,17 @@ def seated_picker(
     tally = _Tally(deal)  # the played cards, counted once for all the seats
     views = [LiveView(deal, seat, tally) for seat in range(deal.players)]
     lend = _LEND
-    actions = deal._actions
+    guard = Guard(deal)
 
     def pick(legal: tuple[Card | Action, ...]) -> Card | Action:
         seat = deal._turn if deal._phase == _PLAY else deal._call_seat
         view = views[seat]
         lend(view, legal)
-        at, pos = len(actions), deal._pos
+        guard.note(seat)
         act = answer = bots[seat](view, rng)
         lend(view, None)
-        if len(actions) != at or deal._pos != pos:  # the bot reached the deal by a back way
-            exc = IllegalAction(MOVED_DEAL.format(seat=seat))
+        if guard.changed() is not None:  # the bot reached the deal by a back way
+            exc = IllegalAction(guarded(guard, seat))
             exc.answer, exc.seat, exc.deal = answer, seat, deal  # type: ignore[attr-defined]
             raise exc
         # The type first: an answer of another type is never compared (its ``==`` may be anything).
@@ -349,4 +492,4 @@ def seated_picker(
     return pick
 
 
-__all__ = ["MOVED_DEAL", "LiveView", "seated_picker"]
+__all__ = ["CHANGED_DEAL", "Guard", "MOVED_DEAL", "LiveView", "guarded", "seated_picker"]

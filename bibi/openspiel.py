@@ -62,7 +62,7 @@ from bibi.actions import CALL_BASE, NUM_ACTIONS, PASS_INDEX, SWITCH_BASE, Action
 from bibi.cards import CARDS, SUITS, Card
 from bibi.deal import Deal
 from bibi.dealing import check_players, dealt_places
-from bibi.errors import check_type, shorten, whole
+from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.playout import random_playout
 from bibi.reports import View
 from bibi.rules import Rules, as_rules, parse_rules
@@ -306,15 +306,22 @@ class BibiState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BibiState:
         """A state whose information state for ``player_id`` is this one's, the cards hidden from that seat dealt
-        by the kit's sampler (``Deal.resample``): ``probability_sampler`` is a ``random.Random`` (or an OpenSpiel
-        sampler, from which one seed is drawn). At a player's decision only."""
+        by the kit's sampler (``Deal.resample``): ``probability_sampler`` is a ``random.Random``, or OpenSpiel's
+        sampler as OpenSpiel's own algorithms pass it (``pyspiel.UniformProbabilitySampler``, which is called and
+        gives a number in [0, 1)): one seed is drawn from it. At a player's decision only."""
         deal = self._deal
         if deal is None or self._chance() or deal.is_over:
             raise ValueError("resample_from_infostate: only at a player's decision")
         if isinstance(probability_sampler, random.Random):
             rng = probability_sampler
+        elif callable(probability_sampler):
+            drawn = probability_sampler()
+            if isinstance(drawn, bool) or not isinstance(drawn, int | float) or not 0 <= drawn < 1:
+                raise ValueError(f"probability_sampler: gave {shorten(drawn)}, not a number in [0, 1)")
+            rng = random.Random(int(drawn * 2**53))
         else:
-            rng = random.Random(int(probability_sampler.sample() * 2**53))
+            raise WrongType(f"probability_sampler: expected a random.Random or a callable sampler giving a number "
+                            f"in [0, 1) (pyspiel.UniformProbabilitySampler), not {shorten(probability_sampler)}")
         world = deal.resample(player_id, rng)
         game = self.get_game()
         assert isinstance(game, BibiGame)

@@ -47,7 +47,7 @@ from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
 from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
-from bibi.live import MOVED_DEAL
+from bibi.live import Guard, guarded
 from bibi.playout import random_playout, seated_playout
 from bibi.render.text import bot_word
 from bibi.rules import Follow, Rules, call_said
@@ -550,6 +550,7 @@ def play(
         return play_out(deal, cast(list[Bot], seats), rng)  # no person's seat: every seat has a bot
     done = 0
     tricks = len(deal.tricks) if trick_end else 0
+    guard: Guard | None = None  # what a bot may not change (bibi.live.Guard), made at the first bot's decision
     while not deal.is_over:
         if (actions is not None and done >= actions) or (until is not None and until(deal)):
             break
@@ -562,10 +563,11 @@ def play(
         if len(legal) == 1:
             action: Any = legal[0]
         else:
-            at = len(deal.actions), deal.stock_size
+            guard = Guard(deal) if guard is None else guard
+            guard.note(seat)
             action = bot(deal.view(seat), rng)  # a frozen View: no way back to the deal
-            if (len(deal.actions), deal.stock_size) != at:  # the bot reached the deal by a way of its own
-                raise _bot_error(seat, bot, action, IllegalAction(MOVED_DEAL.format(seat=seat)))
+            if guard.changed() is not None:  # the bot reached the deal by a way of its own
+                raise _bot_error(seat, bot, action, IllegalAction(guarded(guard, seat)))
         try:
             deal.apply(action, seat)
         except (ValueError, TypeError) as exc:  # not allowed, unreadable, or no action at all

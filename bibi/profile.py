@@ -59,8 +59,12 @@ The measures, and why each is measured so:
 Every figure carries its interval at ``level`` (95 %): the normal interval from the delete-a-group jackknife, the
 groups being runs of whole games (at most ``GROUPS`` groups). The jackknife serves every figure alike, the means
 and the ratios (the luck shares, decided), and it treats the deals of one game as the unit they are for the
-figures of games. A figure is ``(mean, low, high)``; each measure's headline is reachable as ``.mean``, ``.low``,
-``.high`` of the measure itself.
+figures of games. A figure is ``(mean, low, high)``, its interval symmetric: ``low`` and ``high`` are
+``mean ∓ half``, ``half`` being ``z`` standard errors (``Figure.half``), never cut, so that a person reads every
+figure the kit's one way, ``21.0 ± 5.7 %`` (``bibi.i18n.interval``), and ``low``/``high`` are its very ends. A
+share that must lie in 0…1 (games won, deals won) may so have an end a little past 0 or 1 when it is near one:
+that says how wide the interval is, not that the share could be there; the chart cuts its line at the axis.
+Each measure's headline is reachable as ``.mean``, ``.low``, ``.high`` and ``.half`` of the measure itself.
 
 ``Profile.compare(other)`` sets two profiles of the same packs (the same players, deals, seed, table and ladder)
 side by side: every figure's difference, other minus this, with its interval from the same jackknife, pair by pair
@@ -123,10 +127,15 @@ class Figure(NamedTuple):
     high: float
     kind: str
 
+    @property
+    def half(self) -> float:
+        """Half the interval's width: the figure reads ``mean ± half`` (``low`` and ``high`` are ``mean ∓ half``)."""
+        return (self.high - self.low) / 2
+
 
 @dataclass(frozen=True)
 class Measure:
-    """One measure's figures; ``.mean``, ``.low`` and ``.high`` are its headline figure's."""
+    """One measure's figures; ``.mean``, ``.low``, ``.high`` and ``.half`` are its headline figure's."""
 
     name: str
     headline: str
@@ -157,6 +166,10 @@ class Measure:
     def high(self) -> float:
         return self[self.headline].high
 
+    @property
+    def half(self) -> float:
+        return self[self.headline].half
+
 
 # -- the statistics: figures as functions of sums, their intervals by the jackknife ---------------------------
 
@@ -169,7 +182,6 @@ class _Stat(NamedTuple):
     groups: np.ndarray  # (groups, parts)
     combine: Callable[[np.ndarray], np.ndarray]
     kind: str
-    bounded: bool = False  # a proportion: its interval is cut to 0…1, where the proportion must lie
 
 
 def _z(level: float) -> float:
@@ -190,8 +202,6 @@ def _figure(measure: str, name: str, stat: _Stat, level: float) -> Figure:
     with np.errstate(invalid="ignore", divide="ignore"):
         value = float(stat.combine(stat.total))
         low, high = _interval(value, stat.combine(stat.total - stat.groups), level)
-    if stat.bounded:
-        low, high = max(low, 0.0), min(high, 1.0)
     return Figure(measure, name, value, low, high, stat.kind)
 
 
@@ -212,19 +222,18 @@ class _Grouping(NamedTuple):
     size: int  # how many groups
 
     def stat(self, parts: Sequence[np.ndarray], combine: Callable[[np.ndarray], np.ndarray], kind: str,
-             games: bool = False, bounded: bool = False) -> _Stat:
+             games: bool = False) -> _Stat:
         """The ``_Stat`` of per-deal (or per-game) ``parts``."""
         index = self.games if games else self.deals
         groups = np.stack([np.bincount(index, weights=np.asarray(p, dtype=np.float64), minlength=self.size)
                            for p in parts], axis=1)
-        return _Stat(groups.sum(axis=0), groups, combine, kind, bounded)
+        return _Stat(groups.sum(axis=0), groups, combine, kind)
 
     def mean(self, values: np.ndarray, kind: str, games: bool = False) -> _Stat:
-        """The mean of per-deal (or per-game) ``values``; NaN values are left out. The mean of a proportion
-        (``kind`` share) has its interval cut to 0…1."""
+        """The mean of per-deal (or per-game) ``values``; NaN values are left out."""
         values = np.asarray(values, dtype=np.float64)
         known = ~np.isnan(values)
-        return self.stat([np.where(known, values, 0.0), known], _ratio, kind, games, bounded=kind == SHARE)
+        return self.stat([np.where(known, values, 0.0), known], _ratio, kind, games)
 
 
 def _ratio(s: np.ndarray) -> np.ndarray:

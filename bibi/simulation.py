@@ -54,7 +54,7 @@ from tqdm.auto import tqdm
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
 from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.i18n import N_, _, number, percent
+from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
 from bibi.play import play as play_deal
@@ -100,15 +100,27 @@ def numbers_shown(frame: pd.DataFrame, digits: int = 2) -> pd.DataFrame:
     return shown
 
 
+def intervals_shown(frame: pd.DataFrame, column: str, digits: int = 3, sign: bool = False) -> pd.DataFrame:
+    """``frame`` as a person reads it: ``column`` with its interval the kit's one way (``bibi.i18n.interval``:
+    ``50.283 ± 0.455``) in place of the ``ci_low`` and ``ci_high`` columns, the other numbers as ``numbers_shown``
+    writes them. The frame itself keeps its numbers."""
+    shown = numbers_shown(frame.drop(columns=["ci_low", "ci_high"]), digits)
+    shown[column] = [interval(value, (high - low) / 2, digits, sign=sign)
+                     for value, low, high in zip(frame[column], frame["ci_low"], frame["ci_high"], strict=True)]
+    return shown
+
+
 def legend(level: float = LEVEL, baseline: str | None = None) -> str:
     """What the printed tables' columns and measures mean, in the language in force: the lines under
     ``Simulation.report`` and ``Comparison.report``."""
-    interval = percent(level)
-    lines = [_("mean: the mean over the deals; ci_low…ci_high: its confidence interval at {level}").format(
-        level=interval)]
-    if baseline is not None:
-        lines.append(_("diff: the paired difference from {baseline} on the same packs, with its interval").format(
-            baseline=baseline))
+    shown_level = percent(level)
+    if baseline is None:
+        lines = [_("mean: the mean over the deals, ± half the width of its confidence interval at {level}").format(
+            level=shown_level)]
+    else:
+        lines = [_("mean: the mean over the deals"),
+                 _("diff: the paired difference from {baseline} on the same packs, ± half the width of its "
+                   "confidence interval at {level}").format(baseline=baseline, level=shown_level)]
     width = max(map(len, MEASURES))
     lines += [f"  {name:<{width}}  {_(meaning)}" for name, meaning in MEASURES.items()]
     return "\n".join(lines)
@@ -255,11 +267,14 @@ class ExecutorError(RuntimeError, ValueError):
 WAIT = 1.0  # seconds between looks at the chunks still out, while none arrives
 
 
-def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) -> dict[str, array.array]:
+def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar,
+         chunk_timeout: float | None = None) -> dict[str, array.array]:
     """Play every chunk (here, on a process pool, or on ``executor``) and join the columns in deal order.
 
     Every chunk ends the wait when it ends, cancelled too: a shared executor shut down with
-    ``cancel_futures=True`` while the run waits ends the run with an ``ExecutorError``, never a hang.
+    ``cancel_futures=True`` while the run waits ends the run with an ``ExecutorError``, never a hang; so does
+    a wait of more than ``chunk_timeout`` seconds for the next chunk to end (naming the first chunk still out).
+    A chunk that raises ends the run with an ``ExecutorError`` naming the chunk, the chunk's error as its cause.
     """
     out = _columns(spec.rules)
     chunks = _chunks(deals)
@@ -296,7 +311,7 @@ def _run(spec: _Spec, deals: int, workers: int, executor: Executor | None, bar) 
         ready: dict[int, Mapping[str, array.array]] = {}
         next_k = 0
         for _ in chunks:
-            future = _next_done(arrived, futures)
+            future = _next_done(arrived, futures, chunk_timeout, who, chunks)
             k = futures[future]
             ready[k] = _checked_chunk(_result(future, who, chunks[k], k), out, spec.players, who, chunks[k], k)
             bar.update(chunks[k][1] - chunks[k][0])
@@ -404,21 +419,33 @@ def _quote(value: Any) -> str:
     return " ".join(shorten(value).split())
 
 
-def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int]) -> Future:
+def _next_done(arrived: queue.SimpleQueue[Future], futures: Mapping[Future, int], limit: float | None = None,
+               who: str = "", chunks: Sequence[tuple[int, int]] = ()) -> Future:
     """The next chunk's future to end (done or cancelled). It waits ``WAIT`` seconds at a time, so that
-    Ctrl-C is seen on every platform, and looks for a future cancelled without a word between waits."""
+    Ctrl-C is seen on every platform, and looks for a future cancelled without a word between waits. After
+    ``limit`` seconds (if given) with none ended, an ``ExecutorError`` names the first chunk still out."""
+    deadline = None if limit is None else time.monotonic() + limit
     while True:
+        wait = WAIT if deadline is None else min(WAIT, max(0.0, deadline - time.monotonic()))
         try:
-            return arrived.get(timeout=WAIT)
+            return arrived.get(timeout=wait)
         except queue.Empty:
             for future in futures:
                 if future.cancelled():
                     return future
+        if deadline is not None and time.monotonic() >= deadline:
+            out = sorted(k for future, k in futures.items() if not future.done())
+            k = out[0] if out else min(futures.values())
+            start, stop = chunks[k]
+            more = f" ({len(out)} chunks still out)" if len(out) > 1 else ""
+            raise ExecutorError(f"{who} did not finish chunk {k} (deals {start}…{stop - 1}) within its time limit, "
+                                f"chunk_timeout={limit:g} seconds with no chunk ending{more}")
 
 
 def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> Any:
-    """A chunk's columns from its future; an ``ExecutorError`` for a chunk cancelled or a pool broken. An
-    error raised by the play itself (a bot's illegal move) is raised as it is."""
+    """A chunk's columns from its future; an ``ExecutorError`` for a chunk cancelled, a pool broken, or a chunk
+    that raised (a bot's illegal move, say): its message names the chunk and quotes the error, which is its
+    ``__cause__`` (a worker's traceback is lost on the way; the error is whole)."""
     start, stop = chunk
     where = f"chunk {k} (deals {start}…{stop - 1})"
     if future.cancelled():
@@ -430,6 +457,8 @@ def _result(future: Future, who: str, chunk: tuple[int, int], k: int) -> Any:
         raise ExecutorError(f"{who} could not play {where}: {exc}") from exc
     except CancelledError as exc:  # a future that says so when asked, rather than by cancelled()
         raise ExecutorError(f"{who} cancelled {where}: its future raised CancelledError") from exc
+    except Exception as exc:  # the chunk's own error (a bot's, the play's), or the executor's
+        raise ExecutorError(f"{who} ran {where}, which raised {_said(exc)}") from exc
 
 
 SEAT_WISE = ("card_points", "bonus_points", "seat_calls", "tricks_won")  # the columns with an entry per seat
@@ -664,7 +693,7 @@ class Simulation:
         head = _("Simulation {rules}, {players} players, {deals} deals, seed {seed}, bots {bots}").format(
             rules=rules_name(self.rules), players=self.players, deals=number(len(self.deals)), seed=self.seed,
             bots=bots)
-        return f"<{head}>\n{numbers_shown(self.summary(level), 3).to_string()}\n{legend(level)}"
+        return f"<{head}>\n{intervals_shown(self.summary(level), 'mean').to_string()}\n{legend(level)}"
 
     def __repr__(self) -> str:
         """The run at a glance, the same in every language: the rules' label, the bots by their registered names;
@@ -683,6 +712,7 @@ def simulate(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = True,
+    chunk_timeout: float | None = None,
 ) -> Simulation:
     """Play ``deals`` deals of ``rules`` and return them as tidy frames (a ``Simulation``).
 
@@ -692,26 +722,33 @@ def simulate(
     when it has a choice. ``workers > 1`` plays on that many processes; ``executor`` (then ``workers`` is not used)
     takes any ``concurrent.futures.Executor``, a Dask client's ``client.get_executor()`` too; bots
     given as callables must then be importable module-level functions. The frames are the same
-    whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter).
+    whatever the workers or executor. ``progress`` shows a tqdm bar (a widget in Jupyter). Bots someone else
+    wrote play at a sealed table, each in a process of its own: ``bots=table.seats`` of a
+    ``bibi.sealed.SealedTable`` (one worker; its ``faults`` say which decisions took the default move).
 
     A run always ends: a chunk its executor cancels or refuses (shut down while the run waits), or hands
     back as anything but the chunk's columns, ends it with an ``ExecutorError`` naming the executor and the
     chunk. The kit's own workers end with a run that fails (Ctrl-C too) and when their parent dies; where
     Python cannot start processes (Pyodide), ``workers > 1`` is refused before anything is played.
+    ``chunk_timeout`` (seconds; ``None``, the default, waits as long as the chunks take) is the time limit of a
+    run on workers or an executor: when no chunk ends within it, the run ends with an ``ExecutorError`` naming the
+    first chunk still out, so an executor whose chunks never finish ends the run within it. A chunk that raises
+    there (a bot's illegal answer, say) ends the run with an ``ExecutorError`` naming the chunk, its error as the
+    cause; with ``workers=1`` and no executor the error is raised here as it is, with its whole traceback.
     """
     rules = as_rules(rules)
-    _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+    _check_run(rules, players, deals, bots, seed, workers, executor, progress, chunk_timeout)
     with _progress(deals, progress, rules.label) as bar:
-        return _simulate(rules, players, deals, bots, seed, workers, executor, bar)
+        return _simulate(rules, players, deals, bots, seed, workers, executor, bar, chunk_timeout)
 
 
 def _simulate(rules: Rules, players: int, deals: int, bots: Any, seed: int, workers: int,
-              executor: Executor | None, bar) -> Simulation:
+              executor: Executor | None, bar, chunk_timeout: float | None = None) -> Simulation:
     """``simulate`` with its arguments checked, reporting progress to ``bar``."""
     players, deals, workers, seed = _checked(rules, players, deals, workers, seed)
     labels, specs = _resolve_bots(bots, players)
     spec = _Spec(rules, players, seed, specs)
-    seats, table = _frames(spec, labels, _run(spec, deals, workers, executor, bar))
+    seats, table = _frames(spec, labels, _run(spec, deals, workers, executor, bar, chunk_timeout))
     return Simulation(rules, players, seed, labels, seats, table, specs)
 
 
@@ -760,7 +797,7 @@ class Comparison:
             variants=len(self.simulations), players=first.players, deals=number(len(first.deals)), seed=first.seed,
             baseline=repr(self.baseline))
         with pd.option_context("display.width", 200, "display.max_rows", 200):
-            table = numbers_shown(self.table, 3).to_string(index=False)
+            table = intervals_shown(self.table, "diff", sign=True).to_string(index=False)
         return f"<{head}>\n{table}\n{legend(self.level, repr(self.baseline))}"
 
 
@@ -774,13 +811,15 @@ def compare(
     executor: Executor | None = None,
     progress: bool = True,
     level: float = LEVEL,
+    chunk_timeout: float | None = None,
 ) -> Comparison:
     """Play the same packs under every variant and compare each measure with the first (baseline) variant.
 
     ``variants``: ``{"label": rules, …}`` or a list of rules / preset names (labelled by name and
     changed options). For each measure of ``MEASURES`` and variant the table gives the mean over the
     deals, the mean paired difference against the baseline (deal by deal, same pack) and that
-    difference's confidence interval (``mean_ci``).
+    difference's confidence interval (``mean_ci``). ``workers``, ``executor`` and ``chunk_timeout`` are
+    ``simulate``'s.
 
     >>> cmp = compare(["ru", "ru"], players=4, deals=30, progress=False)
     >>> cmp.table.loc[cmp.table.variant == "russian#2", ["diff", "ci_low", "ci_high"]].abs().to_numpy().max()
@@ -792,13 +831,13 @@ def compare(
         raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
     for label, rules in named.items():  # every argument checked before the first deal is played
         try:
-            _check_run(rules, players, deals, bots, seed, workers, executor, progress)
+            _check_run(rules, players, deals, bots, seed, workers, executor, progress, chunk_timeout)
         except ValueError as exc:  # a table too large for one variant: that variant is named
             if type(exc) is not ValueError or not str(exc).startswith("players:") or len(named) == 1:
                 raise
             raise ValueError(f"{exc} in variants' {shorten(label)}") from None
     with _progress(deals * len(named), progress, "compare") as bar:
-        sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar)
+        sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar, chunk_timeout)
                 for label, rules in named.items()}
     return Comparison(_paired_table(sims, level), sims, level)
 
@@ -845,8 +884,13 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
 
 
 def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
-               progress: Any) -> None:
+               progress: Any, chunk_timeout: Any = None) -> None:
     """Every argument of a run, checked before anything is played or any process started."""
+    if chunk_timeout is not None:
+        if isinstance(chunk_timeout, bool) or not isinstance(chunk_timeout, int | float):
+            raise WrongType(f"chunk_timeout: expected a number of seconds or None, not {shorten(chunk_timeout)}")
+        if not 0 < chunk_timeout < math.inf:
+            raise ValueError(f"chunk_timeout: {shorten(chunk_timeout)} is not a number of seconds > 0")
     if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
         reason = _no_processes()  # said first: such a Python may count its cores as one
         if reason:
@@ -956,7 +1000,7 @@ def _stack(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 __all__ = [
     "CHUNK", "Comparison", "DEAL_COLUMNS", "ExecutorError", "LEVEL", "MEASURES", "RANDOM", "SEAT_COLUMNS", "legend",
-    "Simulation", "compare", "deal_seed", "mean_ci", "measures", "numbers_shown", "parse_rules", "rebuild", "run_deal",
-    "simulate",
+    "Simulation", "compare", "deal_seed", "intervals_shown", "mean_ci", "measures", "numbers_shown", "parse_rules",
+    "rebuild", "run_deal", "simulate",
 ]
 

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -40,12 +41,44 @@ from bibi.kinds import EventKind
 from bibi.notation import action_text, read_action, score_line, seat_name
 from bibi.notation import cards_text as _cards
 from bibi.play import Bot, bot_title, call_said, call_told, trick_number
-from bibi.render.text import plain, quotes, rules_summary
+from bibi.render.text import fold_line, plain, quotes, rules_summary
 from bibi.session import AtTable, Session
 from bibi.tricks import reason_of
 
 if TYPE_CHECKING:
     from bibi.practice import Exercise
+
+
+def terminal_width() -> int | None:
+    """The width to fold at when standard output is a terminal (``COLUMNS``, else the window's); None (no folding)
+    for output to a pipe or a file, which a program reads line by line."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def fold_to_width(text: str, width: int) -> str:
+    """``text`` folded at spaces to ``width`` columns, never inside a word, as a terminal that wraps by itself
+    would split "How m|any": each line keeps its indentation for its continuation lines. A word longer than the
+    width stands alone on its line.
+
+    >>> print(fold_to_width("  How many points does it score? The heuristic bot knows.", 24))
+      How many points does
+      it score? The
+      heuristic bot knows.
+    """
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        lines.extend(fold_line(line, width))
+    return "\n".join(lines)
+
+
+def say_folded(text: object = "") -> None:
+    """``print``, folded to the terminal's width (``terminal_width``, ``fold_to_width``): how ``Terminal`` and
+    ``quiz`` speak."""
+    width = terminal_width()
+    print(str(text) if width is None else fold_to_width(str(text), width))
 
 
 def read_line(prompt: str = "") -> str:
@@ -156,7 +189,7 @@ class Terminal(AtTable):
     """
 
     def __init__(self, played: Deal | Game, seat: int, bots: Sequence[Callable | str | None], rng: random.Random,
-                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = print,
+                 ask: Callable[[str], str] = read_line, say: Callable[[str], None] = say_folded,
                  hint_bot: Callable | str | None = None, seed: Any = None):
         self.session = Session(played, seat, list(bots), rng, seed=seed, hint_bot=hint_bot)
         self.seat = seat
@@ -420,7 +453,7 @@ What to type at your turn:
 
 
 def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
-         say: Callable[[str], None] = print) -> tuple[int, int]:
+         say: Callable[[str], None] = say_folded) -> tuple[int, int]:
     """Ask the exercises one by one (``ask`` reads an answer, ``say`` prints); returns (right, answered).
 
     An answer that cannot be read is asked again, and so is a line that cannot be decoded (``ask_line``); the end
@@ -456,6 +489,6 @@ def quiz(exercises: Sequence[Exercise], ask: Callable[[str], str] = read_line,
 
 
 __all__ = [
-    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "quiz", "read_command", "read_line", "typed_examples",
-    "unreadable",
+    "COMMANDS", "HELP", "Terminal", "ask_line", "command_word", "fold_to_width", "quiz", "read_command", "read_line",
+    "say_folded", "typed_examples", "unreadable",
 ]

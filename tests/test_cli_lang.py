@@ -127,7 +127,7 @@ def test_the_practice_quiz_stops_at_quit_typed_in_the_language_or_in_english(lan
 
     with language(lang):
         assert quiz(exercises(3, "russian", 4, 2), ask=ask, say=said.append) == (0, 0)
-    assert said[-1] == {"ru": "до свидания: верно 0 из 0", "it": "ciao: 0 giuste su 0",
+    assert said[-1] == {"ru": "до свидания: верно 0 из 0", "it": "ciao: risposte giuste 0 su 0",
                         "en": "bye: 0 of 0 right"}[lang]
 
 
@@ -216,9 +216,9 @@ def test_the_help_texts_speak_the_language(lang, words, english):
     text = " ".join(done.stdout.split())
     assert all(word in text for word in words) and english not in text
     top = bibi("--lang", lang, "--help", LANG="en_US.UTF-8")
-    assert {"ru": "одна сдача, которую разыгрывают боты", "it": "una smazzata giocata dai bot"}[lang] in " ".join(
-        top.stdout.split())
-    simulate = bibi("--lang", lang, "simulate", "--help").stdout  # a percent in any language stays one, as it writes one
+    said = {"ru": "одна сдача, которую разыгрывают боты", "it": "una smazzata giocata dai bot"}[lang]
+    assert said in " ".join(top.stdout.split())
+    simulate = bibi("--lang", lang, "simulate", "--help").stdout  # a percent stays one, as each language writes it
     assert {"ru": "(95\N{NO-BREAK SPACE}%)", "it": "(95%)"}[lang] in simulate and "%%" not in simulate
 
 
@@ -334,7 +334,7 @@ def test_the_rules_are_told_in_the_language_with_the_options_notation_kept(lang,
     ("ru", "очки за карты: 2:11 Т:10 К:5 Д:4 В:3;",
      "I3 (итальянские правила: в тексте не сказано, взято из русского (английского) текста)"),
     ("it", "punti delle carte: 2:11 A:10 R:5 D:4 F:3;",
-     "I3 (regole italiane: il testo non lo dice, preso dal testo russo (inglese))"),
+     "I3 (regole italiane: il testo non lo dice, preso dal testo russo/inglese)"),
     ("en", "card points: 2:11 A:10 K:5 Q:4 J:3;", "I3 (italian: not stated, taken from the Russian/English text)"),
 ])
 def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_does(lang, points, silent):
@@ -349,7 +349,7 @@ def test_the_rules_in_force_at_the_table_write_ranks_and_rules_as_the_language_d
 
 @pytest.mark.parametrize(("lang", "head"), [
     ("ru", "<Симуляция, правила: итальянские; игроков: 3, сдач: 2, зерно 1, боты: жадный эвристический>"),
-    ("it", "<Simulazione con le regole italiane: giocatori: 3, smazzate: 2, codice 1, bot: avido euristico>"),
+    ("it", "<Simulazione con le regole italiane (giocatori: 3; smazzate: 2; codice 1; bot: avido euristico)>"),
     ("en", "<Simulation italian, 3 players, 2 deals, seed 1, bots greedy heuristic>"),
 ])
 def test_a_simulations_heading_names_the_rules_and_bots_in_the_language(lang, head):

@@ -241,7 +241,7 @@ def test_a_click_on_a_row_shows_its_trick_in_the_linked_explorer():
     inspector.rows.children[rows[6]].children[0].click()
     trick = explorer.final.tricks[6]
     assert len(explorer.deal.tricks) == 7 and explorer.deal.tricks[-1] == trick
-    assert inspector.rows.children[rows[6]].children[0].button_style == "info"
+    assert inspector.rows.children[rows[6]].children[0].button_style == "primary"
     assert "Trick 7" in inspector.trick_view.value and trick.cards[0].name in inspector.trick_view.value
     leftovers = next(i for i, line in enumerate(inspector.lines) if line.kind == "leftovers")
     inspector.show_line(leftovers)

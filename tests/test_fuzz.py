@@ -759,7 +759,7 @@ def test_random_clicks_on_the_explorer_in_a_seats_view(table_rules, data, clicks
             if row.buttons:
                 row.buttons[number % len(row.buttons)].click()
         elif what == "slider":
-            explorer.position_slider.value = number % (explorer.length + 1)
+            explorer.position_box.value = number % (explorer.length + 1)
         elif what == "seat":
             options = explorer.seat_select.options
             explorer.seat_select.value = options[number % len(options)][1]

@@ -299,7 +299,7 @@ PRESET_NAMES = re.compile(r"\b(?:russian|italian|english)\b")  # the presets' na
 
 @pytest.mark.parametrize(("lang", "russian", "italian", "unstated"), [
     ("ru", "правила: русские", "правила: итальянские", "в итальянских правилах не сказано"),
-    ("it", "regole russe", "regole italiane", "le regole italiane non lo dicono"),
+    ("it", "regole russe", "regole italiane", "il testo italiano non lo dice"),
 ])
 def test_the_rules_are_named_in_the_language_in_the_deals_and_the_games_text(lang, russian, italian, unstated):
     game = Game.new("italian", 3, seed=2)

@@ -204,6 +204,60 @@ def test_openspiels_ismcts_and_mcts_play_on_it():
             state.apply_action(state.chance_outcomes()[-1][0])
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_openspiels_stock_ismcts_plays_whole_deals_as_it_comes(players):
+    """OpenSpiel's ``ISMCTSBot`` with none of the kit's help (its own evaluator, no resampler set): it resamples
+    with ``state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))``, a sampler that is
+    called, and plays whole deals, at two seats, beside OpenSpiel's uniform random bots."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = bo.load("russian", players)
+    chance = np.random.RandomState(players)
+    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)), 2.0, 4,
+                             random_state=np.random.RandomState(10 + seat)) for seat in range(2)]
+    bots += [pyspiel.make_uniform_random_bot(seat, 20 + seat) for seat in range(2, players)]
+    for _ in range(2):
+        state = game.new_initial_state()
+        searched = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(chance.choice(outcomes, p=probabilities))
+                continue
+            player = state.current_player()
+            searched += player < 2 and len(state.legal_actions()) > 1
+            action = bots[player].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert searched > 0 and abs(sum(state.returns())) < 1e-9
+        assert state.deal().is_over and len(state.deal().tricks) == state.deal().tricks_total
+
+
+def test_openspiels_evaluate_bots_plays_the_game_with_its_own_bots():
+    """``evaluate_bots`` as it comes (it asks each bot to ``restart_at`` the state, which OpenSpiel's Python
+    ``ISMCTSBot`` does not offer, so its own bots here): whole deals, zero-sum returns, the same for the same seed."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = bo.load("italian", 5)
+    runs = []
+    for _ in range(2):
+        bots = [pyspiel.make_uniform_random_bot(seat, 40 + seat) for seat in range(5)]
+        runs.append(evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(4)))
+    assert runs[0] == runs[1] and len(runs[0]) == 5 and abs(sum(runs[0])) < 1e-9
+
+
+def test_resample_from_infostate_takes_openspiels_sampler_and_refuses_anything_else():
+    state = random_state(bo.load("russian", 4), random.Random(3), stop=1.0)
+    world = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(state.current_player()) == state.information_state_string()
+    same = [state.resample_from_infostate(1, lambda: 0.25).history() for _ in range(2)]
+    assert same[0] == same[1]  # one seed drawn from the sampler: the same draw, the same world
+    with pytest.raises(TypeError, match=r"probability_sampler: expected a random.Random or a callable"):
+        state.resample_from_infostate(0, 0.5)
+    with pytest.raises(ValueError, match=r"probability_sampler: gave 1.5, not a number in \[0, 1\)"):
+        state.resample_from_infostate(0, lambda: 1.5)
+
+
 def test_ismcts_plays_at_the_kits_table_through_the_play_layer():
     player = bo.IsmctsPlayer("russian", 3, seed=1, simulations=8)
     deal = play(Deal.new("russian", 3, seed=2, ask_every_chance=True), [player, "heuristic", "heuristic"],

@@ -19,6 +19,7 @@ from bibi.cards import CARDS, Card
 from bibi.deal import PASS, Deal, IllegalAction
 from bibi.dealing import shuffle
 from bibi.game import Game, play_game
+from bibi.live import LiveView
 from bibi.play import (
     BOTS,
     BotError,
@@ -352,6 +353,81 @@ def test_a_bot_gets_no_way_back_to_the_deal_and_moving_it_is_refused(fast):
 
     with pytest.raises(BotError, match=r"the bot of seat \d \(mover\) chose .*: the deal moved while seat \d's bot"):
         play(deal, mover, bots_rng(6), fast=fast)
+
+
+def test_a_live_view_keeps_the_deal_out_of_reach_of_attribute_and_slot_access():
+    # A bot once read every hand through ``view._deal`` (and the class's slot descriptor) and rewrote the deal.
+    deal = Deal.new("ru", 4, seed=6)
+    view = LiveView(deal, 0)
+    for reach in (lambda: view._deal, lambda: type(view)._deal.__get__(view), lambda: view._tally,
+                  lambda: object.__getattribute__(view, "_deal")):
+        with pytest.raises(AttributeError, match="_deal|_tally"):
+            reach()
+    state = view.__getstate__()
+    assert not any(isinstance(value, Deal) for value in (state[1] if isinstance(state, tuple) else state).values())
+    assert "_deal" not in dir(view) and "_tally" not in dir(view)
+    assert view.hand == deal.view(0).hand and view.snapshot() == deal.view(0)  # it still reads the deal
+
+
+def _swap_hands(deal):  # the write of the bot that read every hand: two seats' hands swapped
+    deal._hands[1], deal._hands[2] = deal._hands[2], deal._hands[1]
+
+
+def _hand_card(deal):  # one of the deciding seat's cards changed for another
+    hand = deal._hands[deal.to_act]
+    hand[0] = next(c for c in CARDS if c not in hand)
+
+
+WRITES = {
+    "swapped hands": (_swap_hands, "the hands"),
+    "a card of its own changed": (_hand_card, "the hands"),
+    "a card taken from another hand": (lambda deal: deal._hands[(deal.to_act + 1) % 4].pop(), "the hands"),
+    "a card put back into the stock": (lambda deal: setattr(deal, "_pos", deal._pos - 1), "the stock"),
+    "the leftovers changed": (lambda deal: setattr(deal, "_leftovers", (CARDS[0],)), "the stock"),
+    "an action forgotten": (lambda deal: deal._actions.pop(), "the history"),
+    "the last action rewritten": (lambda deal: deal._actions.__setitem__(-1, PASS), "the history"),
+    "a trick forgotten": (lambda deal: deal._tricks.pop(), "the history"),
+    "the trick under way emptied": (lambda deal: deal._trick.clear(), "the history"),
+    "the trump moved": (lambda deal: setattr(deal, "_trump", (deal._trump + 1) % 4), "the trump"),
+}
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast", "step"])
+@pytest.mark.parametrize("what", sorted(WRITES))
+def test_a_bot_that_changes_the_deal_by_a_back_way_is_named_before_its_answer_is_taken(what, fast):
+    # In one process a bot can reach the deal by a way of its own (here a reference it keeps; the garbage
+    # collector's lists of objects too): the check after each decision names it, on both loops, with its seat.
+    write, part = WRITES[what]
+    deal = Deal.new("ru", 4, seed=6)
+    asked = []
+
+    def writer(view, rng):  # plays well, then changes the deal at its 12th decision, once a trick is under way
+        asked.append(view.seat)
+        if len(asked) >= 12 and deal._trick and deal.tricks:
+            write(deal)
+            asked[:] = [-1] * 99  # once
+        return heuristic_bot(view, rng)
+
+    with pytest.raises(BotError, match=rf"^the bot of seat (\d) \(writer\) chose .*: seat \1's bot changed {part} "
+                                       "of the deal while choosing: a bot reads its view and answers; it never "
+                                       "changes the deal, which is not to be played on$"):
+        play(deal, writer, bots_rng(6), fast=fast)
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast", "step"])
+def test_the_cheat_that_reads_and_swaps_hands_through_the_garbage_collector_is_caught(fast):
+    import gc
+
+    def cheat(view, rng):
+        for thing in gc.get_objects():  # every object of the process: the live deal is among them
+            if type(thing) is Deal and thing.to_act == view.seat and not thing.is_over:
+                thing._hands[view.seat], thing._hands[view.seat - 1] = thing._hands[view.seat - 1], thing._hands[
+                    view.seat]
+        return view.legal_actions[0]
+
+    deal = Deal.new("ru", 4, seed=6)
+    with pytest.raises(BotError, match=r"^the bot of seat 1 \(cheat\) chose .*: seat 1's bot changed the hands"):
+        play(deal, ["heuristic", cheat, "heuristic", "heuristic"], bots_rng(6), fast=fast)
 
 
 @pytest.mark.parametrize("seat", [99, 1, "x"])

@@ -15,9 +15,9 @@ import pandas as pd
 import pytest
 
 import bibi
-from bibi.i18n import language
+from bibi.i18n import interval, language
 from bibi.profile import MEASURES, Profile, _grouping, _luck_shares, compare, profile
-from bibi.render.profile import profile_html, profile_svg, profile_text
+from bibi.render.profile import profile_html, profile_svg, profile_table_html, profile_text, rows
 from bibi.simulation import mean_ci
 
 
@@ -324,6 +324,52 @@ def test_the_table_speaks_the_readers_language(ru_it):
         italian = profile_text(ru_it.a)
     assert "euristico" in italian and "mazziere" in italian and re.search(r"\d+,\d%", italian)
     assert profile_html(ru_it.a).startswith('<div class="bibi">')
+
+
+_OTHER_WAYS = re.compile(r"\d\s*(?:…|\.\.\.?|–)\s*[−+-]?\d"  # low…high, low..high, low–high
+                         r"|[(\[]\s*[−+-]?\d[\d.,\u00a0]*\s*[,;]\s*[−+-]?\d")  # (low, high), [low; high]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_every_interval_of_the_table_is_written_the_kits_one_way(ru_it, lang):
+    """Each cell of the table (the terminal's, the HTML's, the chart's dots) is its figure as ``i18n.interval``
+    writes it, ``mean ± half``, and a unit; nothing writes an interval as low…high, in any language."""
+    with language(lang):
+        cells = [cell for *_, row_cells in rows(ru_it) for cell in row_cells]
+        text, html, svg = str(ru_it), profile_table_html(ru_it), str(ru_it.chart())
+        figures = [f for name in ru_it.a.measures
+                   for k, a in enumerate(ru_it.a.measure(name))
+                   for f in (a, ru_it.b.measure(name).figures[k], ru_it.measure(name).figures[k])]
+        assert len(cells) == len(figures) > 30
+        for cell, figure in zip(cells, figures, strict=True):
+            scale, digits = (100, 1) if figure.kind == "share" else (1, 2 if figure.kind == "count" else 1)
+            assert figure.low == pytest.approx(figure.mean - figure.half)  # symmetric, never cut
+            assert figure.high == pytest.approx(figure.mean + figure.half)
+            expected = interval(scale * figure.mean, scale * figure.half, digits)
+            value = cell.removeprefix("+")
+            assert value.startswith(expected.removeprefix("+")), (cell, expected)
+            assert not re.search(r"\d", value[len(expected.removeprefix("+")):]), cell  # a unit, no more numbers
+            assert cell in text  # the terminal writes the very cell
+        table_cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", html)]
+        assert table_cells == cells
+        titles = re.findall(r"<title>([^<]*±[^<]*)</title>", svg)
+        assert titles and all(any(t.endswith(c) for c in cells) for t in titles)
+    for written in (text, html, svg):
+        assert not _OTHER_WAYS.search(written), _OTHER_WAYS.search(written)
+    if lang != "en":
+        assert not re.search(r"\d\.\d", text + html), "a decimal point"
+    legend = text[text.index("\n\n"):]
+    assert "±" in legend
+
+
+def test_a_share_near_zero_reads_its_whole_interval_and_the_chart_cuts_it_at_the_axis():
+    """A share of games won near 0: the table writes ``mean ± half``; only the chart's line stops at 0 %."""
+    from bibi.profile import Figure
+    from bibi.render.profile import _drawn
+    figure = Figure("skill", "game_wins[random]", 0.01, 0.01 - 0.03, 0.01 + 0.03, "share")
+    assert (figure.half, figure.low) == (pytest.approx(0.03), pytest.approx(-0.02))
+    assert _drawn(figure) == (0.0, pytest.approx(0.04))
+    assert _drawn(figure._replace(kind="points")) == (figure.low, figure.high)
 
 
 def test_the_headline_rows_stand_out(ru):

@@ -162,7 +162,7 @@ def test_another_seats_pass_shows_nowhere(rules):
         terminal.show_events()
         explorer = DealExplorer(deal=table.deal, seat=0, bot=passer)
         explorer.go(len(table.deal.actions))
-        steps = explorer.position_slider.value  # the steps so far (the line's length holds its future too)
+        steps = explorer.position_box.value  # the steps so far (the line's length holds its future too)
         shown[name] = (table.board.value, table.event_log.value, table.message.value, table.news.value, said,
                        table.deal.view(0), explorer.board.value, explorer.event_log.value, steps)
         explorer.seat_select.value = "all"  # every hand shown: every action counts, the passes too

@@ -66,6 +66,8 @@ INNER = {
     "tricks:*": "the rule facts of a trick and of a pair, asked by the engine with its own values",
     "live:LiveView.__init__(tally)": "the play layer's count of the played cards, shared by a table's views",
     "live:seated_picker": "the fast path's picker, made by seated_playout (which checks its deal)",
+    "live:Guard.*": "the check after each bot decision, made and asked by the two loops with their own deal and seat",
+    "live:guarded": "the words of a write the Guard saw, asked by the two loops with their own guard and seat",
     "playout:run": "the one fast loop: its callers check (random_playout, seated_playout, playout, Deal.playout)",
     "playout:Policy.*": "the search's quick rule of play, made by the bots",
     "playout:play_out": "the search's playouts, played by the bots on deals they made",

@@ -8,6 +8,7 @@ import math
 import os
 import pickle
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -351,10 +352,60 @@ def test_a_future_that_raises_cancelled_error_is_a_cancelled_chunk():
     with pytest.raises(ExecutorError, match=r"^executor: the Raising executor cancelled chunk 0 \(deals 0…2\): "
                                             "its future raised CancelledError$"):
         simulate("ru", players=4, deals=40, executor=Raising(CancelledError()), progress=False)
+
+
+def test_a_chunk_that_raises_is_named_with_its_error_as_the_cause():
+    # An error of the chunk came back as it was, naming neither the executor nor the chunk.
     error = ZeroDivisionError("the task's own")
-    with pytest.raises(ZeroDivisionError) as raised:  # an error of the task is raised as the play raises it
+    with pytest.raises(ExecutorError, match=r"^executor: the Raising executor ran chunk 0 \(deals 0…2\), which "
+                                            r"raised ZeroDivisionError: the task's own$") as raised:
         simulate("ru", players=4, deals=40, executor=Raising(error), progress=False)
-    assert raised.value is error
+    assert raised.value.__cause__ is error
+    with pytest.raises(ExecutorError, match=r"ran chunk 0 \(deals 0…2\), which raised BotError: the bot of seat "
+                                            r"\d \(late_pass\) chose pass: ") as raised:
+        simulate("ru", players=4, deals=40, bots=late_pass, seed=1, executor=ThreadPoolExecutor(2), progress=False)
+    assert type(raised.value.__cause__).__name__ == "BotError"
+
+
+def late_pass(view, rng):
+    """A bot that answers ``pass`` once the first trick is done, where a pass is seldom allowed."""
+    return "pass" if view.tricks else view.legal_actions[0]
+
+
+class Never(Executor):
+    """An executor that takes every chunk and never runs it: its futures never resolve."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return Future()
+
+
+@pytest.mark.parametrize("limit", [0.2, 0.6])
+def test_a_never_finishing_executor_ends_the_run_within_its_time_limit(limit):
+    start = time.monotonic()
+    raised = _ends(lambda: simulate("ru", players=4, deals=40, executor=Never(), progress=False,
+                                    chunk_timeout=limit), seconds=limit + 5)
+    took = time.monotonic() - start
+    assert isinstance(raised, ExecutorError), raised
+    assert str(raised) == ("executor: the Never executor did not finish chunk 0 (deals 0…2) within its time limit, "
+                           f"chunk_timeout={limit:g} seconds with no chunk ending (14 chunks still out)")
+    assert limit <= took < limit + 1.0
+    raised = _ends(lambda: compare(["ru", "it"], players=4, deals=4, executor=Never(), progress=False,
+                                   chunk_timeout=limit), seconds=limit + 5)
+    assert isinstance(raised, ExecutorError) and "chunk_timeout" in str(raised)
+
+
+def test_a_time_limit_that_the_chunks_keep_changes_nothing():
+    args = dict(rules="ru", players=4, deals=40, seed=2, progress=False)
+    _same(simulate(**args), simulate(**args, executor=ThreadPoolExecutor(2), chunk_timeout=60))
+
+
+@pytest.mark.parametrize("limit, error", [(0, "0 is not a number of seconds > 0"), (-1.5, "-1.5 is not"),
+                                          (math.inf, "inf is not"), (math.nan, "nan is not"),
+                                          ("5", "expected a number of seconds or None, not '5'"),
+                                          (True, "expected a number of seconds or None, not True")])
+def test_a_bad_time_limit_is_refused_before_anything_is_played(limit, error):
+    with pytest.raises((ValueError, TypeError), match="^chunk_timeout: " + error):
+        simulate("ru", players=4, deals=4, executor=Never(), progress=False, chunk_timeout=limit)
 
 
 class NoFutures(Executor):
@@ -544,7 +595,8 @@ def test_compare_rejects_different_pack_counts():
 
 
 def test_compare_names_the_variant_too_small_for_the_table():
-    with pytest.raises(ValueError, match=r"players: 4 is outside 2…2 .* in variants' 'russian:max_players=2'") as caught:
+    said = r"players: 4 is outside 2…2 .* in variants' 'russian:max_players=2'"
+    with pytest.raises(ValueError, match=said) as caught:
         compare(["ru", "ru:max_players=2"], players=4, deals=2, progress=False)
     assert type(caught.value) is ValueError
 
@@ -762,3 +814,23 @@ def test_simulate_refuses_none_for_a_seat_and_says_none_is_a_person():
         simulate("ru", 3, deals=1, bots=["random", None, "random"], seed=1, progress=False)
     with pytest.raises(ValueError, match="None is a person's seat"):
         compare(["ru", "it"], 3, deals=1, bots=None, seed=1, progress=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_the_reports_write_every_interval_the_kits_one_way(lang):
+    """``bibi simulate`` and ``bibi compare`` print each mean (each difference) ``± half`` its interval, as
+    ``bibi.i18n.interval`` writes it, never as ``ci_low``/``ci_high`` columns."""
+    from bibi.i18n import interval, language
+    run = simulate("ru", players=4, deals=60, seed=5, progress=False)
+    both = compare({"russian": bibi.RUSSIAN, "italian": bibi.ITALIAN}, 4, deals=60, seed=5, progress=False)
+    with language(lang):
+        report, compared = run.report(), both.report()
+        for measure, row in run.summary().iterrows():
+            written = interval(row["mean"], (row.ci_high - row.ci_low) / 2, 3)
+            assert re.search(rf"^{measure}\s+{re.escape(written)}$", report, flags=re.M), (measure, written)
+        for row in both.table.itertuples():
+            written = interval(row.diff, (row.ci_high - row.ci_low) / 2, 3, sign=True)
+            assert re.search(rf"^\s*{row.measure} {row.variant}\s+\S+\s+{re.escape(written)}$", compared,
+                             flags=re.M), (row.measure, written)
+    for text in (report, compared):
+        assert "ci_low" not in text and "ci_high" not in text

@@ -53,7 +53,7 @@ def refused_as_a_message(view: Any, state: Callable[[], object], act: Callable[[
 
 def explorer_state(ex: Any) -> tuple:
     return (ex.position, ex.final.record(), ex.deal.record(), ex.board.value, ex.event_log.value, ex.reason.value,
-            ex.hand_label.value, ex.position_slider.value, ex.position_slider.max, ex.seat_select.options,
+            ex.hand_label.value, ex.position_box.value, ex.position_box.max, ex.seat_select.options,
             ex.seat_select.value, ex.players_box.value, ex.seed_box.value, ex.title)
 
 

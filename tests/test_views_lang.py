@@ -252,19 +252,19 @@ def test_play_app_in_the_language(lang):
     assert english_words_in(labels(app)) == [], "the controls"
 
 
-@pytest.mark.parametrize(("lang", "heuristic", "search"), [("ru", "эвристический", "поисковый"),
-                                                           ("it", "euristico", "di ricerca")])
-def test_the_bots_names_are_read_in_the_language_and_typed_as_registered(lang, heuristic, search):
+@pytest.mark.parametrize(("lang", "heuristic", "search", "bot"), [("ru", "эвристический", "поисковый", ""),
+                                                                  ("it", "euristico", "di ricerca", "bot ")])
+def test_the_bots_names_are_read_in_the_language_and_typed_as_registered(lang, heuristic, search, bot):
     app = PlayApp("russian", 3, seat=0, bots="heuristic", seed=3, delay=0, lang=lang)
     assert (heuristic, "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
     assert f"{heuristic}," in readable(app.message.value) or f"{heuristic} " in readable(app.message.value)
     table = app.table
     assert table is not None
     table.hint()
-    assert f"({search})" in readable(table.hint_box.value), "the hint's bot"
+    assert f"({bot}{search})" in readable(table.hint_box.value), "the hint's bot"
     play_on(table, 2)
     table.why(1)
-    assert f"({heuristic})" in readable(table.reasons.value), "why seat 1"
+    assert f"({bot}{heuristic})" in readable(table.reasons.value), "why seat 1"
     app.set_language("en")
     assert ("heuristic", "heuristic") in app.bots_select.options and app.bots_select.value == "heuristic"
 

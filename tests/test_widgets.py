@@ -67,7 +67,7 @@ def test_explorer_steps_both_ways_like_a_replay():
     record = ex.final.record()
     for _ in range(7):
         ex.next_button.click()
-    assert ex.position == 7 and ex.position_slider.value == 7
+    assert ex.position == 7 and ex.position_box.value == 7
     assert ex.deal.events == Deal.replay(record, upto=7).events
     ex.back_button.click()
     assert ex.position == 6 and ex.deal.events == Deal.replay(record, upto=6).events
@@ -75,7 +75,7 @@ def test_explorer_steps_both_ways_like_a_replay():
     assert ex.deal.is_over and ex.next_button.disabled and "Deal over" in ex.board.value
     ex.start_button.click()
     assert ex.position == 0
-    ex.position_slider.value = 12
+    ex.position_box.value = 12
     assert ex.position == 12
     no_errors(ex)
 
@@ -114,18 +114,18 @@ def test_explorer_seat_view_steps_over_the_others_call_decisions():
     hidden = [i for i, d in enumerate(line) if d.phase == "call" and d.to_act != 0]
     assert hidden, "the line has another seat's call decision to step over"
     ex.seat_select.value = 0
-    assert ex.position_slider.description == "step" and "as seat 0 sees it" in ex.message.value
+    assert ex.position_box.description == "step" and "as seat 0 sees it" in ex.message.value
     visited = [ex.position]
     while ex.position < ex.length:
         ex.next_button.click()
         visited.append(ex.position)
     assert not set(visited) & set(hidden) and visited == sorted(set(visited))
-    assert ex.position_slider.max == len(visited) - 1 == ex.position_slider.value
+    assert ex.position_box.max == len(visited) - 1 == ex.position_box.value
     ex.go(hidden[0])  # shown as seat 0 sees it: at the next position it sees
     assert ex.position == min(p for p in visited if p > hidden[0])
     assert "passes" not in ex.event_log.value.replace("seat 0 passes", "")
     ex.seat_select.value = "all"
-    assert ex.position_slider.description == "action" and ex.position_slider.max == ex.length
+    assert ex.position_box.description == "action" and ex.position_box.max == ex.length
     ex.go(hidden[0])
     assert ex.position == hidden[0]
     no_errors(ex)
@@ -189,7 +189,7 @@ def test_explorer_starts_from_a_given_deal_and_offers_calls():
 def explorer_state(ex) -> tuple:
     """Everything an explorer shows and holds, to compare before and after a refused call."""
     return (ex.position, ex.length, ex.final.record(), ex.deal.record(), ex.board.value, ex.event_log.value,
-            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_slider.value, ex.position_slider.max,
+            ex.reason.value, ex.message.value, ex.hand_label.value, ex.position_box.value, ex.position_box.max,
             [b.disabled for b in (ex.start_button, ex.back_trick_button, ex.back_button, ex.next_button,
                                   ex.next_trick_button, ex.end_button)],
             [(b.description, b.disabled) for b in (*ex.hand_row.buttons, *ex.action_row.buttons)], ex.seat)
@@ -266,8 +266,8 @@ def test_rules_panel_presets_set_every_control_of_the_right_side():
     assert panel.rules == ITALIAN and panel.baseline is RUSSIAN  # the left stays: russian vs italian
     for name, value in ITALIAN.options().items():
         assert panel.controls[name].value == views._control_value(value), name
-    assert panel.preset_buttons["italian"].button_style == "info"
-    assert panel.pair_buttons[("russian", "italian")].button_style == "info"
+    assert panel.preset_buttons["italian"].button_style == "primary"
+    assert panel.pair_buttons[("russian", "italian")].button_style == "primary"
     assert "italian: not stated" in panel.sources["decks"].value  # the Italian text names no number of packs
     assert "not stated" not in panel.sources["follow"].value
     no_errors(panel)
@@ -1169,3 +1169,42 @@ def test_the_views_take_their_markup_and_colours_from_render(path):
     code = "\n".join(line.split("#")[0] if not line.lstrip().startswith("#") else "" for line in source.splitlines())
     assert not re.findall(r"</?[a-z][a-z0-9]*[ >]|style=\\?\"|&[a-z]+;", code)
     assert not re.findall(r"#[0-9a-fA-F]{3,6}\b", source)
+
+
+def test_a_table_on_show_keeps_its_game_and_a_new_table_resumes_it(tmp_path, monkeypatch):
+    """A table on show writes its game beside the notebook as it goes; the same table made again (the cell run
+    again after a reload or a restart) offers the kept game, and Resume brings back the very position: the deal,
+    the hand, the bots' stream (the next bot move is the same), the undo history."""
+    monkeypatch.chdir(tmp_path)
+    first = views.PlayTable("russian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    first._repr_mimebundle_()  # on show
+    for _ in range(6):
+        first.play(first.deal.view(0).legal_actions[-1])
+    first.undo()
+    first.play(first.deal.view(0).legal_actions[0])
+    assert first.kept_path.exists() and first.kept_path.parent == tmp_path
+    again = views.PlayTable("russian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    assert again.resume_box.layout.display == "flex" and again.kept_path.name in again.kept_offer.value
+    assert again.deal.actions != first.deal.actions  # a fresh deal until Resume is pressed
+    again.resume()
+    assert again.deal.record() == first.deal.record() and again.resume_box.layout.display == "none"
+    assert "Resumed" in again.message.value
+    move = again.deal.view(0).legal_actions[0]
+    again.play(move)
+    first.play(move)
+    assert again.deal.record() == first.deal.record()  # the bots answer alike: the stream came back too
+    again.undo()
+    first.undo()
+    assert again.deal.record() == first.deal.record()
+    other = views.PlayTable("italian", players=4, bots="heuristic", seat=0, seed=5, delay=0)
+    assert other.resume_box.layout.display == "none"  # another set-up: nothing to offer
+
+
+def test_a_table_not_on_show_or_told_not_to_keep_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = views.PlayTable("russian", players=4, seed=5, delay=0)
+    table.play(table.deal.view(0).legal_actions[0])
+    quiet = views.PlayTable("russian", players=4, seed=5, delay=0, keep=False)
+    quiet._repr_mimebundle_()
+    quiet.play(quiet.deal.view(0).legal_actions[0])
+    assert list(tmp_path.iterdir()) == []

@@ -52,6 +52,7 @@ from bibi.render.markup import (
     PLAY_CSS,
     page,
     play_style_block,
+    scrolling,
     style_block,
     wrap,
 )
@@ -109,7 +110,7 @@ from bibi.render.views import (
 
 __all__ = [
     # markup
-    "CSS", "HTML", "PLAY_CSS", "page", "play_style_block", "style_block", "wrap",
+    "CSS", "HTML", "PLAY_CSS", "page", "play_style_block", "scrolling", "style_block", "wrap",
     # hands
     "call_html", "card_html", "hand_html", "suit_html", "trick_html",
     # sheets

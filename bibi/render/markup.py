@@ -49,6 +49,17 @@ def play_style_block() -> str:
     return _PLAY_STYLE
 
 
+def scrolling(html: str, label: str, max_height: str) -> HTML:
+    """``html`` in a box at most ``max_height`` tall that scrolls, reachable by the keyboard (it takes the focus,
+    so the arrow keys scroll it) and named ``label`` for a screen reader.
+
+    >>> print(scrolling("1", "Log", "9em"))
+    <div class="bibi-scroll" tabindex="0" role="region" aria-label="Log" style="max-height:9em;overflow:auto">1</div>
+    """
+    return HTML(f'<div class="bibi-scroll" tabindex="0" role="region" aria-label="{_e(label)}" '
+                f'style="max-height:{_e(max_height)};overflow:auto">{html}</div>')
+
+
 def style_block() -> str:
     """The one ``<style>`` block every view shares (put it once on a page built from fragments)."""
     return _STYLE

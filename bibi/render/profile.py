@@ -7,6 +7,11 @@ panel holds figures of one unit, each figure a dot at its value and a line acros
 marks what chance (or nothing) would give. A comparison draws both profiles' dots on every row, in two colours and
 two shapes. The same profile gives the same markup byte for byte.
 
+The table, the terminal text and the dots' titles write every figure the kit's one way, its value then ± the
+half-width of its interval (``bibi.i18n.interval``: ``21.0 ± 5.7%``, ``+4.8 ± 3.1 pp``; ``21,0 ± 5,7 %`` in
+Russian). A figure's interval is symmetric (``Figure.low``/``high`` are ``mean ∓ half``, uncut); only the chart cuts
+the line of a share lying in 0…1 at 0 and at 100 %, for drawing.
+
 These functions read a profile's figures (``Profile.measure(name)``: ``Figure`` values of plain numbers) and
 import neither pandas nor numpy.
 """
@@ -18,7 +23,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from bibi.i18n import N_, _, decimal, ngettext
+from bibi.i18n import N_, _, decimal, interval, ngettext
 from bibi.render.markup import HTML, _e, wrap
 from bibi.render.text import bot_word
 from bibi.rules import rules_name
@@ -125,39 +130,33 @@ _SIGNED = ("edge[", "advantage[", "call_worth")  # figures that are a difference
 # -- numbers ----------------------------------------------------------------------------------------------------
 
 
-def _number(value: float, kind: str, signed: bool = False, unit: bool = True) -> str:
+def _number(value: float, kind: str, signed: bool = False, half: float = math.nan) -> str:
     """A figure's value as the language in force writes it: points with one decimal, shares as a percentage,
-    counts with two decimals; a difference of shares in percentage points. ``unit``: with the percent sign or
-    the percentage points (an interval's bounds go without, its value says it)."""
+    counts with two decimals; a difference of shares in percentage points. With a ``half`` width, the value and
+    its interval the kit's one way (``bibi.i18n.interval``), the unit once: ``21.0 ± 5.7%``, ``+4.8 ± 3.1 pp``."""
     if math.isnan(value):
         return "—"
     digits = 2 if kind == "count" else 1
-    if round(100 * value if kind == "share" else value, digits) == 0:
-        value = 0.0  # no "-0.0"
-    if kind == "share":
-        text = decimal(100 * value, 1, sign=signed)
-        if not unit:
-            return text
-        if signed:  # a difference of two percentages
-            # TRANSLATORS: a difference of two percentages, in percentage points ("+4.8 pp")
-            return _("{value} pp").format(value=text)
-        return _percent(text)
-    return decimal(value, digits, sign=signed)
+    scale = 100 if kind == "share" else 1
+    text = (decimal(scale * value, digits, sign=signed) if math.isnan(half)
+            else interval(scale * value, scale * half, digits, sign=signed))
+    if kind != "share":
+        return text
+    if signed:  # a difference of two percentages
+        # TRANSLATORS: a difference of two percentages, in percentage points ("+4.8 pp", "+4.8 ± 3.1 pp")
+        return _("{value} pp").format(value=text)
+    return _percent(text)
 
 
 def _percent(text: str) -> str:
-    # TRANSLATORS: a percentage ("7.7%"); Russian writes a space before the sign, Italian none
+    # TRANSLATORS: a percentage ("7.7%", "21.0 ± 5.7%"); Russian writes a space before the sign, Italian none
     return _("{value}%").format(value=text)
 
 
 def _cell(figure: Any, signed: bool) -> str:
-    """``value (low…high)``, the unit once (``21.0% (13.0…29.0)``); a figure without an interval (too few groups)
-    shows its value alone."""
-    value = _number(figure.mean, figure.kind, signed)
-    if math.isnan(figure.low):
-        return value
-    return _("{value} ({low}…{high})").format(value=value, low=_number(figure.low, figure.kind, signed, False),
-                                               high=_number(figure.high, figure.kind, signed, False))
+    """A figure as the table writes it: its value, then ± the half-width of its interval, the unit once
+    (``21.0 ± 5.7%``); a figure without an interval (too few groups) shows its value alone."""
+    return _number(figure.mean, figure.kind, signed, figure.half)
 
 
 def _signed(name: str) -> bool:
@@ -222,11 +221,11 @@ def legend(obj: Any, text: bool = False) -> list[str]:
     lines = [_(MEASURE_MEANINGS[name]).format(players=base.players) for name in base.measures]
     level = round(base.level * 100)
     if text:
-        lines.append(_("Each figure is followed by its interval at {level} %; the headline of each measure is "
-                       "marked *.").format(level=level))
+        lines.append(_("Each figure is written as value ± half the width of its interval at {level} %; the "
+                       "headline of each measure is marked *.").format(level=level))
     else:
-        lines.append(_("Each figure is followed by its interval at {level} %; the headline of each measure is in "
-                       "bold.").format(level=level))
+        lines.append(_("Each figure is written as value ± half the width of its interval at {level} %; the "
+                       "headline of each measure is in bold.").format(level=level))
     if _is_comparison(obj):
         lines.append(_("The last column is each figure's difference, paired on the same packs; a difference of "
                        "shares is in percentage points (pp)."))
@@ -237,12 +236,12 @@ def legend(obj: Any, text: bool = False) -> list[str]:
 
 
 def _unbroken(cell: str) -> str:
-    """A cell's value and its interval, each kept on one line; the line may break between them."""
-    value, space, interval = cell.partition(" (")
+    """A cell's value and its interval (``± 5.7%``), each kept on one line; the line may break between them."""
+    value, space, half = cell.partition(" ± ")
     if not space:
         return f'<span style="white-space:nowrap">{_e(cell)}</span>'
     return (f'<span style="white-space:nowrap">{_e(value)}</span> '
-            f'<span style="white-space:nowrap">({_e(interval)}</span>')
+            f'<span style="white-space:nowrap">± {_e(half)}</span>')
 
 
 def profile_table_html(obj: Any) -> str:
@@ -428,6 +427,15 @@ def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", 
             f"{_e(text)}</text>")
 
 
+def _drawn(figure: Any) -> tuple[float, float]:
+    """The ends of a figure's interval line on the chart: a share that lies in 0…1 has its line cut there (its
+    interval, ``mean ± half`` as the table writes it, may reach a little past when the share is near 0 or 1: the
+    axis of shares does not go past for that); every other figure's line runs from ``low`` to ``high``."""
+    if figure.kind == "share" and 0 <= figure.mean <= 1:
+        return max(figure.low, 0.0), min(figure.high, 1.0)
+    return figure.low, figure.high
+
+
 def _panel_svg(panel: _Panel, top: float, names: Sequence[str]) -> tuple[list[str], float]:
     """One panel's elements from ``top``, and the height it takes."""
     parts: list[str] = []
@@ -436,7 +444,7 @@ def _panel_svg(panel: _Panel, top: float, names: Sequence[str]) -> tuple[list[st
         y += LINE
         parts.append(_text(8, y, line, 12, weight="bold"))
     y += 6
-    values = [v for row in panel.rows for f in row.figures for v in (f.low, f.high, f.mean) if math.isfinite(v)]
+    values = [v for row in panel.rows for f in row.figures for v in (*_drawn(f), f.mean) if math.isfinite(v)]
     if panel.reference is not None:
         values.append(panel.reference)
     if panel.kind == "share":  # a share's axis starts at 0, unless a figure reads clearly below it
@@ -461,8 +469,9 @@ def _panel_svg(panel: _Panel, top: float, names: Sequence[str]) -> tuple[list[st
             cy = middle + dy
             what = f"{names[k]}: {_cell(figure, _signed(figure.name))}" if names else _cell(
                 figure, _signed(figure.name))
-            if math.isfinite(figure.low) and math.isfinite(figure.high):
-                rows_svg.append(f'<line x1="{at(figure.low):.1f}" y1="{cy:.1f}" x2="{at(figure.high):.1f}" '
+            start, end_ = _drawn(figure)
+            if math.isfinite(start) and math.isfinite(end_):
+                rows_svg.append(f'<line x1="{at(start):.1f}" y1="{cy:.1f}" x2="{at(end_):.1f}" '
                                 f'y2="{cy:.1f}" stroke="{colour}" stroke-width="2"/>')
             if math.isfinite(figure.mean):
                 x = at(figure.mean)

@@ -20,7 +20,7 @@ _W_OPTION = N_("option")
 _W_WHAT_IT_MEANS = N_("what it means")
 _W_SOURCES = N_("sources")
 _W_NEXT_DEAL = N_("(next deal)")
-_W_NOT_THE_SAME_PACK_THE_PACKS_ = N_("not the same pack: the packs differ in size")
+_W_NOT_THE_SAME_DEAL = N_("not the same deal: the pack's order, the dealer or the first trump differs")
 _W_TRICK = N_("trick")
 _W_THE_MEASURES_UNDER_EACH = N_("The measures under each:")
 _W_LEFT_VALUE = N_("(left: {value})")
@@ -201,7 +201,7 @@ def comparison_html(
     parts = [f'<div class="bibi-status">{head}</div>']
     same_deck = a.deck == b.deck and a.dealer == b.dealer and a.first_trump == b.first_trump
     if not same_deck:
-        parts.append(f'<div class="bibi-check bibi-bad">{_e(_(_W_NOT_THE_SAME_PACK_THE_PACKS_))}</div>')
+        parts.append(f'<div class="bibi-check bibi-bad">{_e(_(_W_NOT_THE_SAME_DEAL))}</div>')
 
     def row(label: str, x: str, y: str) -> str:
         mark = ' class="bibi-diff"' if x != y else ""

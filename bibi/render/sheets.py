@@ -419,7 +419,7 @@ def events_html(
         numbered.reverse()
     if actions is not None:
         lines = "".join(
-            f'<div class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
+            f'<div role="listitem" class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
             f'<span class="bibi-evn">{i or _e(_(_W_SET_UP))}</span><span>{_e(ev.told(rules))}</span></div>'
             for i, ev in numbered
         )

@@ -99,7 +99,7 @@ def rules_diff(a: Rules, b: Rules, width: int | None = None) -> str:
     names = [rules_name(a), rules_name(b)]
     room = max(shown_width(name) for name in names)
     names = [name + " " * (room - shown_width(name)) for name in names]
-    lines = [_("{n} option(s) differ between {a} and {b}:").format(n=len(live), a=rules_name(a), b=rules_name(b))]
+    lines = [_("Options in which {a} and {b} differ: {n}").format(n=len(live), a=rules_name(a), b=rules_name(b))]
 
     def option(mine: Any, theirs: Any, *, explained: bool) -> None:
         lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
@@ -117,7 +117,7 @@ def rules_diff(a: Rules, b: Rules, width: int | None = None) -> str:
     if width is None:
         return "\n".join(lines)
     hanging = {0: 2, 2: 4, 4: 4 + room + 1}  # a line's indent -> its continuation's: a meaning under its value
-    return "\n".join(wrapped for line in lines for wrapped in _wrapped(line, width, hanging))
+    return "\n".join(wrapped for line in lines for wrapped in fold_line(line, width, hanging))
 
 
 def shown_width(text: str) -> int:
@@ -129,11 +129,12 @@ def shown_width(text: str) -> int:
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _wrapped(line: str, width: int, hanging: dict[int, int]) -> list[str]:
-    """``line`` cut between words into lines of at most ``width`` columns (a word longer than that kept whole),
-    the continuation lines indented as ``hanging`` says for the line's own indent."""
+def fold_line(line: str, width: int, hanging: dict[int, int] | None = None) -> list[str]:
+    """``line`` folded at spaces into lines of at most ``width`` columns, never inside a word (a word longer than
+    that stands alone): the continuation lines keep the line's indentation, or take the one ``hanging`` gives for
+    it (its indent -> theirs). The one fold of the kit's terminal text (``terminal.fold_to_width``, ``rules_diff``)."""
     indent = len(line) - len(line.lstrip(" "))
-    rest = " " * hanging.get(indent, indent)
+    rest = " " * (hanging or {}).get(indent, indent)
     width = max(width, len(rest) + 20)  # too narrow a terminal: keep a readable column rather than one word a line
     return textwrap.wrap(line, width, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False,
                          drop_whitespace=True) or [line]
@@ -171,7 +172,7 @@ def rules_summary(rules: Rules) -> str:
     rows = {row.name: row for row in option_rows(rules)}
     o = rules.options()
     lines = [_("Rules in force: {rules}").format(rules=rules_name(rules)),
-             _("  {decks} pack(s), {hand} cards in hand, kept full from the stock while it lasts ({c1}; {c2})").format(
+             _("  packs: {decks}, cards in hand: {hand}, kept full from the stock while it lasts ({c1}; {c2})").format(
                  decks=o["decks"], hand=o["hand_size"], c1=rows["decks"].citation, c2=rows["hand_size"].citation),
              ngettext("  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
                       "  card points: {points}; {call} (a king and queen of one suit) scores {bibi} ({c1}; {c2})",
@@ -227,7 +228,7 @@ def quotes(text: str) -> list[str]:
 
 __all__ = [
     "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
-    "rules_text", "shown_width",
+    "rules_text", "fold_line", "shown_width",
 ]
 
 

@@ -241,6 +241,7 @@ class _View(widgets.VBox, metaclass=_Spoken):
         super().__init__()
         self.lang = code
         self.add_class(self.css_class)
+        self.add_class("bibi-view")  # the style sheet's hook for every view (bibi.css: labels that wrap)
         self.message = _html()
         self.errors = widgets.Output()
         self._syncing = False

@@ -64,8 +64,11 @@ class DealExplorer(_ActionView):
         self.next_button = _button("", "", icon="step-forward")
         self.next_trick_button = _button("", "", icon="forward")
         self.end_button = _button("", "", icon="fast-forward")
-        self.position_slider = widgets.IntSlider(min=0, max=0, continuous_update=False,
-                                                 layout=widgets.Layout(width="320px"))
+        # The position as a number box, not a slider: ipywidgets' slider handle carries no name a screen reader
+        # can say (axe-core: aria-input-field-name), a labelled number box does, and takes typing and arrow keys.
+        self.position_box = widgets.BoundedIntText(min=0, max=0, continuous_update=False,
+                                                   layout=widgets.Layout(width="150px"))
+        self.position_box.add_class("bibi-position")
         # The label as wide as "show" and the rest for the longest choice ("seat 11's view"), arrow included.
         self.seat_select = widgets.Dropdown(style={"description_width": "initial"},
                                             layout=widgets.Layout(width="240px"))
@@ -74,7 +77,7 @@ class DealExplorer(_ActionView):
         self.hand_row = _ActionRow(self._pick, "bibi-card-button", card_size=True)
         self.action_row = _ActionRow(self._pick, "bibi-action-button", card_size=False)
         self.reason = _html()
-        self.event_log = _html(max_height="220px", overflow="auto")
+        self.event_log = _html()
         self.legend = _html()
         self.events_caption = widgets.HTML()
         self._states: list[Deal] = []
@@ -94,14 +97,14 @@ class DealExplorer(_ActionView):
             (self.next_trick_button, self.next_trick), (self.end_button, lambda: self.go(self.length)),
         ]:
             self._on_click(button, handler)
-        self._on_value(self.position_slider, lambda: self.go(self._line()[self.position_slider.value]))
+        self._on_value(self.position_box, lambda: self.go(self._line()[self.position_box.value]))
         self._on_value(self.seat_select, self._look)
         nav = [self.start_button, self.back_trick_button, self.back_button, self.next_button,
                self.next_trick_button, self.end_button]
         self.children = [
             widgets.HBox([self.seed_box, self.players_box, self.deal_button, self.seat_select],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([*nav, self.position_slider], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*nav, self.position_box], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.board, self.legend, self.hand_label, self.hand_row, self.action_row, self.reason,
             self.events_caption, self.event_log, self.errors,
         ]
@@ -124,8 +127,8 @@ class DealExplorer(_ActionView):
                 (self.end_button, _("end"), _("to the end of the deal"))):
             button.description, button.tooltip = label, tooltip
         self.legend.value = render.marks_legend_html()
-        self.events_caption.value = render.caption_html(_("Events"), _(", numbered by the step that brought them, "
-                                                                       "as the slider counts (newest first)"))
+        self.events_caption.value = render.caption_html(_("Events"), _(", numbered by the step that brought them "
+                                                                       "(newest first)"))
 
     def _respeak(self) -> None:
         """Everything said again in the view's language (``set_language``), at the position shown, from the seat
@@ -326,9 +329,9 @@ class DealExplorer(_ActionView):
         step = line.index(self._at)
         self._syncing = True
         try:
-            self.position_slider.max = len(line) - 1
-            self.position_slider.value = step
-            self.position_slider.description = _("action") if self.seat is None else _("step")
+            self.position_box.max = len(line) - 1
+            self.position_box.value = step
+            self.position_box.description = _("action") if self.seat is None else _("step")
         finally:
             self._syncing = False
         at_start, at_end = step == 0, self._at == self.length
@@ -343,8 +346,8 @@ class DealExplorer(_ActionView):
             return state.events if looking is None else state.events_for(looking)
 
         numbers = render.event_actions([len(seen(self._states[p])) for p in line[: step + 1]])
-        self.event_log.value = render.events_html(seen(deal), newest_first=True, actions=numbers,
-                                                     rules=deal.rules)
+        self.event_log.value = render.scrolling(render.events_html(seen(deal), newest_first=True, actions=numbers,
+                                                                   rules=deal.rules), _("Events"), "220px")
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
             self.hand_label.value = ""

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -16,7 +20,7 @@ from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, ngettext
 from bibi.kinds import EventKind
-from bibi.play import Bot, bot_title, bots_rng, call_told, get_bot, strongest_bot
+from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules, call_said
 from bibi.session import AtTable, Session
 from bibi.widgets.base import (
@@ -31,6 +35,15 @@ from bibi.widgets.base import (
     _wrap,
     speaking,
 )
+
+KEPT_FORMAT = "bibi-table/1"
+
+
+def _kept_path(setup: Mapping[str, Any]) -> Path:
+    """Where a table of this set-up keeps its game: a file beside the notebook (the kernel's working folder; in the
+    JupyterLite site that folder lives in the browser's own storage), named by the set-up, not the seed."""
+    digest = hashlib.sha1(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:10]
+    return Path.cwd() / f"bibi-game-{digest}.json"
 
 
 def _card_label(card: Card, laid: bool) -> str:
@@ -127,8 +140,9 @@ class PlayTable(AtTable, _ActionView):
                  bots: Bot | str | Sequence[Bot | str | None] | Mapping[int, Bot | str] = "random",
                  seat: int = 0, seed: int = 1, *, deal: Deal | None = None, game: bool | Game = True,
                  rounds: int = 1, delay: float | None = None, hint_bot: Bot | str | None = None,
-                 lang: str | None = None):
+                 keep: bool = True, lang: str | None = None):
         given = game if isinstance(game, Game) else None
+        check_type("keep", keep, bool, "True or False")
         if deal is not None:
             check_type("deal", deal, Deal, "a Deal")
             rules, players, game = deal.rules, deal.players, False
@@ -153,6 +167,15 @@ class PlayTable(AtTable, _ActionView):
         self._shown = False  # displayed in a front end (the bots' cards then appear one by one)
         self._deal_end: list[Callable[[Deal], None]] = []
         self._panel: tuple[Any, ...] = ()  # what the hint or reasons box shows: ("hint",), ("why", seat), ("review",)
+        # The game kept as it goes, once on show (``_keep``): the person's moves of each deal, with the number of
+        # actions before each, which with the seed and the bots' stream give back the very position (``resume``).
+        self.keep = keep and deal is None and given is None
+        self._moves: list[list[tuple[int, str]]] = [[]]
+        self.kept_offer = _html()
+        self.resume_button = _button("", "", icon="history")
+        self.resume_box = widgets.HBox([self.kept_offer, self.resume_button],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                             display="none"))
         self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
         self.deal_button = _button("", "", icon="refresh")
         self.new_button = _button("", "", icon="forward")
@@ -169,7 +192,7 @@ class PlayTable(AtTable, _ActionView):
         self.events_caption = _html()
         self.reasons = _html()
         self.sheet = _html()
-        self.event_log = _html(max_height="200px", overflow="auto")
+        self.event_log = _html()
         self._on_click(self.deal_button, self.new_game)
         self._on_click(self.new_button, self.next_deal)
         self._on_click(self.hint_button, self.hint)
@@ -177,8 +200,10 @@ class PlayTable(AtTable, _ActionView):
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
+        self._on_click(self.resume_button, self.resume)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [
+            self.resume_box,
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button],
                          layout=wrap),
             self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
@@ -193,6 +218,7 @@ class PlayTable(AtTable, _ActionView):
             self._begin_deal()
         else:
             self._start(deal, seats, hinter)
+        self._offer_kept()
 
     # -- what the view shows ---------------------------------------------------------------------
 
@@ -258,6 +284,8 @@ class PlayTable(AtTable, _ActionView):
         for s, button in self.why_buttons.items():
             button.description = _("Why seat {seat}?").format(seat=s)
             button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
+        self.resume_button.description = _("Resume")
+        self.resume_button.tooltip = _("play on from where the kept game stopped")
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
@@ -277,7 +305,9 @@ class PlayTable(AtTable, _ActionView):
             played = Deal.new(self.rules, self.players, seed=seed)
         self.session = Session(played, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
                                seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
+        self._moves = [[]]
         self._begin_deal()
+        self._keep()
 
     def _begin_deal(self) -> None:
         self._seen = 0
@@ -317,7 +347,9 @@ class PlayTable(AtTable, _ActionView):
             self._say(lambda: _("Finish deal {number} first (or press New game).").format(number=number), error=True)
             return
         self.session.next_deal()
+        self._moves.append([])
         self._begin_deal()
+        self._keep()
 
     @speaking
     def play(self, action: Card | Action | str) -> None:
@@ -332,11 +364,14 @@ class PlayTable(AtTable, _ActionView):
                 action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
+        self._moves[-1].append((len(deal.actions), str(act)))
         self.session.move(act)
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
         self._bots_move()
         self._render()
+        self._keep()
+        self.resume_box.layout.display = "none"  # a move in this game: the kept one is this one from now on
 
     def _bots_move(self) -> None:
         """The bots' turns through the session, up to the person's decision; each card shown a moment."""
@@ -370,7 +405,93 @@ class PlayTable(AtTable, _ActionView):
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
         self._render()
+        done = len(self.deal.actions)
+        self._moves[-1] = [move for move in self._moves[-1] if move[0] < done]
+        self._keep()
         self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
+
+    # -- the game kept -----------------------------------------------------------------------------
+
+    def _setup(self) -> dict[str, Any]:
+        """What makes two tables the same table, the seed aside: a kept game is offered to the same set-up."""
+        return {"rules": self.rules.to_json(), "players": self.players, "seat": self.seat,
+                "game": bool(self.playing_game), "rounds": self.rounds,
+                "bots": [None if b is None else bot_name(b) for b in self.session.bots]}
+
+    @property
+    def kept_path(self) -> Path:
+        """The file this table keeps its game in (``keep``), beside the notebook."""
+        return _kept_path(self._setup())
+
+    def _keep(self) -> None:
+        """Write the game as it stands to ``kept_path`` (once the table is on show, with ``keep``): the set-up, the
+        seed, the person's moves, and the game's record (to open in an explorer or analyse)."""
+        if not (self.keep and self._shown):
+            return
+        played = self.game if self.game is not None else self.deal
+        kept = {"format": KEPT_FORMAT, "setup": self._setup(), "seed": self.seed_box.value, "moves": self._moves,
+                "where": [len(self.session.deals), self.session.trick], "record": played.record()}
+        path = self.kept_path
+        part = path.with_name(path.name + ".part")
+        part.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(part, path)  # whole or not at all: a reload mid-write leaves the last game kept
+
+    def _read_kept(self) -> dict[str, Any] | None:
+        """The game kept for this set-up, if there is one with a move in it."""
+        if not self.keep:
+            return None
+        try:
+            kept = json.loads(self.kept_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(kept, dict) or kept.get("format") != KEPT_FORMAT or kept.get("setup") != self._setup():
+            return None
+        return kept if any(kept.get("moves") or []) else None
+
+    def _offer_kept(self) -> None:
+        """Offer to resume the game kept for this set-up, saying where it stopped."""
+        kept = self._read_kept()
+        if kept is None:
+            return
+        deal, trick = kept["where"]
+        self.kept_offer.value = _wrap(render.status_html(
+            _("A game at this table is kept in {file}: deal {deal}, trick {trick}.").format(
+                file=self.kept_path.name, deal=deal, trick=trick)))
+        self.resume_box.layout.display = "flex"
+
+    @speaking
+    def resume(self) -> None:
+        """Play on from the kept game: its seed dealt again and the person's moves made again, the bots answering
+        from the same stream, so the very position comes back (its undo history too)."""
+        kept = self._read_kept()
+        self.resume_box.layout.display = "none"
+        if kept is None:
+            self._say(lambda: _("No game is kept for this table."), error=True)
+            return
+        delay, self.delay = self.delay, 0
+        keep, self.keep = self.keep, False  # the kept file stays as it is while its moves are made again
+        try:
+            self.seed_box.value = kept["seed"]
+            self._start()
+            for number, moves in enumerate(kept["moves"]):
+                if number:
+                    self.session.next_deal()
+                    self._moves.append([])
+                    self._bots_move()
+                for done, text in moves:
+                    if len(self.deal.actions) != done:
+                        raise ValueError(f"move {text} of deal {number + 1} comes after {done} actions, not "
+                                         f"{len(self.deal.actions)}")
+                    self._moves[-1].append((done, text))
+                    self.session.move(Action.parse(text))
+                    self._bots_move()
+        finally:
+            self.delay, self.keep = delay, keep
+        self._seen = len(self.deal.events_for(self.seat))
+        self._render()
+        deal, trick = len(self.session.deals), self.session.trick
+        self._say(lambda: _("Resumed the kept game: deal {deal}, trick {trick}.").format(deal=deal, trick=trick))
+
 
     @speaking
     def hint(self) -> None:
@@ -442,8 +563,9 @@ class PlayTable(AtTable, _ActionView):
         self.board.value = _wrap(render.play_style_block()
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, you=True, style=False))
-        self.event_log.value = _wrap(render.events_html(deal.events_for(self.seat), newest_first=True, style=False,
-                                                        rules=deal.rules))
+        self.event_log.value = _wrap(render.scrolling(
+            render.events_html(deal.events_for(self.seat), newest_first=True, style=False, rules=deal.rules),
+            _("Events"), "200px"))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
                if not deal.is_over else _("none left, the deal is over"))

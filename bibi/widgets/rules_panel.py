@@ -76,7 +76,7 @@ class RulesPanel(_View):
         self.pair_buttons = {pair: _button("", "") for pair in _PAIRS}
         self.preset_buttons = {name: _button("", "", width="auto") for name in _PRESET_NAMES}
         text = {"continuous_update": False, "layout": widgets.Layout(width="300px"),
-                "style": {"description_width": "40px"}}
+                "style": {"description_width": "initial"}}
         self.left_box = widgets.Text(value=left.label, **text)
         self.right_box = widgets.Text(value=right.label, **text)
         self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="150px"))
@@ -272,9 +272,9 @@ class RulesPanel(_View):
         left, right = self.baseline, self.rules
         changed = left.diff(right)
         for pair, button in self.pair_buttons.items():
-            button.button_style = "info" if (left, right) == (PRESETS[pair[0]], PRESETS[pair[1]]) else ""
+            button.button_style = "primary" if (left, right) == (PRESETS[pair[0]], PRESETS[pair[1]]) else ""
         for name, button in self.preset_buttons.items():
-            button.button_style = "info" if right == PRESETS[name] and right.name == name else ""
+            button.button_style = "primary" if right == PRESETS[name] and right.name == name else ""
         left_values = left.options()
         for name in right.options():
             self.sources[name].value = render.option_source_html(right, name, left_values[name])

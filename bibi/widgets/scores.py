@@ -44,7 +44,7 @@ class ScoreInspector(_View):
         self.rows = widgets.VBox(layout=widgets.Layout(max_height="430px", overflow="auto"))
         self.trick_view = _html()
         self.chart = _html()
-        self.table = _html(max_height="360px", overflow="auto")
+        self.table = _html()
         self.frame: Any = None
         self.lines: list[Any] = []
         self.selected: int | None = None
@@ -157,7 +157,7 @@ class ScoreInspector(_View):
         """Mark row ``index`` and show its detail below the rows."""
         self.selected = index
         for i, (button, _html_row, _box) in enumerate(self._row_pool[: len(self.lines)]):
-            button.button_style = "info" if i == index else ""
+            button.button_style = "primary" if i == index else ""
         self.trick_view.value = render.score_line_detail_html(self.deal, self.lines[index])
 
     def _check_explorer(self, deal: Deal) -> None:
@@ -181,6 +181,7 @@ class ScoreInspector(_View):
         while len(self._row_pool) < len(lines):
             i = len(self._row_pool)
             button = _button("", "", width="150px")
+            button.add_class("bibi-wrap-button")  # a long line's name takes two lines ("«Би-би» ♦ (взятка 9)")
             self._on_click(button, lambda i=i: self.show_line(i))
             html = _html(width="100%")
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
@@ -196,7 +197,8 @@ class ScoreInspector(_View):
         self.selected = None
         self.trick_view.value = ""
         self.chart.value = render.score_bars_html(deal)
-        self.table.value = render.score_frame_html(deal, frame, lines)
+        self.table.value = render.scrolling(render.score_frame_html(deal, frame, lines), _("Points by trick and seat"),
+                                            "360px")
         if deal.is_over:
             said = _("{rules} rules, {players}, dealer seat {dealer}: over.")
         else:

@@ -32,6 +32,7 @@ from lab_driver import (
     start_lab,
 )
 from playwright.sync_api import sync_playwright
+from views_notebook import write_views_notebooks
 
 HERE = Path(__file__).parent
 
@@ -103,6 +104,7 @@ def lab(tmp_path_factory) -> Server:
         copy_tree(ROOT / "notebooks", served / "notebooks")
     for fixture in ("smoke.ipynb", "last-deal.ipynb"):
         copy_notebook(HERE / "fixtures" / fixture, served / "fixtures" / fixture)
+    write_views_notebooks(served / "fixtures")  # every view, in each language (views_notebook.py)
     if (ROOT / "notebooks").is_dir():  # the notebooks as committed, outputs and all, to open without running
         shutil.copytree(ROOT / "notebooks", served / "saved", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         # Trusted, as `make lab` trusts them: their saved HTML pictures keep their style.

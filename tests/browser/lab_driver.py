@@ -446,6 +446,15 @@ def open_notebook(page: Page, server: Server, path: str) -> None:
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget?.content?.model")
 
 
+def restart_kernel(page: Page) -> None:
+    """Kernel ▸ Restart Kernel…, confirmed in the dialog; wait until the new kernel is idle."""
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.locator('.lm-Menu-item[data-command="kernelmenu:restart"]').click()
+    page.locator(".jp-Dialog button.jp-mod-accept", has_text="Restart").click()
+    page.locator(".jp-Dialog").wait_for(state="detached")
+    kernel_idle(page).wait_for(timeout=KERNEL_IDLE_TIMEOUT)
+
+
 # JavaScript run in the page: the state of every code cell of the current notebook, read from the model
 # (execution count, output types) and from the DOM (the prompt and what each output shows).
 _CELLS_JS = """

@@ -23,7 +23,7 @@ from playwright.sync_api import Locator, Page, expect
 from view_actions import press
 
 LANGUAGES = ["ru", "it"]
-NOTEBOOK = "01-learn-to-play.ipynb"
+NOTEBOOK = "01-learn-to-play-{lang}.ipynb"  # each translation has a file name of its own
 RUN_ALL_TIMEOUT = 180_000
 MAX_CLICKS = 12  # seat 0 of six plays the first trick's third card: a trick is won within a few clicks
 CITATION = re.compile(r"\b[RI]\d+\b")  # a sentence id of the Russian or the Italian text
@@ -51,7 +51,7 @@ def snap(page: Page, where: Locator, name: str) -> None:
 def test_a_learner_plays_a_trick_in_the_notebooks_language(lang, lab, lab_page, kernel, console_log):
     page = lab_page
     stem = f"lang-{lang}-01"
-    open_notebook(page, lab, f"notebooks/{lang}/{NOTEBOOK}")
+    open_notebook(page, lab, f"notebooks/{lang}/{NOTEBOOK.format(lang=lang)}")
     run_all(page, timeout_ms=RUN_ALL_TIMEOUT)
     assert check_notebook(page) == []
     page.locator(".jp-NotebookPanel .jp-Cell").first.scroll_into_view_if_needed()
@@ -129,7 +129,7 @@ def test_the_saved_notebook_opens_with_its_banner_and_pictures_in_its_language(l
     """Opened as saved, without running: the banner in the notebook's language, the play table as a picture drawn
     in that language, and no widget that cannot work."""
     page = lab_page
-    open_notebook(page, lab, f"saved/{lang}/{NOTEBOOK}")
+    open_notebook(page, lab, f"saved/{lang}/{NOTEBOOK.format(lang=lang)}")
     banner = page.locator(".jp-NotebookPanel .bibi-banner").first
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Run ▸ Run All Cells")

@@ -21,6 +21,7 @@ from lab_driver import (
     copy_tree,
     kernel_idle,
     open_notebook,
+    restart_kernel,
     run_all,
     screenshot,
     start_lab,
@@ -102,15 +103,6 @@ def show_notebook(page: Page, name: str) -> None:
     """Open notebooks/``name`` in a tab of the same page (or bring its tab to the front)."""
     page.evaluate("path => { window.jupyterapp.commands.execute('docmanager:open', {path}); }", f"notebooks/{name}")
     page.wait_for_function("name => window.jupyterapp.shell.currentWidget?.context?.path.endsWith(name)", arg=name)
-
-
-def restart_kernel(page: Page) -> None:
-    """Kernel ▸ Restart Kernel…, confirmed in the dialog; wait until the new kernel is idle."""
-    page.get_by_role("menuitem", name="Kernel", exact=True).click()
-    page.locator('.lm-Menu-item[data-command="kernelmenu:restart"]').click()
-    page.locator(".jp-Dialog button.jp-mod-accept", has_text="Restart").click()
-    expect(page.locator(".jp-Dialog")).to_have_count(0)
-    kernel_idle(page).wait_for(timeout=60_000)
 
 
 def test_a_saved_notebook_shows_pictures_not_dead_widgets(served, browser):

@@ -89,34 +89,34 @@ def step_through_deal(explorer: Locator, kernel: RoundTrips, snap: Snap = no_sna
 
     The centre of the table must follow: the trick just finished, who played what and who won it.
     """
-    position = explorer.locator(".widget-slider .widget-readout")
+    position = explorer.locator(".bibi-position input")
     center = explorer.locator(".bibi-center")
-    expect(position).to_have_text("0")
+    expect(position).to_have_value("0")
     start = text(center)
     assert choices_cut_short(explorer) == [], "the seat to look from: a choice is cut short"
 
     press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
-    expect(position).to_have_text("1")
+    expect(position).to_have_value("1")
 
     press(explorer, kernel, explorer.get_by_title("forward one trick", exact=True))
     trick = center.locator(".bibi-trick")
     expect(trick).to_be_visible()
     expect(trick.locator(".bibi-trick-foot")).to_contain_text("wins")
     expect(trick.locator(".bibi-play")).not_to_have_count(0)
-    first_trick, at = text(center), int(position.inner_text())
+    first_trick, at = text(center), int(position.input_value())
     assert first_trick != start and at > 1
     snap("explorer-first-trick", center)
 
     press(explorer, kernel, explorer.get_by_title("forward one trick", exact=True))
     second_trick = text(center)
     assert second_trick != first_trick, "⏩ again: the centre still shows the same trick"
-    assert int(position.inner_text()) > at
+    assert int(position.input_value()) > at
 
     press(explorer, kernel, explorer.get_by_title("back one action", exact=True))
     assert text(center) != second_trick, "◀: the centre did not change"
 
     press(explorer, kernel, explorer.get_by_title("back to the start of the deal", exact=True))
-    expect(position).to_have_text("0")
+    expect(position).to_have_value("0")
     expect(center).to_have_text(start)
     if not seeded:
         return
@@ -137,31 +137,32 @@ def explorer_refuses_illegal_card(
 ) -> str:
     """Step until the seat to act holds a card it may not play and click it: the reason shows and the deal does
     not move. Returns the reason shown."""
-    position = explorer.locator(".widget-slider .widget-readout")
+    position = explorer.locator(".bibi-position input")
     for _ in range(max_steps):
         buttons = card_buttons(explorer)
         illegal = [i for i, tip in enumerate(buttons.evaluate_all("els => els.map(e => e.title)")) if is_reason(tip)]
-        at = position.inner_text()
+        at = position.input_value()
         if illegal:
             card = buttons.nth(illegal[0])
             label = card.inner_text()
             press(explorer, kernel, card)
             reason = explorer.locator(".widget-html-content").filter(has_text=f"{label} is illegal")
             expect(reason).to_be_visible()
-            expect(position).to_have_text(at)
+            expect(position).to_have_value(at)
             snap("explorer-illegal-card", reason)
             return text(reason)
         press(explorer, kernel, explorer.get_by_title("forward one action", exact=True))
-        expect(position).not_to_have_text(at)
+        expect(position).not_to_have_value(at)
     raise AssertionError(f"no illegal card to click in the first {max_steps} actions of the deal")
 
 
 def explorer_events_at_the_end(explorer: Locator, kernel: RoundTrips, snap: Snap = no_snap) -> None:
-    """At the end of the deal the newest event bears the slider's count: one numbering of actions everywhere."""
-    position = explorer.locator(".widget-slider .widget-readout")
+    """At the end of the deal the newest event bears the position box's number: one numbering of actions
+    everywhere."""
+    position = explorer.locator(".bibi-position input")
     press(explorer, kernel, explorer.get_by_title("to the end of the deal", exact=True))
     newest = explorer.locator(".bibi-evline .bibi-evn").first
-    expect(newest).to_have_text(position.inner_text())
+    expect(newest).to_have_text(position.input_value())
     width = newest.evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert width[0] <= width[1], f"the event number {newest.inner_text()} is clipped: {width}"
     expect(explorer.locator(".bibi-legend")).to_contain_text("green ring")

@@ -1,0 +1,67 @@
+"""The terminal speaks to its width: at 60 columns (``COLUMNS=60``, standard output a terminal) every line of
+``bibi play`` and ``bibi practice`` fits, and no word is split across two lines ("How m|any points", "he|uristic"):
+the words are the very words said at full width, in the same order, in each language."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from helpers import asking
+
+from bibi.bots import heuristic_bot
+from bibi.deal import Deal
+from bibi.i18n import language
+from bibi.play import bots_rng
+from bibi.practice import exercises
+from bibi.rules import RUSSIAN
+from bibi.terminal import Terminal, fold_to_width, quiz
+
+pytestmark = pytest.mark.fast
+
+WIDTH = 60
+
+
+def _said(capsys, monkeypatch, columns: int, lang: str, run) -> str:
+    """What ``run`` prints under ``lang`` to a terminal ``columns`` wide."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    capsys.readouterr()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    with language(lang):
+        run()
+    return capsys.readouterr().out
+
+
+def _play():
+    bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
+    moves = ["hint", "why", "1", "score", "rules", "help", "1", "2", "hint", "1", "review"] + ["1"] * 60
+    Terminal(Deal.new(RUSSIAN, 4, seed=7), 0, bots, bots_rng(7), ask=asking(moves, []), seed=7).run()
+
+
+def _practice():
+    quiz(exercises(5, RUSSIAN, 4, seed=3), ask=asking(["1", "x", "2", "K♠", "0", "3"], []))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+@pytest.mark.parametrize("run", [_play, _practice], ids=["play", "practice"])
+def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, capsys, monkeypatch):
+    wide = _said(capsys, monkeypatch, 1000, lang, run)
+    narrow = _said(capsys, monkeypatch, WIDTH, lang, run)
+    long_lines = [line for line in wide.splitlines() if len(line) > WIDTH]
+    assert long_lines, "nothing said is longer than the width: the test would prove nothing"
+    too_wide = [line for line in narrow.splitlines() if len(line) > WIDTH and " " in line.strip()]
+    assert too_wide == []
+    assert narrow.split() == wide.split()  # the same words, none cut in two
+
+
+def test_a_word_longer_than_the_width_stands_alone():
+    assert fold_to_width("a " + "x" * 12 + " b", 5) == "a\n" + "x" * 12 + "\nb"
+
+
+def test_a_pipe_gets_the_lines_whole(capsys, monkeypatch):
+    """Output to a pipe or a file is read by programs line by line: it is not folded."""
+    monkeypatch.setenv("COLUMNS", "20")
+    from bibi.terminal import say_folded
+
+    say_folded("a line longer than twenty columns")
+    assert capsys.readouterr().out == "a line longer than twenty columns\n"
