@@ -135,7 +135,6 @@ def fold_line(line: str, width: int, hanging: dict[int, int] | None = None) -> l
     it (its indent -> theirs). The one fold of the kit's terminal text (``terminal.fold_to_width``, ``rules_diff``)."""
     indent = len(line) - len(line.lstrip(" "))
     rest = " " * (hanging or {}).get(indent, indent)
-    width = max(width, len(rest) + 20)  # too narrow a terminal: keep a readable column rather than one word a line
     return textwrap.wrap(line, width, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False,
                          drop_whitespace=True) or [line]
 
