@@ -332,7 +332,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from bibi.terminal import terminal_width
 
     if args.diff:  # folded between words at a terminal's width (terminal_width); a pipe gets a line a value
-        print(rules_diff(*args.diff, width=terminal_width()))
+        a, b = args.diff
+        print(rules_diff(a, b, width=terminal_width()))
     elif args.preset:
         print(rules_text(args.preset))
     else:
