@@ -330,9 +330,11 @@ def _rules_arguments(parser: argparse.ArgumentParser) -> None:
             _rules_arguments)
 def cmd_rules(args: argparse.Namespace) -> int:
     from bibi.render.text import rules_diff, rules_table, rules_text  # the rules as text, beside their HTML
+    from bibi.terminal import terminal_width
 
-    if args.diff:
-        print(rules_diff(*args.diff))
+    if args.diff:  # folded between words at a terminal's width (terminal_width); a pipe gets a line a value
+        a, b = args.diff
+        print(rules_diff(a, b, width=terminal_width()))
     elif args.preset:
         print(rules_text(args.preset))
     else:

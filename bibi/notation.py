@@ -70,7 +70,7 @@ def transcript(deal: Deal, draws: bool = False) -> str:
             lines += pending
             pending, done, started = [], done + 1, 0
         elif event.kind in _TOLD or (draws and event.kind is EventKind.DRAW):
-            pending.append(f"    {event}")
+            pending.append("    " + event.told(deal.rules))
     lines += pending
     lines.append(score_line(deal))
     return "\n".join(lines)
@@ -149,8 +149,20 @@ def read_suit(text: str, lang: str | None = None) -> Suit:
         except ValueError:
             pass
     letters = " ".join(s.letter(code) for s in SUITS)
-    raise NotationError(_("cannot read {text} as a suit: type one of {letters} or {symbols}", code).format(
-        text=shorten(text), letters=letters, symbols=" ".join(SUIT_SYMBOLS)))
+    # TRANSLATORS: {text} is what the person typed: put it in the language's quotes («…» in Russian)
+    raise NotationError(_("cannot read “{text}” as a suit: type one of {letters} or {symbols}", code).format(
+        text=typed(text), letters=letters, symbols=" ".join(SUIT_SYMBOLS)))
+
+
+def typed(text: str) -> str:
+    """What a person typed, for a message that puts the language's own quotes around it (“xx”, «xx»): cut and
+    escaped as ``shorten`` does, without its quotes.
+
+    >>> typed("xx"), typed("a\\tb"), typed("x" * 100)[-3:]
+    ('xx', 'a\\\\tb', 'xx…')
+    """
+    said = shorten(text)
+    return said[1:-1] if len(said) > 1 and said[-1] == said[0] else said[1:]
 
 
 def read_action(text: str, lang: str | None = None) -> Card | Action:
@@ -168,9 +180,12 @@ def read_action(text: str, lang: str | None = None) -> Card | Action:
     if not isinstance(text, str):
         raise WrongType(f"text: expected a typed move, not {shorten(text)} ({type(text).__name__})")
     code = resolve(lang)
-    if code == "en":  # English is the notation itself, with its own refusals
-        return Action.parse(text)
     words = _words(text)
+    if code == "en":  # English is the notation itself; what it cannot read is refused as below, to a person
+        try:
+            return Action.parse(text)
+        except NotationError:
+            words = []
     if words and len(text) <= 40:
         for kind, starts in _keywords(code).items():
             for start in starts:
@@ -188,11 +203,12 @@ def read_action(text: str, lang: str | None = None) -> Card | Action:
                 pass
     hearts = Suit("H")
     king = Card("KH").display(code)
-    raise NotationError(_("cannot read {text}: type a card ({card}), a call ({call}) or {pass_word}", code).format(
-        text=shorten(text), card=f"{king}, {king[:-1]}{hearts.letter(code)}",
+    # TRANSLATORS: {text} is what the person typed: put it in the language's quotes («…» in Russian)
+    raise NotationError(_("cannot read “{text}”: type a card ({card}), a call ({call}) or {pass_word}", code).format(
+        text=typed(text), card=f"{king}, {king[:-1]}{hearts.letter(code)}",
         call=action_text(CALLS[hearts.index], code).replace(hearts.symbol, hearts.letter(code)),
         pass_word=action_text(PASS, code)))
 
 
-__all__ = ["action_text", "cards_text", "game_text", "read_action", "read_suit", "score_line",
+__all__ = ["action_text", "cards_text", "game_text", "read_action", "read_suit", "score_line", "typed",
            "seat_name", "transcript"]

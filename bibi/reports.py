@@ -48,6 +48,11 @@ class Event(NamedTuple):
     info: EventInfo = None
 
     def __str__(self) -> str:
+        return self.told()
+
+    def told(self, rules: Rules | None = None) -> str:
+        """The event in a line, in the language in force; a call names what the caller says under ``rules``
+        (``call_said``: Bi-bi, «bip bip», Pip-Pip), or the kit's Bi-bi when no rules are given (``str(event)``)."""
         k, seat = self.kind, self.seat
         info: Any = self.info  # which it holds depends on the kind
         card: Any = self.card  # which fields are set depends on the kind
@@ -62,11 +67,15 @@ class Event(NamedTuple):
             return _("seat {seat} draws {card}").format(seat=seat, card=card.display())
         if k is EventKind.CALL:
             if info == "mandatory":
-                # TRANSLATORS: {pair} is "K+Q" in the language's rank letters, {sym} the suit's symbol
-                text = _("seat {seat} says Bi-bi! {pair} {sym} (mandatory)")
+                # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «bip bip»), {pair}
+                # is "K+Q" in the language's rank letters, {sym} the suit's symbol; the rules made this call (I11)
+                text = _("seat {seat} says {call}: {pair} {sym} (mandatory)")
             else:
-                text = _("seat {seat} says Bi-bi! {pair} {sym}")
-            return text.format(seat=seat, pair=pair_letters(), sym=suit.symbol)
+                # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «bip bip»), {pair}
+                # is "K+Q" in the language's rank letters, {sym} the suit's symbol
+                text = _("seat {seat} says {call}: {pair} {sym}")
+            call = call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")
+            return text.format(seat=seat, call=call, pair=pair_letters(), sym=suit.symbol)
         if k is EventKind.PASS:
             return _("seat {seat} passes").format(seat=seat)
         if k is EventKind.TRICK:
@@ -230,7 +239,13 @@ def trump_reason(deal: Deal) -> str:
     if trump != before:
         rivals = {c.suit for c in calls if c.suit.index != before}
         seat = next((c.seat for c in (calls if deal._first_call else calls[::-1]) if c.suit.index == trump), None)
-        if seat is None:
+        if number == 0 and seat is None:  # a pair dealt in the hand: the trump moves before the first trick (R18)
+            why = _("a player said {call} with {pair} {sym} before the first trick, so {sym} is trump from the first "
+                    "trick on")
+        elif number == 0:
+            why = _("seat {seat} said {call} with {pair} {sym} before the first trick, so {sym} is trump from the "
+                    "first trick on")
+        elif seat is None:
             why = _("a player said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick on")
         else:
             why = _("seat {seat} said {call} with {pair} {sym} during {when}, so {sym} is trump from the next trick "

@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 import shutil
 import sys
-import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -43,7 +42,7 @@ from bibi.notation import action_text, read_action, score_line, seat_name
 from bibi.notation import cards_text as _cards
 from bibi.play import Bot, bot_title, call_said, call_told, trick_number
 from bibi.render.review import progress_text
-from bibi.render.text import plain, quotes, rules_summary
+from bibi.render.text import fold_line, plain, quotes, rules_summary
 from bibi.session import AtTable, Session
 from bibi.tricks import reason_of
 
@@ -72,9 +71,7 @@ def fold_to_width(text: str, width: int) -> str:
         if len(line) <= width:
             lines.append(line)
             continue
-        indent = line[: len(line) - len(line.lstrip(" "))]
-        lines.extend(textwrap.wrap(line, width=width, initial_indent="", subsequent_indent=indent,
-                                   break_long_words=False, break_on_hyphens=False) or [""])
+        lines.extend(fold_line(line, width))
     return "\n".join(lines)
 
 
@@ -466,7 +463,7 @@ class Terminal(AtTable):
             if mine:
                 return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
             return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
-        return str(event)
+        return event.told(self.deal.rules)
 
 
 HELP = N_("""\

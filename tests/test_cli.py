@@ -34,7 +34,7 @@ from bibi.i18n import _, language, reading
 from bibi.notation import action_text, game_text, read_action, score_line, transcript
 from bibi.play import bot_title, bots_rng, call_told, get_bot, play, play_seeded, snapshots
 from bibi.render.text import plain
-from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN, call_said, rules_name, value_text
+from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN, call_said, parse_rules, rules_name, value_text
 from bibi.terminal import HELP, Terminal, command_word, unreadable
 
 pytestmark = pytest.mark.fast
@@ -110,7 +110,7 @@ def test_rules_of_a_preset_give_each_option_its_value_its_sentences_and_what_it_
     done = bibi("--lang", lang, "rules", "it")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
-    assert "'italian'" in lines[0]
+    assert lines[0] == {"en": "Rules: italian", "ru": "Правила: итальянские", "it": "Regole italiane"}[lang]
     for name, value in ITALIAN.options().items():
         with language(lang):
             shown = value_text(value)
@@ -121,6 +121,17 @@ def test_rules_of_a_preset_give_each_option_its_value_its_sentences_and_what_it_
                      if OPTIONS[name].meaning(value) or ITALIAN.no_effect(name)]
     with language(lang):  # an option with no effect under the others says why, in the kit's words
         assert f"  {'multi_call':<13} = last: {ITALIAN.explain('multi_call')}" in lines
+
+
+@pytest.mark.parametrize(("lang", "preset", "changed"), [
+    ("en", "Rules: russian", "Rules: russian:follow=follow_or_trump"),
+    ("ru", "Правила: русские", "Правила: russian:follow=follow_or_trump"),
+    ("it", "Regole russe", "Regole russian:follow=follow_or_trump"),
+])
+def test_a_listing_of_the_rules_is_headed_by_their_name_in_the_language(lang, preset, changed):
+    with language(lang):  # a preset by the language's own name of the rules, changed rules by their label
+        assert RUSSIAN.describe().splitlines()[0] == preset
+        assert parse_rules("russian:follow=follow_or_trump").describe().splitlines()[0] == changed
 
 
 @pytest.mark.subprocess

@@ -180,7 +180,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, зерно")
     assert "== сдача 1 из 4: сдаёт игрок" in out and "  у вас на руках: " in out and "  варианты: 1) " in out
     assert "Как идёт взятка" in out  # помощь
-    assert "> не понимаю 'xx'" in out and "так нельзя: не понимаю" not in out  # a typo is no refused move
+    assert "> не понимаю «xx»" in out and "так нельзя: не понимаю" not in out  # a typo is no refused move
     assert "нет такого варианта: выберите от 1 до" in out
     refusal = next(line for line in out.splitlines() if "так нельзя" in line and "(I7)" in line)
     after = out.split(refusal, 1)[1].splitlines()
@@ -247,8 +247,11 @@ def test_moves_typed_in_each_language(typed, lang, action):
 
 
 @pytest.mark.parametrize(("typed", "lang", "said"), [
-    ("xx", "ru", "не понимаю 'xx'"), ("би-би Z", "ru", "не понимаю масть"), ("QH", "it", "non riconosco 'QH'"),
-    ("bip bip H", "it", "non riconosco il seme"), ("", "it", "non riconosco ''"),
+    ("xx", "ru", "не понимаю «xx»: наберите карту"), ("би-би Z", "ru", "не понимаю масть «z»"),
+    ("QH", "it", "non riconosco «QH»: scrivi una carta"), ("bip bip H", "it", "non riconosco il seme «h»"),
+    ("", "it", "non riconosco «»"), ("xx", "en", "cannot read “xx”: type a card"),
+    ("bibi Z", "en", "cannot read “bibi Z”"),
+    ("x" * 80, "ru", "не понимаю «x{20,}…»"),  # what is typed is quoted as the language quotes, a long line cut
 ])
 def test_a_move_a_language_cannot_read_is_refused_in_that_language(typed, lang, said):
     with pytest.raises(NotationError, match=said):
@@ -356,3 +359,48 @@ def test_a_simulations_heading_names_the_rules_and_bots_in_the_language(lang, he
     with language(lang):
         assert run.report().splitlines()[0] == head  # what ``bibi simulate`` prints
         assert repr(run) == "<Simulation italian, 3 players, 2 deals, seed 1, bots greedy heuristic>"  # in any
+
+
+@pytest.mark.parametrize(("lang", "rules", "said"), [
+    ("en", "it", "seat 3 says bip bip: K+Q ♠ (mandatory)"),
+    ("ru", "it", "игрок 3 объявляет «bip bip»: К+Д ♠ (обязательно)"),
+    ("it", "it", "il giocatore 3 dice «bip bip»: R+D ♠ (obbligatorio)"),
+    ("en", "ru", "seat 2 says Bi-bi: K+Q ♦"),
+    ("ru", "ru", "игрок 2 объявляет «Би-би»: К+Д ♦"),
+    ("it", "ru", "il giocatore 2 dice «Bi-bi»: R+D ♦"),
+])
+def test_a_call_in_the_transcript_names_what_the_rules_have_the_caller_say(lang, rules, said):
+    from bibi.notation import transcript
+    from bibi.play import play_seeded
+
+    deal = play_seeded(rules, 4, seed=1, bots="heuristic")  # seat 3 must call under the Italian rules, seat 2 may
+    with language(lang):
+        lines = [line.strip() for line in transcript(deal).splitlines()]
+    assert said in lines
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ("russian", "italian")), ("ru", ("русские", "итальянские")),
+                                             ("it", ("russe", "italiane"))])
+def test_compared_rules_line_their_values_up_and_wrap_between_words_at_the_terminals_width(
+        monkeypatch, capsys, lang, names):
+    from bibi.cli import main
+    from bibi.render.text import shown_width
+
+    def shown(columns: str | None) -> str:  # what a terminal of that many columns shows; None: a pipe
+        monkeypatch.setattr(sys.stdout, "isatty", lambda: columns is not None)
+        monkeypatch.setenv("COLUMNS", columns or "60")
+        assert main(["--lang", lang, "rules", "--diff", "ru", "it"]) == 0
+        return capsys.readouterr().out
+
+    wide, narrow = shown(None), shown("60")
+    sides = [line for line in wide.splitlines() if line.startswith(("    " + names[0], "    " + names[1]))]
+    assert len(sides) == 20  # 9 options that differ and 1 with no effect, each with both sides, a line each
+    values = {len(line) - len(line[4:].split(" ", 1)[1].lstrip()) for line in sides}
+    assert len(values) == 1, sides  # every value starts in one column, whichever side's name is wider
+    assert " ".join(narrow.split()) == " ".join(wide.split())  # the same words, none cut in two
+    assert all(shown_width(line) <= 60 or " " not in line.strip() for line in narrow.splitlines()), narrow
+    column, meaning = values.pop(), False
+    for line in narrow.splitlines():  # a meaning goes on under its value
+        if meaning and line.startswith("     "):
+            assert len(line) - len(line.lstrip()) == column, line
+        meaning = line.startswith(("    " + names[0], "    " + names[1])) or (meaning and line.startswith("     "))

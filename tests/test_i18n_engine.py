@@ -56,7 +56,8 @@ def _dealt_call() -> Deal:
 
 
 def _lines(deal: Deal) -> str:
-    return "\n".join(str(e) for e in deal.events)
+    """The deal's events as the kit's surfaces tell them, a call by what the deal's rules have the caller say."""
+    return "\n".join(e.told(deal.rules) for e in deal.events)
 
 
 def _session() -> Session:
@@ -107,16 +108,16 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                            ("«bip bip»", "la briscola resta ♥"),
                            "no bip bip was said during trick 2 and nobody switched, so ♥ stays trump (I11, I14)"),
     "a trump change": (lambda: _dealt_call().why_trump() + "\n" + _lines(_dealt_call()),
-                       ("козырь ♥", "«би-би»", "теперь козырь ♥"),
-                       ("la briscola è ♥", "«bip bip»", "ora la briscola"),
-                       "seat 1 said Bi-bi with K+Q ♥ during the dealt-pair pass, before trick 1, so ♥ is trump "
-                       "from the next trick on (R17, R18)\nseat 0 deals; trump ♠\nseat 1 says Bi-bi! K+Q ♥\n"
+                       ("уже с первой взятки козырь ♥", "«би-би»", "теперь козырь ♥"),  # a dealt pair: R18
+                       ("la briscola è ♥ già dalla prima presa", "«bi-bi»", "ora la briscola"),  # the Russian call
+                       "seat 1 said Bi-bi with K+Q ♥ before the first trick, so ♥ is trump from the first trick on "
+                       "(R17, R18)\nseat 0 deals; trump ♠\nseat 1 says Bi-bi: K+Q ♥\n"
                        "trump is now ♥"),
     "a finished deal (Russian rules)": (lambda: str(_finished("ru", 2)) + "\n" + _lines(_finished("ru", 2)),
                                         ("сдача окончена", "берёт взятку", "магазин открыт"),
                                         ("smazzata finita", "vince la presa", "tallone scoperto"), None),
     "a finished deal (Italian rules)": (lambda: str(_finished("it", 3)) + "\n" + _lines(_finished("it", 3)),
-                                        ("сдача окончена", "берёт взятку", "«би-би»"),
+                                        ("сдача окончена", "берёт взятку", "«bip bip»"),  # the Italian call
                                         ("smazzata finita", "vince la presa", "«bip bip»"), None),
     "who won": (lambda: "\n".join(str(Outcome.of(s, f)) for s, f in (
         ([120, 300, 90], True), ([120, 300, 300, 90], True), ([5, 0, 5, 5], True), ([0, 0, 0, 0], False),

@@ -647,3 +647,18 @@ def test_a_property_read_from_outside_speaks_the_views_language():
         explorer.go(5)
         assert "Smazzata con codice 2" in explorer.message.value
         assert "Сдача" not in shown(explorer)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "says bip bip: K+Q"), ("ru", "объявляет «bip bip»: К+Д"),
+                                            ("it", "dice «bip bip»: R+D")])
+def test_the_event_logs_name_a_call_as_the_deals_rules_have_it_said(lang, said):
+    from bibi.kinds import EventKind
+
+    explorer = DealExplorer("italian", 4, seed=1, lang=lang)
+    explorer.go(explorer.length)
+    assert any(e.kind is EventKind.CALL for e in explorer.deal.events)
+    assert said in readable(explorer.event_log.value)  # «bip bip» under the Italian rules, in every language
+    table = PlayTable("italian", 4, seed=1, lang=lang)
+    play_on(table, 60)
+    assert any(e.kind is EventKind.CALL for e in table.deal.events_for(table.seat))
+    assert said in readable(table.event_log.value)

@@ -398,9 +398,10 @@ _EVENT_CLASS = {EventKind.TRUMP_CHANGE: "trump"}  # the style's class names, kep
 @_styled
 def events_html(
     events: Iterable[Any], *, newest_first: bool = False, limit: int | None = None,
-    actions: Sequence[int] | None = None,
+    actions: Sequence[int] | None = None, rules: Any = None,
 ) -> str:
-    """The event log as a numbered list, one line per event (``str(event)``), classed by kind.
+    """The event log as a numbered list, one line per event (``event.told(rules)``: a call names what the caller
+    says under ``rules``), classed by kind.
 
     With ``actions`` (one number per event: the action that brought it, see ``event_actions``) each line is
     numbered by that action, as the views' action counters count, instead of by its place among the events.
@@ -419,11 +420,11 @@ def events_html(
     if actions is not None:
         lines = "".join(
             f'<div role="listitem" class="bibi-evline bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">'
-            f'<span class="bibi-evn">{i or _e(_(_W_SET_UP))}</span><span>{_e(ev)}</span></div>'
+            f'<span class="bibi-evn">{i or _e(_(_W_SET_UP))}</span><span>{_e(ev.told(rules))}</span></div>'
             for i, ev in numbered
         )
         return f'<div class="bibi-evlines" role="list">{lines}</div>'
-    items = "".join(f'<li value="{i}" class="bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">{_e(ev)}</li>'
+    items = "".join(f'<li value="{i}" class="bibi-ev-{_EVENT_CLASS.get(ev.kind, ev.kind)}">{_e(ev.told(rules))}</li>'
                     for i, ev in numbered)
     return f'<ol class="bibi-events">{items}</ol>'
 

@@ -18,6 +18,8 @@ russian rules, 3 players, dealer seat 1; trump ♠; stock 83; trick 1 of 34
 from __future__ import annotations
 
 import re
+import textwrap
+import unicodedata
 from typing import Any
 
 from bibi.i18n import _, count, get_language, ngettext, pgettext
@@ -63,7 +65,9 @@ def deal_text(deal: Any) -> str:
 def describe(rules: Rules) -> str:
     """The options of ``rules``, their values and citations (``Rules.describe``), an option with no effect under
     these rules marked with why."""
-    lines = [_("Rules {label}").format(label=repr(rules.label))]
+    # TRANSLATORS: the heading of a listing of the rules; {rules} is their name as "{rules} rules" gives it (русские,
+    # italiane), or the label of rules with changes (russian:follow=follow_or_trump)
+    lines = [_("Rules: {rules}").format(rules=rules_name(rules))]
     for row in option_rows(rules):
         lines.append(f"  {row.name:<13} {value_text(row.value):<32} {row.citation}")
         if row.no_effect:
@@ -80,29 +84,59 @@ def rules_text(rules: Rules) -> str:
     return "\n".join([describe(rules), "", *lines])
 
 
-def rules_diff(a: Rules, b: Rules) -> str:
+def rules_diff(a: Rules, b: Rules, width: int | None = None) -> str:
     """The options where ``a`` and ``b`` differ, each value with its meaning (``bibi rules --diff A B``); an option
-    that has no effect under one side's rules is listed apart, as no difference in play."""
+    that has no effect under one side's rules is listed apart, as no difference in play. The two sides' names are
+    padded to the wider one as it shows (``shown_width``), so their values line up in every language; with
+    ``width`` (the terminal's columns) each line is wrapped between words, a value's meaning continuing under the
+    value."""
     if not a.diff(b):
         return _("{a} and {b} have the same rules").format(a=rules_name(a), b=rules_name(b))
     pairs = [(mine, theirs) for mine, theirs in zip(option_rows(a), option_rows(b), strict=True)
              if mine.value != theirs.value]
     live = [pair for pair in pairs if not (pair[0].no_effect or pair[1].no_effect)]
     inert = [pair for pair in pairs if pair not in live]
+    names = [rules_name(a), rules_name(b)]
+    room = max(shown_width(name) for name in names)
+    names = [name + " " * (room - shown_width(name)) for name in names]
     lines = [_("Options in which {a} and {b} differ: {n}").format(n=len(live), a=rules_name(a), b=rules_name(b))]
-    for mine, theirs in live:
+
+    def option(mine: Any, theirs: Any, *, explained: bool) -> None:
         lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
-        for rules, row in ((a, mine), (b, theirs)):
-            meaning = f": {row.meaning}" if row.meaning else ""
-            lines.append(f"    {rules_name(rules):<8} {value_text(row.value)}{meaning}")
+        for name, row in zip(names, (mine, theirs), strict=True):
+            told = row.explained if explained else row.meaning
+            lines.append(f"    {name} {value_text(row.value)}{': ' + told if told else ''}")
+
+    for mine, theirs in live:
+        option(mine, theirs, explained=False)
     if inert:
         lines.append(_("{n} more set differently, with no effect under one side's rules (no difference between "
                        "the texts):").format(n=len(inert)))
         for mine, theirs in inert:
-            lines.append(f"  {mine.name} ({mine.title}; {mine.citation})")
-            for rules, row in ((a, mine), (b, theirs)):
-                lines.append(f"    {rules_name(rules):<8} {value_text(row.value)}: {row.explained}")
-    return "\n".join(lines)
+            option(mine, theirs, explained=True)
+    if width is None:
+        return "\n".join(lines)
+    hanging = {0: 2, 2: 4, 4: 4 + room + 1}  # a line's indent -> its continuation's: a meaning under its value
+    return "\n".join(wrapped for line in lines for wrapped in fold_line(line, width, hanging))
+
+
+def shown_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide character (CJK) two, a combining mark none.
+
+    >>> shown_width("итальянские"), shown_width("规则"), shown_width("e\u0301")
+    (11, 4, 1)
+    """
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def fold_line(line: str, width: int, hanging: dict[int, int] | None = None) -> list[str]:
+    """``line`` folded at spaces into lines of at most ``width`` columns, never inside a word (a word longer than
+    that stands alone): the continuation lines keep the line's indentation, or take the one ``hanging`` gives for
+    it (its indent -> theirs). The one fold of the kit's terminal text (``terminal.fold_to_width``, ``rules_diff``)."""
+    indent = len(line) - len(line.lstrip(" "))
+    rest = " " * (hanging or {}).get(indent, indent)
+    return textwrap.wrap(line, width, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False,
+                         drop_whitespace=True) or [line]
 
 
 def rules_table() -> str:
@@ -193,7 +227,7 @@ def quotes(text: str) -> list[str]:
 
 __all__ = [
     "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
-    "rules_text",
+    "rules_text", "fold_line", "shown_width",
 ]
 
 

@@ -346,8 +346,8 @@ class DealExplorer(_ActionView):
             return state.events if looking is None else state.events_for(looking)
 
         numbers = render.event_actions([len(seen(self._states[p])) for p in line[: step + 1]])
-        self.event_log.value = render.scrolling(render.events_html(seen(deal), newest_first=True, actions=numbers),
-                                                _("Events"), "220px")
+        self.event_log.value = render.scrolling(render.events_html(seen(deal), newest_first=True, actions=numbers,
+                                                                   rules=deal.rules), _("Events"), "220px")
         seat = deal.to_act if self.seat is None else self.seat
         if seat is None:
             self.hand_label.value = ""

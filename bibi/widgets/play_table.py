@@ -709,7 +709,8 @@ class PlayTable(AtTable, _ActionView):
                                  + render.table_html(deal, self.seat, names=self._names(), last_trick=True,
                                                      hand_below=True, you=True, style=False))
         self.event_log.value = _wrap(render.scrolling(
-            render.events_html(deal.events_for(self.seat), newest_first=True, style=False), _("Events"), "200px"))
+            render.events_html(deal.events_for(self.seat), newest_first=True, style=False, rules=deal.rules),
+            _("Events"), "200px"))
         self.sheet.value = render.game_html(self.game) if self.game is not None else ""
         how = (_("click one, or Tab to it and press Enter, to play it; a faded card tells why it may not be played")
                if not deal.is_over else _("none left, the deal is over"))
