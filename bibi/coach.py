@@ -52,7 +52,7 @@ from bibi.bots import play_every_action, search_sampler
 from bibi.cards import Card, Rank
 from bibi.deal import Deal, View
 from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole
-from bibi.i18n import _, decimal, ngettext, percent
+from bibi.i18n import _, decimal, interval, ngettext, percent
 from bibi.play import call_said, snapshots, trick_number
 from bibi.render.review import GLYPHS, figure, label_word
 from bibi.rules import Identical
@@ -156,12 +156,18 @@ class Decision:
             return _("{label} or {worse}: too close to tell").format(label=text, worse=worse)
         return text
 
+    @property
+    def half(self) -> float:
+        """The half-width of the loss's interval as the kit writes every interval (``loss ± half``,
+        ``bibi.i18n.interval``): wide enough to hold both ends, ``low`` and ``high``, which need not lie at equal
+        distances from the loss (each is the largest over the other actions)."""
+        return max(self.loss - self.low, self.high - self.loss, 0.0)
+
     def loss_text(self) -> str:
-        """The loss and its interval, ``7.2 (2.9–11.5)``, in the language's numbers."""
+        """The loss and its interval, ``7.2 ± 4.3``, in the language's numbers."""
         if self.label == "best" and self.high <= 0:
             return decimal(0.0)
-        return _("{loss} ({low}–{high})").format(loss=decimal(self.loss), low=decimal(max(0.0, self.low)),
-                                                 high=decimal(self.high))
+        return interval(self.loss, self.half)
 
     def words(self) -> str:
         """What happened and what was better, in plain words from the engine's facts, with the sentence ids; then
@@ -605,12 +611,11 @@ def _values_words(d: Decision) -> str:
                                                                           n=d.worlds)
     return ngettext(
         "From what you could see ({n} deal consistent with it, played out): {best} {top} points on average, "
-        "{played} {mine}; {lost} points lost, between {low} and {high} (95 %): {label}.",
+        "{played} {mine}; {lost} points lost (95 %): {label}.",
         "From what you could see ({n} deals consistent with it, played out): {best} {top} points on average, "
-        "{played} {mine}; {lost} points lost, between {low} and {high} (95 %): {label}.", d.worlds).format(
+        "{played} {mine}; {lost} points lost (95 %): {label}.", d.worlds).format(
         n=d.worlds, best=d.best.display(), top=decimal(d.values[d.best]), played=d.played.display(),
-        mine=decimal(d.values[d.played]), lost=decimal(d.loss), low=decimal(max(0.0, d.low)), high=decimal(d.high),
-        label=d.label_text())
+        mine=decimal(d.values[d.played]), lost=interval(d.loss, d.half), label=d.label_text())
 
 
 def _hindsight_words(d: Decision) -> str:

@@ -23,7 +23,7 @@ from bibi.coach import (
 )
 from bibi.deal import Deal
 from bibi.errors import WrongType
-from bibi.i18n import language
+from bibi.i18n import interval, language
 from bibi.play import bots_rng, play, play_seeded, snapshots
 from bibi.session import Session
 
@@ -110,6 +110,21 @@ def test_a_loss_is_labelled_by_its_interval_not_its_estimate():
     assert low < loss < high and high - low > 20
     assert _band(THRESHOLDS.inaccuracy - 0.01) == "good" and _band(THRESHOLDS.blunder) == "blunder"
 
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_a_loss_is_written_the_kits_one_way_with_both_ends_inside(analysis, lang):
+    """Every interval a person reads is ``mean ± half`` (``bibi.i18n.interval``); the loss's ends need not be
+    symmetric, so its half-width holds both."""
+    lost = [d for d in analysis.decisions if d.label != "best" or d.high > 0]
+    assert lost
+    with language(lang):
+        for d in lost:
+            assert d.loss - d.half <= d.low + 1e-9 and d.high <= d.loss + d.half + 1e-9
+            assert d.loss_text() == interval(d.loss, d.half) and " ± " in d.loss_text()
+            said = d.words()
+            if d.best != d.played:
+                assert interval(d.loss, d.half) in said and "–" not in said, said
 
 def test_a_costly_decision_is_told_in_plain_words_with_sentence_ids():
     deal = play_seeded("russian", 4, seed=11, bots="random")
