@@ -287,12 +287,14 @@ def run(capsys, monkeypatch, args: list[str], stdin: str = "") -> str:
 
 def typed_words() -> re.Pattern[str]:
     """What a person types at the command line, which a help text quotes as it is: the commands, the presets and
-    their short names, the bots' registered names, the languages' codes."""
+    their short names, the bots' registered names, the levels' names, the languages' codes."""
     from bibi import cli
+    from bibi.levels import LEVELS
     from bibi.play import BOTS, get_bot
 
     get_bot("random")  # the registry filled
-    words = {"bibi", *cli.SUBCOMMANDS, *PRESETS, *bibi.rules.ALIASES, *BOTS, *i18n.LANGUAGES}
+    words = {"bibi", *cli.SUBCOMMANDS, *PRESETS, *bibi.rules.ALIASES, *BOTS, *(level.name for level in LEVELS),
+             *i18n.LANGUAGES}
     return re.compile(r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
 
 

@@ -7,8 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.i18n import N_, _, count
+from bibi.i18n import N_, _, count, pgettext
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit
+from bibi.rules import Rules, call_said
 from bibi.tricks import pair_letters
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -168,20 +169,24 @@ def suit_html(suit: Suit | str) -> HTML:
 
 
 @_styled
-def call_html(call: Any, *, names: Sequence[str] | None = None) -> str:
-    """One Bi-bi call: who, which pair, when (a ``bibi.deal.Call``).
+def call_html(call: Any, *, names: Sequence[str] | None = None, rules: Rules | None = None) -> str:
+    """One Bi-bi call: who, which pair, when (a ``bibi.deal.Call``), naming the call as the caller says it under
+    ``rules`` (``call_said``), or the kit's Bi-bi when no rules are given.
 
     >>> from bibi.deal import Call
     >>> print(call_html(Call(1, Suit.HEARTS, 2, False), style=False))
-    <span class="bibi-call">seat 1: Bi-bi! K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
+    <span class="bibi-call">seat 1: Bi-bi K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
     """
     who, pair = _e(_seat_name(call.seat, names)), _pair(call.suit)
+    said = _e(call_said(rules) if rules is not None else pgettext("the call", "Bi-bi"))
     if call.trick < 0:
-        # TRANSLATORS: a call of a pair dealt in the hand, before the first trick; {pair} is "K+Q ♥"
-        text = _("{who}: Bi-bi! {pair}, dealt").format(who=who, pair=pair)
+        # TRANSLATORS: a call of a pair dealt in the hand, before the first trick; {call} is what the caller says
+        # under the rules in force (Bi-bi, «bip bip»), {pair} "K+Q ♥"
+        text = _("{who}: {call} {pair}, dealt").format(who=who, call=said, pair=pair)
     else:
-        # TRANSLATORS: a call of a pair in a trick ("seat 1: Bi-bi! K+Q ♥, trick 3")
-        text = _("{who}: Bi-bi! {pair}, trick {number}").format(who=who, pair=pair, number=call.trick + 1)
+        # TRANSLATORS: a call of a pair in a trick ("seat 1: Bi-bi K+Q ♥, trick 3"); {call} as above
+        text = _("{who}: {call} {pair}, trick {number}").format(who=who, call=said, pair=pair,
+                                                                 number=call.trick + 1)
     if call.mandatory:
         text = _("{call} (mandatory)").format(call=text)
     return f'<span class="bibi-call">{text}</span>'

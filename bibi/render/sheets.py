@@ -13,7 +13,7 @@ from bibi.kinds import EventKind
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
-from bibi.rules import call_said, rules_name
+from bibi.rules import Rules, call_said, rules_name
 from bibi.tricks import pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -474,11 +474,14 @@ def _line_who(line: Any, names: Sequence[str] | None) -> str:
 
 
 @_styled
-def score_line_html(line: Any, *, names: Sequence[str] | None = None) -> str:
-    """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points."""
+def score_line_html(line: Any, *, names: Sequence[str] | None = None, rules: Rules | None = None) -> str:
+    """One line of a score (a ``bibi.tables.ScoreLine``): who got it, the cards that scored, and its points; a call
+    named as the caller says it under ``rules`` (``call_said``), or the kit's Bi-bi when no rules are given."""
     if line.kind == "call":
-        # TRANSLATORS: a line of a score: a call; {pair} is "K+Q ♥", {points} "50 points"
-        what = _("{who} says Bi-bi: {pair}, {points} for the pair").format(
+        # TRANSLATORS: a line of a score: a call; {call} is what the caller says under the rules in force (Bi-bi,
+        # «bip bip»), {pair} is "K+Q ♥", {points} "50 points"
+        what = _("{who} says {call}: {pair}, {points} for the pair").format(
+            call=_e(call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")),
             who=_e(_line_who(line, names)), pair=f"{pair_letters()} {_suit(line.cards[0][0].suit)}",
             points=count(line.points, "point"))
     elif line.kind == "trick":
@@ -499,7 +502,7 @@ def score_lines_html(deal: Any, lines: Sequence[Any], *, names: Sequence[str] | 
     """Every line of a deal's score (``bibi.tables.score_lines``) with the cards that scored, and the check that
     they add up to the pack's card points plus the Bi-bi points of every call."""
     rows = "".join(
-        f'<tr><td class="bibi-text">{_e(score_line_label(line))}</td>'
+        f'<tr><td class="bibi-text">{_e(score_line_label(line, deal.rules))}</td>'
         f'<td class="bibi-text">{_e(_line_who(line, names))}</td>'
         f'<td class="bibi-text">{"" if line.kind == "out" else scoring_cards_html(line.cards, style=False)}</td>'
         f"<td>{line.points}</td></tr>"
@@ -600,16 +603,19 @@ def frame_html(frame: Any, *, index: Sequence[str] | None = None, columns: Seque
     return wrap(frame.to_html(classes="bibi-sheet", border=0))
 
 
-def score_line_label(line: Any) -> str:
+def score_line_label(line: Any, rules: Rules | None = None) -> str:
     """A line of a score (a ``bibi.tables.ScoreLine``) as a view names it, in the language in force: ``trick 3``,
-    ``Bi-bi ♥ (dealt)``, ``leftovers``, ``still in hands and stock`` (its ``label`` stays the frame's English)."""
+    ``Bi-bi ♥ (dealt)``, ``leftovers``, ``still in hands and stock`` (its ``label`` stays the frame's English); a
+    call named as the caller says it under ``rules`` (``call_said``), or the kit's Bi-bi when no rules are given."""
     if line.kind == "trick":
         return _("trick {number}").format(number=line.trick + 1)
     if line.kind == "call":
         suit = line.cards[0][0].suit.symbol
+        said = call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")
         if line.trick < 0:
-            return _("Bi-bi {sym} (dealt)").format(sym=suit)
-        return _("Bi-bi {sym} (trick {number})").format(sym=suit, number=line.trick + 1)
+            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «bip bip»)
+            return _("{call} {sym} (dealt)").format(call=said, sym=suit)
+        return _("{call} {sym} (trick {number})").format(call=said, sym=suit, number=line.trick + 1)
     if line.kind == "leftovers":
         return _("leftovers")
     return _("still in hands and stock")
@@ -619,4 +625,5 @@ def score_frame_html(deal: Any, frame: Any, lines: Sequence[Any]) -> HTML:
     """``bibi.tables.score_frame(deal)`` as the score inspector shows it: its rows and columns named in the language
     in force (the lines of ``lines``, then the total; each seat, nobody, all)."""
     columns = [_seat_name(s, None) for s in range(deal.players)] + [_("nobody"), _("all")]
-    return frame_html(frame, index=[score_line_label(line) for line in lines] + [_("total")], columns=columns)
+    index = [score_line_label(line, deal.rules) for line in lines] + [_("total")]
+    return frame_html(frame, index=index, columns=columns)

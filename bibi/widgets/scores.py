@@ -187,12 +187,12 @@ class ScoreInspector(_View):
             self._row_pool.append((button, html, widgets.HBox([button, html], layout=widgets.Layout(
                 align_items="center", border_bottom=render.ROW_RULE, flex="0 0 auto"))))  # no shrinking
         for (button, html, _box), line in zip(self._row_pool, lines, strict=False):
-            button.description = render.score_line_label(line)
+            button.description = render.score_line_label(line, deal.rules)
             button.tooltip = _("show this line's trick")
             button.button_style = ""
             button.disabled = line.kind == "out"
             # The style block comes once, with the check above; each row is a bare fragment.
-            html.value = render.wrap(render.score_line_html(line, style=False), style=False)
+            html.value = render.wrap(render.score_line_html(line, rules=deal.rules, style=False), style=False)
         self.rows.children = [box for _b, _h, box in self._row_pool[: len(lines)]]
         self.selected = None
         self.trick_view.value = ""
