@@ -387,3 +387,19 @@ def test_the_hint_is_seeded_by_what_the_seat_knows_not_by_the_views_repr(monkeyp
             hidden = set(session.deal.hand(seat)) - set(view.hand) - {c for laid in view.laid_down for c in laid}
             shown = {c for t in view.tricks for _s, c in t.plays} | {c for _s, c in view.trick}
             assert not any(f"{seat}:{card}" in knowledge for card in hidden - shown)
+
+
+@pytest.mark.parametrize("lang, rules, said", [("ru", "italian", "«bip bip»"), ("ru", "russian", "«Би-би»"),
+                                               ("it", "italian", "«bip bip»"), ("en", "italian", "bip bip")])
+def test_a_calls_badge_and_score_line_name_it_as_the_rules_have_it_said(lang, rules, said):
+    from bibi import render
+    from bibi.cards import Suit
+    from bibi.deal import Call
+    from bibi.tables import ScoreLine
+
+    given = bibi.rules.as_rules(rules)
+    line = ScoreLine("Bi-bi", "call", 2, 1, ((bibi.cards.Card("KH"), 0), (bibi.cards.Card("QH"), 0)), 50)
+    with language(lang):
+        badge = render.call_html(Call(1, Suit.HEARTS, 2, False), rules=given, style=False)
+        shown = (badge, render.score_line_html(line, rules=given, style=False), render.score_line_label(line, given))
+    assert all(said in text for text in shown), shown
