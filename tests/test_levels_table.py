@@ -3,9 +3,14 @@ the reader's language, what it does beside it, and a new game against it."""
 
 from __future__ import annotations
 
+import pytest
+
 from bibi.levels import find_level, told
 from bibi.play import get_bot
-from bibi.widgets import PlayApp, PlayTable
+
+pytest.importorskip(
+    "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
+from bibi.widgets import PlayApp, PlayTable  # noqa: E402  (after the skip: it needs ipywidgets)
 
 
 def test_the_play_table_shows_its_level_and_a_level_chosen_starts_a_new_game_against_it():

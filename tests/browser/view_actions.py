@@ -182,7 +182,7 @@ def toggle_rules(panel: Locator, kernel: RoundTrips, snap: Snap = no_snap) -> No
     explanation = panel.locator(".bibi-parting").first
     press(panel, kernel, pair)
     expect(said).to_contain_text("russian (left) vs italian (right)")
-    expect(pair).to_have_class(re.compile(r"\bmod-info\b"))
+    expect(pair).to_have_class(re.compile(r"\bmod-primary\b"))
     expect(heads).to_have_count(2)
     expect(heads.nth(0)).to_contain_text("russian · after 0 actions")
     expect(heads.nth(1)).to_contain_text("italian · after 0 actions")
