@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from bibi.errors import WrongType, shorten
-from bibi.i18n import _, decimal, pgettext
+from bibi.i18n import _, interval, pgettext
 
 
 class Level(NamedTuple):
@@ -130,8 +130,8 @@ def table(preset: str = "russian") -> list[tuple[str, str, str, str]]:
     for level in LEVELS:
         rating = measured[preset][level.name]
         title, idea = told(level)
-        margin = "—" if level is LEVELS[0] else f"{decimal(rating.margin, sign=True)} ± {decimal(rating.margin_half)}"
-        rows.append((title, idea, f"{decimal(rating.rating, sign=True)} ± {decimal(rating.half)}", margin))
+        margin = "—" if level is LEVELS[0] else interval(rating.margin, rating.margin_half, sign=True)
+        rows.append((title, idea, interval(rating.rating, rating.half, sign=True), margin))
     return rows
 
 
