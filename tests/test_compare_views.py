@@ -17,7 +17,7 @@ from bibi import widgets as views  # noqa: E402
 from bibi.deal import Deal  # noqa: E402
 from bibi.parting import compare_lines  # noqa: E402
 from bibi.play import bots_rng, lockstep, play_seeded  # noqa: E402
-from bibi.rules import ITALIAN, RUSSIAN, parse_rules  # noqa: E402
+from bibi.rules import ITALIAN, RUSSIAN, call_said, parse_rules  # noqa: E402
 from bibi.tables import score_lines  # noqa: E402
 
 pytestmark = pytest.mark.widgets
@@ -210,7 +210,10 @@ def test_inspector_rows_list_the_scoring_cards_and_add_up(rules, players, seed):
         if line.seat is not None:
             per_seat[line.seat] += line.points
         button, html = box.children
-        assert button.description == line.label
+        if line.kind == "call":  # named as the rules have the caller say it (bip bip under the Italian rules)
+            assert button.description == line.label.replace("Bi-bi", call_said(deal.rules))
+        else:
+            assert button.description == line.label
         for card, _ in line.cards:
             assert f'aria-label="{card.name}"' in html.value
     assert per_seat == list(deal.scores)

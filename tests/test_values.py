@@ -373,7 +373,7 @@ def test_render_returns_html_values_and_values_display_themselves():
     trick = deal.tricks[0]
     assert html_of(trick) == render.trick_html(trick) and f"seat {trick.winner} wins, {trick.points} points" in \
         html_of(trick)
-    assert "Bi-bi!" in bibi.deal.Call(1, bibi.Suit.HEARTS, 0, False)._repr_html_()
+    assert "Bi-bi K+Q" in bibi.deal.Call(1, bibi.Suit.HEARTS, 0, False)._repr_html_()  # no rules: the kit's word
 
 
 def test_bibi_cards_is_a_plain_module_and_parse_cards_parses():
