@@ -241,6 +241,23 @@ def test_score_bars():
     assert sum(float(w) for w in widths[2 * top: 2 * top + 2]) == pytest.approx(100, abs=0.1)
 
 
+
+def test_game_sheets_trump_column_shows_where_a_call_moved_the_trump():
+    """The column holds each deal's first trump, and where a call moved it the trump the deal ended with: a sheet
+    showing only the first trump read as stale after a Bi-bi."""
+    from bibi.game import Game
+    from bibi.render.markup import _suit
+
+    game = Game.new(RUSSIAN, 3, seed=1).play("random")
+    moved = [d.first_trump != d.trump for d in game.deals]
+    assert moved == [False, False, True]
+    rows = render.game_html(game, style=False).split("<tbody>")[1].split("</tr>")[:3]
+    for row, d in zip(rows, game.deals, strict=True):
+        if d.first_trump == d.trump:
+            assert f"<td>{_suit(d.first_trump)}</td>" in row and "→" not in row
+        else:
+            assert f"{_suit(d.first_trump)} → {_suit(d.trump)}" in row and "after a call" in row
+
 def test_game_sheet_takes_its_totals_and_leaders_from_the_game():
     from bibi.game import Game
     from bibi.outcome import Outcome

@@ -355,7 +355,7 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
         state = str(i + 1) if d.is_over else _("{number} (in play)").format(number=i + 1)
         rows.append(
             f'<tr><td class="bibi-text">{_e(state)}</td><td>{_e(_seat_name(d.dealer, names))}</td>'
-            f"<td>{_suit(d.first_trump)}</td>{cells}</tr>"
+            f"<td>{_trumps(d)}</td>{cells}</tr>"
         )
     over = outcome.final
     top = outcome.winners if deals else ()
@@ -387,6 +387,17 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
         f'</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td>'
         f"<td></td><td></td>{marks}</tr></tfoot></table>{verdict}"
     )
+
+
+def _trumps(deal: Any) -> str:
+    """A deal's trump in a game's sheet: its first trump, and where a call moved it, the trump it ended with
+    (``♥ → ♠``), so that the column never reads as stale."""
+    first, last = deal.first_trump, deal.trump
+    if last == first:
+        return _suit(first)
+    # TRANSLATORS: a deal's trump in a game's sheet when calls moved it: "first trump ♥, then ♠ from a call"
+    said = _("first trump {first}, then {last} after a call").format(first=first.spoken(), last=last.spoken())
+    return f'<span title="{_e(said)}">{_suit(first)} → {_suit(last)}</span>'
 
 
 # -- events ------------------------------------------------------------------------------------
