@@ -74,7 +74,7 @@ class Event(NamedTuple):
                 # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «bip bip»), {pair}
                 # is "K+Q" in the language's rank letters, {sym} the suit's symbol
                 text = _("seat {seat} says {call}: {pair} {sym}")
-            call = call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")
+            call = call_said(rules)
             return text.format(seat=seat, call=call, pair=pair_letters(), sym=suit.symbol)
         if k is EventKind.PASS:
             return _("seat {seat} passes").format(seat=seat)

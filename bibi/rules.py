@@ -712,12 +712,12 @@ def call_word(rules: Rules) -> str:
     return _CALL_WORDS.get(rules.name, "Bi-bi!")
 
 
-def call_said(rules: Rules) -> str:
+def call_said(rules: Rules | None) -> str:
     """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force
     writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip bip» for any
-    reader of the Italian. Every message that names the call takes it as ``{call}``, so that it follows the rules in
-    force."""
-    word = call_word(rules)
+    reader of the Italian; with no rules (a call or an event shown on its own), the kit's Bi-bi. Every message that
+    names the call takes it as ``{call}``, so that it follows the rules in force."""
+    word = call_word(rules) if rules is not None else "Bi-bi!"
     # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules, as a
     # sentence quotes them ("seat 2 said Bi-bi with K+Q ♥"): «Би-би» (R15), «bip bip» (I1, I11)
     if word == "bip bip":

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bibi.cards import Card, Suit
-from bibi.i18n import N_, _, count, pgettext
+from bibi.i18n import N_, _, count
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit
 from bibi.rules import Rules, call_said
 from bibi.tricks import pair_letters
@@ -178,7 +178,7 @@ def call_html(call: Any, *, names: Sequence[str] | None = None, rules: Rules | N
     <span class="bibi-call">seat 1: Bi-bi K+Q <span class="bibi-red" title="hearts">♥</span>, trick 3</span>
     """
     who, pair = _e(_seat_name(call.seat, names)), _pair(call.suit)
-    said = _e(call_said(rules) if rules is not None else pgettext("the call", "Bi-bi"))
+    said = _e(call_said(rules))
     if call.trick < 0:
         # TRANSLATORS: a call of a pair dealt in the hand, before the first trick; {call} is what the caller says
         # under the rules in force (Bi-bi, «bip bip»), {pair} "K+Q ♥"

@@ -492,7 +492,7 @@ def score_line_html(line: Any, *, names: Sequence[str] | None = None, rules: Rul
         # TRANSLATORS: a line of a score: a call; {call} is what the caller says under the rules in force (Bi-bi,
         # «bip bip»), {pair} is "K+Q ♥", {points} "50 points"
         what = _("{who} says {call}: {pair}, {points} for the pair").format(
-            call=_e(call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")),
+            call=_e(call_said(rules)),
             who=_e(_line_who(line, names)), pair=f"{pair_letters()} {_suit(line.cards[0][0].suit)}",
             points=count(line.points, "point"))
     elif line.kind == "trick":
@@ -622,7 +622,7 @@ def score_line_label(line: Any, rules: Rules | None = None) -> str:
         return _("trick {number}").format(number=line.trick + 1)
     if line.kind == "call":
         suit = line.cards[0][0].suit.symbol
-        said = call_said(rules) if rules is not None else pgettext("the call", "Bi-bi")
+        said = call_said(rules)
         if line.trick < 0:
             # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «bip bip»)
             return _("{call} {sym} (dealt)").format(call=said, sym=suit)
