@@ -768,12 +768,8 @@ def compare(
     if not 0 < level < 1:
         raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
     for label, rules in named.items():  # every argument checked before the first deal is played
-        try:
-            _check_run(rules, players, deals, bots, seed, workers, executor, progress, chunk_timeout)
-        except ValueError as exc:  # a table too large for one variant: that variant is named
-            if type(exc) is not ValueError or not str(exc).startswith("players:") or len(named) == 1:
-                raise
-            raise ValueError(f"{exc} in variants' {shorten(label)}") from None
+        _check_run(rules, players, deals, bots, seed, workers, executor, progress, chunk_timeout,
+                   variant=label if len(named) > 1 else None)
     with _progress(deals * len(named), progress, "compare") as bar:
         sims = {label: _simulate(rules, players, deals, bots, seed, workers, executor, bar, chunk_timeout)
                 for label, rules in named.items()}
@@ -802,8 +798,10 @@ def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
 MAX_DEALS = 10**9
 
 
-def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) -> tuple[int, int, int, int]:
-    """The run's numbers, checked, with messages that name the argument."""
+def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
+             variant: str | None = None) -> tuple[int, int, int, int]:
+    """The run's numbers, checked, with messages that name the argument (and ``variant``, compare's label of
+    ``rules``, where the rules refuse the players)."""
     for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise WrongType(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
@@ -817,13 +815,19 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int) ->
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise WrongType(f"seed: expected a whole number, not {shorten(seed)} ({type(seed).__name__})")
     check_seed("seed", seed)
-    Deal.new(rules, players, seed=0, log=False)  # let the engine check the players against the rules, here
+    try:  # the engine checks the players against the rules, here
+        Deal.new(rules, players, seed=0, log=False)
+    except ValueError as exc:  # a table too large for one of compare's variants: that variant is named
+        if variant is None or type(exc) is not ValueError:
+            raise
+        raise ValueError(f"{exc} in variants' {shorten(variant)}") from None
     return players, deals, workers, seed
 
 
 def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, workers: Any, executor: Any,
-               progress: Any, chunk_timeout: Any = None) -> None:
-    """Every argument of a run, checked before anything is played or any process started."""
+               progress: Any, chunk_timeout: Any = None, variant: str | None = None) -> None:
+    """Every argument of a run, checked before anything is played or any process started (``variant``: compare's
+    label of ``rules``, named where the rules refuse the players)."""
     if chunk_timeout is not None:
         if isinstance(chunk_timeout, bool) or not isinstance(chunk_timeout, int | float):
             raise WrongType(f"chunk_timeout: expected a number of seconds or None, not {shorten(chunk_timeout)}")
@@ -834,7 +838,7 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
         if reason:
             raise ValueError(f"workers: {workers} asks for worker processes, but {reason}; use workers=1 or "
                              "an executor that works here")
-    _checked(rules, players, deals, workers, seed)
+    _checked(rules, players, deals, workers, seed, variant)
     if executor is not None and not isinstance(executor, Executor):
         raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
                         f"get_executor()), not {shorten(executor)}")
