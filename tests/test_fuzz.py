@@ -504,7 +504,7 @@ def test_compare(variants):
 WIDGET_ARGS = {  # good values but for the one thrown (a view's bot is a bot: None is a person's seat, refused)
     "DealExplorer": {"rules": "ru", "players": 4, "seed": 1, "bot": "random", "seat": None, "deal": None},
     "RulesPanel": {"rules": "ru", "players": 4, "seed": 1, "bot": "random"},
-    "PlayTable": {"rules": "ru", "players": 4, "bots": None, "seat": 0, "seed": 1, "deal": None},
+    "PlayTable": {"rules": "ru", "players": 4, "bots": "random", "seat": 0, "seed": 1, "deal": None},
 }
 
 
@@ -514,6 +514,7 @@ WIDGET_ARGS = {  # good values but for the one thrown (a view's bot is a bot: No
        often(st.sampled_from(["ru", "it", 3, 4, 1, 0, None, "random"])))
 @example(("RulesPanel", "players"), 5).via("works")
 @example(("PlayTable", "seat"), 9).via("refused")
+@example(("PlayTable", "rules"), "ru").via("works")
 def test_widget_constructors(view_and_name, value):
     from bibi import widgets
     view, name = view_and_name
