@@ -356,11 +356,20 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
 
 
 @_styled
-def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
-    """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
-    tables come as pandas' HTML."""
-    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}'
-            f"<p>{_e(moved)}:</p>{effects}</div>")
+def lesson_html(head: str, levels: str, moved: str, effects: str, *, key: Sequence[str] = (),
+                legend: Sequence[str] = ()) -> str:
+    """The lesson table (``bibi.lesson.Lesson``): its run; the key measures in words (``key``: a lead line, then
+    one line a measure); the measures under each rules; then the long table of effects, folded (click to unfold),
+    with what each measure measures (``legend``: a lead line, then one line a measure). The two tables come as
+    pandas' HTML."""
+    def listed(lines: Sequence[str]) -> str:
+        if not lines:
+            return ""
+        return f"<p>{_e(lines[0])}</p><ul>{''.join(f'<li>{_e(line)}</li>' for line in lines[1:])}</ul>"
+
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p>{listed(key)}'
+            f"<p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}"
+            f"<details><summary>{_e(moved)}</summary>{effects}{listed(legend)}</details></div>")
 
 
 
