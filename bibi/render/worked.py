@@ -97,8 +97,7 @@ def example_lines(example: Any) -> Lines:
     rest = _(_REST[a.name]) if a.name in _REST else _("Only this option differs: everything else as {rules}.").format(
         rules=a.label)
     sides = [(f"{text_name(side.text)} ({cited(side)})", _facts(example, side)) for side in (example.a, example.b)]
-    note = (_("Under the whole {text}: {why}").format(text=text_name(example.b.text), why=example.no_effect)
-            if example.no_effect else "")
+    note = _("Under the other text's rules as a whole: {why}").format(why=example.no_effect) if example.no_effect else ""
     return Lines(_(example.question), example.name, _position(example), rest, sides, note)
 
 
@@ -143,8 +142,7 @@ def summary_lines(examples: Sequence[Any]) -> list[tuple[str, str, str, str]]:
         for side in (e.a, e.b):
             answer = f"{text_name(side.text)}: {_(side.answer)} ({cited(side)})"
             if side is e.b and e.no_effect:
-                answer += "; " + _("under the whole {text}: {why}").format(text=text_name(side.text),
-                                                                            why=e.no_effect)
+                answer += ". " + _("Under the other text's rules as a whole: {why}").format(why=e.no_effect)
             answers.append(answer)
         rows.append((_(e.question), answers[0], answers[1], e.name))
     return rows
