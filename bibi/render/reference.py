@@ -369,7 +369,8 @@ def lesson_html(head: str, levels: str, moved: str, effects: str, *, key: Sequen
 
     return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p>{listed(key)}'
             f"<p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}"
-            f"<details><summary>{_e(moved)}</summary>{effects}{listed(legend)}</details></div>")
+            f'<details class="bibi-lesson-effects"><summary>{_e(moved)}</summary>{effects}{listed(legend)}</details>'
+            "</div>")
 
 
 

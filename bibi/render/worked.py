@@ -28,14 +28,15 @@ _REST = {
 
 class Lines(NamedTuple):
     """An example in words: ``title`` (the question), ``option`` (its name, notation), ``position`` (lines),
-    ``rest`` (what else is played as which text), ``sides`` (per side: its heading and its lines), ``note``
+    ``rest`` (what else is played as which text), ``sides`` (per side: its heading and its lines, a line with
+    lines under it as ``(line, [line, …])``), ``note``
     (why the option does nothing under the other preset, or '')."""
 
     title: str
     option: str
     position: list[str]
     rest: str
-    sides: list[tuple[str, list[str]]]
+    sides: list[tuple[str, list[Any]]]
     note: str
 
 
@@ -70,12 +71,12 @@ def _position(example: Any) -> list[str]:
     return lines
 
 
-def _facts(example: Any, side: Any) -> list[str]:
-    """What the engine did and allows under one side, for the facts the example looks at."""
+def _facts(example: Any, side: Any) -> list[Any]:
+    """What the engine did and allows under one side, for the facts the example looks at: lines, and for the
+    events a line with the events under it (``(line, [event, …])``)."""
     look, facts, lines = example.setup.look, side.facts(), []
     if "events" in look:
-        told = "; ".join(event.told(side.text) for event in side.events)
-        lines.append(_("The engine: {events}").format(events=told))
+        lines.append((_("The engine:"), [event.told(side.text) for event in side.events]))
     if "dealer" in look:
         lines.append(_("{seat} deals; trump {suit}, from {source}").format(
             seat=seat_name(facts["dealer"]), suit=facts["trump"].symbol, source=facts["trump_from"]))
@@ -106,7 +107,12 @@ def example_text(example: Any) -> str:
     words = example_lines(example)
     out = [f"{words.title} ({words.option})", *(f"  {line}" for line in words.position), f"  {words.rest}"]
     for heading, lines in words.sides:
-        out += [f"  {heading}:", *(f"    {line}" for line in lines)]
+        out.append(f"  {heading}:")
+        for line in lines:
+            if isinstance(line, tuple):
+                out += [f"    {line[0]}", *(f"      {sub}" for sub in line[1])]
+            else:
+                out.append(f"    {line}")
     if words.note:
         out.append(f"  {words.note}")
     return "\n".join(out)
@@ -115,7 +121,12 @@ def example_text(example: Any) -> str:
 def _example_fragment(example: Any) -> str:
     words = example_lines(example)
     position = "".join(f"<li>{_e(line)}</li>" for line in words.position)
-    cells = "".join(f"<td><b>{_e(heading)}</b><ul>{''.join(f'<li>{_e(line)}</li>' for line in lines)}</ul></td>"
+    def item(line: Any) -> str:
+        if isinstance(line, tuple):
+            return f"<li>{_e(line[0])}<ol>{''.join(f'<li>{_e(sub)}</li>' for sub in line[1])}</ol></li>"
+        return f"<li>{_e(line)}</li>"
+
+    cells = "".join(f"<td><b>{_e(heading)}</b><ul>{''.join(map(item, lines))}</ul></td>"
                     for heading, lines in words.sides)
     note = f'<p class="bibi-label">{_e(words.note)}</p>' if words.note else ""
     return (f'<div class="bibi-worked"><h4>{_e(words.title)} <code>{_e(words.option)}</code></h4>'
