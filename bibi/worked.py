@@ -276,9 +276,10 @@ def _played(setup: SetUp, rules: Rules) -> _Played:
     deal = Deal.new(rules, players=setup.players, deck=deck, dealer=setup.dealer, trump=setup.trump)
     for action in setup.before:
         deal.apply(action)
-    position, seen, moves = deal.copy(), len(deal.events), []
+    position, seen = deal.copy(), len(deal.events)
+    moves: list[tuple[int, Any]] = []
     for action in setup.then:
-        moves.append((deal.to_act, action))
+        moves.append((deal.to_act if deal.to_act is not None else -1, action))
         deal.apply(action)
     return _Played(position, deal, deal.events[seen:], None, tuple(moves))
 

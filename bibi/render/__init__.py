@@ -99,13 +99,6 @@ from bibi.render.sheets import (
     seat_cells,
     table_html,
 )
-from bibi.render.worked import (
-    example_html,
-    example_text,
-    examples_html,
-    summary_html,
-    summary_text,
-)
 from bibi.render.views import (
     BANNER,
     CARD_BUTTON_BORDER,
@@ -122,6 +115,13 @@ from bibi.render.views import (
     picture_rules,
     status_html,
     view_picture_html,
+)
+from bibi.render.worked import (
+    example_html,
+    example_text,
+    examples_html,
+    summary_html,
+    summary_text,
 )
 
 __all__ = [

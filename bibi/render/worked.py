@@ -74,7 +74,8 @@ def _position(example: Any) -> list[str]:
 def _facts(example: Any, side: Any) -> list[Any]:
     """What the engine did and allows under one side, for the facts the example looks at: lines, and for the
     events a line with the events under it (``(line, [event, …])``)."""
-    look, facts, lines = example.setup.look, side.facts(), []
+    look, facts = example.setup.look, side.facts()
+    lines: list[Any] = []
     if "events" in look:
         lines.append((_("The engine:"), [event.told(side.text) for event in side.events]))
     if "dealer" in look:
@@ -98,7 +99,9 @@ def example_lines(example: Any) -> Lines:
     rest = _(_REST[a.name]) if a.name in _REST else _("Only this option differs: everything else as {rules}.").format(
         rules=a.label)
     sides = [(f"{text_name(side.text)} ({cited(side)})", _facts(example, side)) for side in (example.a, example.b)]
-    note = _("Under the other text's rules as a whole: {why}").format(why=example.no_effect) if example.no_effect else ""
+    note = ""
+    if example.no_effect:
+        note = _("Under the other text's rules as a whole: {why}").format(why=example.no_effect)
     return Lines(_(example.question), example.name, _position(example), rest, sides, note)
 
 
