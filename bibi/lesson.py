@@ -218,6 +218,10 @@ class Lesson:
     def key_lines(self, measures: tuple[str, ...] = KEY) -> list[str]:
         """The key measures in words, one line each, in the language in force: what it measures, its value under
         each rules, the difference with its interval, and how many paired deals make that difference reliable."""
+        return [f"{name}: {said}" for name, said in self._key_words(measures)]
+
+    def _key_words(self, measures: tuple[str, ...]) -> list[tuple[str, str]]:
+        """``key_lines`` as (the measure's name, the rest of its line), for a page that sets the name apart."""
         lines = []
         for k in self.key(measures):
             name = _(_SHOWN_NAMES[k.measure])
@@ -232,11 +236,12 @@ class Lesson:
             else:
                 sure = _("about {needed} paired deals make it reliable; this run has {deals}").format(
                     needed=number(k.needed), deals=number(self.deals))
-            lines.append(_("{name}: {what}. {a}: {a_value}; {b}: {b_value}; the difference {effect}: {sure}").format(
+            said = _("{name}: {what}. {a}: {a_value}; {b}: {b_value}; the difference {effect}: {sure}").format(
                 name=name, what=_(SHOWN[k.measure]), a=text_name(self.a), b=text_name(self.b),
                 a_value=_cell(k.a[0], k.a[0] - k.a[1], k.a[0] + k.a[1], 2, sign=False),
                 b_value=_cell(k.b[0], k.b[0] - k.b[1], k.b[0] + k.b[1], 2, sign=False),
-                effect=_cell(k.effect[0], k.effect[0] - k.effect[1], k.effect[0] + k.effect[1], 2), sure=sure))
+                effect=_cell(k.effect[0], k.effect[0] - k.effect[1], k.effect[0] + k.effect[1], 2), sure=sure)
+            lines.append((name, said.removeprefix(f"{name}: ")))
         return lines
 
     def legend(self) -> list[str]:
@@ -284,7 +289,7 @@ class Lesson:
         run, moved = self._head()
         levels, wide = self._shown()
         return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
-                                  wide._repr_html_(), key=[_(RELIABLE), *self.key_lines()],
+                                  wide._repr_html_(), key=[_(RELIABLE), *self._key_words(KEY)],
                                   legend=[_(MEASURED), *self.legend()])
 
     def _shown(self) -> tuple[pd.DataFrame, pd.DataFrame]:
