@@ -10,6 +10,7 @@ the option's name beside them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -121,13 +122,21 @@ def example_text(example: Any) -> str:
     return "\n".join(out)
 
 
+_RED = re.compile(r"(\S*[♥♦])")
+
+
+def _c(text: str) -> str:
+    """``text`` escaped, its red cards and suits (♥ ♦) in red as the kit's cards are."""
+    return _RED.sub(r'<span class="bibi-red">\1</span>', _e(text))
+
+
 def _example_fragment(example: Any) -> str:
     words = example_lines(example)
-    position = "".join(f"<li>{_e(line)}</li>" for line in words.position)
+    position = "".join(f"<li>{_c(line)}</li>" for line in words.position)
     def item(line: Any) -> str:
         if isinstance(line, tuple):
-            return f"<li>{_e(line[0])}<ol>{''.join(f'<li>{_e(sub)}</li>' for sub in line[1])}</ol></li>"
-        return f"<li>{_e(line)}</li>"
+            return f"<li>{_e(line[0])}<ol>{''.join(f'<li>{_c(sub)}</li>' for sub in line[1])}</ol></li>"
+        return f"<li>{_c(line)}</li>"
 
     cells = "".join(f"<td><b>{_e(heading)}</b><ul>{''.join(map(item, lines))}</ul></td>"
                     for heading, lines in words.sides)
