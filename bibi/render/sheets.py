@@ -14,7 +14,7 @@ from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.rules import Rules, call_said, rules_name
-from bibi.tricks import pair_letters, reason_of
+from bibi.tricks import note_of, pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_TRUMP = N_("trump")
@@ -108,7 +108,8 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None, y
 
 
 def last_trick_reason(deal: Any) -> str | None:
-    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.tricks.trick_reason``), or None."""
+    """The rule that gave ``deal``'s last completed trick to its winner, with its full citation
+    (``bibi.tricks.trick_reason``), or None."""
     if not deal.tricks:
         return None
     return reason_of(deal.tricks[-1], deal.rules)
@@ -161,7 +162,8 @@ def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, why: bool) 
     trump = last.trump if last.trump != deal.trump or why else None
     title = (_("Trick {number} (just played)") if why else _("Trick {number}")).format(number=last.number + 1)
     return trick_html(last.plays, trump=trump, winner=last.winner, points=last.points, title=title, names=names,
-                      small=small, reason=last_trick_reason(deal) if why else None, style=False)
+                      small=small, reason=note_of(last, deal.rules) if why else None,
+                      why=last_trick_reason(deal) if why else None, style=False)
 
 
 def _hand_label(seat: int, names: Sequence[str] | None) -> str:
