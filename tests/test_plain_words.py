@@ -54,8 +54,11 @@ def test_the_everyday_rule_of_the_trick_is_told_without_its_citation_and_two_ide
         html = render.table_html(deal, 0, last_trick=True, you=True)
         foot = _foot(html)
         assert f"wins, {trick.points} points" in foot and "I8" not in foot and "R4" not in foot
-        # the full citation is a click away, in a disclosure the keyboard reaches (<summary> takes the focus)
-        assert f'<details class="bibi-why"><summary>why?</summary>{full}</details>' in html
+        # the full citation is a click away, in a disclosure the keyboard reaches (<summary> takes the focus): at
+        # the play table (``last_trick``) and in the explorer (``why``); a deal's own picture stays as it was
+        disclosure = f'<details class="bibi-why"><summary>why?</summary>{full}</details>'
+        assert disclosure in html and disclosure in render.table_html(deal, 0, why=True)
+        assert "<details" not in render.table_html(deal, 0)
     deal = _trick(name, TWINS)
     trick = deal.tricks[-1]
     assert trick.winner == 0 and not everyday_trick(trick.plays, trick.trump.index, second_wins=True)
