@@ -539,29 +539,30 @@ def _did(view: View, action: Card | Action) -> str:
     if not trick:
         n = beaten_count(action, trump, second_wins, unseen(view))
         if n:
-            return ngettext("You led {card}: {n} card still out could beat it.",
-                            "You led {card}: {n} cards still out could beat it.", n).format(card=shown, n=n)
-        return _("You led {card}: no card left could beat it.").format(card=shown)
+            return ngettext("You led {card}: {n} card still out could beat it (I8).",
+                            "You led {card}: {n} cards still out could beat it (I8).", n).format(card=shown, n=n)
+        return _("You led {card}: no card left could beat it (I8).").format(card=shown)
     at, on_table = trick_result(trick, trump, second_wins, points)
     winner, card = trick[at]
     if action in winning_plays(trick, (action,), trump, second_wins, card):
         if len(trick) == view.players - 1:
             total = on_table + points[action]
-            return ngettext("You played {card} last and took the trick with its {n} point.",
-                            "You played {card} last and took the trick with its {n} points.",
+            return ngettext("You played {card} last and took the trick with its {n} point (I8).",
+                            "You played {card} last and took the trick with its {n} points (I8).",
                             total).format(card=shown, n=total)
         n = beaten_count(action, trump, second_wins, unseen(view))
         if n:
-            return ngettext("You played {card}, which was winning the trick; {n} card still out could beat it.",
-                            "You played {card}, which was winning the trick; {n} cards still out could beat it.",
+            return ngettext("You played {card}, which was winning the trick; {n} card still out could beat it (I8).",
+                            "You played {card}, which was winning the trick; {n} cards still out could beat it "
+                            "(I8).",
                             n).format(card=shown, n=n)
-        return _("You played {card}, which was winning the trick; no card left could beat it.").format(card=shown)
+        return _("You played {card}, which was winning the trick; no card left could beat it (I8).").format(card=shown)
     trumped = card.suit.index == trump and trick[0][1].suit.index != trump
     if trumped:
-        text = _("You played {card} to a trick seat {seat} was already winning with a trump: it could not win "
+        text = _("You played {card} to a trick seat {seat} was already winning with a trump (I8): it could not win "
                  "it").format(card=shown, seat=winner)
     else:
-        text = _("You played {card} to a trick seat {seat} was winning with {winning}: it could not win "
+        text = _("You played {card} to a trick seat {seat} was winning with {winning} (I8): it could not win "
                  "it").format(card=shown, seat=winner, winning=card.display())
     if points[action]:
         return text + ngettext(", and its {n} point went with the trick.", ", and its {n} points went with the trick.",
