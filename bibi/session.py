@@ -55,8 +55,8 @@ from bibi.play import (
     trick_number,
     why_move,
 )
-from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.render.text import call_hope
+from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.sampling import unseen
 from bibi.tricks import beaten_count, free_partner, pair_callable, trick_result, winning_plays
 

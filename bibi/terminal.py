@@ -207,7 +207,8 @@ class Terminal(AtTable):
     for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
     ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
     ``why trick`` (the rule of the last trick with its full citation, which a trick's line shows only for a rule
-    that is not the everyday one; ``why trick N`` for trick N), ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
+    that is not the everyday one; ``why trick N`` for trick N), ``score``, ``rules`` and ``help``. A move with a
+    single legal action is played for him.
 
     It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
     in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.

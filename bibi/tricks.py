@@ -435,7 +435,7 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaten_count", "beaters", "everyday_trick", "follow_refusal", "forced_suits", "free_copies", "free_pair",
-    "free_partner", "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_note", "trick_reason",
-    "trick_result", "trick_winner", "why_trick_won", "winning_card", "winning_plays",
+    "KQ_SLOT", "PARTNER", "beaten_count", "beaters", "everyday_trick", "follow_refusal", "forced_suits", "free_copies",
+    "free_pair", "free_partner", "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_note",
+    "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card", "winning_plays",
 ]

@@ -133,10 +133,10 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                 "вышли обе карты д♥", "бережёт козыри"),
                ("gioca 8♥", "la tua carta r♥ sperando in un «bi-bi»", "tiene r♥ sperando in un «bi-bi», con entrambe "
                 "le carte d♥ ancora in gioco", "tiene le briscole"),
-               "play 8♥: it lets a trick without points go, and it keeps your K♥ hoping for a Bi-bi, with both Q♥ still "
-               "out, and your K♣ hoping for a Bi-bi, with both Q♣ still out\n8♥ — the trick holds no points: throws "
-               "8♥, the card it will miss least (0 points); keeps K♥ hoping for a Bi-bi, with both Q♥ still out; keeps "
-               "K♣ hoping for a Bi-bi, with both Q♣ still out; keeps its trumps"),
+               "play 8♥: it lets a trick without points go, and it keeps your K♥ hoping for a Bi-bi, with both Q♥ "
+               "still out, and your K♣ hoping for a Bi-bi, with both Q♣ still out\n8♥ — the trick holds no points: "
+               "throws 8♥, the card it will miss least (0 points); keeps K♥ hoping for a Bi-bi, with both Q♥ still "
+               "out; keeps K♣ hoping for a Bi-bi, with both Q♣ still out; keeps its trumps"),
     "a bot's reason told while the deal is on": (
         lambda: _session().why().words, ("3♠: заход", "старшей во взятке", "сдача закончится"),  # type: ignore[union-attr]
         ("3♠: apre la presa", "la carta più alta della presa", "fine smazzata"),

@@ -14,11 +14,13 @@ from bibi import render
 from bibi.bots import heuristic_bot
 from bibi.cards import Card
 from bibi.i18n import language
-from bibi.play import bots_rng, explain
+from bibi.play import bots_rng, explain, play_seeded, review, snapshots
 from bibi.render.text import call_hope
+from bibi.rules import call_said
+from bibi.sampling import unseen
 from bibi.session import advice
 from bibi.terminal import Terminal, command_word, read_command
-from bibi.tricks import everyday_trick, note_of, reason_of
+from bibi.tricks import PARTNER, everyday_trick, note_of, reason_of
 
 pytestmark = pytest.mark.fast
 
@@ -131,3 +133,30 @@ def test_a_bibi_hope_has_a_plural_form_for_one_copy_left_and_for_two(lang):
     assert one != two
     if lang == "en":
         assert one == "K♦ hoping for a Bi-bi, with one Q♦ still out"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_review_of_a_deal_and_the_hint_at_each_move_say_a_bibi_hope_only_in_the_shared_words(name, lang):
+    """The review of a finished deal (``bibi.play.review``: every bot move with its reasons, the play table's
+    "Review") and the hint for the same card at the same position speak of a Bi-bi hope only in ``call_hope``'s
+    words; where both keep the same card for a Bi-bi, they say it alike."""
+    deal = play_seeded(name, 4, seed=1, bots="heuristic")
+    states = snapshots(deal)
+    with language(lang):
+        call = call_said(deal.rules).rstrip("!")
+        alike = 0
+        for line in review(deal, "heuristic"):
+            played = deal.actions[line.position]
+            if not isinstance(played, Card):
+                continue
+            view = states[line.position].view(line.seat)
+            hint = advice(view, played)
+            hopes = {call_hope(card, PARTNER[card], unseen(view)[PARTNER[card]], deal.rules) for card in view.hand
+                     if PARTNER[card] is not None and unseen(view)[PARTNER[card]]}
+            bot_rest, hint_rest = line.why, hint
+            for hope in hopes:
+                bot_rest, hint_rest = bot_rest.replace(hope, ""), hint_rest.replace(hope, "")
+                alike += hope in line.why and hope in hint
+            assert call not in bot_rest and call not in hint_rest, (line.why, hint)
+    assert alike >= 10  # the heuristic and the hint keep a king or queen for a Bi-bi often in a deal

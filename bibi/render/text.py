@@ -226,8 +226,8 @@ def quotes(text: str) -> list[str]:
 
 
 __all__ = [
-    "call_hope", "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
-    "rules_text", "fold_line", "shown_width",
+    "call_hope", "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary",
+    "rules_table", "rules_text", "fold_line", "shown_width",
 ]
 
 
