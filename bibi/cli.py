@@ -448,8 +448,10 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_help(_("the other seats' level instead of --bots: {levels} (bench/levels.py measures "
                                      "them)").format(levels=", ".join(_level_names()))))
     parser.add_argument("--pair", nargs="?", const="any", default=None, choices=("any", "dealt", "drawn"),
-                        help=_help(_("one deal in which you get a king and a queen of one suit to call: dealt, drawn "
-                                     "right after your first card, or either (the seed chooses; the default)")))
+                        metavar="WAY",
+                        help=_help(_("one deal in which you get a king and a queen of one suit to call, WAY dealt "
+                                     "(in your hand), drawn (right after your first card) or any (the seed "
+                                     "chooses; the default)")))
 
 
 def _level_names() -> list[str]:

@@ -780,7 +780,7 @@ def pair_missed(deal: Deal, seat: int, suit: Suit) -> str:
     said = _("You did not say {call} with {king} {queen}: {rule}.").format(
         call=call_said(deal.rules), king=king, queen=queen, rule=_meaning(deal.rules, "bibi_call"))
     why = deal.why_illegal(CALLS[suit.index], seat)
-    return said if why is None else said + " " + _("Calling it now: {why}.").format(why=why)
+    return said if why is None else said + " " + _("You cannot call it now: {why}.").format(why=why)
 
 
 def _pair_exercise(rules: Rules, players: int, rng: random.Random) -> Exercise:
