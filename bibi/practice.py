@@ -779,7 +779,7 @@ def pair_missed(deal: Deal, seat: int, suit: Suit) -> str:
     king, queen = (Card(rank, suit).display() for rank in (Rank.KING, Rank.QUEEN))
     said = _("You did not say {call} with {king} {queen}: {rule}.").format(
         call=call_said(deal.rules), king=king, queen=queen, rule=_meaning(deal.rules, "bibi_call"))
-    why = deal.why_illegal(CALLS[suit.index], seat)
+    why = deal.why_illegal(CALLS[suit.index], seat) if deal.to_act == seat else None
     return said if why is None else said + " " + _("You cannot call it now: {why}.").format(why=why)
 
 
