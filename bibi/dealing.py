@@ -402,17 +402,18 @@ def paired_setup(rules: Rules | str, players: SupportsIndex, seat: SupportsIndex
     if rng is not None:
         check_type("rng", rng, random.Random, "a random.Random")
     ways = pair_ways(rules, players)
-    if when is not None:
-        check_type("when", when, str, "'dealt' or 'drawn'")
-        if when not in PAIR_WAYS:
-            raise ValueError(f"when: {shorten(when)} is not 'dealt' or 'drawn'")
+    asked: Any = when  # checked as any object: a test of ``when`` itself would make mypyc cast it (``Checked``)
+    if asked is not None:
+        check_type("when", asked, str, "'dealt' or 'drawn'")
+        if asked not in PAIR_WAYS:
+            raise ValueError(f"when: {shorten(asked)} is not 'dealt' or 'drawn'")
     if not ways:
         raise ValueError(f"rules: a hand of {rules.hand_size} card holds no king and queen (hand_size)")
-    if when is not None and when not in ways:
-        raise ValueError(f"when: {when!r} needs draw='after_each_card' and a stock that lasts a round: under these "
+    if asked is not None and asked not in ways:
+        raise ValueError(f"when: {asked!r} needs draw='after_each_card' and a stock that lasts a round: under these "
                          f"rules with {players} players the seat's first draw is not known before play (R15; I9)")
     rng = random.Random(seed) if rng is None else rng
-    return _pair_in(rules, players, seat, rng, when)
+    return _pair_in(rules, players, seat, rng, asked)
 
 
 def _pair_in(rules: Rules, players: int, seat: int, rng: random.Random, when: str | None) -> PairSetup:
