@@ -185,9 +185,7 @@ class PlayTable(AtTable, _ActionView):
         self.new_button = _button("", "", icon="forward")
         self.hint_button = _button("", "", icon="lightbulb-o")
         self.undo_button = _button("", "", icon="undo")
-        self.pair_button = _button("", "", icon="star")  # a deal with a pair to call for you (``deal_pair``)
-        self.pair: PairSetup | None = None  # the pair of the deal played, in a pair deal
-        self._pairing = self._missed = False  # pair deals on; you passed with the pair callable
+        self._pair_controls()
         self.board = _html()  # the table as the person's seat sees it
         self.news = _html()
         self.hand_label = _html()
@@ -205,7 +203,6 @@ class PlayTable(AtTable, _ActionView):
         self._on_click(self.new_button, self.next_deal)
         self._on_click(self.hint_button, self.hint)
         self._on_click(self.undo_button, self.undo)
-        self._on_click(self.pair_button, self.deal_pair)
         for s, button in self.why_buttons.items():
             self._on_click(button, lambda s=s: self.why(s))
         self._on_click(self.review_button, self.review)
@@ -241,6 +238,13 @@ class PlayTable(AtTable, _ActionView):
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                              display="none"))
         self._on_click(self.resume_button, self.resume)
+
+    def _pair_controls(self) -> None:
+        """A deal with a pair to call for you (``deal_pair``): its button, and the pair deal's state."""
+        self.pair_button = _button("", "", icon="star")
+        self.pair: PairSetup | None = None  # the pair of the deal played, in a pair deal
+        self._pairing = self._missed = False  # pair deals on; you passed with the pair callable
+        self._on_click(self.pair_button, self.deal_pair)
 
     def _level_controls(self) -> None:
         """The level the other seats play (``bibi.levels``): its choice, and a line saying what it does."""
