@@ -479,9 +479,9 @@ def _spare(deck: list[Card], players: int, size: int, kept: Sequence[int], pair:
 
 def _spare_of_suit(deck: list[Card], suit: Suit, mine: list[int], first: range, pair: tuple[Card, Card]) -> None:
     """A card of ``suit`` beside its king and queen in the hand at ``mine`` (from the stock below its ``first``
-    round, else from another hand; never from the first round, the bottom or the pair), so that the seat can follow that suit, or play a trump, without
-    breaking the pair before its first chance to call. The card taken is the one nearest the top; it takes the
-    place of the hand's first card that is not of ``pair``."""
+    round, else from another hand; never from the first round, the bottom or the pair), so that the seat can
+    follow that suit, or play a trump, without breaking the pair before its first chance to call. The card taken
+    is the one nearest the top; it takes the place of the hand's first card that is not of ``pair``."""
     if any(deck[p].suit == suit and deck[p] not in pair for p in mine):
         return
     places = [*range(first.stop, len(deck) - 1), *(q for q in range(first.start) if q not in mine)]
@@ -500,6 +500,7 @@ def _swap_out(deck: list[Card], place: int, spare: list[int], rng: random.Random
 
 
 __all__ = [
-    "PAIR_WAYS", "PairSetup", "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
-    "high_card_draw", "pair_ways", "paired_setup", "restocked", "sequence", "set_up", "shuffle", "stack", "still_drawing",
+    "PAIR_WAYS", "PairSetup", "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter",
+    "dealt_places", "hands_dealt", "high_card_draw", "pair_ways", "paired_setup", "restocked", "sequence", "set_up",
+    "shuffle", "stack", "still_drawing",
 ]

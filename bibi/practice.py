@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from bibi.actions import PASS
 from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Rank, Suit, parse_card, read_card
-from bibi.actions import PASS
 from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.dealing import PairSetup, paired_setup
 from bibi.errors import WrongType, shorten

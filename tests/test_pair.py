@@ -18,8 +18,18 @@ from bibi.cards import Card, Rank
 from bibi.deal import Deal
 from bibi.dealing import pair_ways, paired_setup, set_up
 from bibi.errors import WrongType
-from bibi.practice import ALL_KINDS, KINDS, PAIR_KIND, PracticeError, exercise, exercise_at, exercises, pair_deal, \
-    pair_missed, pair_note
+from bibi.practice import (
+    ALL_KINDS,
+    KINDS,
+    PAIR_KIND,
+    PracticeError,
+    exercise,
+    exercise_at,
+    exercises,
+    pair_deal,
+    pair_missed,
+    pair_note,
+)
 from bibi.rules import ITALIAN, RUSSIAN, BibiSuits, as_rules
 
 pytestmark = pytest.mark.fast

@@ -19,8 +19,8 @@ _W_THE_CARD = N_("the card")
 def exercise_html(exercise: Any, deal: Any, trick: int | None = None) -> str:
     """An exercise (a ``bibi.practice.Exercise``) at its position ``deal``, without the answer: its title and
     question, then what it asks about. ``winner`` and ``points``: the finished trick number ``trick`` (0 for the
-    first), its winner not marked; ``may_play``, ``can_call`` and ``bibi``: the trump, the trick so far and the seat's hand
-    (and the card asked about); ``trump``: the last trick with its winner and points."""
+    first), its winner not marked; ``may_play``, ``can_call`` and ``bibi``: the trump, the trick so far and the
+    seat's hand (and the card asked about); ``trump``: the last trick with its winner and points."""
     parts = [f'<div class="bibi-status">{_e(exercise.title)}</div><div>{_e(exercise.question)}</div>']
     kind, seat = exercise.kind, exercise.seat
     if kind in ("winner", "points") and trick is not None:
