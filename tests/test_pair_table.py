@@ -141,3 +141,11 @@ def test_the_practice_view_asks_the_bibi_kind(rules):
     no_errors(view)
     assert view.right == 1 and "bibi-right" in view.feedback_html.value and "The sentences:" in \
         view.feedback_html.value
+
+
+def test_a_pair_deal_the_rules_cannot_give_is_refused_and_nothing_changes():
+    table = views.PlayTable("russian:hand_size=1", 4, seat=0, seed=3, delay=0, keep=False)
+    deal = table.deal
+    table.pair_button.click()
+    assert "rules: a hand of 1 card holds no king and queen (hand_size)" in said(table)
+    assert table.deal is deal and table.pair is None and not table._pairing and table.seed_box.value == 3

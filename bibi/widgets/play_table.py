@@ -374,17 +374,18 @@ class PlayTable(AtTable, _ActionView):
         """A new session from the seed in the box: on a copy of ``deal``, or a new game or deal; the bots and the
         hint's bot as given, else as they were."""
         seed = self.seed_box.value
-        self.pair, self._missed = None, False
+        pair = None
         if deal is not None:
             played: Deal | Game = _logged(deal)
         elif self._pairing:
-            played, self.pair = pair_deal(self.rules, self.players, self.seat, seed)
+            played, pair = pair_deal(self.rules, self.players, self.seat, seed)
         elif self.playing_game:
             played = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:
             played = Deal.new(self.rules, self.players, seed=seed)
         self.session = Session(played, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
                                seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
+        self.pair, self._missed = pair, False
         self._moves = [[]]
         self._begin_deal()
         self._keep()
@@ -409,8 +410,7 @@ class PlayTable(AtTable, _ActionView):
         """Start again from the seed in the box: a new game (or deal). A seed no deal takes is refused, naming
         ``seed``; the box shows the seed played again and nothing changes."""
         with self._restoring((self.seed_box, self._seed_played())):
-            self._pairing = False
-            self._start()
+            self._start_pairing(False)
 
     @speaking
     def deal_pair(self) -> None:
@@ -420,8 +420,16 @@ class PlayTable(AtTable, _ActionView):
         with self._restoring((self.seed_box, self._seed_played())):
             if self._pairing:
                 self.seed_box.value += 1
-            self._pairing = True
+            self._start_pairing(True)
+
+    def _start_pairing(self, pairing: bool) -> None:
+        """``_start`` with pair deals on or off; a refusal leaves them as they were."""
+        was, self._pairing = self._pairing, pairing
+        try:
             self._start()
+        except ValueError:
+            self._pairing = was
+            raise
 
     @speaking
     def next_seed(self) -> None:
