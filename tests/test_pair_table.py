@@ -149,3 +149,15 @@ def test_a_pair_deal_the_rules_cannot_give_is_refused_and_nothing_changes():
     table.pair_button.click()
     assert "rules: a hand of 1 card holds no king and queen (hand_size)" in said(table)
     assert table.deal is deal and table.pair is None and not table._pairing and table.seed_box.value == 3
+
+
+def test_the_app_s_table_deals_a_pair_and_its_end_is_replayed_in_the_explorer():
+    app = views.PlayApp("russian", players=3, seat=0, bots="greedy", seed=6, delay=0)
+    app.table.deal_pair()
+    no_errors(app)
+    assert app.table.pair is not None and app.table.deal.deck == pair_deal("russian", 3, 0, 6)[0].deck
+    while not app.table.deal.is_over:
+        app.table.play(app.table.deal.legal_actions()[0])
+    assert app.explorer is not None and app.explorer.final.record() == app.table.deal.record()
+    app.table.deal_pair()  # another: the next seed, in the app's seed box too
+    assert app.seed_box.value == 7
