@@ -792,12 +792,10 @@ class PlayTable(AtTable, _ActionView):
 
     def _pair_words(self) -> str:
         """In a pair deal: what to look for until you have called the pair; after a pass with it callable, why that
-        scores nothing and whether you may call it now; once the deal is over, how to get another."""
+        scores nothing and whether you may call it now."""
         pair, deal = self.pair, self.deal
-        if pair is None:
+        if pair is None or deal.is_over:  # the end: _end_text says how to get another
             return ""
-        if deal.is_over:
-            return _("Press {button} for another deal with a pair.").format(button=_("Deal me a pair")) + " "
         if self._missed:
             return pair_missed(deal, self.seat, pair.suit) + " "
         if any(c.seat == self.seat and c.suit == pair.suit for c in deal.calls):
@@ -810,6 +808,8 @@ class PlayTable(AtTable, _ActionView):
         text = ngettext("Deal over: you scored {n} point, place {place} of {players}.",
                         "Deal over: you scored {n} points, place {place} of {players}.", mine).format(
             n=mine, place=deal.outcome().place(self.seat), players=self.players)
+        if game is None and self.pair is not None:
+            return text + " " + _("Press {button} for another deal with a pair.").format(button=_("Deal me a pair"))
         if game is None:
             return text + " " + _("Press Deal for this seed again, or change the seed.")
         total, place = game.totals[self.seat], game.outcome().place(self.seat)
