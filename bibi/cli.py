@@ -672,6 +672,9 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_help(_("number of players (default: 4)")))
     parser.add_argument("--seed", type=seed_arg, default=None, help=_help(_(SEED_HELP_EXERCISES)))
     parser.add_argument("-n", type=int, default=6, metavar="N", help=_help(_("how many exercises (default: 6)")))
+    parser.add_argument("--pair", action="store_true",
+                        help=_help(_("only deals with a pair to call: may you call now, what does it score, and what "
+                                     "becomes trump?")))
 
 
 @subcommand("practice", N_("answer exercises on positions of deals; the engine checks and explains"),
@@ -681,7 +684,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
     from bibi.terminal import command_word, quiz, say_folded
 
     seed = _seed(args)
-    drawn = exercises(args.n, args.rules, args.players, seed)
+    drawn = exercises(args.n, args.rules, args.players, seed, kinds=["bibi"] if args.pair else None)
     say_folded(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "

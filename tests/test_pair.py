@@ -257,3 +257,10 @@ def test_bibi_play_pair_deals_the_pair_deal_and_says_what_to_look_for(capsys, mo
 def test_bibi_play_pair_refuses_what_it_cannot_deal(capsys, monkeypatch, args, code, words):
     status, said = play_command(capsys, monkeypatch, *args)
     assert status == code and words in said
+
+
+def test_bibi_practice_pair_asks_only_about_a_pair(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nquit\n"))
+    assert cli.main(["practice", "--pair", "--rules", "it", "--seed", "3", "-n", "2"]) == 0
+    said = capsys.readouterr().out
+    assert said.count("May he say bip bip with") == 2 and "Done: " in said
