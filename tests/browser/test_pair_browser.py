@@ -70,9 +70,10 @@ def test_notebook_07_in_russian_asks_the_bibi_exercise(lab, lab_page, kernel, co
     run_all(page, timeout_ms=180_000)
     assert check_notebook(page) == []
     cells = json.loads((ROOT / "notebooks/ru/07-practice-ru.ipynb").read_text(encoding="utf-8"))["cells"]
+    source = next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and "SEED =" in "".join(c["source"]))
     knobs: dict = {}
-    exec(next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and "SEED =" in "".join(c["source"])),
-         knobs)  # our own notebook's knob cell
+    # our own notebook's knob cell, but its set_language: this process keeps its language
+    exec(re.sub(r"bibi\.set_language\([^)]*\)", "None", source), knobs)
     exercise = practice.exercises(3, knobs["RULES"], knobs["PLAYERS"], knobs["SEED"], kinds=["bibi"])[0]
     view = page.locator(".bibi-practice").nth(1)  # the round's view first, then the Bi-bi one
     with language("ru"):
