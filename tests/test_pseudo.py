@@ -200,7 +200,7 @@ def test_practice():
 
     said = []
     for rules in ("russian", "italian"):
-        for kind in practice.KINDS:
+        for kind in practice.ALL_KINDS:
             ex = practice.exercise(kind, rules, 4, 3)
             said += [practice.title(kind), str(ex), visible(ex.html())]
             said += [practice.shown(c) for c in ex.choices]
@@ -332,6 +332,7 @@ def test_playing_and_practising_at_the_terminal(capsys, monkeypatch, rules):
                        *["1"] * 60, "quit"]) + "\n"
     said = run(capsys, monkeypatch, ["play", "--rules", rules, "--players", "3", "--seed", "2", "--deals", "1"],
                stdin=typed)
+    said += run(capsys, monkeypatch, ["play", "--rules", rules, "--seed", "3", "--pair"], stdin="quit\n")
     said += run(capsys, monkeypatch, ["practice", "--rules", rules, "--seed", "2"],
                 stdin="\n".join(["1", "≈?", "2", "3", "1", "2", "1", "quit"]) + "\n")
     said = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", said)
@@ -371,6 +372,13 @@ def _table_positions() -> Iterator[str]:
     yield view_words(table)
     table.next_deal()
     yield view_words(table)
+    for rules, seed in (("italian", 6), ("russian", 3)):  # a deal with a pair to call: the note, a pass, the end
+        table = PlayTable(rules, 4, bots="heuristic", seed=seed, delay=0, keep=False)
+        table.deal_pair()
+        yield view_words(table)
+        while not table.deal.is_over:
+            table.play("pass" if "pass" in map(str, table.deal.legal_actions()) else table.deal.legal_actions()[0])
+            yield view_words(table)
 
 
 def _other_views() -> Iterator[str]:
