@@ -107,9 +107,12 @@ def test_no_exercise_is_answered_before_the_reader_answers(path):
 
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
            "app.ipynb", *(translated(name, lang) for lang in LANGUAGES for name in ("01-learn-to-play.ipynb",
+                                                                                    "02-step-through-a-deal.ipynb",
                                                                                     "07-practice.ipynb"))]
 NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb",
-                *(translated("03-russian-vs-italian.ipynb", lang) for lang in LANGUAGES)]
+                *(translated("03-russian-vs-italian.ipynb", lang) for lang in LANGUAGES),
+                *(translated("04-scoring.ipynb", lang) for lang in LANGUAGES),
+                *(translated("05-explore-the-rules.ipynb", lang) for lang in LANGUAGES)]
 
 
 @pytest.mark.parametrize("name", OFFLINE)
@@ -230,7 +233,8 @@ def test_the_italian_notebooks_write_an_elision_with_a_typographic_apostrophe():
 
 
 # The learner's path, in each language: the same notebooks as the English ones, linked both ways.
-LEARNERS_PATH = ["01-learn-to-play.ipynb", "03-russian-vs-italian.ipynb", "07-practice.ipynb"]
+LEARNERS_PATH = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "03-russian-vs-italian.ipynb",
+                 "04-scoring.ipynb", "05-explore-the-rules.ipynb", "07-practice.ipynb"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
