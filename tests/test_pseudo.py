@@ -453,7 +453,9 @@ def notebook_leaks(path: Path) -> tuple[dict[int, list[str]], dict[int, str]]:
                 continue
             if "application/vnd.jupyter.widget-view+json" in data:  # a live view: the views' test reads them
                 continue
+            # what a person reads: the HTML; else a picture (a plot), whose text/plain is only its repr; else the text
             text = out.get("text", "") + (visible(data["text/html"]) if "text/html" in data else
+                                          "" if any(kind.startswith("image/") for kind in data) else
                                           data.get("text/plain", ""))  # fmt: skip
             for sentence in quoted:
                 text = text.replace(sentence, " ")
