@@ -222,6 +222,16 @@ def test_the_lesson():
     assert leaks(str(table) + "\n" + visible(table._repr_html_())) == []
 
 
+def test_the_worked_examples_and_their_summary():
+    """Every difference between the texts worked on one position, and the summary: the option names beside them
+    are notation (``<code>`` in HTML, the option's name ending a line of text)."""
+    from bibi import worked
+
+    examples = worked.examples("russian", "italian")
+    assert leaks(visible(render.summary_html(examples)) + visible(render.examples_html(examples))) == []
+    assert listing_leaks(render.summary_text(examples) + "\n".join(map(str, examples))) == []
+
+
 # -- the rules listings ----------------------------------------------------------------------------------------
 
 
