@@ -5,7 +5,7 @@
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi analyse FILE --seat N          one seat's decisions in a record weighed (bibi.coach), the costly explained
-    bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
+    bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1] [--pair]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
     bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
 
@@ -299,8 +299,10 @@ def _seed(args: argparse.Namespace) -> int | str:
 def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
-        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
-        print(text)
+        from bibi.terminal import say_folded
+
+        say_folded(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
+        say_folded(text)
     if args.json:
         _write_json(record, args.json)
     return 0
@@ -399,7 +401,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             text = game_text(Game.replay(record), deals=True)
     except ValueError as exc:
         raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
-    print(text)
+    from bibi.terminal import say_folded
+
+    say_folded(text)
     return 0
 
 
@@ -447,6 +451,11 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default=None, metavar="LEVEL",
                         help=_help(_("the other seats' level instead of --bots: {levels} (bench/levels.py measures "
                                      "them)").format(levels=", ".join(_level_names()))))
+    parser.add_argument("--pair", nargs="?", const="any", default=None, choices=("any", "dealt", "drawn"),
+                        metavar="WAY",
+                        help=_help(_("one deal in which you get a king and a queen of one suit to call, WAY dealt "
+                                     "(in your hand), drawn (right after your first card) or any (the seed "
+                                     "chooses; the default)")))
 
 
 def _level_names() -> list[str]:
@@ -457,27 +466,42 @@ def _level_names() -> list[str]:
 
 @subcommand("play", N_("play a game (or one deal) against bots in the terminal"), _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
-    from bibi.terminal import Terminal, command_word, typed_examples  # the terminal front end
+    from bibi.terminal import Terminal, command_word, say_folded, typed_examples  # the terminal front end
 
     seed = _seed(args)
     players = args.players
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
     deals = players if args.deals is None else args.deals
+    if args.pair is not None:  # a deal with a pair to call (bibi.practice.pair_deal): one deal
+        if args.deals not in (None, 1):
+            raise ValueError(f"--pair: a deal with a pair to call is one deal, not --deals {args.deals}")
+        deals = 1
     if deals != 1 and (deals < 1 or deals % players):
         raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
                          f"({players}, {2 * players}, …; R26)")
     level = _level(args)
+    played: Deal | Game
     try:
         bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
     except ValueError as exc:
         raise ValueError(f"--{exc}") from None  # "--bots: …"
     names = [bot for bot in bots if bot is not None]  # the other seats'
-    played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
-                           else Game.new(args.rules, players, deals // players, seed=seed))
+    pair = None
+    if args.pair is not None:
+        from bibi.practice import pair_deal, pair_note  # practising a Bi-bi
+
+        try:
+            played, pair = pair_deal(args.rules, players, args.seat, seed,
+                                     when=None if args.pair == "any" else args.pair)
+        except ValueError as exc:  # "when: 'drawn' needs …": the option's name for it
+            raise ValueError(f"--pair: {str(exc).removeprefix('when: ')}") from None
+    else:
+        played = (Deal.new(args.rules, players, seed=seed) if deals == 1
+                  else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else
             ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
-    print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
+    say_folded(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
             "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
         rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
         players=ngettext("{n} player", "{n} players", players).format(n=players), cards=typed_examples(),
@@ -485,7 +509,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if level is not None:
         from bibi.levels import told
 
-        print(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
+        say_folded(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
+    if pair is not None:
+        say_folded(pair_note(played.rules, pair))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
@@ -646,17 +672,20 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_help(_("number of players (default: 4)")))
     parser.add_argument("--seed", type=seed_arg, default=None, help=_help(_(SEED_HELP_EXERCISES)))
     parser.add_argument("-n", type=int, default=6, metavar="N", help=_help(_("how many exercises (default: 6)")))
+    parser.add_argument("--pair", action="store_true",
+                        help=_help(_("only deals with a pair to call: may you call now, what does it score, and what "
+                                     "becomes trump?")))
 
 
 @subcommand("practice", N_("answer exercises on positions of deals; the engine checks and explains"),
             _practice_arguments)
 def cmd_practice(args: argparse.Namespace) -> int:
     from bibi.practice import exercises
-    from bibi.terminal import command_word, quiz
+    from bibi.terminal import command_word, quiz, say_folded
 
     seed = _seed(args)
-    drawn = exercises(args.n, args.rules, args.players, seed)
-    print(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
+    drawn = exercises(args.n, args.rules, args.players, seed, kinds=["bibi"] if args.pair else None)
+    say_folded(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.", args.n).format(
@@ -690,7 +719,7 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
             _analyse_arguments)
 def cmd_analyse(args: argparse.Namespace) -> int:
     from bibi.coach import WORLDS, analyse
-    from bibi.terminal import progress_line
+    from bibi.terminal import progress_line, say_folded
 
     record = read_record(args.file)
     game = record_format(record) != RECORD_FORMAT  # a game's record, else a deal's
@@ -712,10 +741,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         analysis = analyse(deal, args.seat, worlds=WORLDS if args.worlds is None else args.worlds, seed=args.seed,
                            counted=args.counted, progress=progress_line(sys.stderr))
         if len(deals) > 1:
-            print(_("== deal {number} of {total}").format(number=number, total=len(deals)))
-        print(analysis.text())
+            say_folded(_("== deal {number} of {total}").format(number=number, total=len(deals)))
+        say_folded(analysis.text())
     if not chosen:
-        print(_("no finished deal to review in this record"))
+        say_folded(_("no finished deal to review in this record"))
     return 0
 
 
