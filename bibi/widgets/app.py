@@ -190,6 +190,7 @@ class PlayApp(_View):
         table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
                           delay=self.delay, lang=self.lang)
         table.on_deal_end(self.show_deal)
+        table.explore_with = self.show_deal  # the table's "Open in the explorer": the app's explorer, below
         table._shown = self._shown
         table.seed_box.layout.display = "none"  # one seed box on the page: the app's, linked to the table's
         table.level_select.layout.display = "none"  # the bots are chosen in the app's row (a level's by its title)

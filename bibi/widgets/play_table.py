@@ -24,10 +24,9 @@ from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.rules import Rules, call_said
-from bibi.session import AtTable, Session
+from bibi.session import Session
 from bibi.widgets.base import (
     _ActionRow,
-    _ActionView,
     _button,
     _html,
     _logged,
@@ -37,6 +36,7 @@ from bibi.widgets.base import (
     _wrap,
     speaking,
 )
+from bibi.widgets.finish import _Finish
 
 KEPT_FORMAT = "bibi-table/1"
 
@@ -106,7 +106,7 @@ class _HandRow(widgets.HBox):
         raise KeyError(f"no button for {card} now")
 
 
-class PlayTable(AtTable, _ActionView):
+class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (_ActionView)
     """Play one seat against bots, a whole game of deals (R26) or one deal.
 
     Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
@@ -208,9 +208,10 @@ class PlayTable(AtTable, _ActionView):
             self.resume_box,
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button,
                           self.level_select], layout=wrap), self.level_note,
-            self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+            self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.finish_row,
+            self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
-            self.reasons, self.progress_row, self.coach_box, self.again_row, self.sheet,
+            self.reasons, self.progress_row, self.coach_box, self.again_row, self.explore_box, self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
         self._label(level.name if level is not None else "")
@@ -339,6 +340,7 @@ class PlayTable(AtTable, _ActionView):
         self.again_button.description = _("Try again from here")
         self.again_button.tooltip = _("back to the decision picked, to play another move and see what it is worth")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
+        self._label_finish()
 
     def _label_levels(self, chosen: str) -> None:
         """The level choice in the view's language, ``chosen`` selected (``""``: the other seats play no one
@@ -722,6 +724,7 @@ class PlayTable(AtTable, _ActionView):
         self.review_button.disabled = not deal.is_over
         self.coach_button.disabled = not deal.is_over
         self.undo_button.disabled = not self.session.can_undo
+        self._show_finish()
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
         if self._compared is not None:  # the move tried again at a reviewed decision: what it is worth
