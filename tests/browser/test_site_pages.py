@@ -26,7 +26,7 @@ from lite_driver import (
     wait_kernel_ready,
 )
 from playwright.sync_api import Page, expect
-from test_game_kept import position
+from test_game_kept import play_moves, position
 from test_lite import lite, site  # noqa: F401  # the site, built by `make lite`, and its server
 from view_actions import press
 from views_notebook import LANGUAGES, VIEWS, _notebook, views_notebook
@@ -136,12 +136,8 @@ def test_a_finished_deal_is_saved_in_the_sites_storage_and_opened_in_the_explore
     table = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .bibi-play-table").first
     save = table.locator("button:has(.fa-download)")
     expect(save).to_be_hidden()  # the deal is not over yet
-    events = table.locator(".bibi-events")
-    while not save.is_visible():
-        before = events.inner_text()
-        press(table, kernel, table.locator("button.bibi-card-button:not(.bibi-illegal):not([disabled]), "
-                                           "button.bibi-action-button:not([disabled])").first)
-        expect(events).not_to_have_text(before)
+    while not save.is_visible():  # the last trick (a card or two of the person's)
+        play_moves(table, kernel, 1)
     table.locator(".bibi-finish").evaluate("el => el.scrollIntoView({block: 'start'})")
     screenshot(page, "site-finished-it-over")
     press(table, kernel, save)
@@ -169,15 +165,7 @@ def test_a_game_half_played_in_the_site_is_resumed_after_a_reload(site_page):
     table = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .bibi-play-table").first
     resume = table.locator("button:has(.fa-history)")
     expect(resume).to_be_hidden()  # nothing kept yet
-    playable = table.locator("button.bibi-card-button:not(.bibi-illegal):not([disabled])")
-    actions = table.locator("button.bibi-action-button:not([disabled])")
-    events = table.locator(".bibi-events")
-    for _ in range(MOVES):
-        before = events.inner_text()
-        expect(playable.or_(actions).first).to_be_visible(timeout=30_000)
-        press(table, kernel, playable.first if playable.count() else actions.first)
-        expect(events).not_to_have_text(before)
-    expect(playable.or_(actions).first).to_be_visible(timeout=30_000)  # the bots have answered
+    play_moves(table, kernel, MOVES)
     stood = position(table)
     kept = [name for name in set(files(page)) - earlier if re.fullmatch(r"bibi-game-[0-9a-f]{10}\.json", name)]
     assert len(kept) == 1, files(page)  # written by the kernel into /drive: the site's own storage
