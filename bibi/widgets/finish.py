@@ -23,7 +23,7 @@ from bibi.widgets.explorer import DealExplorer
 
 
 def record_path(record: dict[str, Any], folder: Path | None = None) -> Path:
-    """Where a finished game's ``record`` is saved: ``bibi-record-<digest>.json`` in ``folder`` (default: the
+    """Where a finished game's ``record`` is saved: ``bibi-record-DIGEST.json`` in ``folder`` (default: the
     kernel's working folder, beside the notebook), named by the record itself, so the same game saved twice is one
     file and two games are two."""
     digest = hashlib.sha1(json.dumps(record, sort_keys=True).encode()).hexdigest()[:10]
