@@ -90,3 +90,15 @@ def test_in_the_app_the_deal_opens_in_the_apps_own_explorer(tmp_path, monkeypatc
     assert app.table.explore() is None and app.table.explore_box.children == ()
     assert app.explorer is not None and app.explorer.final.record() == app.table.deal.record()
     assert app.table.save_record().exists()
+
+
+def test_in_the_browsers_python_the_saved_record_is_said_to_be_in_the_browsers_storage(tmp_path, monkeypatch):
+    """In the JupyterLite site (Pyodide: ``sys.platform`` is ``emscripten``) no terminal runs: the message says where
+    the file is (the browser's storage, in the file browser) instead of a command to type."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    table = views.PlayTable("russian", players=3, seat=0, seed=9, delay=0, game=False, keep=False, lang="ru")
+    finish(table)
+    path = table.save_record()
+    assert "в хранилище этого браузера" in table.message.value and path.name in table.message.value
+    assert "--seat" not in table.message.value

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -88,8 +89,13 @@ class _Finish(AtTable, _ActionView):
         os.replace(part, path)
         self.saved = path
         name, seat = path.name, self.seat
-        self._say(lambda: _("Saved the record in {file}, beside the notebook: bibi replay {file} shows it again, "
-                            "bibi analyse {file} --seat {seat} weighs your moves.").format(file=name, seat=seat))
+        if sys.platform == "emscripten":  # the JupyterLite site: its files are the browser's, and no terminal runs
+            self._say(lambda: _("Saved the record in {file}, beside the notebook, in this browser's storage: the file "
+                                "browser on the left lists it, to download and open with bibi replay or bibi analyse "
+                                "where the kit is installed.").format(file=name))
+        else:
+            self._say(lambda: _("Saved the record in {file}, beside the notebook: bibi replay {file} shows it again, "
+                                "bibi analyse {file} --seat {seat} weighs your moves.").format(file=name, seat=seat))
         return path
 
     @speaking

@@ -143,7 +143,11 @@ def test_a_finished_deal_is_saved_in_the_sites_storage_and_opened_in_the_explore
     press(table, kernel, save)
     saved = [name for name in files(page) if re.fullmatch(r"bibi-record-[0-9a-f]{10}\.json", name)]
     assert len(saved) == 1, files(page)
-    expect(table.locator('[role="status"]').first).to_contain_text(saved[0])
+    said = table.locator('[role="status"]').first
+    expect(said).to_contain_text(saved[0])
+    expect(said).to_contain_text("nella memoria di questo browser")  # where the site keeps it (no terminal here)
+    said.evaluate("el => el.scrollIntoView({block: 'start'})")
+    screenshot(page, "site-finished-it-saved")
     record = json.loads(page.evaluate(_READ_JS, saved[0]))
     assert (record["rules"]["name"], record["players"]) == ("italian", 4) and len(record["actions"]) > 100
     press(table, kernel, table.locator("button:has(.fa-search)"))
