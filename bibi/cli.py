@@ -299,8 +299,10 @@ def _seed(args: argparse.Namespace) -> int | str:
 def _report(args: argparse.Namespace, seed: int | str, text: str, record: dict[str, Any]) -> int:
     """Print the seed, the bots and ``text``, unless the record goes to standard output; write the record."""
     if args.json != "-":
-        print(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
-        print(text)
+        from bibi.terminal import say_folded
+
+        say_folded(_("seed {seed}; bots: {bots}").format(seed=seed, bots=", ".join(map(bot_title, args.bots))))
+        say_folded(text)
     if args.json:
         _write_json(record, args.json)
     return 0
@@ -399,7 +401,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             text = game_text(Game.replay(record), deals=True)
     except ValueError as exc:
         raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
-    print(text)
+    from bibi.terminal import say_folded
+
+    say_folded(text)
     return 0
 
 
@@ -457,7 +461,7 @@ def _level_names() -> list[str]:
 
 @subcommand("play", N_("play a game (or one deal) against bots in the terminal"), _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
-    from bibi.terminal import Terminal, command_word, typed_examples  # the terminal front end
+    from bibi.terminal import Terminal, command_word, say_folded, typed_examples  # the terminal front end
 
     seed = _seed(args)
     players = args.players
@@ -477,7 +481,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                            else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else
             ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
-    print(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
+    say_folded(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
             "Type a card ({cards}), a choice's number, '{help}' for the moves, '{quit}' to leave.").format(
         rules=rules_name(args.rules), what=what, seed=seed, seat=args.seat, bots=", ".join(map(bot_title, names)),
         players=ngettext("{n} player", "{n} players", players).format(n=players), cards=typed_examples(),
@@ -485,7 +489,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if level is not None:
         from bibi.levels import told
 
-        print(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
+        say_folded(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
@@ -652,11 +656,11 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
             _practice_arguments)
 def cmd_practice(args: argparse.Namespace) -> int:
     from bibi.practice import exercises
-    from bibi.terminal import command_word, quiz
+    from bibi.terminal import command_word, quiz, say_folded
 
     seed = _seed(args)
     drawn = exercises(args.n, args.rules, args.players, seed)
-    print(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
+    say_folded(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.", args.n).format(
@@ -690,7 +694,7 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
             _analyse_arguments)
 def cmd_analyse(args: argparse.Namespace) -> int:
     from bibi.coach import WORLDS, analyse
-    from bibi.terminal import progress_line
+    from bibi.terminal import progress_line, say_folded
 
     record = read_record(args.file)
     game = record_format(record) != RECORD_FORMAT  # a game's record, else a deal's
@@ -712,10 +716,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         analysis = analyse(deal, args.seat, worlds=WORLDS if args.worlds is None else args.worlds, seed=args.seed,
                            counted=args.counted, progress=progress_line(sys.stderr))
         if len(deals) > 1:
-            print(_("== deal {number} of {total}").format(number=number, total=len(deals)))
-        print(analysis.text())
+            say_folded(_("== deal {number} of {total}").format(number=number, total=len(deals)))
+        say_folded(analysis.text())
     if not chosen:
-        print(_("no finished deal to review in this record"))
+        say_folded(_("no finished deal to review in this record"))
     return 0
 
 

@@ -85,7 +85,13 @@ def say_folded(text: object = "") -> None:
 def read_line(prompt: str = "") -> str:
     """``input(prompt)``, except that a standard input that is no terminal (a pipe, a file) is read one line
     of bytes at a time and decoded as the stream says (its encoding and its errors setting): a line that
-    cannot be decoded raises ``UnicodeDecodeError`` for that line alone. ``EOFError`` at the end of input."""
+    cannot be decoded raises ``UnicodeDecodeError`` for that line alone. ``EOFError`` at the end of input. A
+    prompt wider than the terminal is folded as everything said is, its last line left for the answer."""
+    width = terminal_width()
+    if width is not None and len(prompt) > width:
+        *said, last = fold_to_width(prompt.rstrip(), width).split("\n")
+        print("\n".join(said))
+        prompt = last + prompt[len(prompt.rstrip()):]
     stdin = sys.stdin
     raw = getattr(stdin, "buffer", None)
     if raw is None or stdin.isatty():  # a terminal gives one line per read: input() loses only a bad line
