@@ -77,6 +77,13 @@ def test_a_game_saves_the_games_record_and_explores_its_last_deal(tmp_path, monk
     assert game.record() == table.game.record() and len(game.deals) == 1
     explorer = table.explore()
     assert "Deal 1 of your game" in explorer.message.value
+    explorer.go(9)
+    assert len(explorer.deal.actions) == 9
+    table.set_language("ru")  # the explorer opened at the table speaks its language, at the same step
+    (explorer,) = table.explore_box.children
+    assert explorer.lang == "ru" and "Сдача 1 вашей игры" in explorer.message.value
+    assert len(explorer.deal.actions) == 9
+    assert "Сохранить запись" in table.save_button.description
     table.next_deal()  # the next deal: the row and the explorer go
     assert table.finish_row.children == () and table.explore_box.children == ()
 

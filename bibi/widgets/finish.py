@@ -45,7 +45,6 @@ class _Finish(AtTable, _ActionView):
 
     def _finish_controls(self) -> None:
         self.explore_with: Callable[[Deal], None] | None = None  # another view's explorer (the app's), else one here
-        self.saved: Path | None = None  # the file the record was last saved to
         self.save_button = _button("", "", icon="download")
         self.explore_button = _button("", "", icon="search")
         self.finish_note = _html()
@@ -63,13 +62,17 @@ class _Finish(AtTable, _ActionView):
         self.explore_button.tooltip = _("replay the deal just played, every hand face up, step by step")
         self.finish_note.value = _message(_("The deal is over: save its record, open it in the explorer, or review "
                                             "your moves.")) if self.finish_row.children else ""
+        for view in self.explore_box.children:  # the explorer opened here: opened again in the table's language,
+            if view.lang != self.lang:  # its title too, at the same step
+                again = self.explore()
+                if again is not None:
+                    again.position_box.value = view.position_box.value
 
     def _show_finish(self) -> None:
         """The row while a deal is over, gone while one is played (with the explorer of the last one)."""
         over = self.deal.is_over
         if not over:
             self.explore_box.children = ()
-            self.saved = None
         self.finish_row.children = (self.finish_note, self.save_button, self.explore_button) if over else ()
         self._label_finish()
 
@@ -87,7 +90,6 @@ class _Finish(AtTable, _ActionView):
         part = path.with_name(path.name + ".part")
         part.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         os.replace(part, path)
-        self.saved = path
         name, seat = path.name, self.seat
         if sys.platform == "emscripten":  # the JupyterLite site: its files are the browser's, and no terminal runs
             self._say(lambda: _("Saved the record in {file}, beside the notebook, in this browser's storage: the file "
