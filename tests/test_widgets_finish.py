@@ -109,3 +109,18 @@ def test_in_the_browsers_python_the_saved_record_is_said_to_be_in_the_browsers_s
     path = table.save_record()
     assert "в хранилище этого браузера" in table.message.value and path.name in table.message.value
     assert "--seat" not in table.message.value
+
+
+def test_the_offer_of_a_kept_game_is_said_again_in_another_language(tmp_path, monkeypatch):
+    """The app starts in English and its language menu says it again in Russian: the offer to resume a kept game
+    too (it stayed English)."""
+    monkeypatch.chdir(tmp_path)
+    first = views.PlayTable("russian", players=3, seat=0, seed=6, delay=0)
+    first._repr_mimebundle_()  # on show: it keeps its game
+    first.play(first.deal.view(0).legal_actions[0])
+    again = views.PlayTable("russian", players=3, seat=0, seed=6, delay=0, lang="en")
+    assert "A game at this table is kept in" in again.kept_offer.value
+    again.set_language("ru")
+    offer = again.kept_offer.value
+    assert "Игра за этим столом сохранена в" in offer and again.kept_path.name in offer
+    assert again.resume_box.layout.display == "flex"

@@ -330,6 +330,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
             button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
         self.resume_button.description = _("Resume")
         self.resume_button.tooltip = _("play on from where the kept game stopped")
+        if self.resume_box.layout.display == "flex":  # the offer on show, said again in the view's language
+            self._offer_kept()
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
         self.coach_button.description = _("Review your moves")
