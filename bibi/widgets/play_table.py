@@ -239,7 +239,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
 
     def _level_controls(self) -> None:
         """The level the other seats play (``bibi.levels``): its choice, and a line saying what it does."""
-        self.level_select = widgets.Dropdown(options=[("—", "")], value="", layout=widgets.Layout(width="200px"))
+        self.level_select = widgets.Dropdown(options=[("—", "")], value="", style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="280px"))  # room for "giocatore di circolo"
         self.level_note = _html()  # what the chosen level does, in one line
         self._on_value(self.level_select, self._choose_level)
 

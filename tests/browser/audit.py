@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
+from view_actions import choices_cut_short
 
 # WCAG 2.0/2.1 levels A and AA: contrast, names of buttons, inputs and selects, lists, ARIA roles and attributes,
 # keyboard access to scrolling regions, nested controls.
@@ -65,10 +66,17 @@ _CUT_LABELS_JS = """(root) => {
 }"""
 
 
-def cut_labels(view: Locator) -> list[str]:
-    """The buttons and labels of ``view`` whose text runs past its box, and its seats' footers not on one line or
-    cut, one line each."""
-    return view.evaluate(_CUT_LABELS_JS)
+# The views whose drop-downs' choices are not measured: the rules panel's option choices are whole sentences (the
+# rules reference's words, 300–420 px in drop-downs of 150–180 px), cut by design of its grid of options. A known
+# fault, to be answered by that panel's layout; every other view's choices must fit.
+LONG_CHOICES = frozenset({"rules-panel"})
+
+
+def cut_labels(view: Locator, *, choices: bool = True) -> list[str]:
+    """The buttons and labels of ``view`` whose text runs past its box, its seats' footers not on one line or cut,
+    and (``choices``) the choices of its drop-downs wider than the room the drop-down gives them, one line each."""
+    cut = view.evaluate(_CUT_LABELS_JS)
+    return cut + [f"drop-down choice {choice}" for choice in choices_cut_short(view)] if choices else cut
 
 
 PLAYABLE = "button.bibi-card-button:not(.bibi-illegal):not([disabled])"
