@@ -58,7 +58,7 @@ from bibi.render.review import GLYPHS, figure, label_word
 from bibi.rules import Identical
 from bibi.sampling import Sampler, unseen
 from bibi.session import advice
-from bibi.tricks import beaters, trick_result, winning_plays
+from bibi.tricks import beaten_count, trick_result, winning_plays
 
 # -- what is counted, and the labels ----------------------------------------------------------------------
 
@@ -537,10 +537,10 @@ def _did(view: View, action: Card | Action) -> str:
     shown = _("{card} ({points})").format(card=action.display(), points=_points(points[action]))
     trick = view.trick if len(view.trick) < view.players else ()
     if not trick:
-        n = _beaten(action, trump, second_wins, unseen(view))
+        n = beaten_count(action, trump, second_wins, unseen(view))
         if n:
-            return ngettext("You led {card}: {n} unseen card could beat it (I8).",
-                            "You led {card}: {n} unseen cards could beat it (I8).", n).format(card=shown, n=n)
+            return ngettext("You led {card}: {n} card still out could beat it (I8).",
+                            "You led {card}: {n} cards still out could beat it (I8).", n).format(card=shown, n=n)
         return _("You led {card}: no card left could beat it (I8).").format(card=shown)
     at, on_table = trick_result(trick, trump, second_wins, points)
     winner, card = trick[at]
@@ -550,13 +550,13 @@ def _did(view: View, action: Card | Action) -> str:
             return ngettext("You played {card} last and took the trick with its {n} point (I8).",
                             "You played {card} last and took the trick with its {n} points (I8).",
                             total).format(card=shown, n=total)
-        n = _beaten(action, trump, second_wins, unseen(view))
+        n = beaten_count(action, trump, second_wins, unseen(view))
         if n:
-            return ngettext("You played {card}, which was winning the trick; {n} unseen card could still beat it (I8).",
-                            "You played {card}, which was winning the trick; {n} unseen cards could still beat it "
-                            "(I8).", n).format(card=shown, n=n)
-        return _("You played {card}, which was winning the trick; no card left could beat it (I8).").format(
-            card=shown)
+            return ngettext("You played {card}, which was winning the trick; {n} card still out could beat it (I8).",
+                            "You played {card}, which was winning the trick; {n} cards still out could beat it "
+                            "(I8).",
+                            n).format(card=shown, n=n)
+        return _("You played {card}, which was winning the trick; no card left could beat it (I8).").format(card=shown)
     trumped = card.suit.index == trump and trick[0][1].suit.index != trump
     if trumped:
         text = _("You played {card} to a trick seat {seat} was already winning with a trump (I8): it could not win "
@@ -572,16 +572,6 @@ def _did(view: View, action: Card | Action) -> str:
 
 def _points(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n) if n else _("no points")
-
-
-def _beaten(card: Card, trump: int, second_wins: bool, hidden: list[int]) -> int:
-    """How many cards the seat had not seen would beat ``card`` played after it (``beaters``; any trump beats a
-    card of another suit, I8)."""
-    span = beaters(card, second_wins)
-    n = sum(hidden[span.start:span.stop])
-    if card.suit.index != trump:
-        n += sum(hidden[trump * 13:trump * 13 + 13])
-    return n
 
 
 def _did_other(view: View, action: Action) -> str:

@@ -32,6 +32,7 @@ from bibi.i18n import N_, _, count, ngettext
 from bibi.live import LiveView
 from bibi.play import Bot, Explanation
 from bibi.playout import TRUMP_KEEPS, TRUMP_WORTH, WIN_ORDER, Policy
+from bibi.render.text import call_hope
 from bibi.rules import BibiSuits, Follow, Identical, Rules, call_said
 from bibi.sampling import unseen
 from bibi.tricks import KQ_SLOT, beaters, free_partner, pair_callable, pair_letters, trick_result, winning_plays
@@ -525,10 +526,10 @@ def _shed_reason(reading: _Reading, card: int, plays: Sequence[Card | Action], f
         if isinstance(c, Card) and c != card:
             partner = reading.partner(c)
             if partner is not None and reading.unseen()[partner]:
-                unseen = reading.unseen()[partner]
-                kept.append(ngettext("keeps {card} for a {call}: one {partner} unseen",
-                                     "keeps {card} for a {call}: {n} {partner} unseen", unseen).format(
-                    card=_u(c), partner=_u(partner), n=unseen, call=call_said(reading.view.rules).rstrip("!")))
+                # TRANSLATORS: a bot's reason: {hope} is a king or queen and the hope of a Bi-bi it is kept for
+                # ("K♦ hoping for a Bi-bi, with both Q♦ still out"), in the words the hints use
+                kept.append(_("keeps {hope}").format(hope=call_hope(CARDS[c], CARDS[partner], reading.unseen()[partner],
+                                                                    reading.view.rules)))
     if kept:
         reason += "; " + "; ".join(kept[:2])
     if card // 13 != reading.trump and any(isinstance(c, Card) and c // 13 == reading.trump for c in plays):

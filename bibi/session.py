@@ -55,9 +55,10 @@ from bibi.play import (
     trick_number,
     why_move,
 )
+from bibi.render.text import call_hope
 from bibi.rules import BibiSuits, Follow, Identical, TrumpChange
 from bibi.sampling import unseen
-from bibi.tricks import beaters, free_partner, pair_callable, trick_result, winning_plays
+from bibi.tricks import beaten_count, free_partner, pair_callable, trick_result, winning_plays
 
 
 class Hint(NamedTuple):
@@ -384,14 +385,9 @@ class _Position(NamedTuple):
         return cls(rules.card_points.per_card(), view.trump, rules.identical is Identical.SECOND_WINS, unseen(view))
 
     def beaten_by(self, card: Card) -> int:
-        """How many cards the seat has not seen would beat ``card`` played after it (the engine's ``beaters``; any
-        trump beats a card of another suit, I8)."""
-        span = beaters(card, self.second_wins)
-        n = sum(self.hidden[span.start:span.stop])
-        if card.suit != self.trump:
-            first = self.trump.index * 13  # the trump suit's cards, 13 indexes from its first
-            n += sum(self.hidden[first:first + 13])
-        return n
+        """How many cards the seat has not seen would beat ``card`` played after it (the engine's
+        ``beaten_count``)."""
+        return beaten_count(card, self.trump.index, self.second_wins, self.hidden)
 
 
 def _bound_by_rule(view: View, trick: Sequence[tuple[int, Card]], trump: Suit) -> str:
@@ -457,9 +453,14 @@ def _kept_clause(view: View, card: Card, position: _Position) -> list[str]:
     kept = _kept(view, card, position)
     if not kept:
         return []
-    # TRANSLATORS: {kept} is one or two things kept in hand ("your trumps and your A♠")
-    kept_words = kept[0] if len(kept) == 1 else pgettext("list", "{first} and {last}").format(
-        first=kept[0], last=kept[1])
+    words = [text for _hope, text in kept]
+    if len(kept) == 1:
+        kept_words = words[0]
+    elif kept[0][0]:  # two Bi-bi hopes: the first ends on its reason, so they are joined as clauses are
+        kept_words = pgettext("clauses", "{first}, and {last}").format(first=words[0], last=words[1])
+    else:
+        # TRANSLATORS: {kept} is one or two things kept in hand ("your trumps and your A♠")
+        kept_words = pgettext("list", "{first} and {last}").format(first=words[0], last=words[1])
     return [_("it keeps {kept}").format(kept=kept_words)]
 
 
@@ -475,17 +476,18 @@ def _hint(card: Card, following: bool, bound: str, said: list[str]) -> str:
     return _("lead {card}{bound}: {text}").format(card=card.display(), bound=bound, text=text)
 
 
-def _kept(view: View, card: Card, position: _Position) -> list[str]:
-    """What playing ``card`` keeps in hand, worth more than it, the best first (at most two): the trumps, a
-    king or queen that may still make a Bi-bi (R15, R22), a card rich in points."""
+def _kept(view: View, card: Card, position: _Position) -> list[tuple[bool, str]]:
+    """What playing ``card`` keeps in hand, worth more than it (at most two, the best of them): the trumps, a
+    king or queen that may still make a Bi-bi (R15, R22), a card rich in points; each with whether it is a Bi-bi
+    hope, said last (its words end on their reason, ``call_hope``)."""
     points, trump = position.points, position.trump
     card_is_trump = card.suit == trump
     worth_of_card = points[card] + (10 if card_is_trump else 0)
     rest = [c for c in dict.fromkeys(view.hand) if c != card]
     trumps = [c for c in rest if c.suit == trump]
-    out: list[tuple[float, str]] = []
+    out: list[tuple[float, bool, str]] = []  # worth, a Bi-bi hope, words
     if trumps and not card_is_trump:
-        out.append((15.0, _("your trump {card}").format(card=trumps[0].display()) if len(trumps) == 1
+        out.append((15.0, False, _("your trump {card}").format(card=trumps[0].display()) if len(trumps) == 1
                     else _("your trumps")))
     laid = view.laid_down[view.seat]
     pairing = view.drawing and view.stock_size > 0
@@ -495,14 +497,15 @@ def _kept(view: View, card: Card, position: _Position) -> list[str]:
             continue  # told as "your trumps"
         partner = free_partner(c, view.hand, laid) if pairing else None
         if partner is not None and pair_callable(c.suit.index, trump.index, any_suit) and position.hidden[partner]:
-            word = call_said(view.rules)
-            # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «Би-би», «bip bip»)
-            out.append((12.0 + points[c], _("your {card} for a {call} with a {partner}").format(
-                card=c.display(), call=word, partner=partner.display())))
+            # TRANSLATORS: {hope} is a king or queen and the hope of a Bi-bi it is kept for ("K♦ hoping for a Bi-bi,
+            # with both Q♦ still out"), the words the bots' reasons use too
+            out.append((12.0 + points[c], True, _("your {hope}").format(
+                hope=call_hope(c, partner, position.hidden[partner], view.rules))))
         elif points[c] >= 10 and points[c] > worth_of_card:
-            out.append((float(points[c]), _("your {card}").format(card=c.display())))
+            out.append((float(points[c]), False, _("your {card}").format(card=c.display())))
     out.sort(key=lambda item: -item[0])
-    return [text for _worth, text in out[:2]]
+    best = sorted(out[:2], key=lambda item: item[1])  # a Bi-bi hope ends on its reason: said last
+    return [(hope, text) for _worth, hope, text in best]
 
 
 def _other_advice(view: View, action: Action) -> str:

@@ -44,7 +44,7 @@ from bibi.play import Bot, bot_title, call_said, call_told, trick_number
 from bibi.render.review import progress_text
 from bibi.render.text import fold_line, plain, quotes, rules_summary
 from bibi.session import AtTable, Session
-from bibi.tricks import reason_of
+from bibi.tricks import note_of, reason_of
 
 if TYPE_CHECKING:
     from bibi.practice import Exercise
@@ -129,7 +129,7 @@ def ask_line(ask: Callable[[str], str], prompt: str, say: Callable[[str], None])
 
 # -- what a person types, in his language ------------------------------------------------------------------
 
-COMMANDS = ("quit", "help", "hint", "more", "why", "score", "rules", "undo", "review", "analyse")
+COMMANDS = ("quit", "help", "hint", "more", "why", "trick", "score", "rules", "undo", "review", "analyse")
 _ALIASES = {"exit": "quit", "q": "quit", "?": "help", "analyze": "analyse"}
 
 
@@ -139,7 +139,8 @@ def command_word(name: str, lang: str | None = None) -> str:
     words = {
         "quit": pgettext("typed command", "quit", lang), "help": pgettext("typed command", "help", lang),
         "hint": pgettext("typed command", "hint", lang), "more": pgettext("typed command", "more", lang),
-        "why": pgettext("typed command", "why", lang), "score": pgettext("typed command", "score", lang),
+        "why": pgettext("typed command", "why", lang), "trick": pgettext("typed command", "trick", lang),
+        "score": pgettext("typed command", "score", lang),
         "rules": pgettext("typed command", "rules", lang), "undo": pgettext("typed command", "undo", lang),
         "review": pgettext("typed command", "review", lang),
         "analyse": pgettext("typed command", "analyse", lang),
@@ -205,7 +206,9 @@ class Terminal(AtTable):
     ``bots`` has one bot per seat (the person's seat is ignored: ``None`` there). Besides a move the person may ask
     for a ``hint`` (the strongest bot's choice in plain words; ``hint more`` adds its own reasons and figures),
     ``undo`` (back to his previous decision), ``why`` (the last bot move's reason; ``why N`` for seat N's),
-    ``score``, ``rules`` and ``help``. A move with a single legal action is played for him.
+    ``why trick`` (the rule of the last trick with its full citation, which a trick's line shows only for a rule
+    that is not the everyday one; ``why trick N`` for trick N), ``score``, ``rules`` and ``help``. A move with a
+    single legal action is played for him.
 
     It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
     in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.
@@ -257,9 +260,12 @@ class Terminal(AtTable):
             word = ask_line(self.ask, prompt, self.say)
             if word is None:
                 return False
-            command, _rest = read_command(word)
+            command, rest = read_command(word)
             if command == "quit":
                 return False
+            if command == "why" and read_command(rest)[0] == "trick":
+                self.tell(self.why_trick(read_command(rest)[1]))
+                continue
             if command == "analyse":
                 self.analyse()
                 continue
@@ -340,6 +346,8 @@ class Terminal(AtTable):
                 self.tell(self.why())
             elif command == "why" and rest.isascii() and rest.isdigit():  # why N: seat N's bot
                 self.tell(self.why(int(rest) if len(rest) <= 3 else -1))
+            elif command == "why" and read_command(rest)[0] == "trick":  # why trick [N]: the rule of a trick
+                self.tell(self.why_trick(read_command(rest)[1]))
             elif command == "score" and not rest:
                 self.say(str(self.game) if self.game is not None else score_line(self.deal))
             elif command == "rules" and not rest:
@@ -398,6 +406,22 @@ class Terminal(AtTable):
             return _("seat {seat} has not moved yet").format(seat=seat)
         return _("seat {seat} ({bot}) chose {words}").format(seat=last.seat, bot=bot_title(last.bot),
                                                                  words=last.words)
+
+    def why_trick(self, number: str = "") -> str:
+        """The rule that gave the last completed trick (trick ``number``, counted from 1, if given) to its winner,
+        with its full citation (``bibi.tricks.reason_of``): what a trick's line leaves out when the everyday rule
+        decided it (``bibi.tricks.trick_note``)."""
+        tricks = self.deal.tricks
+        if not tricks:
+            return _("no trick has been completed yet in this deal")
+        at = len(tricks)
+        if number:
+            if not (number.isascii() and number.isdigit() and len(number) <= 3 and 1 <= int(number) <= len(tricks)):
+                return _("not a completed trick: pick 1…{n}").format(n=len(tricks))
+            at = int(number)
+        done = tricks[at - 1]
+        return _("trick {number}, seat {seat} wins: {rule}").format(number=at, seat=done.winner,
+                                                                    rule=reason_of(done, self.deal.rules))
 
     def undo(self) -> bool:
         """Back to the previous decision of the person; False (and a note) when there is none."""
@@ -463,9 +487,13 @@ class Terminal(AtTable):
         if event.kind is EventKind.TRICK and 0 <= trick < len(self.deal.tricks):
             done = self.deal.tricks[trick]
             plays = "  ".join(f"{s}:{c.display()}" for s, c in done.plays)
+            rule = note_of(done, self.deal.rules)  # only a rule that is not the everyday one; ``why trick`` tells any
             told = {"number": done.number + 1, "plays": plays, "seat": event.seat,
-                    "points": ngettext("{n} point", "{n} points", done.points).format(n=done.points),
-                    "rule": reason_of(done, self.deal.rules)}
+                    "points": ngettext("{n} point", "{n} points", done.points).format(n=done.points), "rule": rule}
+            if rule is None:
+                if mine:
+                    return _("trick {number}: {plays} → you win, {points}").format(**told)
+                return _("trick {number}: {plays} → seat {seat} wins, {points}").format(**told)
             if mine:
                 return _("trick {number}: {plays} → you win, {points}: {rule}").format(**told)
             return _("trick {number}: {plays} → seat {seat} wins, {points}: {rule}").format(**told)
@@ -486,6 +514,7 @@ What to type at your turn:
   trump H: when leading, switch the trump to the suit of a pair you called (Italian rules, I12, I14)
   hint: what the strongest bot would play, and why         why: what the table saw of the last bot's move
   hint more: the bot's own reasons and figures too         why N: of seat N's last move
+  why trick: the rule that gave the last trick, with its sentences (why trick N: of trick N)
   (once the deal is over, 'review' tells every bot move with the bot's own reasons)
   undo: take back your last move                           score: the score sheet of the game
   rules: the rules in force, with their sentences          quit (or Ctrl-D): leave""")

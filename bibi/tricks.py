@@ -141,6 +141,29 @@ _TRICK_CITES: Final[dict[str, tuple[str, str]]] = {  # translated when told (``t
     "italian": ("I8", N_("not stated, taken from R14")),
 }
 _REFERENCE_CITES: Final = ("I8", "R14")  # no rules given, or a custom mix: the rules reference's own citation
+# ``identical='first_wins'``: no text says so, and R14 says the opposite (rules §2, ``identical``)
+_FIRST_WINS_CITE: Final = N_("not stated; R14 says the later one")
+
+
+def everyday_trick(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> bool:
+    """Whether the everyday rule of trick-taking decided ``plays``: the highest trump takes the trick, else the
+    highest card of the suit led (I8), as in nearly every trick-taking game a learner knows. False when a card
+    identical to the winning one was played too: then the rule of two identical cards decided it (R14, or
+    ``identical='first_wins'``, which no text states), a rule of this game's two packs that a learner must be shown.
+
+    This is the kit's one notion of which tricks are told with their citation on the result (``trick_note``)
+    and which keep it a click or a command away (``trick_reason``); docs/rules.md ("The trick") says why.
+
+    >>> from bibi.cards import Suit
+    >>> everyday_trick([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
+    True
+    >>> everyday_trick([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True)
+    False
+    """
+    if not plays:
+        raise ValueError("everyday_trick: plays is empty; a trick has at least one card")
+    best = plays[trick_winner(plays, trump, second_wins)][1]
+    return sum(1 for _seat, c in plays if c == best) == 1
 
 
 def trick_reason(
@@ -148,11 +171,13 @@ def trick_reason(
 ) -> str:
     """Why the card ``trick_winner`` picks wins the trick, in words with the sentences it rests on: ``"highest
     trump (I8)"``, ``"highest card of the suit led (I8)"``, or, when an identical card was played too,
-    ``"second of two identical cards wins (R14)"`` (``"first of two identical cards wins (R14)"`` otherwise).
+    ``"second of two identical cards wins (R14)"`` (under ``first_wins``, which no text states, ``"first of two
+    identical cards wins (not stated; R14 says the later one)"``).
 
     With ``rules``, the sentences are those of the text these rules follow: under the Russian and English presets
     the cards' ranking (R4), the rule of the trick being taken from the Italian text; without, those of the rules
-    reference. The same rule as ``trick_winner``, told rather than applied.
+    reference. The same rule as ``trick_winner``, told rather than applied: the full citation, which a trick's
+    result shows only when the rule is not the everyday one (``trick_note``).
 
     >>> from bibi.cards import Suit
     >>> trick_reason([(0, Card("KH")), (1, Card("2H")), (2, Card("3S"))], trump=Suit.SPADES.index, second_wins=True)
@@ -166,20 +191,43 @@ def trick_reason(
     if not plays:
         raise ValueError("trick_reason: plays is empty; a trick has at least one card")
     winner, twins = _REFERENCE_CITES if rules is None else _TRICK_CITES.get(rules.name, _REFERENCE_CITES)
-    winner, twins = _(winner), _(twins)
-    best = plays[trick_winner(plays, trump, second_wins)][1]
-    if sum(1 for _seat, c in plays if c == best) > 1:
+    if not everyday_trick(plays, trump, second_wins):
         if second_wins:
-            return _("second of two identical cards wins ({cites})").format(cites=twins)
-        return _("first of two identical cards wins ({cites})").format(cites=twins)
+            return _("second of two identical cards wins ({cites})").format(cites=_(twins))
+        return _("first of two identical cards wins ({cites})").format(cites=_(_FIRST_WINS_CITE))
+    best = plays[trick_winner(plays, trump, second_wins)][1]
     if best // 13 == trump:
-        return _("highest trump ({cites})").format(cites=winner)
-    return _("highest card of the suit led ({cites})").format(cites=winner)
+        return _("highest trump ({cites})").format(cites=_(winner))
+    return _("highest card of the suit led ({cites})").format(cites=_(winner))
+
+
+def trick_note(
+    plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool, rules: Rules | None = None
+) -> str | None:
+    """What a trick's result says of the rule that decided it: nothing (``None``) when the everyday rule did
+    (``everyday_trick``), else ``trick_reason`` with its citation. Every surface that shows a trick's result
+    asks this; the full reason stays one click (the views' "why?") or one command (``why trick``) away.
+
+    >>> from bibi.rules import ITALIAN
+    >>> trick_note([(0, Card("KH")), (1, Card("2H"))], trump=0, second_wins=True, rules=ITALIAN) is None
+    True
+    >>> trick_note([(0, Card("AH")), (1, Card("AH"))], trump=0, second_wins=True, rules=ITALIAN)
+    'second of two identical cards wins (not stated, taken from R14)'
+    """
+    if everyday_trick(plays, trump, second_wins):
+        return None
+    return trick_reason(plays, trump, second_wins, rules)
 
 
 def reason_of(trick: Any, rules: Rules) -> str:
     """``trick_reason`` for a completed ``Trick`` of a deal under ``rules``, citing the text these rules follow."""
     return trick_reason(trick.plays, trick.trump.index, rules.identical is Identical.SECOND_WINS, rules=rules)
+
+
+def note_of(trick: Any, rules: Rules) -> str | None:
+    """``trick_note`` for a completed ``Trick`` of a deal under ``rules``: ``None`` when the everyday rule decided
+    it, else its reason with the citation of the text these rules follow."""
+    return trick_note(trick.plays, trick.trump.index, rules.identical is Identical.SECOND_WINS, rules=rules)
 
 
 def why_trick_won(plays: Sequence[tuple[int, Card]], trump: int, second_wins: bool) -> str:
@@ -267,6 +315,23 @@ def beaters(card: int, second_wins: bool) -> range:
     ['KH', 'AH', '2H']
     """
     return range(card if second_wins else card + 1, card - card % 13 + 13)
+
+
+def beaten_count(card: int, trump: int, second_wins: bool, hidden: Sequence[int]) -> int:
+    """How many of the cards a seat has not seen (``hidden``: copies per card index, ``bibi.sampling.unseen``)
+    would beat ``card`` played after it: its suit's ``beaters``, and any trump when ``card`` is not one (I8). The
+    hint and the review of a seat's moves count with it, so they tell one number.
+
+    >>> hidden = [0] * 52
+    >>> hidden[Card("2H")] = hidden[Card("3S")] = 1
+    >>> beaten_count(Card("KH"), trump=0, second_wins=True, hidden=hidden)  # the 2♥, and the 3♠ of the trump ♠
+    2
+    """
+    span = beaters(card, second_wins)
+    n = sum(hidden[span.start:span.stop])
+    if card // 13 != trump:
+        n += sum(hidden[trump * 13:trump * 13 + 13])
+    return n
 
 
 def distinct_cards(hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -370,7 +435,7 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaters", "follow_refusal", "forced_suits", "free_copies", "free_pair", "free_partner",
-    "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_reason", "trick_result", "trick_winner",
-    "why_trick_won", "winning_card", "winning_plays",
+    "KQ_SLOT", "PARTNER", "beaten_count", "beaters", "everyday_trick", "follow_refusal", "forced_suits", "free_copies",
+    "free_pair", "free_partner", "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_note",
+    "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card", "winning_plays",
 ]

@@ -129,11 +129,14 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                              ("сдача 1 (♥)", "итого", "снятие колоды"),
                              ("smazzata 1 (♥)", "totale", "il taglio"), None),
     "a hint": (lambda: _session().hint().words + "\n" + _session().hint().details,  # type: ignore[union-attr]
-               ("сыграйте 8♥", "для «би-би» в паре с д♥", "ещё не вышли 2 карты д♥", "бережёт козыри"),
-               ("gioca 8♥", "per un «bi-bi» con d♥", "2 carte d♥ non sono ancora uscite", "tiene le briscole"),
-               "play 8♥: it lets a trick without points go, and it keeps your K♥ for a Bi-bi with a Q♥ and your K♣ for "
-               "a Bi-bi with a Q♣\n8♥ — the trick holds no points: throws 8♥, the card it will miss least (0 points); "
-               "keeps K♥ for a Bi-bi: 2 Q♥ unseen; keeps K♣ for a Bi-bi: 2 Q♣ unseen; keeps its trumps"),
+               ("сыграйте 8♥", "свою карту к♥ в надежде на «би-би»", "бережёт к♥ в надежде на «би-би», пока ещё не "
+                "вышли обе карты д♥", "бережёт козыри"),
+               ("gioca 8♥", "la tua carta r♥ sperando in un «bi-bi»", "tiene r♥ sperando in un «bi-bi», con entrambe "
+                "le carte d♥ ancora in gioco", "tiene le briscole"),
+               "play 8♥: it lets a trick without points go, and it keeps your K♥ hoping for a Bi-bi, with both Q♥ "
+               "still out, and your K♣ hoping for a Bi-bi, with both Q♣ still out\n8♥ — the trick holds no points: "
+               "throws 8♥, the card it will miss least (0 points); keeps K♥ hoping for a Bi-bi, with both Q♥ still "
+               "out; keeps K♣ hoping for a Bi-bi, with both Q♣ still out; keeps its trumps"),
     "a bot's reason told while the deal is on": (
         lambda: _session().why().words, ("3♠: заход", "старшей во взятке", "сдача закончится"),  # type: ignore[union-attr]
         ("3♠: apre la presa", "la carta più alta della presa", "fine smazzata"),

@@ -632,6 +632,12 @@ def test_play_table_keeps_the_completed_trick_in_sight_with_its_winner_and_rule(
     assert f"Trick {last.number + 1} (just played)" in html
     winner = f"seat {last.winner}" + (" (you)" if last.winner == 0 else "")
     assert f"→ {winner} wins, {last.points} points" in html and reason in html
+    # The everyday rule's citation is a click away ("why?"); two identical cards' rule is said on the result.
+    from bibi.tricks import note_of
+
+    note = note_of(last, deal.rules)
+    shown = f": <span class=\"bibi-why\">{note}</span>" if note else f"<summary>why?</summary>{reason}</details>"
+    assert shown in html
     assert "This trick" in html  # the new trick beside it
     # Still there while the next trick is being played, until a later trick is complete.
     done = len(deal.tricks)
@@ -654,7 +660,7 @@ def test_trick_reason_tells_the_rule_of_trick_winner():
     assert trick_winner(twins, s, True) == 2 and trick_reason(twins, s, True) == \
         "second of two identical cards wins (R14)"
     assert trick_winner(twins, s, False) == 1 and trick_reason(twins, s, False) == \
-        "first of two identical cards wins (R14)"
+        "first of two identical cards wins (not stated; R14 says the later one)"
     assert trick_reason([(0, kh), (1, kh), (2, ah)], h, True) == "highest trump (I8)"  # twins that do not win
     with pytest.raises(ValueError, match="plays is empty"):
         trick_reason([], s, True)

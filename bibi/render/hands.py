@@ -15,6 +15,8 @@ from bibi.tricks import pair_letters
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NO_CARDS = N_("no cards")
 _W_NO_CARDS_YET = N_("no cards yet")
+# TRANSLATORS: the disclosure under a trick's result that opens to the rule which decided it, with its sentences
+_W_WHY = N_("why?")
 
 # -- cards and hands ---------------------------------------------------------------------------
 
@@ -107,9 +109,13 @@ def trick_html(
     names: Sequence[str] | None = None,
     small: bool = False,
     reason: str | None = None,
+    why: str | None = None,
 ) -> str:
     """Who played what to a trick, and who wins it (or, ``done=False``, who is winning so far), and
-    ``reason``, the rule that decided it, when given (``bibi.tricks.trick_reason``).
+    ``reason``, the rule that decided it, when given: shown on the result (``bibi.tricks.trick_note``, given
+    when the rule is not the everyday one). ``why``, the rule with its full citation (``bibi.tricks.trick_reason``),
+    is a click away behind a "why?" disclosure (``<details>``, reached by the keyboard too) when no ``reason`` is
+    shown.
 
     ``trick`` is a completed ``Trick`` (its trump, winner and points are read from it) or a sequence
     of ``(seat, card)`` plays.
@@ -148,6 +154,8 @@ def trick_html(
                 foot = "→ " + _("{who} wins, {points}").format(who=who, points=count(points, "point"))
             if reason:
                 foot += f': <span class="bibi-why">{_e(reason)}</span>'
+            elif why:
+                foot += f' <details class="bibi-why"><summary>{_e(_(_W_WHY))}</summary>{_e(why)}</details>'
         else:
             foot = _("{who} is winning so far").format(who=who)
     body = "".join(items) or f'<span class="bibi-empty">{_e(_(_W_NO_CARDS_YET))}</span>'

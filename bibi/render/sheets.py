@@ -14,7 +14,7 @@ from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.rules import Rules, call_said, rules_name
-from bibi.tricks import pair_letters, reason_of
+from bibi.tricks import note_of, pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_TRUMP = N_("trump")
@@ -108,14 +108,15 @@ def _status(deal: Any, names: Sequence[str] | None, viewer: int | None = None, y
 
 
 def last_trick_reason(deal: Any) -> str | None:
-    """The rule that gave ``deal``'s last completed trick to its winner (``bibi.tricks.trick_reason``), or None."""
+    """The rule that gave ``deal``'s last completed trick to its winner, with its full citation
+    (``bibi.tricks.trick_reason``), or None."""
     if not deal.tricks:
         return None
     return reason_of(deal.tricks[-1], deal.rules)
 
 
 def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: bool = False,
-            viewer: int | None = None, you: bool = False) -> str:
+            viewer: int | None = None, you: bool = False, why: bool = False) -> str:
     parts = [f'<div class="bibi-status">{_status(deal, names, viewer, you)}</div>']
     # TRANSLATORS: the label beside the trump suit's symbol at the table's centre
     trump = f'<span class="bibi-label">{_e(_(_W_TRUMP))}</span>{_trump_disc(deal.trump)}'
@@ -146,22 +147,25 @@ def _center(deal: Any, names: Sequence[str] | None, small: bool, last_trick: boo
         parts.append(trick_html(deal.trick, winner=winning, done=False, title=_("This trick"), names=names,
                                 small=small, style=False))
         if last_trick and deal.tricks:  # the trick just completed stays in sight beside the new one
-            parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True)}</div>')
+            parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, True, why)}</div>')
     elif deal.tricks:  # between tricks, or a complete trick whose players still draw and call
         if last_trick and not deal.is_over:
             parts.append(f'<div class="bibi-trick"><div>{_e(_(_W_THIS_TRICK))}</div><span class="bibi-empty">'
                          f"{_e(_(_W_NO_CARDS_YET))}</span></div>")
-        parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick)}</div>'
-                     if last_trick else _last_trick(deal, names, small, False))
+        parts.append(f'<div class="bibi-last">{_last_trick(deal, names, small, last_trick, why)}</div>'
+                     if last_trick else _last_trick(deal, names, small, False, why))
     return "".join(parts)
 
 
-def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, why: bool) -> str:
+def _last_trick(deal: Any, names: Sequence[str] | None, small: bool, just: bool, why: bool) -> str:
+    """The last completed trick: ``just`` played (beside the next one, its trump always named), ``why`` with its
+    rule (``trick_html``'s ``reason`` and ``why``)."""
     last = deal.tricks[-1]
-    trump = last.trump if last.trump != deal.trump or why else None
-    title = (_("Trick {number} (just played)") if why else _("Trick {number}")).format(number=last.number + 1)
+    trump = last.trump if last.trump != deal.trump or just else None
+    title = (_("Trick {number} (just played)") if just else _("Trick {number}")).format(number=last.number + 1)
     return trick_html(last.plays, trump=trump, winner=last.winner, points=last.points, title=title, names=names,
-                      small=small, reason=last_trick_reason(deal) if why else None, style=False)
+                      small=small, reason=note_of(last, deal.rules) if why else None,
+                      why=last_trick_reason(deal) if why else None, style=False)
 
 
 def _hand_label(seat: int, names: Sequence[str] | None) -> str:
@@ -238,7 +242,7 @@ def _seat_box(
 
 @_styled
 def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | None = None,
-               last_trick: bool = False, hand_below: bool = False, you: bool = False) -> str:
+               last_trick: bool = False, hand_below: bool = False, you: bool = False, why: bool = False) -> str:
     """The whole table: the seats around it (hands, dealer, whose turn, calls, scores), and in the
     middle the trump, the stock or the turned-up leftovers, and the trick being played (or the last one).
 
@@ -247,7 +251,9 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     ``last_trick``: the trick just completed stays beside the new one, with its winner, its points and
     the rule that decided it. ``hand_below``: ``seat``'s own hand is left out (a view shows it as buttons).
     ``you``: ``seat`` is the reader's own, as at the play table: its badge and the status speak to him ("your
-    turn", «ваш ход») where another seat's say "to play".
+    turn", «ваш ход») where another seat's say "to play". ``why``: the last completed trick tells its rule as
+    ``last_trick`` does (said on the result only when it is not the everyday one, ``bibi.tricks.trick_note``; else
+    a click away, behind "why?"), wherever it is shown.
     """
     n = deal.players
     columns, centre, cells = seat_cells(n)
@@ -256,7 +262,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     boxes = []
     for place, cell in enumerate(cells):
         boxes.append(_seat_box(deal, (bottom + place) % n, cell, seat, names, small, hand_below, you))
-    inner = _center(deal, names, small, last_trick, seat, you)
+    inner = _center(deal, names, small, last_trick, seat, you, why or last_trick)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
     label = _("{rules} rules, {players}").format(rules=rules_name(getattr(deal.rules, "name", "custom")),

@@ -226,8 +226,8 @@ def quotes(text: str) -> list[str]:
 
 
 __all__ = [
-    "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary", "rules_table",
-    "rules_text", "fold_line", "shown_width",
+    "call_hope", "cited_sentences", "deal_text", "describe", "plain", "quotes", "rules_diff", "rules_summary",
+    "rules_table", "rules_text", "fold_line", "shown_width",
 ]
 
 
@@ -254,3 +254,22 @@ def bot_word(name: str) -> str:
     if name == "search":
         return pgettext("bot", "search")
     return name
+
+
+def call_hope(card: Any, partner: Any, out: int, rules: Rules) -> str:
+    """A king or queen kept for a Bi-bi, and why the hope is alive, in the plain words a hint speaks: ``K♦ hoping
+    for a Bi-bi, with both Q♦ still out``. ``out`` is how many copies of ``partner`` the seat has not seen (1 or 2;
+    ``bibi.sampling.unseen``). The one home of these words: the hint's ``it keeps your …``
+    (``bibi.session.advice``) and the bots' ``keeps …`` (``bibi.heuristic``, which the review of a deal tells) both
+    ask it, so a learner reads one reason one way.
+
+    >>> from bibi.cards import Card
+    >>> from bibi.rules import RUSSIAN
+    >>> call_hope(Card("KD"), Card("QD"), 2, RUSSIAN)
+    'K♦ hoping for a Bi-bi, with both Q♦ still out'
+    """
+    # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi, «Би-би», «bip bip»); the plural
+    # form is for two copies of {partner} (a game has at most two packs): "with both Q♦ still out"
+    hope = ngettext("{card} hoping for a {call}, with one {partner} still out",
+                    "{card} hoping for a {call}, with both {partner} still out", out)
+    return hope.format(card=card.display(), partner=partner.display(), call=call_said(rules).rstrip("!"))

@@ -339,7 +339,7 @@ class DealExplorer(_ActionView):
             button.disabled = at_start
         for button in (self.next_button, self.next_trick_button, self.end_button):
             button.disabled = at_end
-        self.board.value = render.table_html(deal, self.seat)
+        self.board.value = render.table_html(deal, self.seat, why=True)
         looking = self.seat
 
         def seen(state: Deal) -> tuple[Any, ...]:  # the log as the seat looked from knows it (all: every event)

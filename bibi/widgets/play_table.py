@@ -114,7 +114,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
     trump button appears when one is legal. The bots move until it is your turn, their cards shown one by one
     (``delay`` seconds apart once the view is on show; ``None``: 0.25 s in a front end, none in a test).
     The trick just completed stays on the table beside the new one, with its winner, points and the rule that
-    gave it. **Hint** asks the strongest bot (``hint_bot``) what it would do, in plain words, with the bot's own
+    gave it: said on the result when two identical cards decided it, else behind "why?" (``bibi.tricks.trick_note``).
+    **Hint** asks the strongest bot (``hint_bot``) what it would do, in plain words, with the bot's own
     reasons and figures a click away (*details*); **Undo** takes your last move back (the deal replayed from its
     record up to your previous decision, the bots' stream restored); **Why seat N?** tells why that bot made its
     last move you saw: while the deal is on, what the table saw of it and what the rules make of it (never its
