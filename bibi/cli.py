@@ -5,7 +5,7 @@
     bibi game  [--rules ru] [--players 6] [--rounds 1] [--seed 7] [--bots heuristic] [--json [FILE]]
     bibi replay FILE                    a deal or game record, replayed and printed
     bibi analyse FILE --seat N          one seat's decisions in a record weighed (bibi.coach), the costly explained
-    bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1]
+    bibi play  [--rules ru] [--players 4] [--seat 0] [--bots heuristic] [--seed 7] [--deals 1] [--pair]
     bibi simulate / bibi compare        many deals to tables (bibi.simulation, imported when they run)
     bibi profile RULES [RULES]          what kind of game rules make (bibi.profile, imported when it runs)
 
@@ -451,6 +451,11 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default=None, metavar="LEVEL",
                         help=_help(_("the other seats' level instead of --bots: {levels} (bench/levels.py measures "
                                      "them)").format(levels=", ".join(_level_names()))))
+    parser.add_argument("--pair", nargs="?", const="any", default=None, choices=("any", "dealt", "drawn"),
+                        metavar="WAY",
+                        help=_help(_("one deal in which you get a king and a queen of one suit to call, WAY dealt "
+                                     "(in your hand), drawn (right after your first card) or any (the seed "
+                                     "chooses; the default)")))
 
 
 def _level_names() -> list[str]:
@@ -468,17 +473,32 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
     deals = players if args.deals is None else args.deals
+    if args.pair is not None:  # a deal with a pair to call (bibi.practice.pair_deal): one deal
+        if args.deals not in (None, 1):
+            raise ValueError(f"--pair: a deal with a pair to call is one deal, not --deals {args.deals}")
+        deals = 1
     if deals != 1 and (deals < 1 or deals % players):
         raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
                          f"({players}, {2 * players}, …; R26)")
     level = _level(args)
+    played: Deal | Game
     try:
         bots = Session.seat_bots(args.bots, players, args.seat)  # a name for all, one per seat, or per other seat
     except ValueError as exc:
         raise ValueError(f"--{exc}") from None  # "--bots: …"
     names = [bot for bot in bots if bot is not None]  # the other seats'
-    played: Deal | Game = (Deal.new(args.rules, players, seed=seed) if deals == 1
-                           else Game.new(args.rules, players, deals // players, seed=seed))
+    pair = None
+    if args.pair is not None:
+        from bibi.practice import pair_deal, pair_note  # practising a Bi-bi
+
+        try:
+            played, pair = pair_deal(args.rules, players, args.seat, seed,
+                                     when=None if args.pair == "any" else args.pair)
+        except ValueError as exc:  # "when: 'drawn' needs …": the option's name for it
+            raise ValueError(f"--pair: {str(exc).removeprefix('when: ')}") from None
+    else:
+        played = (Deal.new(args.rules, players, seed=seed) if deals == 1
+                  else Game.new(args.rules, players, deals // players, seed=seed))
     what = (_("one deal") if deals == 1 else
             ngettext("a game of {n} deal", "a game of {n} deals", deals).format(n=deals))
     say_folded(_("Bi-bi! with the {rules} rules: {what}, {players}, seed {seed}. You are seat {seat}; bots: {bots}. "
@@ -490,6 +510,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         from bibi.levels import told
 
         say_folded(_("Level: {title}: {what}.").format(title=told(level)[0], what=told(level)[1]))
+    if pair is not None:
+        say_folded(pair_note(played.rules, pair))
     return Terminal(played, args.seat, bots, bots_rng(seed), seed=seed).run()
 
 
@@ -650,6 +672,9 @@ def _practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_help(_("number of players (default: 4)")))
     parser.add_argument("--seed", type=seed_arg, default=None, help=_help(_(SEED_HELP_EXERCISES)))
     parser.add_argument("-n", type=int, default=6, metavar="N", help=_help(_("how many exercises (default: 6)")))
+    parser.add_argument("--pair", action="store_true",
+                        help=_help(_("only deals with a pair to call: may you call now, what does it score, and what "
+                                     "becomes trump?")))
 
 
 @subcommand("practice", N_("answer exercises on positions of deals; the engine checks and explains"),
@@ -659,7 +684,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
     from bibi.terminal import command_word, quiz, say_folded
 
     seed = _seed(args)
-    drawn = exercises(args.n, args.rules, args.players, seed)
+    drawn = exercises(args.n, args.rules, args.players, seed, kinds=["bibi"] if args.pair else None)
     say_folded(ngettext("{n} exercise, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "
                    "'{quit}' (or Ctrl-D) stops.",
                    "{n} exercises, {rules} rules, {players}, seed {seed}. Answer with a choice or its number; "

@@ -1,6 +1,6 @@
 """The set-up of a deal from a seed, as pure functions of cards and rules: the high-card draw, the shuffle, the
 cut and the carried trump (``set_up``), the dealing order (``dealt_places``), the checks of a player count and
-of a stacked pack, and stacks for lessons (``stack``).
+of a stacked pack, stacks for lessons (``stack``), and a deal with a pair to call for one seat (``paired_setup``).
 
 The module sits below ``bibi.deal`` (the state machine imports it to start a deal) and builds no deal itself;
 it is compiled with it (tools/build_compiled.py).
@@ -12,9 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, SupportsIndex
 
-from bibi.cards import CARD_TEXT, CARDS, Card, Suit, pack, parse_card
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
-from bibi.rules import FirstDealer, FirstTrump, Rules, as_rules
+from bibi.cards import CARD_TEXT, CARDS, SUITS, Card, Rank, Suit, pack, parse_card
+from bibi.errors import Checked, WrongType, check_seed, check_type, shorten, whole
+from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules
 from bibi.tricks import KQ_SLOT, PARTNER
 
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
@@ -341,10 +341,166 @@ def cut(cards: list[Card], rng: random.Random) -> list[Card]:
     return cards[k:] + cards[:k]
 
 
+# -- a deal with a pair to call ------------------------------------------------------------------------------
+
+PAIR_WAYS: Final = ("dealt", "drawn")  # how the pair comes to the seat (``paired_setup``)
+
+
+class PairSetup(NamedTuple):
+    """A set-up with a pair to call for ``seat`` (``paired_setup``): the set-up itself, the pair's ``suit``, and
+    how it comes, ``when``: ``"dealt"`` (king and queen in the hand as dealt) or ``"drawn"`` (one of them dealt,
+    the other, ``drawn``, the card the seat draws right after its first card)."""
+
+    setup: Setup
+    seat: int
+    suit: Suit
+    when: str
+    drawn: Card | None
+
+
+def pair_ways(rules: Rules, players: SupportsIndex) -> tuple[str, ...]:
+    """The ways ``paired_setup`` can bring a pair under ``rules`` with ``players``: ``dealt`` whenever a hand holds
+    two cards; ``drawn`` too where the seat's first draw is known before play: each player draws right after his
+    card (``draw='after_each_card'``, R15), so the first round goes in playing order from the dealer's left, and
+    the stock lasts a round. (After the trick, I9, the first round starts with the first trick's winner: no card
+    can be put where the seat will draw it.)
+
+    >>> from bibi.rules import ITALIAN, RUSSIAN
+    >>> pair_ways(RUSSIAN, 4), pair_ways(ITALIAN, 4)
+    (('dealt', 'drawn'), ('dealt',))
+    """
+    players = check_players(rules, players)
+    ways: tuple[str, ...] = ("dealt",) if rules.hand_size >= 2 else ()
+    if ways and rules.draw is Draw.AFTER_EACH_CARD and rules.draw_rounds(players) > 0:
+        ways += ("drawn",)
+    return ways
+
+
+def paired_setup(rules: Rules | str, players: SupportsIndex, seat: SupportsIndex, seed: Any = None, *,
+                 rng: random.Random | None = None, when: Checked[str | None] = None) -> PairSetup:
+    """A deal's set-up in which ``seat`` gets a king and a queen of one suit to call: to practise a Bi-bi.
+
+    The usual set-up from ``seed`` (or ``rng``; ``set_up``: dealer, shuffle, cut, first trump), then the pack
+    rearranged by swaps drawn from the same stream: ``when='dealt'`` puts the pair in the seat's hand;
+    ``'drawn'`` puts one of them there and the other where the seat draws after its first card (``pair_ways``
+    says which the rules allow; ``None``, the default, lets the stream choose among them). The suit is one the
+    seat may call (not the first trump under ``bibi_suits='non_trump'``, R15, R17); no other seat is dealt a
+    pair of it, and under ``drawn`` the seat holds no other copy of the card it draws; the bottom card (the cut
+    card) stays. Give ``Deal.new(rules, players, deck=s.setup.deck, dealer=s.setup.dealer,
+    trump=s.setup.trump)`` the result: the record holds the pack, so the deal replays as any other.
+
+    >>> s = paired_setup("russian", 4, seat=0, seed=7, when="dealt")
+    >>> from bibi.deal import Deal
+    >>> deal = Deal.new("russian", 4, deck=s.setup.deck, dealer=s.setup.dealer, trump=s.setup.trump)
+    >>> s.suit in deal.free_pairs(0), s.suit != deal.trump
+    (True, True)
+    """
+    rules = as_rules(rules)
+    players = check_players(rules, players)
+    seat = whole("seat", seat, 0, players - 1)
+    seed = check_seed("seed", seed)
+    if rng is not None:
+        check_type("rng", rng, random.Random, "a random.Random")
+    ways = pair_ways(rules, players)
+    asked: Any = when  # checked as any object: a test of ``when`` itself would make mypyc cast it (``Checked``)
+    if asked is not None:
+        check_type("when", asked, str, "'dealt' or 'drawn'")
+        if asked not in PAIR_WAYS:
+            raise ValueError(f"when: {shorten(asked)} is not 'dealt' or 'drawn'")
+    if not ways:
+        raise ValueError(f"rules: a hand of {rules.hand_size} card holds no king and queen (hand_size)")
+    if asked is not None and asked not in ways:
+        raise ValueError(f"when: {asked!r} needs draw='after_each_card' and a stock that lasts a round: under these "
+                         f"rules with {players} players the seat's first draw is not known before play (R15; I9)")
+    rng = random.Random(seed) if rng is None else rng
+    return _pair_in(rules, players, seat, rng, asked)
+
+
+def _pair_in(rules: Rules, players: int, seat: int, rng: random.Random, when: str | None) -> PairSetup:
+    """``paired_setup``'s set-up and rearrangement of its pack, every choice drawn from ``rng``."""
+    setup = set_up(rules, players, rng)
+    ways = pair_ways(rules, players)
+    way = when if when is not None else ways[0] if len(ways) == 1 else rng.choice(ways)
+    deck = list(setup.deck)
+    last = len(deck) - 1  # the cut card's place: it stays
+    suits = [s for s in SUITS if (rules.bibi_suits is BibiSuits.ANY or s != setup.trump)
+             and all(c in deck[:last] for c in _pair_cards(s))]
+    suit = rng.choice(suits)
+    king, queen = _pair_cards(suit)
+    size = rules.hand_size
+    mine = list(dealt_places(players, setup.dealer, seat, size))
+    drawn: Card | None = None
+    if way == "dealt":
+        _put(deck, king, mine, rng, (king, queen))
+        _put(deck, queen, mine, rng, (king, queen))
+    else:
+        held = rng.choice((king, queen))
+        drawn = queen if held == king else king
+        slot = players * size + (seat - setup.dealer - 1) % players  # the first round draws from the leader on
+        _put(deck, held, mine, rng, (king, queen))
+        _put(deck, drawn, [slot], rng, (king, queen))
+        for place in mine:  # no copy of the card to draw in the hand: that would be a dealt pair
+            if deck[place] == drawn:
+                _swap_out(deck, place, _spare(deck, players, size, mine + [slot], (king, queen)), rng)
+    if (way == "drawn" or not rules.dealt_pairs) and size > 2:
+        _spare_of_suit(deck, suit, mine, range(players * size, players * size + players), (king, queen))
+    for other in range(players):
+        places = list(dealt_places(players, setup.dealer, other, size))
+        if other != seat and king in [deck[p] for p in places] and queen in [deck[p] for p in places]:
+            place = next(p for p in places if deck[p] == queen)
+            _swap_out(deck, place, _spare(deck, players, size, mine + places + [players * size + p for p in
+                                                                               range(players)], (king, queen)), rng)
+    return PairSetup(setup._replace(deck=tuple(deck)), seat, suit, way, drawn)
+
+
+def _pair_cards(suit: Suit) -> tuple[Card, Card]:
+    return CARDS[suit.index * 13 + Rank.KING], CARDS[suit.index * 13 + Rank.QUEEN]
+
+
+def _put(deck: list[Card], card: Card, places: Sequence[int], rng: random.Random, pair: tuple[Card, Card]) -> None:
+    """``card`` at one of ``places`` (kept there if it is already at one), by a swap with the copy of it nearest
+    the top elsewhere (never the bottom card); the place taken is drawn from ``rng`` among those holding
+    neither card of ``pair``."""
+    if any(deck[p] == card for p in places):
+        return
+    free = [p for p in places if deck[p] not in pair]
+    twice = [p for p in places if [deck[q] for q in places].count(deck[p]) > 1]  # a hand of K K, say
+    place = places[0] if len(places) == 1 else rng.choice(free or twice)
+    source = next(q for q in range(len(deck) - 1) if deck[q] == card and q not in places)
+    deck[place], deck[source] = deck[source], deck[place]
+
+
+def _spare(deck: list[Card], players: int, size: int, kept: Sequence[int], pair: tuple[Card, Card]) -> list[int]:
+    """The places a card of ``pair`` may be swapped out to: not in ``kept``, not the bottom, holding neither card
+    of the pair: the stock below its first round first, else any other place."""
+    below = [p for p in range(players * size + players, len(deck) - 1) if p not in kept and deck[p] not in pair]
+    return below or [p for p in range(len(deck) - 1) if p not in kept and deck[p] not in pair]
+
+
+def _spare_of_suit(deck: list[Card], suit: Suit, mine: list[int], first: range, pair: tuple[Card, Card]) -> None:
+    """A card of ``suit`` beside its king and queen in the hand at ``mine`` (from the stock below its ``first``
+    round, else from another hand; never from the first round, the bottom or the pair), so that the seat can
+    follow that suit, or play a trump, without breaking the pair before its first chance to call. The card taken
+    is the one nearest the top; it takes the place of the hand's first card that is not of ``pair``."""
+    if any(deck[p].suit == suit and deck[p] not in pair for p in mine):
+        return
+    places = [*range(first.stop, len(deck) - 1), *(q for q in range(first.start) if q not in mine)]
+    source = next((q for q in places if deck[q].suit == suit and deck[q] not in pair), None)
+    place = next((p for p in mine if deck[p] not in pair), None)
+    if source is not None and place is not None:
+        deck[place], deck[source] = deck[source], deck[place]
+
+
+def _swap_out(deck: list[Card], place: int, spare: list[int], rng: random.Random) -> None:
+    other = rng.choice(spare)
+    deck[place], deck[other] = deck[other], deck[place]
+
+
 # Whether this module runs compiled (``make compiled``, tools/build_compiled.py): mypyc makes
 
 
 __all__ = [
-    "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter", "dealt_places", "hands_dealt",
-    "high_card_draw", "restocked", "sequence", "set_up", "shuffle", "stack", "still_drawing",
+    "PAIR_WAYS", "PairSetup", "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter",
+    "dealt_places", "hands_dealt", "high_card_draw", "pair_ways", "paired_setup", "restocked", "sequence", "set_up",
+    "shuffle", "stack", "still_drawing",
 ]

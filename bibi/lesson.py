@@ -19,10 +19,9 @@ seat have no ``call_worth``; its paired effects use the deals that have it under
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -30,18 +29,23 @@ import pandas as pd
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, count, get_language, interval, ngettext, number, percent
 from bibi.play import bot_title
+from bibi.render.worked import text_name
 from bibi.rules import OPTIONS, Rules, as_rules, rules_name
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
+from bibi.worked import differences, moved
 
 SHOWN: dict[str, str] = {
     "score_per_seat": MEASURES["score_per_seat"],
     "calls": MEASURES["calls"],
     "trump_changes": MEASURES["trump_changes"],
-    "call_worth": "a caller's card points minus a non-caller's, in deals with both (the 50 of the call not counted)",
+    "call_worth": N_("a caller's card points minus a non-caller's, in deals with both (the 50 of the call not "
+                     "counted)"),
     "first_leader_win": MEASURES["first_leader_win"],
     "leftover_points": MEASURES["leftover_points"],
 }
 ALL = "all at once"
+# The few measures a lesson reads first, each explained in one line (``Lesson.key``); the long table follows.
+KEY = ("calls", "trump_changes", "call_worth", "first_leader_win")
 
 # How the lesson's page names its measures and the last row in the kit's other languages (the frames keep the ids).
 _SHOWN_NAMES = {
@@ -49,6 +53,52 @@ _SHOWN_NAMES = {
     "call_worth": N_("a call's worth"), "first_leader_win": N_("the first leader's share of the win"),
     "leftover_points": N_("points in the leftovers"), ALL: N_("all at once"),
 }
+
+
+class KeyMeasure(NamedTuple):
+    """One key measure of a lesson: its id, its mean and interval's half-width under ``a`` and ``b``, the paired
+    effect of every difference at once (``b`` against ``a``, mean and half-width), and the paired deals that make
+    that effect reliable (``deals_needed``; ``None`` when no deal of the run differs)."""
+
+    measure: str
+    a: tuple[float, float]
+    b: tuple[float, float]
+    effect: tuple[float, float]
+    needed: int | None
+
+
+def deals_needed(deals: int, effect: float, half: float) -> int | None:
+    """The paired deals that make an effect reliable, from the spread this run observed: enough for the interval
+    to be at most half the effect wide on each side (its sign and rough size then hold). A half-width narrows as
+    one over the square root of the deals, so ``deals × (2·half / |effect|)²``, rounded up to two significant
+    figures; ``None`` when the effect and its spread are both 0 (no deal differs); ``deals`` when it already is
+    that sure.
+
+    >>> deals_needed(200, 1.0, 1.0), deals_needed(200, 4.0, 1.0), deals_needed(200, 0.0, 0.0)
+    (800, 200, None)
+    """
+    if not (math.isfinite(effect) and math.isfinite(half)) or (effect == 0 and half == 0):
+        return None
+    if effect == 0:
+        return 10**9
+    raw = math.ceil(deals * (2 * half / abs(effect)) ** 2)
+    if raw <= deals:
+        return deals
+    step = 10 ** max(0, len(str(raw)) - 2)
+    return math.ceil(raw / step) * step
+
+
+RELIABLE = N_("The key measures, each with its 95% interval (the mean ± its half-width). Reliable means the "
+               "half-width is at most half the difference, so its sign and rough size hold; the half-width narrows as "
+               "the square root of the deals, so four times the deals halve it.")
+MEASURED = N_("What each measure measures:")
+
+
+def _shown_measure(measure: str) -> str:
+    """A measure as the page names it: its id in English (the frames' label), its name in another language."""
+    if get_language() == SOURCE:
+        return measure
+    return _(_SHOWN_NAMES[measure]) if measure in _SHOWN_NAMES else measure
 
 
 def _shown_option(name: str) -> str:
@@ -86,30 +136,6 @@ def _paired(before: pd.DataFrame, after: pd.DataFrame, measure: str, level: floa
     x, y = before[measure].to_numpy(), after[measure].to_numpy()
     both = ~(np.isnan(x) | np.isnan(y))
     return mean_ci(y[both] - x[both], level)
-
-
-def _differences(a: Rules, b: Rules) -> list[tuple[str, ...]]:
-    """The options on which ``a`` and ``b`` differ, each alone where the rules allow it, else with the fewest
-    others that make a valid change under both (``first_trump='dealer_card'`` needs ``first_dealer``'s draw)."""
-    options = [name for name, _, _ in a.diff(b)]
-    groups: list[tuple[str, ...]] = []
-    for option in options:
-        if any(option in g for g in groups):
-            continue
-        for group in [(option,), *((option, other) for other in options if other != option)]:
-            try:
-                _moved(a, b, group), _moved(b, a, group)
-            except ValueError:
-                continue
-            groups.append(tuple(o for o in options if o in group))
-            break
-        else:
-            groups.append(tuple(options))  # cannot happen for valid a and b: all at once is b itself
-    return groups
-
-
-def _moved(base: Rules, to: Rules, group: tuple[str, ...]) -> Rules:
-    return dataclasses.replace(base, **{o: getattr(to, o) for o in group})
 
 
 def _name(group: tuple[str, ...]) -> str:
@@ -177,6 +203,52 @@ class Lesson:
             self.b.name: [_cell(*r, digits, sign=False) for r in zip(v.b_mean, v.b_low, v.b_high, strict=True)],
         }, index=v.index)
 
+    def key(self, measures: tuple[str, ...] = KEY) -> list[KeyMeasure]:
+        """The key measures (``KEY``), each under ``a`` and ``b`` and moved by every difference at once, with the
+        paired deals that make that effect reliable (``deals_needed``)."""
+        rows = []
+        for measure in measures:
+            level, both = self.levels.loc[measure], self.effect(ALL, measure)
+            half = (both["a_high"] - both["a_low"]) / 2
+            rows.append(KeyMeasure(measure, (level.a_mean, (level.a_high - level.a_low) / 2),
+                                   (level.b_mean, (level.b_high - level.b_low) / 2), (both["effect_in_a"], half),
+                                   deals_needed(self.deals, both["effect_in_a"], half)))
+        return rows
+
+    def key_lines(self, measures: tuple[str, ...] = KEY) -> list[str]:
+        """The key measures in words, one line each, in the language in force: what it measures, its value under
+        each rules, the difference with its interval, and how many paired deals make that difference reliable."""
+        return [f"{name}: {said}" for name, said in self._key_words(measures)]
+
+    def _key_words(self, measures: tuple[str, ...]) -> list[tuple[str, str]]:
+        """``key_lines`` as (the measure's name, the rest of its line), for a page that sets the name apart."""
+        lines = []
+        for k in self.key(measures):
+            name = _(_SHOWN_NAMES[k.measure])
+            if get_language() == SOURCE:
+                name = f"{name} ({k.measure})"
+            if k.needed is None:
+                sure = _("no deal of the run differs")
+            elif k.needed >= 10**9:
+                sure = _("no difference seen: more deals only narrow its interval around 0")
+            elif k.needed <= self.deals:
+                sure = _("reliable at these {deals} paired deals").format(deals=number(self.deals))
+            else:
+                sure = _("about {needed} paired deals make it reliable; this run has {deals}").format(
+                    needed=number(k.needed), deals=number(self.deals))
+            said = _("{name}: {what}. {a}: {a_value}; {b}: {b_value}; the difference {effect}: {sure}").format(
+                name=name, what=_(SHOWN[k.measure]), a=text_name(self.a), b=text_name(self.b),
+                a_value=_cell(k.a[0], k.a[0] - k.a[1], k.a[0] + k.a[1], 2, sign=False),
+                b_value=_cell(k.b[0], k.b[0] - k.b[1], k.b[0] + k.b[1], 2, sign=False),
+                effect=_cell(k.effect[0], k.effect[0] - k.effect[1], k.effect[0] + k.effect[1], 2), sure=sure)
+            lines.append((name, said.removeprefix(f"{name}: ")))
+        return lines
+
+    def legend(self) -> list[str]:
+        """Every measure of the long table explained, one line each: its name as the table shows it, and what it
+        measures."""
+        return [f"{_shown_measure(m)}: {_(what)}" for m, what in SHOWN.items()]
+
     def _head(self) -> tuple[str, str]:
         paired = ngettext("{n} paired deal", "{n} paired deals", self.deals).format(n=number(self.deals))
         run = _("{players}, {paired}, bots {bots}, seed {seed}, intervals at {level}").format(
@@ -184,23 +256,25 @@ class Lesson:
             bots=bot_title(self.bots) if isinstance(self.bots, str) else self.bots, seed=self.seed,
             level=percent(self.level))
         # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), or "custom"
-        moved = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
+        how = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
                   "{b}").format(a=rules_name(self.a.name), b=rules_name(self.b.name))
         if self.unchanged:
-            moved = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
-                moved=moved, options=", ".join(self.unchanged if get_language() == SOURCE
+            how = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
+                moved=how, options=", ".join(self.unchanged if get_language() == SOURCE
                                                else map(_shown_option, self.unchanged)))
-        return run, moved
+        return run, how
 
     def __str__(self) -> str:
-        """The lesson as text, in the language in force (``print(table)``): the run, the measures under each rules,
-        and the effects."""
+        """The lesson as text, in the language in force (``print(table)``): the run, the key measures in words, the
+        measures under each rules, the effects, and what each measure measures."""
         run, moved = self._head()
         levels, wide = self._shown()
         heading = _("The measures under each:")
+        key = "\n".join(f"- {line}" for line in self.key_lines())
+        legend = "\n".join(f"- {line}" for line in self.legend())
         with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
-            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{heading}\n"
-                    f"{levels.to_string()}\n{moved}:\n{wide.to_string()}")
+            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{_(RELIABLE)}\n{key}\n{heading}\n"
+                    f"{levels.to_string()}\n{moved}:\n{wide.to_string()}\n{_(MEASURED)}\n{legend}")
 
     def __repr__(self) -> str:
         """The lesson at a glance, the same in every language (labels, English, numbers as Python writes them);
@@ -215,16 +289,17 @@ class Lesson:
         run, moved = self._head()
         levels, wide = self._shown()
         return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
-                                  wide._repr_html_())
+                                  wide._repr_html_(), key=[_(RELIABLE), *self._key_words(KEY)],
+                                  legend=[_(MEASURED), *self.legend()])
 
     def _shown(self) -> tuple[pd.DataFrame, pd.DataFrame]:
         """``levels_wide`` and ``wide`` as a reader sees them: their labels in the language in force."""
         levels, wide = self.levels_wide(), self.wide()
         if get_language() != SOURCE:  # the frames keep their own labels; the page names them in the language
-            levels.index = levels.index.map(lambda m: _(_SHOWN_NAMES[m]) if m in _SHOWN_NAMES else m)
+            levels.index = levels.index.map(_shown_measure)
             levels.index.name = _("measure")
             wide.index = wide.index.map(lambda row: (_shown_option(row[0]), row[1],
-                                                     _(_SHOWN_NAMES[row[2]]) if row[2] in _SHOWN_NAMES else row[2]))
+                                                     _shown_measure(row[2])))
             wide.index.names = [_("option"), _("sentences"), _("measure")]
             levels.columns = [rules_name(self.a.name), rules_name(self.b.name)]
             wide.columns = [_("{rules} rules").format(rules=rules_name(self.a.name)),
@@ -243,12 +318,12 @@ def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int 
     a, b = as_rules(a), as_rules(b)
     if not isinstance(a, Rules) or not isinstance(b, Rules):
         raise WrongType(f"a, b: expected rules, not {shorten(a)}, {shorten(b)}")
-    groups = _differences(a, b)
+    groups = differences(a, b)
     if not groups:
         raise ValueError(f"b: {shorten(b.label)} has the same rules as a ({shorten(a.label)}); nothing differs to "
                          "measure")
-    in_a = {"base": a, **{_name(g): _moved(a, b, g) for g in groups}}
-    in_b = {"base": b, **{_name(g): _moved(b, a, g) for g in groups}}
+    in_a = {"base": a, **{_name(g): moved(a, b, g) for g in groups}}
+    in_b = {"base": b, **{_name(g): moved(b, a, g) for g in groups}}
     run = dict(players=players, deals=deals, bots=bots, seed=seed, workers=workers, progress=progress, level=level)
     under_a = {k: _per_deal(s) for k, s in compare(in_a, **run).simulations.items()}
     under_b = {k: _per_deal(s) for k, s in compare(in_b, **run).simulations.items()}
@@ -274,4 +349,4 @@ def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int 
     return Lesson(a, b, players, deals, bots, seed, level, frame, levels, tuple(unchanged))
 
 
-__all__ = ["ALL", "SHOWN", "Lesson", "call_worth", "lesson"]
+__all__ = ["ALL", "KEY", "SHOWN", "KeyMeasure", "Lesson", "call_worth", "deals_needed", "lesson"]

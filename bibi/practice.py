@@ -16,6 +16,11 @@ The kinds (``KINDS``):
 - ``points``: how many points does this trick score?
 - ``tricks_left``: how many tricks remain?
 
+One more kind, ``bibi`` (``PAIR_KIND``), is asked on a deal dealt for it (``pair_deal``: a king and queen of one
+suit for a seat, dealt or drawn soon, ``bibi.dealing.paired_setup``): may the seat call its pair now, and if so
+what does the call score and what is trump in the next trick? It is not among ``KINDS``, the kinds a round takes
+in turn by default; ask for it by name (``exercises(kinds=["bibi"])``).
+
 A position is reached by dealing (seeded, or a stacked pack from ``bibi.stack``) and letting bots
 play on; every random choice comes from one ``random.Random``, so a seed gives the same exercises.
 
@@ -39,17 +44,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from bibi.actions import PASS
 from bibi.bots import heuristic_bot
-from bibi.cards import SUITS, Card, Suit, parse_card, read_card
+from bibi.cards import SUITS, Card, Rank, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
+from bibi.dealing import PairSetup, paired_setup
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.play import play
-from bibi.rules import OPTIONS, Rules, as_rules, call_said, rules_name
+from bibi.rules import OPTIONS, BibiCall, Rules, as_rules, call_said, rules_name
 from bibi.tricks import pair_letters
 
 KINDS: tuple[str, ...] = ("winner", "may_play", "trump", "can_call", "points", "tricks_left")
+PAIR_KIND = "bibi"  # asked on a deal with a pair to call (``pair_deal``), by name only
+ALL_KINDS: tuple[str, ...] = (*KINDS, PAIR_KIND)
 
 TITLES: dict[str, str] = {  # in English, marked for the catalogs; ``title(kind)`` says one in the language in force
     "winner": N_("Which card wins this trick?"),
@@ -58,6 +67,7 @@ TITLES: dict[str, str] = {  # in English, marked for the catalogs; ``title(kind)
     "can_call": N_("May this pair be called now?"),
     "points": N_("How many points does this trick score?"),
     "tricks_left": N_("How many tricks remain?"),
+    "bibi": N_("Can you call now? What does it score, and what becomes trump?"),
 }
 
 
@@ -256,6 +266,11 @@ class Exercise:
         return self.card
 
     @property
+    def _seat(self) -> int:
+        assert self.seat is not None, self.kind
+        return self.seat
+
+    @property
     def _suit(self) -> Suit:
         assert self.suit is not None, self.kind
         return self.suit
@@ -294,6 +309,8 @@ class Exercise:
                                              choices=choices, rule=_rule(deal.rules, "bibi_suits"))
         if kind == "trump":
             return deal.trump.symbol, deal.why_trump()
+        if kind == PAIR_KIND:
+            return _pair_answer(deal, self._seat, self._suit)
         # tricks_left
         total, done = deal.tricks_total, len(deal.tricks)
         left = total - done
@@ -422,6 +439,8 @@ def _spot(kind: str, deal: Deal, seen: list[int]) -> bool:
         return False
     if kind == "may_play":
         return deal.phase == "play" and bool(deal.trick) and len(deal.trick) < deal.players
+    if kind == PAIR_KIND:  # the seat to act holds a free pair (callable now or not)
+        return bool(deal.free_pairs(_to_act(deal)))
     if kind == "can_call":
         if deal.phase == "call":
             return True
@@ -496,6 +515,10 @@ def _make(kind: str, record: dict[str, Any], upto: int, rng: random.Random, card
         return Exercise(kind, text, upto, YES_NO, seat=seat, suit=suit)
     if kind == "trump":
         return Exercise(kind, text, upto, SUIT_CHOICES)
+    if kind == PAIR_KIND:
+        if suit is None:
+            suit = rng.choice(deal.free_pairs(seat))
+        return Exercise(kind, text, upto, _pair_choices(deal, seat, suit), seat=seat, suit=suit)
     return Exercise(kind, text, upto)
 
 
@@ -507,7 +530,7 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
         head = _("Trick {number}, trump {trump}, led by seat {seat}: {plays}.").format(
             number=t.number + 1, trump=t.trump.symbol, seat=t.leader, plays=_plays(t.plays))
         return f"{head} " + (_("Which card wins it?") if kind == "winner" else _("How many points does it score?"))
-    if kind in ("may_play", "can_call"):
+    if kind in ("may_play", "can_call", PAIR_KIND):
         assert seat is not None
         hand = " ".join(c.display() for c in deal.hand(seat))  # in the engine's order, as the pictures show it
         laid = deal.laid_down(seat)
@@ -518,7 +541,7 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
         return _("Trump is {trump}. Trick {number} so far: {plays}. Seat {seat} holds {hand}. May seat {seat} play "
                  "{card}?").format(trump=trump, number=len(deal.tricks) + 1, plays=_plays(deal.trick), seat=seat,
                                    hand=hand, card=card.display())
-    if kind == "can_call":
+    if kind in ("can_call", PAIR_KIND):
         assert suit is not None
         if deal.phase == "call" and not deal.tricks and not deal.trick:
             moment = _("Before the first trick (the pairs dealt in the hand), seat {seat} holds {hand}.")
@@ -528,6 +551,12 @@ def _question(kind: str, deal: Deal, seat: int | None, card: Card | None, suit: 
             moment = _("Seat {seat} is to lead; he holds {hand}.")
         else:
             moment = _("Seat {seat} is to play a card to the trick; he holds {hand}.")
+        if kind == PAIR_KIND:
+            return _("Trump is {trump}. {moment} May he say {call} with {king} {queen} now? If he may: what does the "
+                     "call score, and what is trump in the next trick if nobody else calls? Answer no, or the points "
+                     "and the suit.").format(trump=trump, moment=moment.format(seat=seat, hand=hand),
+                                             call=call_said(deal.rules), king=Card(Rank.KING, suit).display(),
+                                             queen=Card(Rank.QUEEN, suit).display())
         return _("Trump is {trump}. {moment} May he say {call} with {pair} {sym} now?").format(
             trump=trump, moment=moment.format(seat=seat, hand=hand), pair=pair_letters(), sym=suit.symbol,
             call=call_said(deal.rules))
@@ -578,9 +607,9 @@ def _to_act(deal: Deal) -> int:
 
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str):
-        raise WrongType(f"kind: expected one of {', '.join(KINDS)}, not {_quote(kind)}")
-    if kind not in KINDS:
-        raise PracticeError(f"kind: {_quote(kind)} is not an exercise kind; use one of {', '.join(KINDS)}")
+        raise WrongType(f"kind: expected one of {', '.join(ALL_KINDS)}, not {_quote(kind)}")
+    if kind not in ALL_KINDS:
+        raise PracticeError(f"kind: {_quote(kind)} is not an exercise kind; use one of {', '.join(ALL_KINDS)}")
     return kind
 
 
@@ -623,6 +652,11 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
     rules = _check_rules(rules)
     players = _check_players(rules, players)
     rng = _rng(seed)
+    if kind == PAIR_KIND:
+        if deck is not None or dealer is not None:
+            raise PracticeError(f"deck: a {PAIR_KIND!r} exercise deals its own pair (pair_deal); give no deck or "
+                                "dealer")
+        return _pair_exercise(rules, players, rng)
     for _attempt in range(50):  # a deal with no position for the question (rare): deal again
         deal = (Deal.new(rules, players, rng=rng) if deck is None
                 else Deal.new(rules, players, deck=deck, dealer=dealer))
@@ -640,7 +674,8 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
     ``winner`` and ``points`` ask about its last completed trick; ``trump`` and ``tricks_left`` need a
     trick about to be led; ``may_play`` a card to play to a trick (``card``: one of the hand of the seat
     to act); ``can_call`` a seat to act holding a king or queen (``suit``: the pair asked about).
-    ``seed`` picks the card or suit when they are not given.
+    ``bibi`` a seat to act holding a free pair (``suit``: which). ``seed`` picks the card or suit when they are
+    not given.
     """
     kind = _check_kind(kind)
     if not isinstance(deal, Deal):
@@ -657,8 +692,10 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
             suit = Suit.parse(suit)
         except ValueError:
             raise PracticeError(f"suit: {_quote(suit)} is not a suit (S, H, D, C)") from None
-        if kind != "can_call":
-            raise PracticeError(f"suit: {_quote(str(suit))} is asked about only in a 'can_call' question")
+        if kind not in ("can_call", PAIR_KIND) or (kind == PAIR_KIND and (deal.is_over or suit not in
+                                                                           deal.free_pairs(_to_act(deal)))):
+            raise PracticeError(f"suit: {_quote(str(suit))} is asked about only in a 'can_call' question, or in "
+                                "a 'bibi' one where the seat to act holds its king and queen")
     seen = [max(len(deal.tricks) - 1, 0)]
     if not _spot(kind, deal, seen):
         raise PracticeError(f"deal: {_quote(deal, 60)} is not a position to ask {kind!r} about")
@@ -692,7 +729,120 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
     return tuple(exercise(kind, rules, players, rng) for kind in order[:n])
 
 
+# -- practising a Bi-bi ----------------------------------------------------------------------------------
+
+
+def pair_deal(rules: Rules | str, players: int, seat: int, seed: Any = None, *,
+              when: str | None = None) -> tuple[Deal, PairSetup]:
+    """A deal in which ``seat`` gets a king and a queen of one suit to call, dealt or drawn soon
+    (``bibi.dealing.paired_setup``: ``when`` is ``'dealt'``, ``'drawn'`` or the seed's choice), and its set-up:
+    what the play table's pair button, ``bibi play --pair`` and the ``bibi`` exercises deal. Its record holds
+    the pack, so it replays as any deal does.
+
+    >>> deal, pair = pair_deal("italian", 4, seat=1, seed=5)
+    >>> pair.when, pair.suit in deal.free_pairs(1)
+    ('dealt', True)
+    """
+    pair = paired_setup(rules, players, seat, seed, when=when)
+    setup = pair.setup
+    return Deal.new(as_rules(rules), players, deck=setup.deck, dealer=setup.dealer, trump=setup.trump), pair
+
+
+def pair_note(rules: Rules, pair: PairSetup) -> str:
+    """What to look for in a deal of ``pair_deal``, told to its seat in the language in force: the pair, when it
+    may be called and what the call does under ``rules`` (the rules' own titles and words for ``dealt_pairs`` or
+    ``draw``, ``bibi_call`` and ``trump_change``, with their sentences)."""
+    king, queen = (Card(rank, pair.suit).display() for rank in (Rank.KING, Rank.QUEEN))
+    call = call_said(rules)
+    if pair.drawn is None:
+        head = _("A deal to practise {call}: you were dealt {king} and {queen}.").format(call=call, king=king,
+                                                                                       queen=queen)
+        options = ("dealt_pairs", "bibi_call", "trump_change")
+    else:
+        held = queen if pair.drawn.rank is Rank.KING else king
+        head = _("A deal to practise {call}: you were dealt {held}, and {drawn} is the card you draw right after "
+                 "your first card: keep {held}.").format(call=call, held=held, drawn=pair.drawn.display())
+        options = ("draw", "bibi_call", "trump_change")
+    # TRANSLATORS: an option of the rules by its title («Calling») and what its value here means
+    rule = _("{title}: {meaning}.")
+    return " ".join([head, *(rule.format(title=_(OPTIONS[o].title), meaning=_meaning(rules, o)) for o in options)])
+
+
+def _meaning(rules: Rules, option: str) -> str:
+    """What these rules' value of ``option`` means, in the rules module's words with their sentences."""
+    return _(OPTIONS[option].meaning(rules.options()[option]))
+
+
+def pair_missed(deal: Deal, seat: int, suit: Suit) -> str:
+    """Said to ``seat`` after it passed with the pair of ``suit`` callable: the rule on calling, and why it may
+    not call it now (the engine's refusal, with its sentences), in the language in force."""
+    king, queen = (Card(rank, suit).display() for rank in (Rank.KING, Rank.QUEEN))
+    said = _("You did not say {call} with {king} {queen}: {rule}.").format(
+        call=call_said(deal.rules), king=king, queen=queen, rule=_meaning(deal.rules, "bibi_call"))
+    why = deal.why_illegal(CALLS[suit.index], seat) if deal.to_act == seat else None
+    return said if why is None else said + " " + _("You cannot call it now: {why}.").format(why=why)
+
+
+def _pair_exercise(rules: Rules, players: int, rng: random.Random) -> Exercise:
+    """A ``bibi`` exercise: a pair deal for a seat the stream picks, the bots playing until that seat first acts
+    holding the pair; the question asked there, or at its first chance to call."""
+    seat = rng.randrange(players)
+    # Under mandatory calls only a pair of the original trump is asked about (I12); the others the rules call
+    # themselves (I11): half the time, deal again (seeded) until the pair is of the original trump.
+    trump_pair = rules.bibi_call is BibiCall.MANDATORY and rng.random() < 0.5
+    for _attempt in range(30):
+        deal, pair = pair_deal(rules, players, seat, rng.getrandbits(64))
+        if not trump_pair or pair.suit == deal.first_trump:
+            break
+    spots: list[int] = []
+    calls: list[int] = []
+
+    def look(d: Deal) -> bool:
+        if not d.is_over and d.to_act == seat and pair.suit in d.free_pairs(seat):
+            spots.append(len(d.actions))
+            if d.phase == "call" and pair.suit in d.callable_suits(seat):
+                calls.append(len(d.actions))
+        return bool(calls) or len(spots) > 3
+
+    play(deal, heuristic_bot, rng, until=look)
+    if not spots:  # never: the set-up keeps the pair until its first chance (tests/test_pair.py)
+        raise PracticeError(f"seed: no position with seat {seat}'s pair to ask about")
+    upto = calls[0] if calls and (spots[0] == calls[0] or rng.random() < 0.6) else spots[0]
+    return _make(PAIR_KIND, deal.record(), upto, rng, suit=pair.suit)
+
+
+def _pair_answer(deal: Deal, seat: int, suit: Suit) -> tuple[str, str]:
+    """The answer to a ``bibi`` exercise and the engine's reason: ``no`` and why the call is refused now; else the
+    call's points and the next trick's trump (``+50 ♥``), found by calling on a copy and playing to the next lead
+    with every other call passed, and told with ``Deal.why_trump`` there."""
+    call = CALLS[suit.index]
+    why = deal.why_illegal(call, seat)
+    if why is not None:
+        return "no", why
+    after = deal.copy().apply(call)
+    while not after.is_over and (after.phase != "play" or after.trick):
+        legal = after.legal_actions()
+        after.apply(PASS if PASS in legal else legal[0])
+    points = deal.rules.bibi_points
+    king, queen = (Card(rank, suit).display() for rank in (Rank.KING, Rank.QUEEN))
+    return f"+{points} {after.trump.symbol}", _(
+        "seat {seat} may say {call} with {king} {queen} now: the call scores {points} ({cite}); then, if nobody "
+        "else calls: {why}").format(seat=seat, call=call_said(deal.rules), king=king, queen=queen, points=points,
+                                    cite=deal.rules.citation("bibi_points"), why=after.why_trump())
+
+
+def _pair_choices(deal: Deal, seat: int, suit: Suit) -> tuple[str, ...]:
+    """The answers offered in a ``bibi`` exercise: ``no``, the right one, and the likely slips (the trump staying,
+    the pair's card points instead of the call's)."""
+    rules = deal.rules
+    answer = _pair_answer(deal, seat, suit)[0]
+    cards = rules.card_points[Rank.KING] + rules.card_points[Rank.QUEEN]
+    slips = {answer, f"+{rules.bibi_points} {suit.symbol}", f"+{rules.bibi_points} {deal.trump.symbol}",
+             f"+{cards} {suit.symbol}"} - {"no"}
+    return ("no", *sorted(slips))
+
+
 __all__ = [
-    "KINDS", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise", "exercise_at", "exercises",
-    "title",
+    "ALL_KINDS", "KINDS", "PAIR_KIND", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise",
+    "exercise_at", "exercises", "pair_deal", "pair_missed", "pair_note", "title",
 ]

@@ -290,3 +290,24 @@ def test_both_builds_play_a_simulated_run_alike(compiled_build):
     fast = run(code, compiled_build)
     assert pure.returncode == 0 and fast.returncode == 0, pure.stderr + fast.stderr
     assert pure.stdout == fast.stdout
+
+
+@pytest.mark.compiled
+@pytest.mark.slow
+@pytest.mark.subprocess
+def test_both_builds_deal_the_same_pair_deals(compiled_build):
+    """A deal with a pair to call (``bibi.dealing.paired_setup``) is the same in both builds, for both presets,
+    every player count, seats and ways (the browser runs the pure one)."""
+    code = ("import hashlib; from bibi.dealing import paired_setup\n"
+            "h = hashlib.sha256()\n"
+            "for r in ('russian', 'italian'):\n"
+            "    for n in range(2, 13):\n"
+            "        for seed in range(20):\n"
+            "            p = paired_setup(r, n, seed % n, seed)\n"
+            "            h.update(repr((p.setup.dealer, p.setup.trump.value, [str(c) for c in p.setup.deck],\n"
+            "                           p.suit.value, p.when, str(p.drawn))).encode())\n"
+            "print(h.hexdigest())")
+    pure = run(code, compiled_build, BIBI_PURE="1")
+    fast = run(code, compiled_build)
+    assert pure.returncode == 0 and fast.returncode == 0, pure.stderr + fast.stderr
+    assert pure.stdout == fast.stdout

@@ -694,7 +694,7 @@ def shows_nothing_hidden(where: str, texts: dict[str, str], deal: Deal, line: De
 
 PLAY_CLICKS = st.lists(st.one_of(
     st.tuples(st.sampled_from(["card", "action", "why"]), st.integers(0, 20)),
-    st.tuples(st.sampled_from(["hint", "undo", "review", "new deal", "new game"]), st.just(0)),
+    st.tuples(st.sampled_from(["hint", "undo", "review", "new deal", "new game", "pair"]), st.just(0)),
     st.tuples(st.just("seed"), st.integers(-5, 10**6)),
 ), min_size=1, max_size=25)
 
@@ -722,7 +722,8 @@ def test_random_clicks_on_the_play_table(table_rules, data, clicks, game):
             table.seed_box.value = number
         else:
             button = {"hint": table.hint_button, "undo": table.undo_button, "review": table.review_button,
-                      "new deal": table.new_button, "new game": table.deal_button}.get(what)
+                      "new deal": table.new_button, "new game": table.deal_button,
+                      "pair": table.pair_button}.get(what)
             if button is not None:
                 button.click()
         assert table.errors.outputs == (), table.errors.outputs

@@ -11,8 +11,12 @@ sys.path.insert(0, str(ROOT / "tools"))
 import handout  # noqa: E402
 import pytest  # noqa: E402
 
+from bibi import worked  # noqa: E402
+from bibi.rules import ITALIAN, RUSSIAN  # noqa: E402
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # chromium prints the PDFs
 
+KEY = {"en": "The key measures", "ru": "Главные меры", "it": "Le misure principali"}
 TITLES = {"en": "Russian vs Italian", "ru": "Русские правила и итальянские", "it": "Regole russe e regole italiane"}
 
 
@@ -24,6 +28,13 @@ def test_the_lesson_prints_in_three_languages_without_code(tmp_path):
         assert "bibi-parting" in html and "bibi-table" in html  # the pictures of the views are there
         assert ".bibi-banner" in html  # the "Run All" banner is hidden on paper
         assert f">{TITLES[lang]}" in html
+        # every difference worked on one position, the summary in words, the lesson's key measures and its long
+        # table printed open
+        assert html.count('class="bibi-worked"') == len(worked.differences(RUSSIAN, ITALIAN)) == 9
+        assert html.count('<ul class="bibi-summary">') == 1 and html.count("<code>follow</code>") >= 2
+        assert '<details class="bibi-lesson-effects" open>' in html and KEY[lang] in html
+        if lang != "en":
+            assert "Russian text" not in html and "The engine:" not in html
         pdf = (tmp_path / f"lesson-{lang}.pdf").read_bytes()
         assert pdf.startswith(b"%PDF-") and len(pdf) > 100_000
         pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from html import unescape
 
 import numpy as np
 import pytest
 
 import bibi
-from bibi.lesson import ALL, SHOWN, call_worth, lesson
+from bibi.lesson import ALL, KEY, SHOWN, call_worth, deals_needed, lesson
 from bibi.simulation import compare, simulate
 
 pytestmark = pytest.mark.fast
@@ -92,7 +93,8 @@ def test_the_printed_table_reads_in_the_learners_language_as_the_page_does(table
         text, html = str(table), table._repr_html_()
         assert repr(table) == repr_in_english
     assert f"\n{heading}\n" in text and measure in text and option in text
-    assert not re.search(r"\d\.\d", text), "the numbers as the reader writes them: a decimal comma"
+    # a decimal comma; a point only groups thousands, as Italian writes them ("5.100 smazzate")
+    assert not re.search(r"\d\.\d(?!\d\d(?:\D|$))", text), "the numbers as the reader writes them: a decimal comma"
     assert "The measures under each" not in text and "score_per_seat" not in text
     assert heading in html and measure in html
 
@@ -107,3 +109,33 @@ def test_bad_input_is_refused_naming_the_parameter():
     table = lesson("ru", "it", players=3, deals=4, seed=1)
     with pytest.raises(ValueError, match="option/measure: 'nope'/'calls' is not in this lesson"):
         table.effect("nope", "calls")
+
+
+def test_the_key_measures_lead_each_explained_with_the_deals_that_make_it_reliable(table):
+    key = table.key()
+    assert [k.measure for k in key] == list(KEY)
+    for k in key:
+        level, both = table.levels.loc[k.measure], table.effect(ALL, k.measure)
+        assert k.a[0] == level.a_mean and k.b[0] == level.b_mean and k.effect[0] == both["effect_in_a"]
+        assert math.isclose(k.effect[1], (both["a_high"] - both["a_low"]) / 2)
+        # reliable: the half-width at most half the effect, the half-width narrowing as 1/sqrt(deals)
+        assert k.needed is not None
+        assert k.effect[1] * math.sqrt(table.deals / k.needed) <= abs(k.effect[0]) / 2 + 1e-9
+        if k.needed > table.deals:
+            assert k.effect[1] > abs(k.effect[0]) / 2
+    lines = table.key_lines()
+    assert len(lines) == len(KEY)
+    assert lines[0].startswith("Bi-bi calls (calls): Bi-bi calls in the deal. Russian text: ")
+    assert lines[2].startswith("a call's worth (call_worth): a caller's card points minus a non-caller's")
+    text, html = str(table), table._repr_html_()
+    assert text.index("Reliable means") < text.index("The measures under each") < text.index("What each measure")
+    assert html.index("The key measures") < html.index('<details class="bibi-lesson-effects">')
+    assert "call_worth: a caller's card points minus a non-caller's" in unescape(html)  # the legend, by the table
+
+
+def test_deals_needed_reads_the_spread():
+    assert deals_needed(200, 1.0, 1.0) == 800  # the half-width must halve: four times the deals
+    assert deals_needed(200, 0.1, 1.0) == 80_000
+    assert deals_needed(200, 1.0, 0.1) == 200  # already reliable
+    assert deals_needed(200, 0.0, 0.0) is None  # no deal differs
+    assert deals_needed(1000, 1.0, 0.7) == 2000  # 1960, up to two significant figures

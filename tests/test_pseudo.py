@@ -200,7 +200,7 @@ def test_practice():
 
     said = []
     for rules in ("russian", "italian"):
-        for kind in practice.KINDS:
+        for kind in practice.ALL_KINDS:
             ex = practice.exercise(kind, rules, 4, 3)
             said += [practice.title(kind), str(ex), visible(ex.html())]
             said += [practice.shown(c) for c in ex.choices]
@@ -220,6 +220,16 @@ def test_the_lesson():
 
     table = lesson("russian", "italian", players=4, deals=12, seed=1)
     assert leaks(str(table) + "\n" + visible(table._repr_html_())) == []
+
+
+def test_the_worked_examples_and_their_summary():
+    """Every difference between the texts worked on one position, and the summary: the option names beside them
+    are notation (``<code>`` in HTML, the option's name ending a line of text)."""
+    from bibi import worked
+
+    examples = worked.examples("russian", "italian")
+    assert leaks(visible(render.summary_html(examples)) + visible(render.examples_html(examples))) == []
+    assert listing_leaks(render.summary_text(examples) + "\n".join(map(str, examples))) == []
 
 
 # -- the rules listings ----------------------------------------------------------------------------------------
@@ -322,6 +332,7 @@ def test_playing_and_practising_at_the_terminal(capsys, monkeypatch, rules):
                        *["1"] * 60, "quit"]) + "\n"
     said = run(capsys, monkeypatch, ["play", "--rules", rules, "--players", "3", "--seed", "2", "--deals", "1"],
                stdin=typed)
+    said += run(capsys, monkeypatch, ["play", "--rules", rules, "--seed", "3", "--pair"], stdin="quit\n")
     said += run(capsys, monkeypatch, ["practice", "--rules", rules, "--seed", "2"],
                 stdin="\n".join(["1", "≈?", "2", "3", "1", "2", "1", "quit"]) + "\n")
     said = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", said)
@@ -361,6 +372,13 @@ def _table_positions() -> Iterator[str]:
     yield view_words(table)
     table.next_deal()
     yield view_words(table)
+    for rules, seed in (("italian", 6), ("russian", 3)):  # a deal with a pair to call: the note, a pass, the end
+        table = PlayTable(rules, 4, bots="heuristic", seed=seed, delay=0, keep=False)
+        table.deal_pair()
+        yield view_words(table)
+        while not table.deal.is_over:
+            table.play("pass" if "pass" in map(str, table.deal.legal_actions()) else table.deal.legal_actions()[0])
+            yield view_words(table)
 
 
 def _other_views() -> Iterator[str]:
@@ -453,7 +471,9 @@ def notebook_leaks(path: Path) -> tuple[dict[int, list[str]], dict[int, str]]:
                 continue
             if "application/vnd.jupyter.widget-view+json" in data:  # a live view: the views' test reads them
                 continue
+            # what a person reads: the HTML; else a picture (a plot), whose text/plain is only its repr; else the text
             text = out.get("text", "") + (visible(data["text/html"]) if "text/html" in data else
+                                          "" if any(kind.startswith("image/") for kind in data) else
                                           data.get("text/plain", ""))  # fmt: skip
             for sentence in quoted:
                 text = text.replace(sentence, " ")
@@ -466,6 +486,8 @@ def notebook_leaks(path: Path) -> tuple[dict[int, list[str]], dict[int, str]]:
 @pytest.mark.notebooks
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["01-learn-to-play-ru.ipynb", "03-russian-vs-italian-ru.ipynb",
+                                  "02-step-through-a-deal-ru.ipynb", "04-scoring-ru.ipynb",
+                                  "05-explore-the-rules-ru.ipynb",
                                   "07-practice-ru.ipynb"])
 def test_the_learners_notebooks(name, monkeypatch):
     """The learner's path, as its Russian notebooks run it (their code is the Italian's and the English's), with

@@ -21,14 +21,27 @@ LESSONS = {
     "it": ROOT / "notebooks" / "it" / "03-russian-vs-italian-it.ipynb",
 }
 # What a printed page leaves out: the notebook's "Run ▸ Run All" banner and each picture's note that it is a
-# picture of a live view (on paper everything is a picture). Cards and boxes keep their colours.
+# picture of a live view (on paper everything is a picture). Cards and boxes keep their colours; a table does not
+# break inside a row, and the worked examples and the summary's lines are not cut across pages. Paper has no scroll
+# bar: a table as wide as the rules' listing is fitted to the page, and printed text wraps between words.
 PRINT_CSS = """<style>
 .bibi-banner, .bibi-picture > .bibi > style + .bibi-status { display: none !important; }
 @page { size: A4; margin: 14mm 12mm; }
 @media print {
   body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .jp-Cell { break-inside: avoid-page; }
-  .bibi-table, .bibi-sheet, .bibi-parting, .bibi-sentence { break-inside: avoid; }
+  .bibi-table, .bibi-sheet, .bibi-parting, .bibi-sentence, .bibi-worked, .bibi-summary li, tr { break-inside: avoid; }
+  /* a page has no scroll bar: a wide table fits the page's width, printed text wraps between words */
+  .jp-OutputArea-output, .jp-RenderedHTMLCommon { overflow: visible !important; }
+  table.bibi-sheet { max-width: 100% !important; }
+  table.bibi-sheet code { white-space: normal; overflow-wrap: anywhere; font-size: 80%; }
+  /* the rules of both texts side by side (rows marked where they differ): option, two values, meaning, sources */
+  table.bibi-sheet:has(tr.bibi-diff) { table-layout: fixed; width: 100% !important; }
+  table.bibi-sheet:has(tr.bibi-diff) th:nth-child(1) { width: 19%; }
+  table.bibi-sheet:has(tr.bibi-diff) th:nth-child(2), table.bibi-sheet:has(tr.bibi-diff) th:nth-child(3) { width: 16%; }
+  table.bibi-sheet:has(tr.bibi-diff) th:nth-child(4) { width: 33%; }
+  table.bibi-sheet:has(tr.bibi-diff) th:nth-child(5) { width: 16%; }
+  .jp-OutputArea-output pre { word-break: normal !important; overflow-wrap: break-word !important; }
 }
 </style>"""
 
@@ -38,6 +51,8 @@ def handout_html(notebook: Path) -> str:
     exporter = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
                             exclude_output_prompt=True)
     body, _resources = exporter.from_filename(str(notebook))
+    # Paper cannot unfold: the lesson's long table of effects prints open (its key measures lead the page anyway).
+    body = body.replace('<details class="bibi-lesson-effects">', '<details class="bibi-lesson-effects" open>')
     return body.replace("</head>", PRINT_CSS + "</head>", 1)
 
 

@@ -34,8 +34,17 @@ import nbformat
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 # No live view hides these notebooks' banner, so its words hold before and after a run.
 NO_VIEWS = ("05-explore-the-rules.ipynb", "08-bot-writers.ipynb")
-NO_VIEWS_BANNER = ("▶ The outputs below are saved from a run with the knobs as written; change a knob and "
-                   "**Run ▸ Run All Cells** to see its own.")
+# Their banner in each language (the menu's words as in the kit's banner, bibi.render.BANNER, in that language).
+NO_VIEWS_BANNER = {
+    "en": "▶ The outputs below are saved from a run with the knobs as written; change a knob and "
+          "**Run ▸ Run All Cells** to see its own.",
+    "ru": "▶ Ниже — результаты запуска с настройками, как они записаны; поменяйте настройку и выберите в меню "
+          "**Run ▸ Run All Cells** (в русском меню JupyterLab — **Выполнить ▸ Запустить все ячейки**), чтобы "
+          "увидеть свои.",
+    "it": "▶ I risultati qui sotto vengono da un’esecuzione con le impostazioni così come sono scritte; cambia "
+          "un’impostazione ed esegui **Run ▸ Run All Cells** (nel menu italiano di JupyterLab, **Esegui ▸ Esegui "
+          "Tutte le Celle**) per vedere i suoi.",
+}
 LANGUAGES = ("ru", "it")  # the folders of the translations, named by the kit's language codes
 
 
@@ -44,14 +53,21 @@ def language_of(path: Path) -> str:
     return path.parent.name if path.parent.name in LANGUAGES else "en"
 
 
+def english_name(path: Path) -> str:
+    """The file name of the English notebook ``path`` is (or translates): ``08-bot-writers-ru.ipynb`` translates
+    ``08-bot-writers.ipynb``."""
+    lang = language_of(path)
+    return path.name if lang == "en" else path.name.removesuffix(f"-{lang}.ipynb") + ".ipynb"
+
+
 def banner_source(path: Path) -> str:
     """``path``'s banner as a markdown cell's source: the kit's banner in the notebook's language (its catalog's
-    words), or, for an English notebook with no live view, the words that say its outputs are saved."""
+    words), or, for a notebook with no live view, the words that say its outputs are saved, in its language."""
     from bibi.i18n import language
     from bibi.render import banner_markdown
 
-    if language_of(path) == "en" and path.name in NO_VIEWS:
-        return banner_markdown(NO_VIEWS_BANNER)
+    if english_name(path) in NO_VIEWS:
+        return banner_markdown(NO_VIEWS_BANNER[language_of(path)])
     with language(language_of(path)):
         return banner_markdown()
 

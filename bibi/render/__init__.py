@@ -19,7 +19,8 @@ The package is split by subject, every name reached as ``render.X``: ``markup`` 
 block, pages), ``hands`` (cards, hands, tricks, suits, calls), ``sheets`` (the table, score sheets, a game's
 totals, events, where the points come from), ``reference`` (rules, sentences, comparisons of two rules),
 ``views`` (the widget views' pieces: messages, captions, pictures, banners, button colours), ``exercises``
-(practice questions and their feedback) and ``review`` (the coach's review of a seat's decisions, with its SVG
+(practice questions and their feedback), ``worked`` (worked examples of the differences between two rules, and
+their summary) and ``review`` (the coach's review of a seat's decisions, with its SVG
 picture of the expected score).
 
 >>> from bibi.cards import Card
@@ -115,6 +116,13 @@ from bibi.render.views import (
     status_html,
     view_picture_html,
 )
+from bibi.render.worked import (
+    example_html,
+    example_text,
+    examples_html,
+    summary_html,
+    summary_text,
+)
 
 __all__ = [
     # markup
@@ -138,4 +146,6 @@ __all__ = [
     "picture_rules", "status_html", "view_picture_html",
     # exercises
     "exercise_html", "feedback_html",
+    # worked examples of the differences between two rules
+    "example_html", "example_text", "examples_html", "summary_html", "summary_text",
 ]

@@ -19,15 +19,15 @@ _W_THE_CARD = N_("the card")
 def exercise_html(exercise: Any, deal: Any, trick: int | None = None) -> str:
     """An exercise (a ``bibi.practice.Exercise``) at its position ``deal``, without the answer: its title and
     question, then what it asks about. ``winner`` and ``points``: the finished trick number ``trick`` (0 for the
-    first), its winner not marked; ``may_play`` and ``can_call``: the trump, the trick so far and the seat's hand
-    (and the card asked about); ``trump``: the last trick with its winner and points."""
+    first), its winner not marked; ``may_play``, ``can_call`` and ``bibi``: the trump, the trick so far and the
+    seat's hand (and the card asked about); ``trump``: the last trick with its winner and points."""
     parts = [f'<div class="bibi-status">{_e(exercise.title)}</div><div>{_e(exercise.question)}</div>']
     kind, seat = exercise.kind, exercise.seat
     if kind in ("winner", "points") and trick is not None:
         t = deal.tricks[trick]
         parts.append(trick_html(t.plays, trump=t.trump, title=_("Trick {number}").format(number=t.number + 1),
                                 style=False))
-    elif kind in ("may_play", "can_call"):
+    elif kind in ("may_play", "can_call", "bibi"):
         complete = len(deal.trick) == deal.players
         number = len(deal.tricks) + 1 - complete
         parts.append(f'<div><span class="bibi-label">{_e(_(_W_TRUMP))}</span>{suit_html(deal.trump)}</div>')

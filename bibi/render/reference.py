@@ -356,11 +356,24 @@ def side_html(deal: Any, label: str, *, position: int, note: str = "", apart: bo
 
 
 @_styled
-def lesson_html(head: str, levels: str, moved: str, effects: str) -> str:
-    """The lesson table (``bibi.lesson.Lesson``): its run, the measures under each rules, then the effects; the two
-    tables come as pandas' HTML."""
-    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p><p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}'
-            f"<p>{_e(moved)}:</p>{effects}</div>")
+def lesson_html(head: str, levels: str, moved: str, effects: str, *, key: Sequence[Any] = (),
+                legend: Sequence[str] = ()) -> str:
+    """The lesson table (``bibi.lesson.Lesson``): its run; the key measures in words (``key``: a lead line, then
+    one line a measure, as ``(name, the rest)`` to set its name in bold); the measures under each rules; then the
+    long table of effects, folded (click to unfold), with what each measure measures (``legend``: a lead line, then
+    one line a measure). The two tables come as pandas' HTML."""
+    def item(line: Any) -> str:
+        return f"<li><b>{_e(line[0])}</b>: {_e(line[1])}</li>" if isinstance(line, tuple) else f"<li>{_e(line)}</li>"
+
+    def listed(lines: Sequence[Any]) -> str:
+        if not lines:
+            return ""
+        return f"<p>{_e(lines[0])}</p><ul>{''.join(map(item, lines[1:]))}</ul>"
+
+    return (f'<div class="bibi-lesson"><p><b>{_e(head)}</b></p>{listed(key)}'
+            f"<p>{_e(_(_W_THE_MEASURES_UNDER_EACH))}</p>{levels}"
+            f'<details class="bibi-lesson-effects"><summary>{_e(moved)}</summary>{effects}{listed(legend)}</details>'
+            "</div>")
 
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
+from bibi.actions import PASS
 from bibi.cards import Card
 from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
@@ -23,6 +24,7 @@ from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
+from bibi.practice import PairSetup, pair_deal, pair_missed, pair_note
 from bibi.rules import Rules, call_said
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -184,6 +186,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.new_button = _button("", "", icon="forward")
         self.hint_button = _button("", "", icon="lightbulb-o")
         self.undo_button = _button("", "", icon="undo")
+        self._pair_controls()
         self.board = _html()  # the table as the person's seat sees it
         self.news = _html()
         self.hand_label = _html()
@@ -208,9 +211,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.children = [
             self.resume_box,
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button,
-                          self.level_select], layout=wrap), self.level_note,
-            self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.finish_row,
-            self.hint_box,
+                          self.pair_button, self.level_select], layout=wrap), self.level_note, self.news,
+            self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.finish_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
             self.reasons, self.progress_row, self.coach_box, self.again_row, self.explore_box, self.sheet,
             self.events_caption, self.event_log, self.errors,
@@ -237,6 +239,13 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                              display="none"))
         self._on_click(self.resume_button, self.resume)
+
+    def _pair_controls(self) -> None:
+        """A deal with a pair to call for you (``deal_pair``): its button, and the pair deal's state."""
+        self.pair_button = _button("", "", icon="star")
+        self.pair: PairSetup | None = None  # the pair of the deal played, in a pair deal
+        self._pairing = self._missed = False  # pair deals on; you passed with the pair callable
+        self._on_click(self.pair_button, self.deal_pair)
 
     def _level_controls(self) -> None:
         """The level the other seats play (``bibi.levels``): its choice, and a line saying what it does."""
@@ -327,6 +336,9 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.hint_button.tooltip = _("what the strongest bot would play here, and why")
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back your last move")
+        self.pair_button.description = _("Deal me a pair")
+        self.pair_button.tooltip = _("one deal in which you get a king and a queen of one suit to call, dealt or drawn "
+                                     "soon (again: the next seed)")
         for s, button in self.why_buttons.items():
             button.description = _("Why seat {seat}?").format(seat=s)
             button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
@@ -367,14 +379,18 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         """A new session from the seed in the box: on a copy of ``deal``, or a new game or deal; the bots and the
         hint's bot as given, else as they were."""
         seed = self.seed_box.value
+        pair = None
         if deal is not None:
             played: Deal | Game = _logged(deal)
+        elif self._pairing:
+            played, pair = pair_deal(self.rules, self.players, self.seat, seed)
         elif self.playing_game:
             played = Game.new(self.rules, self.players, self.rounds, seed=seed)
         else:
             played = Deal.new(self.rules, self.players, seed=seed)
         self.session = Session(played, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
                                seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
+        self.pair, self._missed = pair, False
         self._moves = [[]]
         self._begin_deal()
         self._keep()
@@ -399,7 +415,26 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         """Start again from the seed in the box: a new game (or deal). A seed no deal takes is refused, naming
         ``seed``; the box shows the seed played again and nothing changes."""
         with self._restoring((self.seed_box, self._seed_played())):
+            self._start_pairing(False)
+
+    @speaking
+    def deal_pair(self) -> None:
+        """One deal in which your seat gets a king and a queen of one suit to call, dealt or drawn soon
+        (``bibi.practice.pair_deal``), from the seed in the box, or the next seed when a pair deal is on; the
+        message line says what to look for. New deal deals the next one; New game leaves pair deals."""
+        with self._restoring((self.seed_box, self._seed_played())):
+            if self._pairing:
+                self.seed_box.value += 1
+            self._start_pairing(True)
+
+    def _start_pairing(self, pairing: bool) -> None:
+        """``_start`` with pair deals on or off; a refusal leaves them as they were."""
+        was, self._pairing = self._pairing, pairing
+        try:
             self._start()
+        except ValueError:
+            self._pairing = was
+            raise
 
     @speaking
     def next_seed(self) -> None:
@@ -442,6 +477,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                 action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
+        self._missed = (self.pair is not None and act == PASS and deal.phase == "call"
+                        and self.pair.suit in deal.callable_suits(self.seat))
         again, self._again = self._again, None
         self._compared = (again, act) if again is not None and len(deal.actions) == again.position else None
         self._moves[-1].append((len(deal.actions), str(act)))
@@ -485,6 +522,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
         self._again = self._compared = None
+        self._missed = False
         self._render()
         self._keep_to_now()
         self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
@@ -514,7 +552,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         if not (self.keep and self._shown):
             return
         played = self.game if self.game is not None else self.deal
-        kept = {"format": KEPT_FORMAT, "setup": self._setup(), "seed": self.seed_box.value, "moves": self._moves,
+        kept = {"format": KEPT_FORMAT, "setup": self._setup(), "seed": self.seed_box.value, "pair": self._pairing,
+                "moves": self._moves,
                 "where": [len(self.session.deals), self.session.trick], "record": played.record()}
         path = self.kept_path
         part = path.with_name(path.name + ".part")
@@ -557,6 +596,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         keep, self.keep = self.keep, False  # the kept file stays as it is while its moves are made again
         try:
             self.seed_box.value = kept["seed"]
+            self._pairing = kept.get("pair") is True  # a pair deal (``deal_pair``): dealt again from its seed
             self._start()
             for number, moves in enumerate(kept["moves"]):
                 if number:
@@ -731,6 +771,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self._show_finish()
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
+        said = self._pair_words() + said
         if self._compared is not None:  # the move tried again at a reviewed decision: what it is worth
             said = _("Tried again: {compared}").format(compared=compare(*self._compared)) + " " + said
         elif self._again is not None:
@@ -755,12 +796,26 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
             self._say(said + _("Your turn ({where}): {played}.").format(where=self._where(),
                                                                         played=_cards_played(len(deal.trick))))
 
+    def _pair_words(self) -> str:
+        """In a pair deal: what to look for until you have called the pair; after a pass with it callable, why that
+        scores nothing and whether you may call it now."""
+        pair, deal = self.pair, self.deal
+        if pair is None or deal.is_over:  # the end: _end_text says how to get another
+            return ""
+        if self._missed:
+            return pair_missed(deal, self.seat, pair.suit) + " "
+        if any(c.seat == self.seat and c.suit == pair.suit for c in deal.calls):
+            return ""
+        return pair_note(deal.rules, pair) + " "
+
     def _end_text(self) -> str:
         deal, game = self.deal, self.game
         mine = deal.scores[self.seat]
         text = ngettext("Deal over: you scored {n} point, place {place} of {players}.",
                         "Deal over: you scored {n} points, place {place} of {players}.", mine).format(
             n=mine, place=deal.outcome().place(self.seat), players=self.players)
+        if game is None and self.pair is not None:
+            return text + " " + _("Press {button} for another deal with a pair.").format(button=_("Deal me a pair"))
         if game is None:
             return text + " " + _("Press Deal for this seed again, or change the seed.")
         total, place = game.totals[self.seat], game.outcome().place(self.seat)

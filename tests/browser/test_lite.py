@@ -59,6 +59,7 @@ OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ip
 # language (bibi.set_language). Their 03 needs pandas, as the English one does. The first of them opens the module's
 # page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
 TRANSLATED = ["ru/01-learn-to-play-ru.ipynb", "it/01-learn-to-play-it.ipynb", "ru/07-practice-ru.ipynb",
+              "ru/02-step-through-a-deal-ru.ipynb", "it/02-step-through-a-deal-it.ipynb",
               "it/07-practice-it.ipynb"]
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
@@ -90,8 +91,14 @@ STOPS = [
     Stop("03-russian-vs-italian.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     Stop("ru/03-russian-vs-italian-ru.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     Stop("it/03-russian-vs-italian-it.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("ru/04-scoring-ru.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
+    Stop("it/04-scoring-it.ipynb", r"^import pandas", PANDAS, frozenset({"pandas"})),
     # 05 imports matplotlib (for its plots) before pandas, in the same cell: the kernel tries both, names the first
     Stop("05-explore-the-rules.ipynb", r"^import matplotlib\.pyplot",
+         r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
+    Stop("ru/05-explore-the-rules-ru.ipynb", r"^import matplotlib\.pyplot",
+         r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
+    Stop("it/05-explore-the-rules-it.ipynb", r"^import matplotlib\.pyplot",
          r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
     Stop("08-bot-writers.ipynb", r"^from bibi\.openspiel import",
          r"ImportError.*bibi\.openspiel needs OpenSpiel.*no build for it\. Run this in a local install of the kit, "
