@@ -1153,6 +1153,7 @@ def test_number_boxes_clamp_nothing_the_rules_decide():
 VIEWS = {"DealExplorer": "explorer", "CompareView": "compare", "RulesPanel": "rules_panel",
          "ScoreInspector": "scores", "PlayTable": "play_table", "PlayApp": "app", "Practice": "practice"}
 WIDGETS = Path(views.__file__).parent
+PARTS = {"finish": "the play table's end-of-deal row"}  # a view's part in a module of its own, beside its view's
 
 
 def test_every_view_has_a_module_of_its_own_and_is_reached_from_the_package():
@@ -1163,12 +1164,14 @@ def test_every_view_has_a_module_of_its_own_and_is_reached_from_the_package():
         assert view.__module__ == f"bibi.widgets.{module}", name
         assert getattr(importlib.import_module(f"bibi.widgets.{module}"), name) is view
         assert name in views.__all__ and f"``{name}(" in views.__doc__, name
-    assert {"base.py", "__init__.py"} | {f"{m}.py" for m in VIEWS.values()} == {p.name for p in WIDGETS.glob("*.py")}
+    assert ({"base.py", "__init__.py"} | {f"{m}.py" for m in [*VIEWS.values(), *PARTS]}
+            == {p.name for p in WIDGETS.glob("*.py")})
     for path in [*WIDGETS.glob("*.py"), *(WIDGETS.parent / "render").glob("*.py")]:
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 1200, path.name
 
 
-@pytest.mark.parametrize("path", [*(f"widgets/{m}.py" for m in sorted(set(VIEWS.values()) | {"base"})), "practice.py"])
+@pytest.mark.parametrize("path", [*(f"widgets/{m}.py" for m in sorted({*VIEWS.values(), *PARTS, "base"})),
+                                  "practice.py"])
 def test_the_views_take_their_markup_and_colours_from_render(path):
     """No tag, no inline style, no colour in a view module or the exercises: every piece of markup is bibi.render's."""
     source = (WIDGETS.parent / path).read_text(encoding="utf-8")

@@ -56,7 +56,7 @@ class PlayApp(_View):
                                                 style=style, layout=widgets.Layout(width="200px"))
         self.preset_select = widgets.Dropdown(options=[(name, name) for name in _preset_labels()],
                                               value=preset(rules).name, style=style,
-                                              layout=widgets.Layout(width="250px"))
+                                              layout=widgets.Layout(width="270px"))
         self.option_select = widgets.Dropdown(options=[("", "")] + [(n, n) for n in OPTIONS if OPTIONS[n].values],
                                               value="", style=style, layout=widgets.Layout(width="250px"))
         self.value_select = widgets.Dropdown(options=[], style=style, layout=widgets.Layout(width="330px"))
@@ -65,7 +65,7 @@ class PlayApp(_View):
         self.seat_box = widgets.IntText(value=seat, style=style, layout=small)
         names = list(dict.fromkeys([bots, *_known_bot_names()]))
         self.bots_select = widgets.Dropdown(options=[(choice_label(n), n) for n in names], value=bots, style=style,
-                                            layout=widgets.Layout(width="260px"))
+                                            layout=widgets.Layout(width="300px"))  # "клубный игрок (эвристический)"
         self.seed_box = widgets.IntText(value=seed, style=style, layout=small)
         self.start_button = _button("", "", icon="play")
         self._on_value(self.option_select, self._option_values)
@@ -190,6 +190,7 @@ class PlayApp(_View):
         table = PlayTable(rules, players, bots=self.bots_select.value, seat=seat, seed=self.seed_box.value,
                           delay=self.delay, lang=self.lang)
         table.on_deal_end(self.show_deal)
+        table.explore_with = self.show_deal  # the table's "Open in the explorer": the app's explorer, below
         table._shown = self._shown
         table.seed_box.layout.display = "none"  # one seed box on the page: the app's, linked to the table's
         table.level_select.layout.display = "none"  # the bots are chosen in the app's row (a level's by its title)

@@ -26,10 +26,9 @@ from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.practice import PairSetup, pair_deal, pair_missed, pair_note
 from bibi.rules import Rules, call_said
-from bibi.session import AtTable, Session
+from bibi.session import Session
 from bibi.widgets.base import (
     _ActionRow,
-    _ActionView,
     _button,
     _html,
     _logged,
@@ -39,6 +38,7 @@ from bibi.widgets.base import (
     _wrap,
     speaking,
 )
+from bibi.widgets.finish import _Finish
 
 KEPT_FORMAT = "bibi-table/1"
 
@@ -108,7 +108,7 @@ class _HandRow(widgets.HBox):
         raise KeyError(f"no button for {card} now")
 
 
-class PlayTable(AtTable, _ActionView):
+class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (_ActionView)
     """Play one seat against bots, a whole game of deals (R26) or one deal.
 
     Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
@@ -211,10 +211,10 @@ class PlayTable(AtTable, _ActionView):
         self.children = [
             self.resume_box,
             widgets.HBox([self.seed_box, self.deal_button, self.new_button, self.hint_button, self.undo_button,
-                          self.pair_button, self.level_select], layout=wrap), self.level_note,
-            self.news, self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.hint_box,
+                          self.pair_button, self.level_select], layout=wrap), self.level_note, self.news,
+            self.board, self.message, self.hand_label, self.hand_row, self.action_row, self.finish_row, self.hint_box,
             widgets.HBox([*self.why_buttons.values(), self.review_button, self.coach_button], layout=wrap),
-            self.reasons, self.progress_row, self.coach_box, self.again_row, self.sheet,
+            self.reasons, self.progress_row, self.coach_box, self.again_row, self.explore_box, self.sheet,
             self.events_caption, self.event_log, self.errors,
         ]
         self._label(level.name if level is not None else "")
@@ -249,7 +249,8 @@ class PlayTable(AtTable, _ActionView):
 
     def _level_controls(self) -> None:
         """The level the other seats play (``bibi.levels``): its choice, and a line saying what it does."""
-        self.level_select = widgets.Dropdown(options=[("—", "")], value="", layout=widgets.Layout(width="200px"))
+        self.level_select = widgets.Dropdown(options=[("—", "")], value="", style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="280px"))  # room for "giocatore di circolo"
         self.level_note = _html()  # what the chosen level does, in one line
         self._on_value(self.level_select, self._choose_level)
 
@@ -343,6 +344,8 @@ class PlayTable(AtTable, _ActionView):
             button.tooltip = _("why seat {seat}'s bot made its last move").format(seat=s)
         self.resume_button.description = _("Resume")
         self.resume_button.tooltip = _("play on from where the kept game stopped")
+        if self.resume_box.layout.display == "flex":  # the offer on show, said again in the view's language
+            self._offer_kept()
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("once the deal is over: every bot move with its own reasons")
         self.coach_button.description = _("Review your moves")
@@ -353,6 +356,7 @@ class PlayTable(AtTable, _ActionView):
         self.again_button.description = _("Try again from here")
         self.again_button.tooltip = _("back to the decision picked, to play another move and see what it is worth")
         self.events_caption.value = render.caption_html(_("Events"), " " + _("(newest first)"))
+        self._label_finish()
 
     def _label_levels(self, chosen: str) -> None:
         """The level choice in the view's language, ``chosen`` selected (``""``: the other seats play no one
@@ -764,6 +768,7 @@ class PlayTable(AtTable, _ActionView):
         self.review_button.disabled = not deal.is_over
         self.coach_button.disabled = not deal.is_over
         self.undo_button.disabled = not self.session.can_undo
+        self._show_finish()
         forced = " ".join(self._announce())  # a call the rules made for you: said where you look, the message
         said = f"{forced} " if forced else ""
         said = self._pair_words() + said

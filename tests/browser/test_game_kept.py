@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab_driver import check_notebook, open_notebook, restart_kernel, run_all, screenshot
+from lab_driver import RoundTrips, check_notebook, open_notebook, restart_kernel, run_all, screenshot
 from playwright.sync_api import Locator, expect
 from view_actions import press
 from views_notebook import LANGUAGES
@@ -25,6 +25,21 @@ def position(table: Locator) -> str:
                                                             .all_inner_texts())))
 
 
+def play_moves(table: Locator, kernel: RoundTrips, moves: int) -> None:
+    """Make ``moves`` of the person's moves by clicks (a card the rules allow, else a call, a pass or a switch),
+    each answered: the log grows, and the bots have played up to the person's next decision (or the deal's end, where
+    the table offers to save its record)."""
+    playable = table.locator("button.bibi-card-button:not(.bibi-illegal):not([disabled])")
+    actions = table.locator("button.bibi-action-button:not([disabled])")
+    events, over = table.locator(".bibi-events"), table.locator(".bibi-finish button")
+    for _ in range(moves):
+        before = events.inner_text()
+        expect(playable.or_(actions).first).to_be_visible(timeout=30_000)
+        press(table, kernel, playable.first if playable.count() else actions.first)
+        expect(events).not_to_have_text(before)
+        expect(playable.or_(actions).or_(over).first).to_be_visible(timeout=30_000)  # the bots have answered
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_game_is_resumed_where_it_stood_after_a_kernel_restart(lang, lab, lab_page, kernel, console_log):
     page = lab_page
@@ -33,15 +48,7 @@ def test_a_game_is_resumed_where_it_stood_after_a_kernel_restart(lang, lab, lab_
     assert check_notebook(page) == []
     table = page.locator(".jp-NotebookPanel .bibi-play-table").first
     expect(table.locator(".bibi-resume, button:has(.fa-history)")).to_be_hidden()  # nothing kept yet
-    playable = table.locator("button.bibi-card-button:not(.bibi-illegal):not([disabled])")
-    actions = table.locator("button.bibi-action-button:not([disabled])")
-    events = table.locator(".bibi-events")
-    for _ in range(MOVES):
-        before = events.inner_text()
-        expect(playable.or_(actions).first).to_be_visible(timeout=30_000)
-        press(table, kernel, playable.first if playable.count() else actions.first)
-        expect(events).not_to_have_text(before)
-        expect(playable.or_(actions).first).to_be_visible(timeout=30_000)  # the bots have answered
+    play_moves(table, kernel, MOVES)
     stood = position(table)
     table.evaluate("el => el.scrollIntoView({block: 'start'})")
     screenshot(page, f"kept-{lang}-before-restart")

@@ -14,53 +14,12 @@ The rules panel's parting box once printed its reasons in the play table's light
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from audit import LONG_CHOICES, axe_violations, cut_labels, play_by_keyboard
 from lab_driver import check_notebook, open_notebook, run_all, screenshot
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from views_notebook import LANGUAGES, VIEWS
 
 RUN_ALL_TIMEOUT = 240_000
-# WCAG 2.0/2.1 levels A and AA: contrast, names of buttons, inputs and selects, lists, ARIA roles and attributes,
-# keyboard access to scrolling regions, nested controls.
-AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-               "resultTypes": ["violations"]}
-
-
-def axe_violations(page: Page, selector: str) -> list[str]:
-    """axe-core's violations inside every element matching ``selector``, one line each: the rule, the element,
-    and axe's own account of what is wrong (the contrast ratio and colours, for a contrast violation)."""
-    # JupyterLab lays its shell out absolutely, so <html> and <body> are 0 px tall: axe-core then takes every text
-    # as clipped by them and checks the contrast of none. Give them the window's height first.
-    page.evaluate("() => { for (const el of [document.documentElement, document.body]) el.style.height = '100vh'; }")
-    results = Axe().run(page, context={"include": [[selector]]}, options=AXE_OPTIONS).response
-    found = []
-    for rule in results["violations"]:
-        for node in rule["nodes"]:
-            found.append(f"{rule['id']} ({rule['impact']}): {node['html'][:160]}\n    "
-                         + " ".join(node.get("failureSummary", "").split())[:300])
-    return found
-
-
-# A button (or a widget's label) whose text is taller or wider than its box is cut: "(laid / down)" lost "down)".
-_CUT_LABELS_JS = """(root) => {
-  const found = [];
-  for (const el of root.querySelectorAll('button, .widget-label, .widget-toggle-button')) {
-    if (el.offsetParent === null) continue;  // not shown
-    const style = getComputedStyle(el);
-    if (style.overflow === 'visible' && style.overflowX === 'visible') {
-      // text that spills out of a visible box: compare the text's own extent with the box
-      const range = document.createRange(); range.selectNodeContents(el);
-      const text = range.getBoundingClientRect(), box = el.getBoundingClientRect();
-      if (text.width > box.width + 1 || text.height > box.height + 1)
-        found.push(`${JSON.stringify(el.innerText.trim())}: text ${Math.round(text.width)}×${Math.round(text.height)}`
-                   + ` in a box ${Math.round(box.width)}×${Math.round(box.height)}`);
-    } else if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
-      found.push(`${JSON.stringify(el.innerText.trim())}: ${el.scrollWidth}×${el.scrollHeight} of text`
-                 + ` cut to ${el.clientWidth}×${el.clientHeight}`);
-    }
-  }
-  return found;
-}"""
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
@@ -97,7 +56,7 @@ def test_no_label_is_cut(views_page):
     found = {}
     for name, selector in VIEWS.items():
         view = page.locator(f".jp-NotebookPanel {selector}").first
-        if cut := view.evaluate(_CUT_LABELS_JS):
+        if cut := cut_labels(view, choices=name not in LONG_CHOICES):
             found[name] = cut
     assert found == {}, found
 
@@ -106,37 +65,16 @@ def test_the_play_table_is_playable_by_keyboard(views_page):
     """Tab reaches a card the rules allow, and Enter plays it: the table's log grows by the card (and the bots')."""
     lang, page = views_page
     table = page.locator(".jp-NotebookPanel .bibi-play-table").first
-    events = table.locator(".bibi-events")
-    before = events.inner_text()
-    playable = table.locator("button.bibi-card-button:not(.bibi-illegal):not([disabled])")
-    expect(playable.first).to_be_visible()
-    # Focus the control before the hand (the hint button) and tab forward until a playable card has the focus.
-    table.locator("button:has(.fa-lightbulb-o)").focus()
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.matches("
-                         "'button.bibi-card-button:not(.bibi-illegal):not([disabled])')"):
-            break
-    else:
-        pytest.fail("Tab never reached a playable card")
-    focused = page.evaluate("() => document.activeElement.getBoundingClientRect().width")
-    assert focused > 0
-    page.keyboard.press("Enter")
-    expect(events).not_to_have_text(before, timeout=30_000)
+    assert play_by_keyboard(page, table), "Tab never reached a playable card"
 
-
-APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
 LANGUAGE_NAMES = {"en": "English", "ru": "русский", "it": "italiano"}
 
 
 def test_the_voila_app_passes_axe_and_fits_its_labels_in_each_language(app, page, kernel):
     """The app as Voilà serves it (``make app``), said in each language through its own menu."""
-    from lab_driver import wait_widgets_settled
+    from lab_driver import open_app
 
-    page.goto(app.url + "/")
-    root = page.locator(".bibi-play-app")
-    expect(root.locator(".bibi-play-table")).to_be_visible(timeout=APP_TIMEOUT)
-    wait_widgets_settled(page)
+    root, _table = open_app(page, app.url)
     menu = root.locator("select", has=page.locator("option", has_text="русский"))
     found = {}
     for lang, name in LANGUAGE_NAMES.items():
@@ -145,6 +83,6 @@ def test_the_voila_app_passes_axe_and_fits_its_labels_in_each_language(app, page
         screenshot(page, f"pages-voila-{lang}")
         if violations := axe_violations(page, ".bibi-play-app"):
             found[f"{lang} axe"] = violations
-        if cut := root.evaluate(_CUT_LABELS_JS):
+        if cut := cut_labels(root):
             found[f"{lang} labels"] = cut
     assert found == {}, found

@@ -1,6 +1,7 @@
 """A notebook that shows every view of the kit in one language, each in a state a learner meets: the play table a
 few cards in (a trick won, a hint shown), the explorer mid-deal, the compare view and the rules panel at the point
-where the two texts part (notebook 03's set-up), a score sheet, a practice round and the app.
+where the two texts part (notebook 03's set-up), a score sheet, a practice round, the app, and a table whose deal is
+over (its end-of-deal row, and the deal opened in the explorer from it).
 
 Written by the browser tests' ``lab`` fixture as ``fixtures/views-<lang>.ipynb`` for each language, so the axe-core
 and label-fit checks (``test_pages.py``) look at the same views in every language.
@@ -22,6 +23,8 @@ VIEWS = {
     "scores": ".bibi-score-inspector",
     "practice": ".bibi-practice",
     "app": ".bibi-play-app",
+    # a table whose deal is over: its end-of-deal row (save the record, open it in the explorer) and the explorer
+    "table-over": ".bibi-play-table:has(.bibi-finish button)",
 }
 
 _CELLS = [
@@ -40,6 +43,12 @@ _CELLS = [
     "ScoreInspector(explorer.final)",
     "Practice('russian', 4, 3, seed=1)",
     "PlayApp('russian', players=4, seat=0, bots='random', seed=1, delay=0)",
+    # A deal played to its end, then opened in the explorer from the table's end-of-deal row.
+    "over = PlayTable('italian', players=4, bots='random', seat=0, seed=5, game=False, delay=0, keep=False)\n"
+    "while not over.deal.is_over:\n"
+    "    over.play(over.deal.view(0).legal_actions[0])\n"
+    "over.explore()\n"
+    "over",
 ]
 
 
@@ -51,7 +60,9 @@ def views_notebook(lang: str) -> dict:
 def _notebook(cells: list[str]) -> dict:
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
                        "source": source} for i, source in enumerate(cells)],
-            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+            # (language_info: the JupyterLite site, which has no kernel named python3, starts its Python for it)
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                         "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
