@@ -68,7 +68,7 @@ def write(found: dict, args: argparse.Namespace, argv: list[str], seeds: str) ->
         run_ = runs[rules]
         lines += [f"[runs.{rules}]", f'command = "{run_["command"]}"', f"deals = {run_['deals']}",
                   f'seeds = "{run_["seeds"]}"', "", f"[ratings.{rules}]"]
-        lines += [f"{name} = [{', '.join(f'{x:.2f}' for x in values)}]" for name, values in ratings[rules].items()]
+        lines += [f"{name} = [{', '.join(f'{x:.4f}' for x in values)}]" for name, values in ratings[rules].items()]
         lines.append("")
     DATA.write_text("\n".join(lines), encoding="utf-8")
     print(f"\nwritten to {DATA}", file=sys.stderr)

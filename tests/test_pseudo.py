@@ -487,7 +487,7 @@ def notebook_leaks(path: Path) -> tuple[dict[int, list[str]], dict[int, str]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["01-learn-to-play-ru.ipynb", "03-russian-vs-italian-ru.ipynb",
                                   "02-step-through-a-deal-ru.ipynb", "04-scoring-ru.ipynb",
-                                  "05-explore-the-rules-ru.ipynb",
+                                  "05-explore-the-rules-ru.ipynb", "06-play-ru.ipynb",
                                   "07-practice-ru.ipynb"])
 def test_the_learners_notebooks(name, monkeypatch):
     """The learner's path, as its Russian notebooks run it (their code is the Italian's and the English's), with

@@ -108,6 +108,7 @@ def test_no_exercise_is_answered_before_the_reader_answers(path):
 OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ipynb", "07-practice.ipynb",
            "app.ipynb", *(translated(name, lang) for lang in LANGUAGES for name in ("01-learn-to-play.ipynb",
                                                                                     "02-step-through-a-deal.ipynb",
+                                                                                    "06-play.ipynb",
                                                                                     "07-practice.ipynb"))]
 NEEDS_PANDAS = ["03-russian-vs-italian.ipynb", "04-scoring.ipynb", "05-explore-the-rules.ipynb",
                 *(translated("03-russian-vs-italian.ipynb", lang) for lang in LANGUAGES),
@@ -234,16 +235,18 @@ def test_the_italian_notebooks_write_an_elision_with_a_typographic_apostrophe():
             assert not elision.search(text), (path.name, number, elision.search(text))
 
 
-# The learner's path, in each language: the same notebooks as the English ones, linked both ways.
+# The learner's path, in each language: the same notebooks as the English ones, linked both ways; and the bot
+# writers' notebook.
 LEARNERS_PATH = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "03-russian-vs-italian.ipynb",
-                 "04-scoring.ipynb", "05-explore-the-rules.ipynb", "07-practice.ipynb"]
+                 "04-scoring.ipynb", "05-explore-the-rules.ipynb", "06-play.ipynb", "07-practice.ipynb"]
+TRANSLATED = [*LEARNERS_PATH, "08-bot-writers.ipynb"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_learners_path_is_there_in_each_language_and_sets_its_language_first(lang):
     folder = ROOT / "notebooks" / lang
-    assert sorted(p.name for p in folder.glob("*.ipynb")) == [translated(n, lang).split("/")[1] for n in LEARNERS_PATH]
-    for name in LEARNERS_PATH:
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == [translated(n, lang).split("/")[1] for n in TRANSLATED]
+    for name in TRANSLATED:
         first = _code_cells(ROOT / "notebooks" / translated(name, lang))[0]
         assert f'bibi.set_language("{lang}")' in first, f"{translated(name, lang)}: the first code cell sets it"
 
@@ -256,7 +259,7 @@ def test_no_two_notebooks_share_a_file_name():
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
 
 
-@pytest.mark.parametrize("name", LEARNERS_PATH)
+@pytest.mark.parametrize("name", TRANSLATED)
 def test_each_notebook_links_to_its_translations_and_back(name):
     def links(path):
         nb = json.loads(path.read_text(encoding="utf-8"))

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, WebSocket
+from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, WebSocket, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -532,6 +532,20 @@ def wait_widgets_settled(page: Page, root: str = "body") -> None:
         arg=root,
         timeout=WIDGET_TIMEOUT,
     )
+
+
+
+APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
+
+
+def open_app(page: Page, url: str) -> tuple[Locator, Locator]:
+    """The Voilà app at ``url`` (``make app``) opened in ``page``, its widgets settled: its root and its table."""
+    page.goto(url + "/")
+    root = page.locator(".bibi-play-app")
+    table = root.locator(".bibi-play-table")
+    expect(table).to_be_visible(timeout=APP_TIMEOUT)
+    wait_widgets_settled(page)
+    return root, table
 
 
 def notebook_cells(page: Page) -> list[dict]:

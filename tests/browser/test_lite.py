@@ -60,7 +60,7 @@ OFFLINE = ["01-learn-to-play.ipynb", "02-step-through-a-deal.ipynb", "06-play.ip
 # page, so a notebook in a folder gets a kernel started from nothing, as a learner's link to it gives.
 TRANSLATED = ["ru/01-learn-to-play-ru.ipynb", "it/01-learn-to-play-it.ipynb", "ru/07-practice-ru.ipynb",
               "ru/02-step-through-a-deal-ru.ipynb", "it/02-step-through-a-deal-it.ipynb",
-              "it/07-practice-it.ipynb"]
+              "it/07-practice-it.ipynb", "ru/06-play-ru.ipynb", "it/06-play-it.ipynb"]
 # The Pyodide CDN, where the lock points every package the site does not serve itself.
 CDN = re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/")
 
@@ -100,9 +100,10 @@ STOPS = [
          r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
     Stop("it/05-explore-the-rules-it.ipynb", r"^import matplotlib\.pyplot",
          r"ModuleNotFoundError.*No module named 'matplotlib'", frozenset({"matplotlib", "pandas"})),
-    Stop("08-bot-writers.ipynb", r"^from bibi\.openspiel import",
-         r"ImportError.*bibi\.openspiel needs OpenSpiel.*no build for it\. Run this in a local install of the kit, "
-         r"with pip install 'bibi-kit\[openspiel\]'"),
+    *(Stop(name, r"^from bibi\.openspiel import",
+           r"ImportError.*bibi\.openspiel needs OpenSpiel.*no build for it\. Run this in a local install of the kit, "
+           r"with pip install 'bibi-kit\[openspiel\]'")
+      for name in ("08-bot-writers.ipynb", "ru/08-bot-writers-ru.ipynb", "it/08-bot-writers-it.ipynb")),
 ]  # fmt: skip
 
 

@@ -70,18 +70,14 @@ def test_the_play_table_is_playable_by_keyboard(views_page):
     table = page.locator(".jp-NotebookPanel .bibi-play-table").first
     assert play_by_keyboard(page, table), "Tab never reached a playable card"
 
-APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
 LANGUAGE_NAMES = {"en": "English", "ru": "русский", "it": "italiano"}
 
 
 def test_the_voila_app_passes_axe_and_fits_its_labels_in_each_language(app, page, kernel):
     """The app as Voilà serves it (``make app``), said in each language through its own menu."""
-    from lab_driver import wait_widgets_settled
+    from lab_driver import open_app
 
-    page.goto(app.url + "/")
-    root = page.locator(".bibi-play-app")
-    expect(root.locator(".bibi-play-table")).to_be_visible(timeout=APP_TIMEOUT)
-    wait_widgets_settled(page)
+    root, _table = open_app(page, app.url)
     menu = root.locator("select", has=page.locator("option", has_text="русский"))
     found = {}
     for lang, name in LANGUAGE_NAMES.items():

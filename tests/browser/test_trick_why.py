@@ -4,18 +4,12 @@ no citation when the everyday rule decided it, and the rule with its sentences i
 
 import re
 
-from lab_driver import problems_in_page, screenshot, wait_widgets_settled
+from lab_driver import open_app, problems_in_page, screenshot
 from playwright.sync_api import expect
-
-APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
 
 
 def test_a_trick_s_rule_is_a_keypress_away_at_the_play_table_in_russian(app, page, kernel, console_log):
-    page.goto(app.url + "/")
-    root = page.locator(".bibi-play-app")
-    table = root.locator(".bibi-play-table")
-    expect(table).to_be_visible(timeout=APP_TIMEOUT)
-    wait_widgets_settled(page)
+    root, table = open_app(page, app.url)
     menu = root.locator("select", has=page.locator("option", has_text="русский"))
     kernel.do(lambda: menu.select_option(label="русский"))
     status = table.locator('[role="status"]').first

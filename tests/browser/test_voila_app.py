@@ -2,24 +2,18 @@
 
 from lab_driver import (
     WIDGET_TIMEOUT,
+    open_app,
     overflowing,
     problems_in_page,
     screenshot,
-    wait_widgets_settled,
     widget_counts,
 )
 from playwright.sync_api import Locator, expect
 from view_actions import play_deal, step_through_deal
 
-APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
-
 
 def test_app_plays_a_whole_deal_and_the_explorer_replays_it(app, page, kernel, console_log):
-    page.goto(app.url + "/")
-    app = page.locator(".bibi-play-app")
-    table = app.locator(".bibi-play-table")
-    expect(table).to_be_visible(timeout=APP_TIMEOUT)
-    wait_widgets_settled(page)
+    app, table = open_app(page, app.url)
     assert problems_in_page(page) == []
     counts = widget_counts(page)
     assert counts["placeholders"] == 0 and counts["error_views"] == 0, counts

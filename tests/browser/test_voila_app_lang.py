@@ -1,17 +1,11 @@
 """The Voilà app's language menu, used in chromium: the whole app in Russian, then Italian, the game going on."""
 
-from lab_driver import problems_in_page, screenshot, wait_widgets_settled
+from lab_driver import open_app, problems_in_page, screenshot
 from playwright.sync_api import expect
-
-APP_TIMEOUT = 90_000  # Voilà starts a kernel and runs the notebook before the widgets show
 
 
 def test_the_language_menu_says_the_app_again_in_russian_and_italian(app, page, kernel, console_log):
-    page.goto(app.url + "/")
-    root = page.locator(".bibi-play-app")
-    table = root.locator(".bibi-play-table")
-    expect(table).to_be_visible(timeout=APP_TIMEOUT)
-    wait_widgets_settled(page)
+    root, table = open_app(page, app.url)
     menu = root.locator("select", has=page.locator("option", has_text="русский"))
     expect(menu).to_be_visible()
     status = table.locator('[role="status"]').first
