@@ -30,15 +30,22 @@ from bibi.widgets.base import (
 )
 from bibi.widgets.compare import CompareView
 
+# An option's title, the column its controls and sentences line up on.
+_TITLE_WIDTH = "110px"
+# A menu's choices are sentences (what each value means, up to 70 characters: ``_value_choices``), up to about 540 px
+# in Russian or Italian: a menu takes the row's width up to this, so that the chosen one is read whole in the box.
+_MENU_WIDTH = "760px"
+
 
 def _control(name: str, value: Any) -> widgets.Widget:
-    """The widget for one option, by the kind of its value."""
+    """The widget for one option, by the kind of its value: a menu as wide as its sentences need (the row's width,
+    up to ``_MENU_WIDTH``), a box as wide as its value needs."""
     title = _(OPTIONS[name].title)
-    style = {"description_width": "110px"}
+    style = {"description_width": _TITLE_WIDTH}
     layout = widgets.Layout(width="330px", min_width="330px")
     if isinstance(value, bool | Enum):  # a menu of the values, each said by what it means
         return widgets.Dropdown(options=_value_choices(name), value=_control_value(value), description=title,
-                                style=style, layout=layout)
+                                style=style, layout=widgets.Layout(width="100%", max_width=_MENU_WIDTH))
     if isinstance(value, CardPoints):
         return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
                             layout=layout)
@@ -87,13 +94,15 @@ class RulesPanel(_View):
         self.control_errors: dict[str, widgets.HTML] = {}
         self.sources: dict[str, widgets.HTML] = {}
         rows = []
+        # One option a row: its control, the error a refused value gets, and under them, from the control's box on,
+        # what the value means in full (a menu's choice may be cut to 70 characters) and the sentences it comes from.
+        under_box = f"0 0 0 calc({_TITLE_WIDTH} + 6px)"  # the title's width and its label's margin
         for name, value in right.options().items():
             control = self.controls[name] = _control(name, value)
-            error = self.control_errors[name] = _html(width="330px")
-            source = self.sources[name] = _html(flex="1 1 0%", min_width="0")
+            error = self.control_errors[name] = _html(margin=under_box)
+            source = self.sources[name] = _html(margin=under_box, min_width="0")
             self._on_value(control, lambda name=name: self._option_changed(name))
-            rows.append(widgets.HBox([widgets.VBox([control, error], layout=widgets.Layout(flex="0 0 auto")), source],
-                                     layout=widgets.Layout(align_items="flex-start", width="100%")))
+            rows.append(widgets.VBox([control, error, source], layout=widgets.Layout(width="100%", margin="0 0 6px 0")))
         for pair, button in self.pair_buttons.items():
             self._on_click(button, lambda pair=pair: self.compare_rules(*pair))
         for name, button in self.preset_buttons.items():
@@ -103,6 +112,7 @@ class RulesPanel(_View):
         self._on_value(self.seed_box, lambda: self._box_changed("seed"))
         self._on_value(self.players_box, lambda: self._box_changed("players"))
         self.options_box = widgets.VBox(rows)
+        self.options_box.add_class("bibi-rules-options")
         fe = self.field_errors
         self.right_hand_caption = widgets.HTML()
         self.options_caption = widgets.HTML()

@@ -66,17 +66,10 @@ _CUT_LABELS_JS = """(root) => {
 }"""
 
 
-# The views whose drop-downs' choices are not measured: the rules panel's option choices are whole sentences (the
-# rules reference's words, 300–420 px in drop-downs of 150–180 px), cut by design of its grid of options. A known
-# fault, to be answered by that panel's layout; every other view's choices must fit.
-LONG_CHOICES = frozenset({"rules-panel"})
-
-
-def cut_labels(view: Locator, *, choices: bool = True) -> list[str]:
+def cut_labels(view: Locator) -> list[str]:
     """The buttons and labels of ``view`` whose text runs past its box, its seats' footers not on one line or cut,
-    and (``choices``) the choices of its drop-downs wider than the room the drop-down gives them, one line each."""
-    cut = view.evaluate(_CUT_LABELS_JS)
-    return cut + [f"drop-down choice {choice}" for choice in choices_cut_short(view)] if choices else cut
+    and the choices of its drop-downs wider than the room the drop-down gives them, one line each."""
+    return view.evaluate(_CUT_LABELS_JS) + [f"drop-down choice {choice}" for choice in choices_cut_short(view)]
 
 
 PLAYABLE = "button.bibi-card-button:not(.bibi-illegal):not([disabled])"

@@ -16,7 +16,7 @@ import json
 import re
 
 import pytest
-from audit import LONG_CHOICES, axe_violations, cut_labels, play_by_keyboard
+from audit import axe_violations, cut_labels, play_by_keyboard
 from lab_driver import check_notebook, ignore_closed, new_page, screenshot
 from lite_driver import (
     LiteKernelWatch,
@@ -118,7 +118,7 @@ def test_every_view_of_the_site_passes_axe_fits_its_labels_and_plays_by_keyboard
             screenshot(page, f"site-{lang}-{name}")
             if violations := axe_violations(page, scoped):
                 found[f"{name} axe"] = violations
-            if cut := cut_labels(view, choices=name not in LONG_CHOICES):
+            if cut := cut_labels(view):
                 found[f"{name} labels"] = cut
         table = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .bibi-play-table").first
         assert play_by_keyboard(page, table), "Tab never reached a playable card"
