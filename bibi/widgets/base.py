@@ -385,8 +385,8 @@ def _preset_labels() -> dict[str, str]:
 
 def _value_choices(name: str) -> list[tuple[str, Any]]:
     """The choices of an option's menu in the language in force, each labelled by what the value means (cut to
-    fit the menu; its notation stands in the rules' table beside it), each worth the value as the option's control
-    holds it (``_control_value``: ``True``, ``"follow_or_trump"``)."""
+    fit the menu; the rules panel says the chosen value's whole meaning under it), each worth the value as the
+    option's control holds it (``_control_value``: ``True``, ``"follow_or_trump"``)."""
     choices = []
     for value, meaning in OPTIONS[name].values.items():
         held = value == "True" if value in ("True", "False") else value
