@@ -118,7 +118,7 @@ def test_review_and_try_again_stay_on_the_pair_deal():
     assert table.pair is not None
 
 
-@pytest.mark.parametrize(("lang", "words"), [("ru", "Сдача, чтобы потренироваться говорить «Би-би»"),
+@pytest.mark.parametrize(("lang", "words"), [("ru", "Сдача для тренировки «Би-би»"),
                                              ("it", "Una smazzata per esercitarti a dire «bip bip»")])
 def test_the_pair_deal_speaks_the_table_s_language(lang, words):
     table = views.PlayTable("russian" if lang == "ru" else "italian", 4, seat=0, seed=4, delay=0, keep=False,
