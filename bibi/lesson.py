@@ -88,7 +88,7 @@ def deals_needed(deals: int, effect: float, half: float) -> int | None:
     return math.ceil(raw / step) * step
 
 
-RELIABLE = N_("The key measures, each with its 95% interval (the mean ± its half-width). Reliable means the "
+RELIABLE = N_("The key measures, each with its interval (95%: the mean ± its half-width). Reliable means the "
                "half-width is at most half the difference, so its sign and rough size hold; the half-width narrows as "
                "the square root of the deals, so four times the deals halve it.")
 MEASURED = N_("What each measure measures:")
