@@ -361,10 +361,13 @@ def test_a_chunk_that_raises_is_named_with_its_error_as_the_cause():
                                             r"raised ZeroDivisionError: the task's own$") as raised:
         simulate("ru", players=4, deals=40, executor=Raising(error), progress=False)
     assert raised.value.__cause__ is error
-    with pytest.raises(ExecutorError, match=r"ran chunk 0 \(deals 0…2\), which raised BotError: the bot of seat "
-                                            r"\d \(late_pass\) chose pass: ") as raised:
+    # two threads: whichever chunk fails first is the one named, with its own deals
+    with pytest.raises(ExecutorError, match=r"ran chunk (\d+) \(deals (\d+)…(\d+)\), which raised BotError: the bot "
+                                            r"of seat \d \(late_pass\) chose pass: ") as raised:
         simulate("ru", players=4, deals=40, bots=late_pass, seed=1, executor=ThreadPoolExecutor(2), progress=False)
     assert type(raised.value.__cause__).__name__ == "BotError"
+    chunk, first, last = map(int, re.search(r"chunk (\d+) \(deals (\d+)…(\d+)\)", str(raised.value)).groups())
+    assert (first, last) == (3 * chunk, 3 * chunk + 2)  # the chunks of 3 deals the first error message names
 
 
 def late_pass(view, rng):
