@@ -129,8 +129,8 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
                              ("сдача 1 (♥)", "итого", "снятие колоды"),
                              ("smazzata 1 (♥)", "totale", "il taglio"), None),
     "a hint": (lambda: _session().hint().words + "\n" + _session().hint().details,  # type: ignore[union-attr]
-               ("сыграйте 8♥", "свою карту к♥ в надежде на «би-би»", "бережёт к♥ в надежде на «би-би», пока ещё не "
-                "вышли обе карты д♥", "бережёт козыри"),
+               ("сыграйте 8♥", "свою карту к♥ в надежде на «би-би»", "бережёт к♥ в надежде на «би-би» (обе карты д♥ "
+                "ещё не вышли)", "бережёт козыри"),
                ("gioca 8♥", "la tua carta r♥ sperando in un «bi-bi»", "tiene r♥ sperando in un «bi-bi», con entrambe "
                 "le carte d♥ ancora in gioco", "tiene le briscole"),
                "play 8♥: it lets a trick without points go, and it keeps your K♥ hoping for a Bi-bi, with both Q♥ "

@@ -246,7 +246,7 @@ def test_bibi_play_pair_deals_the_pair_deal_and_says_what_to_look_for(capsys, mo
     deal, pair = pair_deal("russian", 4, 2, 4, when="drawn")
     assert code == 0 and pair_note(deal.rules, pair) in said.replace("\n", " ")
     code, said = play_command(capsys, monkeypatch, "--rules", "it", "--pair", "--seed", "4", lang="it")
-    assert code == 0 and "Una smazzata per esercitarti a dire «bip bip»: hai in mano" in said
+    assert code == 0 and "Una smazzata per esercitarti a dire «bip bip»: ti sono stati serviti" in said
 
 
 @pytest.mark.parametrize(("args", "code", "words"), [

@@ -53,7 +53,7 @@ def test_the_play_table_deals_a_pair_in_italian(lab, lab_page, kernel, console_l
     deal, pair = practice.pair_deal("italian", 4, 0, 4)
     with language("it"), reading(0):
         note = practice.pair_note(deal.rules, pair)
-    assert note.startswith("Una smazzata per esercitarti a dire «bip bip»: hai in mano")
+    assert note.startswith("Una smazzata per esercitarti a dire «bip bip»: ti sono stati serviti")
     expect(said(table)).to_contain_text(note[:80])
     assert note in visible(said(table).inner_text())
     for card in deal.hand(0):  # the hand on screen is the pair deal's
