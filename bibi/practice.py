@@ -811,6 +811,13 @@ def _pair_exercise(rules: Rules, players: int, rng: random.Random) -> Exercise:
     return _make(PAIR_KIND, deal.record(), upto, rng, suit=pair.suit)
 
 
+def _passing(view: Any, rng: random.Random) -> Any:
+    """The others in a ``bibi`` exercise's answer: a pass where one is allowed (every call the rules leave free
+    passed), else the first legal action (a call the rules make compulsory, a card)."""
+    legal = view.legal_actions
+    return PASS if PASS in legal else legal[0]
+
+
 def _pair_answer(deal: Deal, seat: int, suit: Suit) -> tuple[str, str]:
     """The answer to a ``bibi`` exercise and the engine's reason: ``no`` and why the call is refused now; else the
     call's points and the next trick's trump (``+50 ♥``), found by calling on a copy and playing to the next lead
@@ -819,10 +826,8 @@ def _pair_answer(deal: Deal, seat: int, suit: Suit) -> tuple[str, str]:
     why = deal.why_illegal(call, seat)
     if why is not None:
         return "no", why
-    after = deal.copy().apply(call)
-    while not after.is_over and (after.phase != "play" or after.trick):
-        legal = after.legal_actions()
-        after.apply(PASS if PASS in legal else legal[0])
+    after = play(deal.copy().apply(call), _passing, random.Random(0),
+                 until=lambda d: d.phase == "play" and not d.trick)  # on to the next lead
     points = deal.rules.bibi_points
     king, queen = (Card(rank, suit).display() for rank in (Rank.KING, Rank.QUEEN))
     return f"+{points} {after.trump.symbol}", _(
