@@ -23,12 +23,25 @@ from bibi.widgets.base import _ActionView, _button, _html, _message, speaking
 from bibi.widgets.explorer import DealExplorer
 
 
+def named_file(prefix: str, named_by: Any, folder: Path | None = None) -> Path:
+    """``PREFIX-DIGEST.json`` in ``folder`` (default: the kernel's working folder, beside the notebook; in the
+    JupyterLite site, the browser's own storage), DIGEST that of ``named_by`` as JSON: the same thing, one file."""
+    digest = hashlib.sha1(json.dumps(named_by, sort_keys=True).encode()).hexdigest()[:10]
+    return (Path.cwd() if folder is None else folder) / f"{prefix}-{digest}.json"
+
+
+def write_whole(path: Path, text: str) -> None:
+    """``text`` written to ``path`` whole or not at all (a ``.part`` file moved into place): a reload or a crash
+    mid-write leaves the file as it was."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
 def record_path(record: dict[str, Any], folder: Path | None = None) -> Path:
-    """Where a finished game's ``record`` is saved: ``bibi-record-DIGEST.json`` in ``folder`` (default: the
-    kernel's working folder, beside the notebook), named by the record itself, so the same game saved twice is one
-    file and two games are two."""
-    digest = hashlib.sha1(json.dumps(record, sort_keys=True).encode()).hexdigest()[:10]
-    return (Path.cwd() if folder is None else folder) / f"bibi-record-{digest}.json"
+    """Where a finished game's ``record`` is saved: ``bibi-record-DIGEST.json``, named by the record itself
+    (``named_file``), so the same game saved twice is one file and two games are two."""
+    return named_file("bibi-record", record, folder)
 
 
 class _Finish(AtTable, _ActionView):
@@ -87,9 +100,7 @@ class _Finish(AtTable, _ActionView):
             raise ValueError(_("Finish the deal first: its record is saved once it is over."))
         record = self._played_record()
         path = record_path(record)
-        part = path.with_name(path.name + ".part")
-        part.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        os.replace(part, path)
+        write_whole(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
         name, seat = path.name, self.seat
         if sys.platform == "emscripten":  # the JupyterLite site: its files are the browser's, and no terminal runs
             self._say(lambda: _("Saved the record in {file}, beside the notebook, in this browser's storage: the file "

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -38,7 +36,7 @@ from bibi.widgets.base import (
     _wrap,
     speaking,
 )
-from bibi.widgets.finish import _Finish
+from bibi.widgets.finish import _Finish, named_file, write_whole
 
 KEPT_FORMAT = "bibi-table/1"
 
@@ -46,8 +44,7 @@ KEPT_FORMAT = "bibi-table/1"
 def _kept_path(setup: Mapping[str, Any]) -> Path:
     """Where a table of this set-up keeps its game: a file beside the notebook (the kernel's working folder; in the
     JupyterLite site that folder lives in the browser's own storage), named by the set-up, not the seed."""
-    digest = hashlib.sha1(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:10]
-    return Path.cwd() / f"bibi-game-{digest}.json"
+    return named_file("bibi-game", setup)
 
 
 def _card_label(card: Card, laid: bool) -> str:
@@ -556,9 +553,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                 "moves": self._moves,
                 "where": [len(self.session.deals), self.session.trick], "record": played.record()}
         path = self.kept_path
-        part = path.with_name(path.name + ".part")
-        part.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(part, path)  # whole or not at all: a reload mid-write leaves the last game kept
+        write_whole(path, json.dumps(kept))  # a reload mid-write leaves the last game kept
 
     def _read_kept(self) -> dict[str, Any] | None:
         """The game kept for this set-up, if there is one with a move in it."""
