@@ -80,9 +80,10 @@ def record(tmp_path_factory) -> str:
 @pytest.mark.parametrize("run", [_play, _practice,
                                  _command("play", "--players", "4", "--seed", "11", "--level", "club", "--deals", "1",
                                           typed="\n".join(["1"] * 60 + ["quit"]) + "\n"),
+                                 _command("play", "--pair", "dealt", "--seed", "3", typed="pass\n1\nquit\n"),
                                  _command("practice", "-n", "2", "--seed", "3", typed="1\n2\n"),
                                  _command("deal", "--players", "4", "--seed", "3")],
-                         ids=["play", "practice", "bibi-play", "bibi-practice", "bibi-deal"])
+                         ids=["play", "practice", "bibi-play", "bibi-play-pass", "bibi-practice", "bibi-deal"])
 def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, capsys, monkeypatch):
     wide = _said(capsys, monkeypatch, 1000, lang, run)
     narrow = _said(capsys, monkeypatch, WIDTH, lang, run)
