@@ -94,6 +94,17 @@ def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, caps
     assert narrow.split() == wide.split()  # the same words, none cut in two
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "You did not say Bi-bi with"), ("ru", "Вы не сказали «Би-би» с")])
+def test_the_words_after_a_pass_with_a_pair_fold_at_the_width(lang, words, capsys, monkeypatch):
+    """``bibi play --pair``: a pass with the pair callable is answered, at the terminal's width like every line."""
+    run = _command("play", "--pair", "dealt", "--seed", "3", typed="pass\n1\nquit\n")
+    wide = _said(capsys, monkeypatch, 1000, lang, run)
+    narrow = _said(capsys, monkeypatch, WIDTH, lang, run)
+    told = next(line for line in wide.splitlines() if line.startswith(words))
+    assert len(told) > WIDTH and " ".join(told.split()) in " ".join(narrow.split())
+    assert [line for line in narrow.splitlines() if len(line) > WIDTH and " " in line.strip()] == []
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])
 @pytest.mark.parametrize("command", [("replay",), ("analyse", "--seat", "0", "--worlds", "4")],
                          ids=["replay", "analyse"])
