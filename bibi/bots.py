@@ -64,7 +64,7 @@ from bibi.heuristic import (
     _u,
     heuristic_bot,
 )
-from bibi.i18n import _, decimal, ngettext
+from bibi.i18n import _, decimal, interval, ngettext
 from bibi.inference import lacks as read_lacks
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.playout import play_out
@@ -364,13 +364,15 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
             v, i = others[-1]
             reason += ", " + _("the next best {other} {value}").format(other=legal[i].display(), value=decimal(v))
         if action != fallback:
-            reason += "; " + _("it beats the heuristic's choice {choice} by {gap} ± {error} points").format(
-                choice=fallback.display(), gap=decimal(gap), error=decimal(error))
+            # TRANSLATORS: {lead} is the lead and its interval, the kit's one way (i18n.interval): "15.4 ± 9.5"
+            reason += "; " + _("it beats the heuristic's choice {choice} by {lead} points").format(
+                choice=fallback.display(), lead=interval(gap, error))
     else:
-        reason = _("{what}: {best} scores {top} on average, {action} {value}; a lead of {gap} ± {error} is too "
-                   "little to trust, so it plays the heuristic's choice: {reason}").format(
+        # TRANSLATORS: {lead} is the lead and its interval, the kit's one way (i18n.interval): "1.2 ± 3.4"
+        reason = _("{what}: {best} scores {top} on average, {action} {value}; a lead of {lead} is too little to "
+                   "trust, so it plays the heuristic's choice: {reason}").format(
             what=what(), best=best.display(), top=decimal(top), action=action.display(),
-            value=decimal(values[action]), gap=decimal(gap), error=decimal(error),
+            value=decimal(values[action]), lead=interval(gap, error),
             reason=_told(_heuristic(view, rng, True, careful)).reason)
     return (action, reason, values)
 

@@ -391,6 +391,32 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
                         f"{' '.join(words.rank_letters[::-1])}, suits {' '.join(words.suit_letters)}")
 
 
+def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
+    """A rank as a person types it in the language in force (or ``lang``), as ``Rank.letter`` writes it: ``Д``
+    (дама) or ``D`` (donna) is the queen, ``10`` the ten, ``2`` the two. The notation's letters (``Q``, ``T``) are
+    read in every language as well: among ranks alone they mean nothing else (the Italian ``A`` is the ace in both).
+
+    >>> [read_rank(r, "ru") for r in ("Д", "т", "10", "Q")]
+    [<Rank.QUEEN: 9>, <Rank.ACE: 11>, <Rank.TEN: 7>, <Rank.QUEEN: 9>]
+    >>> [read_rank(r, "it") for r in ("R", "F", "K")]
+    [<Rank.KING: 10>, <Rank.JACK: 8>, <Rank.KING: 10>]
+    """
+    if isinstance(text, Rank):
+        return text
+    if not isinstance(text, str):
+        raise WrongType(f"rank: expected a rank like 'K' or '10', not {shorten(text)} ({type(text).__name__})")
+    code = resolve(lang)
+    ranks, _suits = _reading(code)
+    key = text.strip().upper()
+    if key in ranks:
+        return Rank(ranks[key])
+    try:
+        return Rank.parse(text)
+    except NotationError:
+        letters = " ".join(_words(code).rank_letters[::-1])
+        raise NotationError(f"unknown rank {shorten(text)}: use one of {letters}") from None
+
+
 def read_cards(text: str, lang: str | None = None) -> list[Card]:
     """Several typed cards, by spaces or commas, in the language in force (or ``lang``): ``"ДЧ 10П"``."""
     if not isinstance(text, str):

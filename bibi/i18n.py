@@ -719,18 +719,23 @@ def percent(fraction: float, digits: int = 0, *, lang: str | None = None) -> str
     return NUMBER_FORMATS[code].percent.format(number(Decimal(str(fraction)) * 100, digits, lang=code))
 
 
+# "±" between an estimate and the half-width of its interval, held to both by no-break spaces (U+00A0)
+PLUS_MINUS = "\u00a0±\u00a0"
+
+
 def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
     """An estimate and its interval, the one way the kit writes one: ``+2.4 ± 1.1`` (the mean, then the half-width
-    of its interval), with the language's numbers.
+    of its interval), with the language's numbers. The spaces around "±" are no-break spaces (``PLUS_MINUS``), so
+    that no line, on a screen or on paper, ends at "+2.4" and goes on at "± 1.1".
 
     >>> interval(2.43, 1.06, sign=True), interval(49.22, 0.93, 2, lang="ru")
-    ('+2.4 ± 1.1', '49,22 ± 0,93')
+    ('+2.4\xa0±\xa01.1', '49,22\xa0±\xa00,93')
     """
-    return f"{number(mean, digits, sign=sign, lang=lang)} ± {number(abs(half), digits, lang=lang)}"
+    return f"{number(mean, digits, sign=sign, lang=lang)}{PLUS_MINUS}{number(abs(half), digits, lang=lang)}"
 
 
 __all__ = [
-    "ARGPARSE_MESSAGES", "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PSEUDO", "NumberFormat",
+    "ARGPARSE_MESSAGES", "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PLUS_MINUS", "PSEUDO", "NumberFormat",
     "UnknownLanguage", "_",
     "argparse_speaking", "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
     "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab", "ngettext",

@@ -19,12 +19,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bibi.cards import RANK_CHARS, Rank
+from bibi.cards import RANK_CHARS, Rank, read_rank
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, _, pgettext
 
@@ -117,18 +117,18 @@ class CardPoints(Mapping):
         >>> CardPoints.parse("2:11, A:10")
         CardPoints({'2': 11, 'A': 10})
         """
-        check_type("card_points", text, str, "a text like '2:11 A:10 K:5'")
-        points: dict[str, int] = {}
-        for part in text.replace(",", " ").split():
-            rank, sep, value = part.partition(":")
-            value = value.strip()
-            if not sep or not (value.isascii() and value.isdecimal()) or len(value) > 9:
-                raise ValueError(f"card_points: cannot read {shorten(part)}; "
-                                 "write ranks and points like '2:11 A:10 K:5'")
-            if rank.strip() in points:
-                raise ValueError(f"card_points: rank {shorten(rank.strip())} is given twice")
-            points[rank.strip()] = int(value)
-        return cls(points)
+        return cls(_points_typed(text, "2:11 A:10 K:5", lambda rank: rank))
+
+    @classmethod
+    def read(cls, text: str, lang: str | None = None) -> CardPoints:
+        """Points as a person types them in the language in force (or ``lang``), as ``display`` writes them: each
+        rank as ``bibi.cards.read_rank`` reads it (``2:11 Т:10 К:5`` in Russian; the notation's ``A:10 K:5`` too).
+
+        >>> CardPoints.read("2:11 Т:10 Д:4", "ru") == CardPoints.parse("2:11 A:10 Q:4")
+        True
+        """
+        example = " ".join(STANDARD_POINTS.display(lang).split()[:3])
+        return cls(_points_typed(text, example, lambda rank: read_rank(rank, lang)))
 
     def __getitem__(self, rank) -> int:
         r = Rank.parse(rank)
@@ -192,6 +192,26 @@ class CardPoints(Mapping):
 
 
 STANDARD_POINTS = CardPoints({"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3})
+
+
+def _points_typed(text: str, example: str, rank_of: Callable[[str], Rank | str]) -> dict[Rank | str, int]:
+    """Rank → points from ``2:11 A:10`` (commas allowed), each rank as ``rank_of`` reads it; ``example`` is how the
+    error says to write them."""
+    check_type("card_points", text, str, f"a text like {example!r}")
+    points: dict[Rank | str, int] = {}
+    for part in text.replace(",", " ").split():
+        rank, sep, value = part.partition(":")
+        value = value.strip()
+        if not sep or not (value.isascii() and value.isdecimal()) or len(value) > 9:
+            raise ValueError(f"card_points: cannot read {shorten(part)}; write ranks and points like {example!r}")
+        try:
+            key = rank_of(rank.strip())
+        except ValueError as exc:  # "unknown rank 'Х': use one of 2 Т К Д В 10 …"
+            raise ValueError(f"card_points: {exc}") from None
+        if key in points:
+            raise ValueError(f"card_points: rank {shorten(rank.strip())} is given twice")
+        points[key] = int(value)
+    return points
 
 
 @dataclass(frozen=True)

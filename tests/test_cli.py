@@ -22,7 +22,7 @@ import sys
 import time
 
 import pytest
-from helpers import asking
+from helpers import asking, english_words_in
 
 from bibi.bots import heuristic_bot
 from bibi.cards import Card, Suit
@@ -35,6 +35,7 @@ from bibi.notation import action_text, game_text, read_action, score_line, trans
 from bibi.play import bot_title, bots_rng, call_told, get_bot, play, play_seeded, snapshots
 from bibi.render.text import plain
 from bibi.rules import ITALIAN, OPTIONS, PRESETS, RUSSIAN, call_said, parse_rules, rules_name, value_text
+from bibi.session import Session
 from bibi.terminal import HELP, Terminal, command_word, unreadable
 
 pytestmark = pytest.mark.fast
@@ -485,6 +486,37 @@ def test_play_announces_a_mandatory_call_as_yours_and_undo_needs_a_move_first(la
         assert _("nothing to take back in this deal") in said
         assert call_told(ITALIAN, Suit.HEARTS, you=True, mandatory=True) in said
     assert deal.calls[0].seat == 1 and deal.calls[0].mandatory
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pass_with_a_pair_callable_is_told_why_in_the_play_tables_words(lang):
+    """``bibi play --pair``, and any deal: a pass while a pair may be called is followed, once the others have
+    moved, by the words the play table says for it (``practice.pair_missed``): the rule on calling and why the pair
+    may not be called now, the sentences quoted under them; then the position."""
+    from bibi.practice import pair_deal, pair_missed
+
+    deal, pair = pair_deal("russian", 4, 0, 3, when="dealt")
+    bots = [None, heuristic_bot, heuristic_bot, heuristic_bot]
+    with language(lang):
+        session = Session(deal.copy(), 0, bots, bots_rng(3), seed=3)
+        session.advance()
+        assert session.deal.phase == "call" and session.deal.callable_suits(0) == (pair.suit,)
+        session.play("pass")
+        with reading(0):  # the person is the reader, as in the terminal: "you must play a card"
+            missed = plain(pair_missed(session.deal, 0, pair.suit))
+        text, _terminal, said = session_output(deal, 0, bots, 3, ["pass", "1"], lang)
+        passed = said.index(_("you pass"))
+    assert missed in said and "(R23)" in missed and "R15" in missed
+    at = said.index(missed)
+    assert passed < at and said.count(missed) == 1
+    quoted = [line.split(":")[0].strip() for line in said[at + 1:] if line.startswith("    R")]
+    assert quoted[:2] == ["R23", "R15"]  # the sentences it cites, quoted under it
+    after = next(line for line in said[at + 1:] if not line.startswith(" "))
+    assert after.startswith("— ")  # then the position, where the person looks for his next move
+    if lang != "en":
+        assert english_words_in(missed) == []
+    if lang == "ru":
+        assert missed.startswith("Вы не сказали «Би-би» с К") and "Сейчас объявить её нельзя" in missed
 
 
 @pytest.mark.subprocess

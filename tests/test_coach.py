@@ -121,7 +121,7 @@ def test_a_loss_is_written_the_kits_one_way_with_both_ends_inside(analysis, lang
     with language(lang):
         for d in lost:
             assert d.loss - d.half <= d.low + 1e-9 and d.high <= d.loss + d.half + 1e-9
-            assert d.loss_text() == interval(d.loss, d.half) and " ± " in d.loss_text()
+            assert d.loss_text() == interval(d.loss, d.half) and "\u00a0±\u00a0" in d.loss_text()
             said = d.words()
             if d.best != d.played:
                 assert interval(d.loss, d.half) in said and "–" not in said, said

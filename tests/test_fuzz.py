@@ -285,10 +285,12 @@ def test_rules_from_json(data):
 
 @FUZZ
 @given(often(st.builds(lambda r: str(r.card_points), rules_values()),
-             st.one_of(ANYTHING, NEAR_TEXT, st.text(alphabet="23456789TJQKA:, ²٣-x", max_size=20))))
+             st.one_of(ANYTHING, NEAR_TEXT, st.text(alphabet="23456789TJQKA:, ²٣-xТКДВRDF", max_size=20))))
 def test_card_points_parse(text):
     obeys("CardPoints.parse", lambda: CardPoints.parse(text), "card_points")
     obeys("CardPoints(...)", lambda: CardPoints(text), "card_points")
+    for lang in ("ru", "it"):  # as the rules panel's box reads it
+        obeys("CardPoints.read", lambda lang=lang: CardPoints.read(text, lang), "card_points")
 
 
 @FUZZ

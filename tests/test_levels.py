@@ -71,7 +71,8 @@ def test_the_levels_table_reads_the_measured_ratings_in_the_readers_numbers():
         rows = table("italian")
     for row, level in zip(rows, LEVELS, strict=True):
         rating = measured["italian"][level.name]
-        assert row[2] == f"{rating.rating:+.1f} ± {rating.half:.1f}".replace(".", ",")  # the reader's decimal comma
+        # the reader's decimal comma, "±" held to both numbers by no-break spaces
+        assert row[2] == f"{rating.rating:+.1f}\u00a0±\u00a0{rating.half:.1f}".replace(".", ",")
     with pytest.raises(ValueError, match="preset: 'english' has no measured levels"):
         table("english")
 

@@ -71,9 +71,20 @@ def test_percent_writes_what_babel_writes(lang, digits):
 def test_signs_and_intervals_are_written_one_way():
     assert number(7.6, 1, sign=True) == "+7.6" and number(-7.6, 1, sign=True) == "-7.6"
     assert number(0.04, 1, sign=True) == "+0.0" == number(-0.04, 1, sign=True) and number(-0.04, 1) == "0.0"
-    assert interval(2.43, 1.06, sign=True) == "+2.4 ± 1.1"
-    assert interval(49.22, 0.93, 2, lang="ru") == "49,22 ± 0,93"
-    assert interval(-4.034, -4.79, 2, sign=True, lang="it") == "-4,03 ± 4,79"  # a half-width is never negative
+    # no-break spaces (U+00A0) around "±": a line never ends at the mean and goes on at "± half"
+    assert interval(2.43, 1.06, sign=True) == "+2.4\u00a0±\u00a01.1"
+    assert interval(49.22, 0.93, 2, lang="ru") == "49,22\u00a0±\u00a00,93"
+    assert interval(-4.034, -4.79, 2, sign=True, lang="it") == "-4,03\u00a0±\u00a04,79"  # a half-width is never < 0
+
+
+def test_an_interval_is_never_folded_at_its_plus_minus():
+    """Folded to any width, at the terminal as on paper, the mean, "±" and the half-width stay on one line."""
+    from bibi.render.text import fold_line
+
+    said = f"the caller wins {interval(1.5, 1.9, sign=True, lang='ru')} points a deal"
+    for width in range(4, len(said) + 1):
+        lines = fold_line(said, width)
+        assert [line for line in lines if "±" in line and "+1,5\u00a0±\u00a01,9" not in line] == [], width
 
 
 def test_numbers_refuse_what_is_no_number_and_write_the_infinite():

@@ -61,6 +61,21 @@ def test_a_pass_with_the_pair_callable_is_told_with_the_rule_and_the_engine_s_re
     assert "You did not say" not in said(table)  # told once, after the pass
 
 
+def test_a_pass_with_a_pair_callable_is_told_in_any_deal_as_bibi_play_tells_it():
+    """Not only in a pair deal: the table answers a pass with a pair callable in the words ``bibi play`` says."""
+    deal, pair = pair_deal("russian", 4, 0, 3, when="dealt")
+    table = views.PlayTable("russian", 4, bots="heuristic", seat=0, deal=deal, delay=0, keep=False)
+    assert table.pair is None and table.deal.phase == "call" and table.deal.callable_suits(0) == (pair.suit,)
+    table.play("pass")
+    no_errors(table)
+    to_my_turn(table)
+    with reading(0):
+        missed = pair_missed(table.deal, 0, pair.suit)
+    assert missed in said(table) and "practise" not in said(table)
+    table.play(table.deal.legal_actions()[0])
+    assert "You did not say" not in said(table)
+
+
 def test_a_call_ends_the_note_and_the_deal_s_end_offers_another():
     table = views.PlayTable("russian", 4, bots="heuristic", seat=0, seed=3, delay=0, keep=False)
     table.deal_pair()

@@ -270,3 +270,23 @@ def test_turn_up_records_without_the_key_replay_as_trick_start():
     old = Rules.from_json(data)
     assert old.turn_up is TurnUp.TRICK_START and old.label == "italian:turn_up=trick_start"
     assert bibi.rules.parse_rules("it:turn_up=trick_start") == old
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_card_points_read_back_as_each_language_writes_them(lang):
+    """``CardPoints.read`` reads what ``display`` writes in the language (``Т:10``, ``R:5``, ``10:1``) and the
+    notation's letters as well; a rank it does not know is refused with the language's letters to use."""
+    from bibi.cards import RANKS
+    from bibi.rules import STANDARD_POINTS, CardPoints
+
+    every = CardPoints({rank: rank.value + 1 for rank in RANKS})
+    for points in (STANDARD_POINTS, every, CardPoints({"T": 10, "2": 1})):
+        assert CardPoints.read(points.display(lang), lang) == points
+        assert CardPoints.read(str(points), lang) == points  # the notation, "2:11 A:10 K:5"
+    with pytest.raises(ValueError, match=r"^card_points: unknown rank 'X': use one of 2 .* 10 9 8 7 6 5 4 3$"):
+        CardPoints.read("X:5", lang)
+    queen = every.display(lang).split()[3].split(":")[0]  # the queen's letter in the language
+    with pytest.raises(ValueError, match="^card_points: rank 'Q' is given twice$"):
+        CardPoints.read(f"{queen}:4 Q:4" if queen != "Q" else "Q:4 Q:4", lang)
+    with pytest.raises(ValueError, match=r"^card_points: cannot read '2:x'; write ranks and points like '2:11 "):
+        CardPoints.read("2:x", lang)

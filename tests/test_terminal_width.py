@@ -80,9 +80,10 @@ def record(tmp_path_factory) -> str:
 @pytest.mark.parametrize("run", [_play, _practice,
                                  _command("play", "--players", "4", "--seed", "11", "--level", "club", "--deals", "1",
                                           typed="\n".join(["1"] * 60 + ["quit"]) + "\n"),
+                                 _command("play", "--pair", "dealt", "--seed", "3", typed="pass\n1\nquit\n"),
                                  _command("practice", "-n", "2", "--seed", "3", typed="1\n2\n"),
                                  _command("deal", "--players", "4", "--seed", "3")],
-                         ids=["play", "practice", "bibi-play", "bibi-practice", "bibi-deal"])
+                         ids=["play", "practice", "bibi-play", "bibi-play-pass", "bibi-practice", "bibi-deal"])
 def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, capsys, monkeypatch):
     wide = _said(capsys, monkeypatch, 1000, lang, run)
     narrow = _said(capsys, monkeypatch, WIDTH, lang, run)
@@ -91,6 +92,17 @@ def test_the_terminal_folds_at_its_width_and_never_inside_a_word(lang, run, caps
     too_wide = [line for line in narrow.splitlines() if len(line) > WIDTH and " " in line.strip()]
     assert too_wide == []
     assert narrow.split() == wide.split()  # the same words, none cut in two
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "You did not say Bi-bi with"), ("ru", "Вы не сказали «Би-би» с")])
+def test_the_words_after_a_pass_with_a_pair_fold_at_the_width(lang, words, capsys, monkeypatch):
+    """``bibi play --pair``: a pass with the pair callable is answered, at the terminal's width like every line."""
+    run = _command("play", "--pair", "dealt", "--seed", "3", typed="pass\n1\nquit\n")
+    wide = _said(capsys, monkeypatch, 1000, lang, run)
+    narrow = _said(capsys, monkeypatch, WIDTH, lang, run)
+    told = next(line for line in wide.splitlines() if line.startswith(words))
+    assert len(told) > WIDTH and " ".join(told.split()) in " ".join(narrow.split())
+    assert [line for line in narrow.splitlines() if len(line) > WIDTH and " " in line.strip()] == []
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])

@@ -388,6 +388,27 @@ def _explorer_under_way():
     return explorer, lambda v: (v.position, v.seat, v.deal.record())
 
 
+@pytest.mark.parametrize(("lang", "shown", "foreign"), [("ru", "2:11 Т:10 К:5 Д:4 В:3", "AKQJT"),
+                                                        ("it", "2:11 A:10 R:5 D:4 F:3", "KQJT")], ids=["ru", "it"])
+def test_the_card_points_box_writes_the_ranks_as_the_language_does_and_reads_them_back(lang, shown, foreign):
+    """The box of the card points writes each rank with the kit's letters for the panel's language
+    (``Rank.letter``, as the cards are written), no English letter among them, and reads what is typed in them."""
+    from bibi.rules import CardPoints
+
+    panel = RulesPanel("russian", 4, seed=2, lang=lang)
+    box = panel.controls["card_points"]
+    assert box.value == shown == panel.rules.card_points.display(lang)
+    assert not set(box.value) & set(foreign)
+    box.value = shown.replace(":3", ":7") + " 10:1"  # typed in the language's letters
+    assert not panel.control_errors["card_points"].value
+    assert panel.rules.card_points == CardPoints.parse("2:11 A:10 K:5 Q:4 J:7 T:1")
+    assert box.value == shown.replace(":3", ":7") + " 10:1"
+    panel.set_language("en")  # the box follows the panel's language
+    assert box.value == "2:11 A:10 K:5 Q:4 J:7 10:1"
+    panel.set_language(lang)
+    assert box.value == shown.replace(":3", ":7") + " 10:1" and not set(box.value) & set(foreign)
+
+
 def _compare_apart():
     compare = CompareView("russian", "italian", 4, seed=2, lang="en")
     compare.to_parting()

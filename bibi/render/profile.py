@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from bibi.i18n import N_, _, decimal, interval, ngettext
+from bibi.i18n import N_, PLUS_MINUS, _, decimal, interval, ngettext
 from bibi.render.markup import HTML, _e, wrap
 from bibi.render.text import bot_word
 from bibi.rules import rules_name
@@ -236,12 +236,14 @@ def legend(obj: Any, text: bool = False) -> list[str]:
 
 
 def _unbroken(cell: str) -> str:
-    """A cell's value and its interval (``± 5.7%``), each kept on one line; the line may break between them."""
-    value, space, half = cell.partition(" ± ")
-    if not space:
+    """A cell's value and its interval (``± 5.7%``), each kept on one line; in a narrow column the interval may go
+    under its value (the one break ``bibi.i18n.interval`` leaves to a table: the figure stays one cell)."""
+    value, sign, half = cell.partition(PLUS_MINUS)
+    if not sign:
         return f'<span style="white-space:nowrap">{_e(cell)}</span>'
-    return (f'<span style="white-space:nowrap">{_e(value)}</span> '
-            f'<span style="white-space:nowrap">± {_e(half)}</span>')
+    # The text is the interval's to the character (its no-break spaces too); <wbr> is where a column may break.
+    return (f'<span style="white-space:nowrap">{_e(value)}{sign[0]}</span><wbr>'
+            f'<span style="white-space:nowrap">{sign[1:]}{_e(half)}</span>')
 
 
 def profile_table_html(obj: Any) -> str:

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from bibi import render
 from bibi.actions import PASS
-from bibi.cards import Card
+from bibi.cards import Card, Suit
 from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, number, shorten, whole
@@ -110,8 +110,10 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
 
     Your hand is the row of card buttons under the table: click one (or Tab to it and press Enter) to play it;
     a card the rules do not allow now answers with the engine's reason in the message line. A Bi-bi, pass or
-    trump button appears when one is legal. The bots move until it is your turn, their cards shown one by one
-    (``delay`` seconds apart once the view is on show; ``None``: 0.25 s in a front end, none in a test).
+    trump button appears when one is legal; a pass while you could call a pair is answered with the rule on calling
+    and whether you may call it now (``bibi.practice.pair_missed``, the words ``bibi play`` says). The bots move
+    until it is your turn, their cards shown one by one (``delay`` seconds apart once the view is on show; ``None``:
+    0.25 s in a front end, none in a test).
     The trick just completed stays on the table beside the new one, with its winner, points and the rule that
     gave it: said on the result when two identical cards decided it, else behind "why?" (``bibi.tricks.trick_note``).
     **Hint** asks the strongest bot (``hint_bot``) what it would do, in plain words, with the bot's own
@@ -241,7 +243,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         """A deal with a pair to call for you (``deal_pair``): its button, and the pair deal's state."""
         self.pair_button = _button("", "", icon="star")
         self.pair: PairSetup | None = None  # the pair of the deal played, in a pair deal
-        self._pairing = self._missed = False  # pair deals on; you passed with the pair callable
+        self._pairing = False  # pair deals on
+        self._missed: tuple[Suit, ...] = ()  # the pairs you could have called when you passed
         self._on_click(self.pair_button, self.deal_pair)
 
     def _level_controls(self) -> None:
@@ -387,13 +390,14 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
             played = Deal.new(self.rules, self.players, seed=seed)
         self.session = Session(played, self.seat, self.session.bots if bots is None else bots, bots_rng(seed),
                                seed=seed, hint_bot=self.session.hint_bot if hint_bot is None else hint_bot)
-        self.pair, self._missed = pair, False
+        self.pair = pair
         self._moves = [[]]
         self._begin_deal()
         self._keep()
 
     def _begin_deal(self) -> None:
         self._seen = 0
+        self._missed = ()
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
         self._forget_review()
@@ -474,8 +478,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                 action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
-        self._missed = (self.pair is not None and act == PASS and deal.phase == "call"
-                        and self.pair.suit in deal.callable_suits(self.seat))
+        self._missed = deal.callable_suits(self.seat) if act == PASS and deal.phase == "call" else ()
         again, self._again = self._again, None
         self._compared = (again, act) if again is not None and len(deal.actions) == again.position else None
         self._moves[-1].append((len(deal.actions), str(act)))
@@ -519,7 +522,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.hint_box.value = self.reasons.value = ""
         self._panel = ()
         self._again = self._compared = None
-        self._missed = False
+        self._missed = ()
         self._render()
         self._keep_to_now()
         self._say(lambda: _("Taken back: your move again ({where}).").format(where=self._where()))
@@ -792,14 +795,14 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                                                                         played=_cards_played(len(deal.trick))))
 
     def _pair_words(self) -> str:
-        """In a pair deal: what to look for until you have called the pair; after a pass with it callable, why that
-        scores nothing and whether you may call it now."""
+        """After a pass with a pair callable (in any deal, as ``bibi play`` says it), why that scores nothing and
+        whether you may call it now; in a pair deal, until then, what to look for until you have called the pair."""
         pair, deal = self.pair, self.deal
-        if pair is None or deal.is_over:  # the end: _end_text says how to get another
+        if deal.is_over:  # the end: _end_text says how to get another
             return ""
         if self._missed:
-            return pair_missed(deal, self.seat, pair.suit) + " "
-        if any(c.seat == self.seat and c.suit == pair.suit for c in deal.calls):
+            return "".join(pair_missed(deal, self.seat, suit) + " " for suit in self._missed)
+        if pair is None or any(c.seat == self.seat and c.suit == pair.suit for c in deal.calls):
             return ""
         return pair_note(deal.rules, pair) + " "
 

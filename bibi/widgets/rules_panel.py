@@ -47,12 +47,18 @@ def _control(name: str, value: Any) -> widgets.Widget:
         return widgets.Dropdown(options=_value_choices(name), value=_control_value(value), description=title,
                                 style=style, layout=widgets.Layout(width="100%", max_width=_MENU_WIDTH))
     if isinstance(value, CardPoints):
-        return widgets.Text(value=str(value), description=title, continuous_update=False, style=style,
+        return widgets.Text(value=_held(value), description=title, continuous_update=False, style=style,
                             layout=layout)
     # A number box without bounds or choices of its own (packs, hand size, players, points): a bounded box would
     # clamp a typed value silently, a list would restate the rules; here the rules decide, and a value they refuse
     # is said next to the box (RulesPanel._option_changed).
     return widgets.IntText(value=value, description=title, style=style, layout=layout)
+
+
+def _held(value: Any) -> Any:
+    """An option's value as its control holds it (``_control_value``), card points as the panel's language writes
+    the ranks (``2:11 Т:10 К:5 Д:4 В:3``), which its box reads back (``CardPoints.read``)."""
+    return value.display() if isinstance(value, CardPoints) else _control_value(value)
 
 
 _PAIRS = {("russian", "italian"): N_("Russian vs Italian"), ("italian", "russian"): N_("Italian vs Russian")}
@@ -159,6 +165,7 @@ class RulesPanel(_View):
     def _respeak(self) -> None:
         """The panel and its comparison said again in its language (``set_language``), the rules as they are."""
         self._label()
+        self._sync_controls()  # the card points' ranks in the new language's letters
         self.compare.set_language(self.lang)
         self._render()
 
@@ -201,9 +208,10 @@ class RulesPanel(_View):
         """Set option ``name`` of the right-hand rules to ``value`` and compare again; its control follows.
 
         ``value`` is any value ``Rules`` takes for the option (an enum's value as text too; ``card_points`` as a
-        map or as text, ``"2:11 A:10"``). An unknown option, or a value the rules refuse (alone, or with the
-        other options and the players), raises a ``ValueError`` (a ``TypeError`` for a wrong type) naming the
-        option and quoting the value, and the panel stays exactly as it was: rules, deals, controls, HTML.
+        map or as text, ``"2:11 A:10"``, the ranks in the notation or as the panel's language writes them). An
+        unknown option, or a value the rules refuse (alone, or with the other options and the players), raises a
+        ``ValueError`` (a ``TypeError`` for a wrong type) naming the option and quoting the value, and the panel
+        stays exactly as it was: rules, deals, controls, HTML.
         """
         check_type("option", name, str, "an option's name")
         if name not in OPTIONS:
@@ -222,8 +230,8 @@ class RulesPanel(_View):
 
     def _with_option(self, name: str, value: Any) -> tuple[Rules, Rules, int, int]:
         """Both sides, the players and the seed with option ``name`` of the right-hand rules set to ``value``."""
-        if name == "card_points" and isinstance(value, str):
-            value = CardPoints.parse(value)
+        if name == "card_points" and isinstance(value, str):  # the panel's rank letters, or the notation's
+            value = CardPoints.read(value)
         return self.baseline, dataclasses.replace(self.rules, **{name: value}), *self._where()
 
     def _option_changed(self, name: str) -> None:
@@ -272,7 +280,7 @@ class RulesPanel(_View):
         self._syncing = True
         try:
             for name, value in self.rules.options().items():
-                self.controls[name].value = _control_value(value)
+                self.controls[name].value = _held(value)
             self.left_box.value, self.right_box.value = self.baseline.label, self.rules.label
             self.players_box.value, self.seed_box.value = self._where()
         finally:
