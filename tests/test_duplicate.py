@@ -8,9 +8,9 @@ import random
 
 import pytest
 
+from bibi.bots import greedy_bot, heuristic_bot
 from bibi.deal import Deal
 from bibi.errors import WrongType
-from bibi.bots import greedy_bot, heuristic_bot
 from bibi.kinds import EventKind
 from bibi.play import bots_rng, play, random_bot
 
