@@ -15,6 +15,12 @@ tested bot is asked (forced moves are not asked) is measured: its mean and its w
     .venv/bin/python bench/bot_strength.py --bots heuristic greedy --table mixed --base greedy
     nice -n 10 .venv/bin/python bench/bot_strength.py --deals 300 --bots heuristic search oracle
 
+``--duplicate`` deals every pack with duplicate draws (``Deal.duplicate``): each seat draws the same cards whatever
+is played, so two bots' deals that part (a trick won by another seat) still give every seat the same draws, and
+the pairing keeps its hold to the deal's end. The chance of the deal is the same (every round's cards are unseen
+until drawn, and laid by who draws first, which is public), so each bot's mean score is the same as on ordinary
+deals; only its paired difference is less noisy (bench/README.md, "Duplicate draws").
+
 The search bot's budget is ``--worlds`` (default: ``bibi.bots.SEARCH_WORLDS``). ``--scores FILE`` also writes every
 deal's score per bot (CSV), from which any paired figure can be had to any precision; ``--against FILE`` reads
 such a file back, so a bot that has not changed is paired with a new one without being run again (the file's
@@ -88,12 +94,12 @@ def seats(table: str, players: int, seat: int, bot) -> list:
 def scores(job: tuple) -> tuple[list[int], list[float]]:
     """The tested bot's score in deals ``start`` … ``stop - 1`` of one preset, and the CPU seconds of each of
     its decisions."""
-    rules, players, table, name, samples, worlds, start, stop = job
+    rules, players, table, name, samples, worlds, start, stop, duplicate = job
     out: list[int] = []
     times: list[float] = []
     for i in range(start, stop):
         seat = i % players
-        deal = Deal.new(rules, players, seed=SEED + i, log=False)
+        deal = Deal.new(rules, players, seed=SEED + i, log=False, duplicate=duplicate)
         bot = bot_named(name, samples, worlds, deal)
 
         def timed(view, rng, bot=bot):
@@ -116,7 +122,8 @@ def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     """Every (preset, bot) pair's scores over ``deals`` deals, and its decisions' CPU seconds, in parallel."""
     chunk = max(1, min(50, args.deals // max(1, 2 * args.workers)))
     first, end = args.first, args.first + args.deals
-    jobs = [(rules, args.players, args.table, name, args.samples, args.worlds, start, min(start + chunk, end))
+    jobs = [(rules, args.players, args.table, name, args.samples, args.worlds, start, min(start + chunk, end),
+             args.duplicate)
             for rules in args.presets for name in args.bots for start in range(first, end, chunk)]
     results: dict[tuple[str, str], tuple[list[int], list[float]]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -127,28 +134,36 @@ def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     return results
 
 
-def write_scores(path: str, results, players: int, first: int = 0) -> None:
+HEADER = ["preset", "bot", "deal", "seat", "score"]
+DRAWS = {False: "ordinary", True: "duplicate"}  # the ``draws`` column: how the packs were dealt (``--duplicate``)
+
+
+def write_scores(path: str, results, players: int, first: int = 0, duplicate: bool = False) -> None:
     """Every deal's score per (preset, bot) as CSV, for paired figures to any precision: preset, bot, deal
-    (its seed is ``SEED`` + deal), seat, score."""
+    (its seed is ``SEED`` + deal), seat, score, draws (``ordinary`` or ``duplicate``)."""
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(["preset", "bot", "deal", "seat", "score"])
+        writer.writerow([*HEADER, "draws"])
         for (rules, name), (values, _) in results.items():
-            writer.writerows([rules, name, i, i % players, score] for i, score in enumerate(values, first))
+            writer.writerows([rules, name, i, i % players, score, DRAWS[duplicate]]
+                             for i, score in enumerate(values, first))
 
 
 def read_scores(paths: list[str], args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
     """The scores of an earlier run's ``--scores`` files, deals 0 … ``deals - 1`` of each of ``presets``, per
     (preset, bot): the same deals (seeds ``SEED`` + deal) as a run now, so they pair with it deal by deal. A file
-    that lacks one of these deals, or was run with another number of players, is refused; its CPU times are not
-    kept."""
+    that lacks one of these deals, or was run with another number of players or other draws (``--duplicate``; a
+    file without the ``draws`` column was dealt ordinary ones), is refused; its CPU times are not kept."""
     found: dict[tuple[str, str], dict[int, int]] = {}
     for path in paths:
         with open(path, newline="", encoding="utf-8") as source:
             rows = list(csv.reader(source))
-        if not rows or rows[0] != ["preset", "bot", "deal", "seat", "score"]:
+        if not rows or rows[0] not in (HEADER, [*HEADER, "draws"]):
             sys.exit(f"--against: {path!r} is not a --scores file (its first line is {rows[0] if rows else ''!r})")
-        for rules, name, deal, seat, score in rows[1:]:
+        for rules, name, deal, seat, score, *drawn in rows[1:]:
+            if (drawn or [DRAWS[False]])[0] != DRAWS[args.duplicate]:
+                sys.exit(f"--against: {path!r} was dealt {(drawn or [DRAWS[False]])[0]} draws, this run "
+                         f"{DRAWS[args.duplicate]} ones (--duplicate): they do not pair")
             if int(seat) != int(deal) % args.players:
                 sys.exit(f"--against: {path!r} was run with other than {args.players} players (deal {deal}, seat "
                          f"{seat})")
@@ -223,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="who plays the other seats: heuristic bots, greedy bots, or notebook 05's greedy and "
                              "random bots")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), help="the rules (default: russian italian)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="deal duplicate draws: each seat draws the same cards whatever is played (Deal.duplicate)")
     parser.add_argument("--samples", type=int, default=8, help="the sampling bot's samples per decision")
     parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS, help="the search bot's worlds per decision")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
@@ -254,10 +271,11 @@ def main(argv: list[str] | None = None) -> int:
               "mixed": "greedy_bot in the next seat and random_bot in the other two (notebook 05's mixed table)",
               }[args.table]
     print(f"{args.deals} deals per preset, {args.players} players, the tested bot in one seat (rotating) and "
-          f"{others}; seeds {SEED + args.first}…{SEED + args.first + args.deals - 1}\n")
+          f"{others}; seeds {SEED + args.first}…{SEED + args.first + args.deals - 1}"
+          f"{', duplicate draws' if args.duplicate else ''}\n")
     print(table(results, args))
     if args.scores:
-        write_scores(args.scores, ran, args.players, args.first)
+        write_scores(args.scores, ran, args.players, args.first, args.duplicate)
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)
     return 0
 

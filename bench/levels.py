@@ -89,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--deals must be 2 or more, not {args.deals}")
     began = time.perf_counter()
     options = argparse.Namespace(deals=args.deals, first=0, players=PLAYERS, table="heuristic", presets=args.presets,
-                                 samples=8, worlds=None, workers=args.workers, against=args.against)
+                                 samples=8, worlds=None, workers=args.workers, against=args.against,
+                                 duplicate=False)
     earlier = read_scores(args.against, options)
     options.bots = [level.bot for level in LEVELS if any((rules, level.bot) not in earlier for rules in args.presets)]
     if "search" in options.bots:

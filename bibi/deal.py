@@ -146,7 +146,7 @@ class Deal:
         "_queue_draws", "_call_seat", "_after", "_leftovers", "_actions", "_legal",
         "_twins", "_must_follow", "_second_wins", "_bibi_any", "_mandatory", "_change", "_first_call",
         "_after_each_card", "_log", "_switches", "_late_turn_up", "_turn_up_due", "_face_up_from", "_rotations",
-        "_append_event", "_paired", "_laid_moves", "_passes", "_ask_every",
+        "_append_event", "_paired", "_laid_moves", "_passes", "_ask_every", "_duplicate",
     )
 
     rules: Rules
@@ -204,6 +204,7 @@ class Deal:
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
+    _duplicate: bool  # ``duplicate``: each round's stock cards laid so that every seat draws its own (``_lay_round``)
     _ask_every: bool  # ``ask_every_chance``: every seat asked at each of its chances to call, a pair or not
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
@@ -215,26 +216,29 @@ class Deal:
     def new(cls, rules: Rules | str, players: SupportsIndex = 6, *, seed: Seed = None, rng: random.Random | None = None,
             dealer: SupportsIndex | None = None, trump: Suit | str | None = None,
             deck: Sequence[Card | str] | None = None, log: Checked[bool] = True,
-            ask_every_chance: Checked[bool] = False) -> Deal:
+            ask_every_chance: Checked[bool] = False, duplicate: Checked[bool] = False) -> Deal:
         """A new deal, dealt and ready for its first decision. With ``deck`` (the whole pack, top first) it is
         stacked: dealer 0 and the bottom card's suit as trump unless given (not shuffled: no seed, no ``rng``).
         Without, the pack is shuffled by ``rng`` (or ``random.Random(seed)``), and the dealer and trump found as
         the rules say (R5–R7; I4). ``log=False`` keeps no events (the simulator's choice); ``ask_every_chance``
-        see ``Deal.ask_every_chance``. Each argument is checked, a bad one named (``bibi.dealing.asked_setup``)."""
+        see ``Deal.ask_every_chance``; ``duplicate`` see ``Deal.duplicate``. Each argument is checked, a bad one named
+        (``bibi.dealing.asked_setup``)."""
         rules = as_rules(rules)
         players = check_players(rules, players)
         check_type("log", log, bool, "True or False")
         check_type("ask_every_chance", ask_every_chance, bool, "True or False")
+        check_type("duplicate", duplicate, bool, "True or False")
         setup = asked_setup(rules, players, seed=seed, rng=rng, dealer=dealer, trump=trump, deck=deck)
-        return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log, ask_every_chance)
+        return cls._start(rules, players, setup.dealer, setup.trump, setup.deck, log, ask_every_chance, duplicate)
 
     @classmethod
     def _start(
         cls, rules: Rules, players: int, dealer: int, trump: Suit, deck: tuple[Card, ...], log: bool = True,
-        ask_every: bool = False,
+        ask_every: bool = False, duplicate: bool = False,
     ) -> Deal:
         self = cls.__new__(cls)
         self._ask_every = ask_every
+        self._duplicate = duplicate
         self.rules, self.players, self.dealer, self.deck = rules, players, dealer, deck
         self.first_trump = trump
         self._points_of = rules.card_points.per_card()
@@ -403,6 +407,25 @@ class Deal:
         and the question and its pass are that seat's alone (``to_act_for``, ``events_for``). No rule changes, only
         who is asked; the record keeps the option (the rules reference, §2: "who is asked")."""
         return self._ask_every
+
+    @property
+    def duplicate(self) -> bool:
+        """Whether every seat draws the same cards whatever is played: ``Deal.new(..., duplicate=True)``, the deal
+        for paired comparisons (``bench/bot_strength.py --duplicate``), as duplicate bridge deals the same hands to
+        the same seats. The stock is dealt in rounds of one card a seat; the cards of each round go to the seats
+        in the order of the pack from the dealer's left (the first card of the round to the seat after the
+        dealer), whoever draws first (R15: the trick's leader; I9: its winner): as the round's first card is
+        drawn, its cards are laid in the order of its drawers (``_lay_round``). Two plays of the same shuffled pack
+        that part (a trick won by another seat) go on drawing each seat the same cards, where in an ordinary deal
+        every later draw goes elsewhere.
+
+        No rule changes, and neither does the deal's chance: each round's cards are unseen until drawn, and their
+        order is set by who draws first, which every seat has seen; so the stock stays a shuffle of the unseen
+        cards in any position (a convention of this kit for benchmarks, not in either text). One exception keeps the
+        rules whole: where the stock's last round holds the pack's bottom card (the cut card everyone has seen,
+        R7, drawn last), that round is drawn as it lies. ``deck`` reads as drawn so far: a finished deal's
+        record replays it exactly, with or without this option."""
+        return self._duplicate
 
     @property
     def cards_read(self) -> int:
@@ -600,6 +623,7 @@ class Deal:
         new._rotations = self._rotations
         new._laid_moves = self._laid_moves
         new._ask_every = self._ask_every
+        new._duplicate = self._duplicate
         new._hands = [h[:] for h in self._hands]
         new._kq = [k[:] for k in self._kq]
         new._laid = [k[:] for k in self._laid]
@@ -873,6 +897,9 @@ class Deal:
             self._append_event((_TURN_UP, None, None, None, self._leftovers))
 
     def _draw(self, seat: int) -> None:
+        n = self.players
+        if self._duplicate and self._pos % n == 0 and self._pos + n < len(self.deck):
+            self._lay_round(seat)  # the round's first draw (the hands and every round before it are n cards each)
         c = self.deck[self._pos]
         self._pos += 1
         hand = self._hands[seat]
@@ -886,6 +913,13 @@ class Deal:
             self._recount(seat)
         if self._log:
             self._append_event((_DRAW, seat, c, None, None))
+
+    def _lay_round(self, first: int) -> None:
+        """``duplicate``: lay the stock's next round, ``first`` drawing first, so that each seat draws the card at
+        its own place in it (the seat after the dealer the first card, and so on clockwise)."""
+        n, pos, deck = self.players, self._pos, self.deck
+        start = (first - self.dealer - 1) % n  # the place in the round of the first drawer's own card
+        self.deck = deck[:pos] + deck[pos + start:pos + n] + deck[pos:pos + start] + deck[pos + n:]
 
     def _recount(self, seat: int) -> None:
         """Whether ``seat`` holds a free K+Q pair in some suit (``free_pair`` of each suit, written out: it runs

@@ -44,10 +44,36 @@ def test_a_scores_file_of_other_deals_or_players_is_refused(tmp_path):
     _run("--deals", "4", "--players", "4", "--bots", "heuristic", "--scores", str(earlier))
     for args, message in ((["--deals", "5", "--players", "4", "--bots", "greedy"], "lacks 1 of deals 0…4, the first 4"),
                           (["--deals", "4", "--players", "3", "--bots", "greedy"], "run with other than 3 players"),
-                          (["--deals", "4", "--players", "4", "--bots", "heuristic"], "both give heuristic")):
+                          (["--deals", "4", "--players", "4", "--bots", "heuristic"], "both give heuristic"),
+                          (["--deals", "4", "--players", "4", "--bots", "greedy", "--duplicate"],
+                           "was dealt ordinary draws, this run duplicate ones")):
         refused = _run(*args, "--against", str(earlier))
         assert refused.returncode == (2 if "both" in message else 1)  # argparse.error, sys.exit
         assert message in refused.stderr, refused.stderr
+
+
+def test_duplicate_draws_deal_duplicate_deals_and_pair_only_with_their_kind(tmp_path):
+    # ``--duplicate``: deal i is ``Deal.new(..., duplicate=True)`` played as ever, its file marked so, read back
+    # only by a duplicate run.
+    from bibi.bots import heuristic_bot
+    from bibi.deal import Deal
+    from bibi.play import bots_rng, play
+
+    duplicate = tmp_path / "duplicate.csv"
+    dup = _run("--deals", "6", "--players", "4", "--bots", "heuristic", "greedy", "--duplicate", "--scores",
+               str(duplicate))
+    assert dup.returncode == 0, dup.stderr
+    assert "duplicate draws" in dup.stdout
+    rows = [line.split(",") for line in duplicate.read_text().splitlines()[1:]]
+    seed = 20260  # bench/bot_strength.py's SEED
+    expected = [play(Deal.new("russian", 4, seed=seed + i, duplicate=True), [heuristic_bot] * 4,
+                     bots_rng(seed + i)).scores[i % 4] for i in range(6)]
+    assert [int(r[4]) for r in rows if r[1] == "heuristic"] == expected
+    assert {r[5] for r in rows} == {"duplicate"}
+    again = _run("--deals", "6", "--players", "4", "--duplicate", "--against", str(duplicate))
+    assert _table(again.stdout) == _table(dup.stdout), again.stderr
+    refused = _run("--deals", "6", "--players", "4", "--against", str(duplicate))
+    assert refused.returncode == 1 and "was dealt duplicate draws, this run ordinary ones" in refused.stderr
 
 
 def test_the_race_at_a_budget_of_its_first_look_chooses_as_the_every_world_search():
