@@ -51,7 +51,7 @@ from bibi import refusals
 from bibi._engine import GROUP
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
-from bibi.dealing import _rotations, asked_setup, check_players, hands_dealt, restocked
+from bibi.dealing import _rotations, asked_setup, check_players, hands_dealt, laid_round, restocked
 from bibi.errors import Checked, IllegalAction, NotationError, Seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
@@ -204,7 +204,7 @@ class Deal:
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
-    _duplicate: bool  # ``duplicate``: each round's stock cards laid so that every seat draws its own (``_lay_round``)
+    _duplicate: bool  # ``duplicate``: each round of the stock laid so that every seat draws its own (``laid_round``)
     _ask_every: bool  # ``ask_every_chance``: every seat asked at each of its chances to call, a pair or not
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
@@ -410,21 +410,10 @@ class Deal:
 
     @property
     def duplicate(self) -> bool:
-        """Whether every seat draws the same cards whatever is played: ``Deal.new(..., duplicate=True)``, the deal
-        for paired comparisons (``bench/bot_strength.py --duplicate``), as duplicate bridge deals the same hands to
-        the same seats. The stock is dealt in rounds of one card a seat; the cards of each round go to the seats
-        in the order of the pack from the dealer's left (the first card of the round to the seat after the
-        dealer), whoever draws first (R15: the trick's leader; I9: its winner): as the round's first card is
-        drawn, its cards are laid in the order of its drawers (``_lay_round``). Two plays of the same shuffled pack
-        that part (a trick won by another seat) go on drawing each seat the same cards, where in an ordinary deal
-        every later draw goes elsewhere.
-
-        No rule changes, and neither does the deal's chance: each round's cards are unseen until drawn, and their
-        order is set by who draws first, which every seat has seen; so the stock stays a shuffle of the unseen
-        cards in any position (a convention of this kit for benchmarks, not in either text). One exception keeps the
-        rules whole: where the stock's last round holds the pack's bottom card (the cut card everyone has seen,
-        R7, drawn last), that round is drawn as it lies. ``deck`` reads as drawn so far: a finished deal's
-        record replays it exactly, with or without this option."""
+        """Whether every seat draws the same cards however the deal is played (``Deal.new(..., duplicate=True)``):
+        each round of the stock goes to the seats by their place in it from the dealer's left, whoever draws first
+        (``bibi.dealing.laid_round``), for paired comparisons (``bench/bot_strength.py --duplicate``). A convention
+        for benchmarks that changes no rule and no chance (docs/rules.md, "Conventions"); ``deck`` reads as drawn."""
         return self._duplicate
 
     @property
@@ -898,8 +887,8 @@ class Deal:
 
     def _draw(self, seat: int) -> None:
         n = self.players
-        if self._duplicate and self._pos % n == 0 and self._pos + n < len(self.deck):
-            self._lay_round(seat)  # the round's first draw (the hands and every round before it are n cards each)
+        if self._duplicate and self._pos % n == 0 and self._pos + n < len(self.deck):  # a round's first draw
+            self.deck = laid_round(self.deck, self._pos, n, self.dealer, seat)
         c = self.deck[self._pos]
         self._pos += 1
         hand = self._hands[seat]
@@ -913,13 +902,6 @@ class Deal:
             self._recount(seat)
         if self._log:
             self._append_event((_DRAW, seat, c, None, None))
-
-    def _lay_round(self, first: int) -> None:
-        """``duplicate``: lay the stock's next round, ``first`` drawing first, so that each seat draws the card at
-        its own place in it (the seat after the dealer the first card, and so on clockwise)."""
-        n, pos, deck = self.players, self._pos, self.deck
-        start = (first - self.dealer - 1) % n  # the place in the round of the first drawer's own card
-        self.deck = deck[:pos] + deck[pos + start:pos + n] + deck[pos:pos + start] + deck[pos + n:]
 
     def _recount(self, seat: int) -> None:
         """Whether ``seat`` holds a free K+Q pair in some suit (``free_pair`` of each suit, written out: it runs
