@@ -376,10 +376,11 @@ class Rules:
         changed = self.changed_text()
         return f"{self.name}:{changed}" if changed else self.name
 
-    def citation(self, option: str) -> str:
+    def citation(self, option: str, *, unstated: bool = True) -> str:
         """The sentence ids behind ``option``, with how they stand behind it (``multi_call``: R20
-        stretched), marked "not stated" where this preset's text is silent: in the language in force, the ids
-        as they are (``R20 (stretched: …)``, ``R20 (regole italiane: il testo non lo dice)``).
+        stretched), marked "not stated" where this preset's text is silent (``unstated``; not with
+        ``unstated=False``): in the language in force, the ids as they are (``R20 (stretched: …)``, ``R20 (regole
+        italiane: il testo non lo dice)``).
 
         >>> ITALIAN.citation("multi_call")
         'R20 (stretched: it speaks of pairs dealt in the hand only) (italian: not stated)'
@@ -388,17 +389,27 @@ class Rules:
         cite = "; ".join(info.sources)
         if info.note:
             cite += f" ({_(info.note)})"
-        if self.name in NOT_STATED and option in NOT_STATED[self.name]:
-            # Only where the value is the Russian/English one was it taken from there (rules §2's table:
-            # the Italian first_dealer, dealt_pairs and multi_call are not).
-            if getattr(self, option) == getattr(RUSSIAN, option):
-                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
-                said = _("{rules}: not stated, taken from the Russian/English text")
-            else:
-                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
-                said = _("{rules}: not stated")
-            cite += f" ({said.format(rules=rules_name(self.name))})"
-        return cite
+        silent = self.unstated(option) if unstated else ""
+        return f"{cite} ({silent})" if silent else cite
+
+    def unstated(self, option: str) -> str:
+        """That this preset's own text is silent on ``option``, in the language in force (the remark ``citation``
+        ends with), or ``''`` where it speaks.
+
+        >>> ITALIAN.unstated("decks"), RUSSIAN.unstated("decks")
+        ('italian: not stated, taken from the Russian/English text', '')
+        """
+        if self.name not in NOT_STATED or option not in NOT_STATED[self.name]:
+            return ""
+        # Only where the value is the Russian/English one was it taken from there (rules §2's table:
+        # the Italian first_dealer, dealt_pairs and multi_call are not).
+        if getattr(self, option) == getattr(RUSSIAN, option):
+            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+            said = _("{rules}: not stated, taken from the Russian/English text")
+        else:
+            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+            said = _("{rules}: not stated")
+        return said.format(rules=rules_name(self.name))
 
     def no_effect(self, option: str) -> str:
         """Why ``option``'s value changes nothing under these rules, in the language in force, or ``''`` when it

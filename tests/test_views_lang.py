@@ -409,6 +409,43 @@ def test_the_card_points_box_writes_the_ranks_as_the_language_does_and_reads_the
     assert box.value == shown.replace(":3", ":7") + " 10:1" and not set(box.value) & set(foreign)
 
 
+# -- the rules panel's summaries, the app's greeting --------------------------------------------------------
+
+# Every value of every option is on the right of one of these, each preset's silences too (and an option with no
+# effect): a custom mix of numbers, the Italian rules with the Russian first dealer, the Russian with Italian ways.
+_PANEL_RULES = ["russian", "italian", "english",
+                "russian:identical=first_wins,multi_call=last,card_points=2:11 A:5,hand_size=5,bibi_points=30",
+                "italian:first_dealer=high_card_draw,first_trump=dealer_card,decks=1",
+                "russian:follow=follow_or_trump,draw=after_trick,bibi_suits=any,bibi_call=mandatory,"
+                "dealt_pairs=false,trump_change=next_deal,turn_up=failed_draw"]
+_SENTENCE_ID = re.compile(r"\b[RI]\d+\b")
+
+
+def _summary(source: str) -> str:
+    """What an option row of the rules panel says before it is unfolded: its ``<summary>``, as read."""
+    found = re.search(r"<summary>(.*?)</summary>", source, flags=re.S)
+    assert found, source
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))).strip()
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("right", _PANEL_RULES)
+def test_every_option_row_of_the_rules_panel_says_its_sources_once(lang, right):
+    """An option row's summary is what the value means (its own words, which mostly cite their sentences) and then
+    only what they leave out: never a sentence id they already cite (it read "… (R10; I18). (R10; I18)"), and
+    never no id at all."""
+    panel = RulesPanel("russian", 4, seed=2, other=right, lang=lang)
+    for name, source in panel.sources.items():
+        said = _summary(source.value)
+        with language(lang):
+            meaning = panel.rules.explain(name)
+        assert said.startswith(meaning), (name, said)
+        rest = said[len(meaning):]
+        assert _SENTENCE_ID.findall(said), f"{name}: no sentence id in {said!r}"
+        again = set(_SENTENCE_ID.findall(rest)) & set(_SENTENCE_ID.findall(meaning))
+        assert not again, f"{name}: {sorted(again)} said twice in {said!r}"
+
+
 def _compare_apart():
     compare = CompareView("russian", "italian", 4, seed=2, lang="en")
     compare.to_parting()
