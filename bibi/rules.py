@@ -436,9 +436,22 @@ class Rules:
 
     def explain(self, option: str) -> str:
         """What ``option``'s value means under these rules, in the language in force: its meaning, or why it has no
-        effect here."""
+        effect here. An option without a list of values (a number, the card points) is told by its account of the
+        texts' value; set to another value, the value in force comes first, as the language writes it, so that what
+        is said never contradicts the rules it is said of.
+
+        >>> dataclasses.replace(RUSSIAN, card_points={"2": 11, "A": 5}).explain("card_points")[:68]
+        '2:11 A:5 in these rules, changed from the texts: Points of the cards'
+        """
         info = OPTIONS[option]
-        return self.no_effect(option) or _(info.meaning(getattr(self, option)) or info.doc)
+        value = getattr(self, option)
+        account = self.no_effect(option) or _(info.meaning(value) or info.doc)
+        if info.values or value == getattr(CUSTOM, option):
+            return account
+        # TRANSLATORS: {value} is an option's value in force (a number, or card points as "2:11 A:10 K:5");
+        # {account} the texts' own account of the option, with its sentences ("Seven cards each (R8; I4), …")
+        return _("{value} in these rules, changed from the texts: {account}").format(value=value_text(value),
+                                                                                       account=account)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Rules.from_json`` reads it back."""

@@ -23,6 +23,7 @@ from bibi import texts  # noqa: E402
 from bibi.cards import Card  # noqa: E402
 from bibi.i18n import UnknownLanguage, language, reading  # noqa: E402
 from bibi.play import play_seeded  # noqa: E402
+from bibi.rules import CardPoints  # noqa: E402
 from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector  # noqa: E402
 
 pytestmark = pytest.mark.widgets  # nearly every test renders a view in a language
@@ -393,8 +394,6 @@ def _explorer_under_way():
 def test_the_card_points_box_writes_the_ranks_as_the_language_does_and_reads_them_back(lang, shown, foreign):
     """The box of the card points writes each rank with the kit's letters for the panel's language
     (``Rank.letter``, as the cards are written), no English letter among them, and reads what is typed in them."""
-    from bibi.rules import CardPoints
-
     panel = RulesPanel("russian", 4, seed=2, lang=lang)
     box = panel.controls["card_points"]
     assert box.value == shown == panel.rules.card_points.display(lang)
@@ -444,6 +443,30 @@ def test_every_option_row_of_the_rules_panel_says_its_sources_once(lang, right):
         assert _SENTENCE_ID.findall(said), f"{name}: no sentence id in {said!r}"
         again = set(_SENTENCE_ID.findall(rest)) & set(_SENTENCE_ID.findall(meaning))
         assert not again, f"{name}: {sorted(again)} said twice in {said!r}"
+
+
+@pytest.mark.parametrize(("lang", "points", "other"), [("en", "2:11 A:5 K:5 Q:4 J:3", "2:11 A:10 K:9"),
+                                                       ("ru", "2:11 Т:5 К:5 Д:4 В:3", "2:11 Т:10 К:9"),
+                                                       ("it", "2:11 A:5 R:5 D:4 F:3", "2:11 A:10 R:9")])
+def test_the_card_points_summary_tells_the_points_in_force(lang, points, other):
+    """The card points' row tells the value in force, in the panel's letters, and follows each change: the texts'
+    own account (2 = 11, A = 10, …) only for the texts' points, as the value they are compared with otherwise."""
+    panel = RulesPanel("russian", 4, seed=2, lang=lang)
+    standard = _summary(panel.sources["card_points"].value)
+    assert "R10" in standard and "5" in standard
+    panel.set_option("card_points", points)
+    changed = _summary(panel.sources["card_points"].value)
+    assert points in changed and standard in changed and changed != standard
+    panel.controls["card_points"].value = other  # typed in the box, in the panel's letters
+    assert panel.rules.card_points == CardPoints.read(other, lang)
+    again = _summary(panel.sources["card_points"].value)
+    assert other in again and points not in again
+    panel.set_language("en" if lang != "en" else "ru")  # said again in the new language, the value as it is
+    with language(panel.lang):
+        assert panel.rules.card_points.display() in _summary(panel.sources["card_points"].value)
+    panel.set_option("card_points", "2:11 A:10 K:5 Q:4 J:3")
+    panel.set_language(lang)
+    assert _summary(panel.sources["card_points"].value) == standard
 
 
 def _compare_apart():
