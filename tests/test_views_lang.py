@@ -19,7 +19,7 @@ pytest.importorskip(
     "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
 
 import bibi  # noqa: E402  (after the skip: the views need ipywidgets)
-from bibi import texts  # noqa: E402
+from bibi import render, texts  # noqa: E402
 from bibi.cards import Card  # noqa: E402
 from bibi.i18n import UnknownLanguage, language, reading  # noqa: E402
 from bibi.play import play_seeded  # noqa: E402
@@ -467,6 +467,28 @@ def test_the_card_points_summary_tells_the_points_in_force(lang, points, other):
     panel.set_option("card_points", "2:11 A:10 K:5 Q:4 J:3")
     panel.set_language(lang)
     assert _summary(panel.sources["card_points"].value) == standard
+
+
+@pytest.mark.parametrize(("lang", "option", "value"), [("ru", "follow", "follow_or_trump"),
+                                                       ("it", "follow", "follow_or_trump"),
+                                                       ("ru", "dealt_pairs", "False"),
+                                                       ("it", "trump_change", "next_deal")])
+def test_the_app_names_the_rules_changed_as_the_rules_panel_does(lang, option, value):
+    """The app's message line names a changed option by its title and its value by what it means, in the app's
+    language (as the rules panel shows them), never in the notation a label types; in English, as a label does."""
+    app = PlayApp("russian", 3, seat=0, bots="random", seed=3, delay=0, lang=lang)
+    app.option_select.value = option
+    app.value_select.value = value
+    app.start()
+    said = html.unescape(app.message.value)
+    with language(lang):
+        title, meaning = render.option_title(option), render.option_meaning(option, value)
+    assert f"({title}: {meaning})" in said, said
+    assert option not in said and value.lower() not in said.lower() and " = " not in said
+    app.set_language("en")
+    assert f"({option} = {value.lower()})" in html.unescape(app.message.value)
+    app.set_language(lang)
+    assert html.unescape(app.message.value) == said
 
 
 def _compare_apart():

@@ -20,9 +20,9 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
-from bibi.i18n import N_, _, find_language, language, reading, resolve
+from bibi.i18n import N_, SOURCE, _, find_language, get_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said
+from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said, value_text
 from bibi.tricks import pair_letters
 
 
@@ -402,5 +402,33 @@ def _control_value(value: Any) -> Any:
     if isinstance(value, CardPoints):
         return str(value)
     return value
+
+
+def _held(value: Any) -> Any:
+    """An option's value as the rules panel's control holds it (``_control_value``), card points as the language in
+    force writes the ranks (``2:11 Т:10 К:5 Д:4 В:3``), which the panel's box reads back (``CardPoints.read``)."""
+    return value.display() if isinstance(value, CardPoints) else _control_value(value)
+
+
+def _option_name(name: str) -> str:
+    """An option as the views' messages name it: as a label writes it in English (``follow``), by its title in
+    the other languages (Ответ на ход)."""
+    return name if get_language() == SOURCE else _(OPTIONS[name].title)
+
+
+def _option_set(name: str, value: Any) -> str:
+    """Option ``name`` set to ``value``, as the views' messages say it (the app's greeting): in English as a label
+    writes it (``follow = follow_or_trump``); in the other languages as the rules panel shows it, the option by its
+    title (``_option_name``) and the value by what it means, whole, as under its menu (``Option.meaning``, which
+    the menu's choices cut to fit), or as its box holds it (``_held``: card points in the language's letters).
+
+    >>> with language("ru"):
+    ...     _option_set("card_points", CardPoints.parse("2:11 A:10"))
+    'Очки карт: 2:11 Т:10'
+    """
+    if get_language() == SOURCE:
+        return f"{name} = {value_text(value)}"
+    meaning = OPTIONS[name].meaning(value)
+    return f"{_option_name(name)}: {_(meaning) if meaning else _held(value)}"
 
 
