@@ -491,6 +491,23 @@ def test_the_app_names_the_rules_changed_as_the_rules_panel_does(lang, option, v
     assert html.unescape(app.message.value) == said
 
 
+@pytest.mark.parametrize(("lang", "right"), [("ru", "справа: итальянские (Карт на руках: 5)"),
+                                           ("it", "italiane (Carte in mano: 5) a destra"),
+                                           ("en", "italian:hand_size=5 (right)")])
+def test_the_rules_panel_names_rules_with_changes_in_words(lang, right):
+    """The panel's message names the right-hand rules, changed in the panel, by their preset and each change in
+    words (as the app does), not by the label's notation the box types; in English, by that label."""
+    panel = RulesPanel("russian", 4, seed=2, other="italian", lang=lang)
+    panel.set_option("hand_size", 5)
+    message = html.unescape(panel.message.value)
+    assert right in message, message
+    if lang != "en":
+        assert "italian:" not in message and "hand_size" not in message
+    panel.set_language("en" if lang != "en" else "ru")
+    panel.set_language(lang)
+    assert html.unescape(panel.message.value) == message
+
+
 def _compare_apart():
     compare = CompareView("russian", "italian", 4, seed=2, lang="en")
     compare.to_parting()

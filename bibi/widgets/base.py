@@ -22,7 +22,7 @@ from bibi.dealing import check_players
 from bibi.errors import check_type, whole
 from bibi.i18n import N_, SOURCE, _, find_language, get_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said, value_text
+from bibi.rules import BASES, OPTIONS, CardPoints, Rules, as_rules, call_said, rules_name, value_text
 from bibi.tricks import pair_letters
 
 
@@ -430,5 +430,22 @@ def _option_set(name: str, value: Any) -> str:
         return f"{name} = {value_text(value)}"
     meaning = OPTIONS[name].meaning(value)
     return f"{_option_name(name)}: {_(meaning) if meaning else _held(value)}"
+
+
+def _rules_said(rules: Rules) -> str:
+    """Rules as the views' messages name them: ``rules_name`` (a preset by its name, translated; in English, rules
+    with changes by their label, which the rules boxes type), in the other languages rules with changes by their
+    base's name and each option changed as ``_option_set`` says it, not in the label's notation.
+
+    >>> from bibi.rules import parse_rules
+    >>> with language("it"):
+    ...     _rules_said(parse_rules("italian:hand_size=5"))
+    'italiane (Carte in mano: 5)'
+    """
+    base = BASES[rules.name]
+    if get_language() == SOURCE or rules == base:
+        return rules_name(rules)
+    changed = ", ".join(_option_set(k, v) for k, _x, v in base.diff(rules))
+    return f"{rules_name(base)} ({changed})"
 
 

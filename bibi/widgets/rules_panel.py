@@ -15,7 +15,7 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, _, count, ngettext
 from bibi.play import Bot
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
 from bibi.widgets.base import (
     _button,
     _control_value,
@@ -24,6 +24,7 @@ from bibi.widgets.base import (
     _html,
     _option_name,
     _preset_labels,
+    _rules_said,
     _seed,
     _value_choices,
     _View,
@@ -299,7 +300,7 @@ class RulesPanel(_View):
             what = _("the same rules on both sides")
         players, seed = self._where()
         self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=rules_name(left), right=rules_name(right), what=what))
+            seed=seed, players=count(players, "player"), left=_rules_said(left), right=_rules_said(right), what=what))
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
