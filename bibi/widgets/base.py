@@ -417,15 +417,11 @@ def _option_name(name: str) -> str:
 
 
 def _option_set(name: str, value: Any) -> str:
-    """Option ``name`` set to ``value``, as the views' messages say it (the app's greeting): in English as a label
-    writes it (``follow = follow_or_trump``); in the other languages as the rules panel shows it, the option by its
-    title (``_option_name``) and the value by what it means, whole, as under its menu (``Option.meaning``, which
-    the menu's choices cut to fit), or as its box holds it (``_held``: card points in the language's letters).
-
-    >>> with language("ru"):
-    ...     _option_set("card_points", CardPoints.parse("2:11 A:10"))
-    'Очки карт: 2:11 Т:10'
-    """
+    """Option ``name`` set to ``value``, as the views' messages say it (the app's greeting, the rules panel's): in
+    English as a label writes it (``follow = follow_or_trump``); in the other languages as the rules panel shows it,
+    the option by its title (``_option_name``) and the value by what it means, whole, as under its menu
+    (``Option.meaning``, which the menu's choices cut to fit), or as its box holds it (``_held``: card points in the
+    language's letters, ``Очки карт: 2:11 Т:10``)."""
     if get_language() == SOURCE:
         return f"{name} = {value_text(value)}"
     meaning = OPTIONS[name].meaning(value)
@@ -435,13 +431,8 @@ def _option_set(name: str, value: Any) -> str:
 def _rules_said(rules: Rules) -> str:
     """Rules as the views' messages name them: ``rules_name`` (a preset by its name, translated; in English, rules
     with changes by their label, which the rules boxes type), in the other languages rules with changes by their
-    base's name and each option changed as ``_option_set`` says it, not in the label's notation.
-
-    >>> from bibi.rules import parse_rules
-    >>> with language("it"):
-    ...     _rules_said(parse_rules("italian:hand_size=5"))
-    'italiane (Carte in mano: 5)'
-    """
+    base's name and each option changed as ``_option_set`` says it, not in the label's notation: ``italiane (Carte
+    in mano: 5)`` for ``italian:hand_size=5``."""
     base = BASES[rules.name]
     if get_language() == SOURCE or rules == base:
         return rules_name(rules)
