@@ -376,10 +376,11 @@ class Rules:
         changed = self.changed_text()
         return f"{self.name}:{changed}" if changed else self.name
 
-    def citation(self, option: str) -> str:
+    def citation(self, option: str, *, unstated: bool = True) -> str:
         """The sentence ids behind ``option``, with how they stand behind it (``multi_call``: R20
-        stretched), marked "not stated" where this preset's text is silent: in the language in force, the ids
-        as they are (``R20 (stretched: …)``, ``R20 (regole italiane: il testo non lo dice)``).
+        stretched), marked "not stated" where this preset's text is silent (``unstated``; not with
+        ``unstated=False``): in the language in force, the ids as they are (``R20 (stretched: …)``, ``R20 (regole
+        italiane: il testo non lo dice)``).
 
         >>> ITALIAN.citation("multi_call")
         'R20 (stretched: it speaks of pairs dealt in the hand only) (italian: not stated)'
@@ -388,17 +389,27 @@ class Rules:
         cite = "; ".join(info.sources)
         if info.note:
             cite += f" ({_(info.note)})"
-        if self.name in NOT_STATED and option in NOT_STATED[self.name]:
-            # Only where the value is the Russian/English one was it taken from there (rules §2's table:
-            # the Italian first_dealer, dealt_pairs and multi_call are not).
-            if getattr(self, option) == getattr(RUSSIAN, option):
-                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
-                said = _("{rules}: not stated, taken from the Russian/English text")
-            else:
-                # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
-                said = _("{rules}: not stated")
-            cite += f" ({said.format(rules=rules_name(self.name))})"
-        return cite
+        silent = self.unstated(option) if unstated else ""
+        return f"{cite} ({silent})" if silent else cite
+
+    def unstated(self, option: str) -> str:
+        """That this preset's own text is silent on ``option``, in the language in force (the remark ``citation``
+        ends with), or ``''`` where it speaks.
+
+        >>> ITALIAN.unstated("decks"), RUSSIAN.unstated("decks")
+        ('italian: not stated, taken from the Russian/English text', '')
+        """
+        if self.name not in NOT_STATED or option not in NOT_STATED[self.name]:
+            return ""
+        # Only where the value is the Russian/English one was it taken from there (rules §2's table:
+        # the Italian first_dealer, dealt_pairs and multi_call are not).
+        if getattr(self, option) == getattr(RUSSIAN, option):
+            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+            said = _("{rules}: not stated, taken from the Russian/English text")
+        else:
+            # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it: «(regole {rules}: …)»
+            said = _("{rules}: not stated")
+        return said.format(rules=rules_name(self.name))
 
     def no_effect(self, option: str) -> str:
         """Why ``option``'s value changes nothing under these rules, in the language in force, or ``''`` when it
@@ -425,9 +436,22 @@ class Rules:
 
     def explain(self, option: str) -> str:
         """What ``option``'s value means under these rules, in the language in force: its meaning, or why it has no
-        effect here."""
+        effect here. An option without a list of values (a number, the card points) is told by its account of the
+        texts' value; set to another value, the value in force comes first, as the language writes it, so that what
+        is said never contradicts the rules it is said of.
+
+        >>> dataclasses.replace(RUSSIAN, card_points={"2": 11, "A": 5}).explain("card_points")[:68]
+        '2:11 A:5 in these rules, changed from the texts: Points of the cards'
+        """
         info = OPTIONS[option]
-        return self.no_effect(option) or _(info.meaning(getattr(self, option)) or info.doc)
+        value = getattr(self, option)
+        account = self.no_effect(option) or _(info.meaning(value) or info.doc)
+        if info.values or value == getattr(CUSTOM, option):
+            return account
+        # TRANSLATORS: {value} is an option's value in force (a number, or card points as "2:11 A:10 K:5");
+        # {account} the texts' own account of the option, with its sentences ("Seven cards each (R8; I4), …")
+        return _("{value} in these rules, changed from the texts: {account}").format(value=value_text(value),
+                                                                                       account=account)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Rules.from_json`` reads it back."""

@@ -19,10 +19,11 @@ pytest.importorskip(
     "ipywidgets", reason="ipywidgets is not installed: pip install 'bibi-kit[notebooks]' (make test installs it)")
 
 import bibi  # noqa: E402  (after the skip: the views need ipywidgets)
-from bibi import texts  # noqa: E402
+from bibi import render, texts  # noqa: E402
 from bibi.cards import Card  # noqa: E402
 from bibi.i18n import UnknownLanguage, language, reading  # noqa: E402
 from bibi.play import play_seeded  # noqa: E402
+from bibi.rules import CardPoints  # noqa: E402
 from bibi.widgets import CompareView, DealExplorer, PlayApp, PlayTable, Practice, RulesPanel, ScoreInspector  # noqa: E402
 
 pytestmark = pytest.mark.widgets  # nearly every test renders a view in a language
@@ -393,8 +394,6 @@ def _explorer_under_way():
 def test_the_card_points_box_writes_the_ranks_as_the_language_does_and_reads_them_back(lang, shown, foreign):
     """The box of the card points writes each rank with the kit's letters for the panel's language
     (``Rank.letter``, as the cards are written), no English letter among them, and reads what is typed in them."""
-    from bibi.rules import CardPoints
-
     panel = RulesPanel("russian", 4, seed=2, lang=lang)
     box = panel.controls["card_points"]
     assert box.value == shown == panel.rules.card_points.display(lang)
@@ -407,6 +406,106 @@ def test_the_card_points_box_writes_the_ranks_as_the_language_does_and_reads_the
     assert box.value == "2:11 A:10 K:5 Q:4 J:7 10:1"
     panel.set_language(lang)
     assert box.value == shown.replace(":3", ":7") + " 10:1" and not set(box.value) & set(foreign)
+
+
+# -- the rules panel's summaries, the app's greeting --------------------------------------------------------
+
+# Every value of every option is on the right of one of these, each preset's silences too (and an option with no
+# effect): a custom mix of numbers, the Italian rules with the Russian first dealer, the Russian with Italian ways.
+_PANEL_RULES = ["russian", "italian", "english",
+                "russian:identical=first_wins,multi_call=last,card_points=2:11 A:5,hand_size=5,bibi_points=30",
+                "italian:first_dealer=high_card_draw,first_trump=dealer_card,decks=1",
+                "russian:follow=follow_or_trump,draw=after_trick,bibi_suits=any,bibi_call=mandatory,"
+                "dealt_pairs=false,trump_change=next_deal,turn_up=failed_draw"]
+_SENTENCE_ID = re.compile(r"\b[RI]\d+\b")
+
+
+def _summary(source: str) -> str:
+    """What an option row of the rules panel says before it is unfolded: its ``<summary>``, as read."""
+    found = re.search(r"<summary>(.*?)</summary>", source, flags=re.S)
+    assert found, source
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))).strip()
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("right", _PANEL_RULES)
+def test_every_option_row_of_the_rules_panel_says_its_sources_once(lang, right):
+    """An option row's summary is what the value means (its own words, which mostly cite their sentences) and then
+    only what they leave out: never a sentence id they already cite (it read "… (R10; I18). (R10; I18)"), and
+    never no id at all."""
+    panel = RulesPanel("russian", 4, seed=2, other=right, lang=lang)
+    for name, source in panel.sources.items():
+        said = _summary(source.value)
+        with language(lang):
+            meaning = panel.rules.explain(name)
+        assert said.startswith(meaning), (name, said)
+        rest = said[len(meaning):]
+        assert _SENTENCE_ID.findall(said), f"{name}: no sentence id in {said!r}"
+        again = set(_SENTENCE_ID.findall(rest)) & set(_SENTENCE_ID.findall(meaning))
+        assert not again, f"{name}: {sorted(again)} said twice in {said!r}"
+
+
+@pytest.mark.parametrize(("lang", "points", "other"), [("en", "2:11 A:5 K:5 Q:4 J:3", "2:11 A:10 K:9"),
+                                                       ("ru", "2:11 Т:5 К:5 Д:4 В:3", "2:11 Т:10 К:9"),
+                                                       ("it", "2:11 A:5 R:5 D:4 F:3", "2:11 A:10 R:9")])
+def test_the_card_points_summary_tells_the_points_in_force(lang, points, other):
+    """The card points' row tells the value in force, in the panel's letters, and follows each change: the texts'
+    own account (2 = 11, A = 10, …) only for the texts' points, as the value they are compared with otherwise."""
+    panel = RulesPanel("russian", 4, seed=2, lang=lang)
+    standard = _summary(panel.sources["card_points"].value)
+    assert "R10" in standard and "5" in standard
+    panel.set_option("card_points", points)
+    changed = _summary(panel.sources["card_points"].value)
+    assert points in changed and standard in changed and changed != standard
+    panel.controls["card_points"].value = other  # typed in the box, in the panel's letters
+    assert panel.rules.card_points == CardPoints.read(other, lang)
+    again = _summary(panel.sources["card_points"].value)
+    assert other in again and points not in again
+    panel.set_language("en" if lang != "en" else "ru")  # said again in the new language, the value as it is
+    with language(panel.lang):
+        assert panel.rules.card_points.display() in _summary(panel.sources["card_points"].value)
+    panel.set_option("card_points", "2:11 A:10 K:5 Q:4 J:3")
+    panel.set_language(lang)
+    assert _summary(panel.sources["card_points"].value) == standard
+
+
+@pytest.mark.parametrize(("lang", "option", "value"), [("ru", "follow", "follow_or_trump"),
+                                                       ("it", "follow", "follow_or_trump"),
+                                                       ("ru", "dealt_pairs", "False"),
+                                                       ("it", "trump_change", "next_deal")])
+def test_the_app_names_the_rules_changed_as_the_rules_panel_does(lang, option, value):
+    """The app's message line names a changed option by its title and its value by what it means, in the app's
+    language (as the rules panel shows them), never in the notation a label types; in English, as a label does."""
+    app = PlayApp("russian", 3, seat=0, bots="random", seed=3, delay=0, lang=lang)
+    app.option_select.value = option
+    app.value_select.value = value
+    app.start()
+    said = html.unescape(app.message.value)
+    with language(lang):
+        title, meaning = render.option_title(option), render.option_meaning(option, value)
+    assert f"({title}: {meaning})" in said, said
+    assert option not in said and value.lower() not in said.lower() and " = " not in said
+    app.set_language("en")
+    assert f"({option} = {value.lower()})" in html.unescape(app.message.value)
+    app.set_language(lang)
+    assert html.unescape(app.message.value) == said
+
+
+@pytest.mark.parametrize(("lang", "right"), [("ru", "справа: итальянские (Карт на руках: 5)"),
+                                           ("it", "italiane (Carte in mano: 5) a destra"),
+                                           ("en", "italian:hand_size=5 (right)")])
+def test_the_rules_panel_names_rules_with_changes_in_words(lang, right):
+    """The panel's message names the right-hand rules, changed in the panel, by their preset and each change in
+    words (as the app does), not by the label's notation the box types; in English, by that label."""
+    panel = RulesPanel("russian", 4, seed=2, other="italian", lang=lang)
+    panel.set_option("hand_size", 5)
+    message = html.unescape(panel.message.value)
+    assert right in message, message
+    if lang != "en":
+        assert "italian:" not in message and "hand_size" not in message
+    panel.set_language("en" if lang != "en" else "ru")
+    panel.set_language(lang)
+    assert html.unescape(panel.message.value) == message
 
 
 def _compare_apart():

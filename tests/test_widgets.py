@@ -276,13 +276,16 @@ def test_rules_panel_presets_set_every_control_of_the_right_side():
 def test_rules_panel_shows_the_sentences_of_each_option():
     panel = views.RulesPanel("russian", 4, seed=1)
     follow = panel.sources["follow"].value
-    assert "R13; I7" in follow and "Игрок должен следовать масти" in follow and "Il successivo" in follow
-    assert "<details>" in follow and "follow suit if you can" in follow
+    # every sentence of the option, with its id, in the fold under what the value means (which cites its own)
+    assert all(f'<span class="bibi-sid">{sid}</span>' in follow for sid in ("R13", "I7"))
+    assert "Игрок должен следовать масти" in follow and "Il successivo" in follow
+    assert "<details><summary>follow suit if you can; otherwise play any card, trump or not (R13)" in follow
     assert "mistranslation" in panel.sources["trump_change"].value  # R16's note
     panel.choose_preset("italian")
     assert "no effect under trump_change=holder_chooses" in panel.sources["multi_call"].value
     turn_up = panel.sources["turn_up"].value
-    assert "six tricks remain" in turn_up and "R24; R25; I9; I15; I16" in turn_up
+    assert "six tricks remain" in turn_up and "(I9, I15, I16)" in turn_up
+    assert all(f'<span class="bibi-sid">{sid}</span>' in turn_up for sid in ("R24", "R25", "I9", "I15", "I16"))
 
 
 def test_rules_panel_refuses_impossible_rules_next_to_the_control():

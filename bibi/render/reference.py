@@ -24,6 +24,8 @@ _W_NOT_THE_SAME_DEAL = N_("not the same deal: the pack's order, the dealer or th
 _W_TRICK = N_("trick")
 _W_THE_MEASURES_UNDER_EACH = N_("The measures under each:")
 _W_LEFT_VALUE = N_("(left: {value})")
+# A sentence id or a range of them, as the texts' words cite them: R13, I7, R17–R20.
+_SENTENCE_IDS = re.compile(r"\b[RI]\d+(?:–[RI]?\d+)?")
 
 # -- rules and texts ---------------------------------------------------------------------------
 
@@ -110,6 +112,34 @@ def option_explained(rules: Rules, name: str) -> str:
 def option_citation(rules: Rules, name: str) -> str:
     """``rules.citation(name)``: the sentences behind an option, with its notes in the language in force."""
     return rules.citation(name)
+
+
+def option_summary(rules: Rules, name: str) -> str:
+    """What option ``name`` means under ``rules``, with its sources said once, in the language in force: the words
+    of ``option_explained``, which mostly cite their own sentences (``… (R10; I18).``), and then only what they
+    leave out. Words that cite a sentence are the Russian/English text's, so they are followed by the remark that
+    these rules' own text is silent on the option, if it is (``italian: not stated, taken from …``); words that
+    cite none (a value the texts do not give, an option with no effect here) by the option's citation, without
+    that remark: a value these rules' text is silent on, and the Russian/English one does not give, is one whose
+    own words say so ("the Italian text does not say", "no sentence says so").
+
+    >>> from bibi.rules import ITALIAN, RUSSIAN
+    >>> option_summary(RUSSIAN, "bibi_points")
+    'What a call of king and queen scores (R16; I13).'
+    >>> option_summary(ITALIAN, "identical")
+    'the one played second counts higher (R14) (italian: not stated, taken from the Russian/English text)'
+    >>> option_summary(ITALIAN, "first_dealer")
+    'any seat, chosen at random (the Italian text does not say) (R5; R6)'
+    """
+    text, said = _summary_parts(rules, name)
+    return f"{text} ({said})" if said else text
+
+
+def _summary_parts(rules: Rules, name: str) -> tuple[str, str]:
+    """``option_summary`` in its two parts: what the value means, and what is said of its sources after it
+    (``''`` where the meaning's own citation says it all)."""
+    text = option_explained(rules, name)
+    return text, rules.unstated(name) if _cited(text) else rules.citation(name, unstated=False)
 
 
 @_styled
@@ -330,11 +360,16 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
 
 def _ids(name: str, value: Any) -> str:
     """The sentence ids the meaning of one option value cites (``follow``, ``follow_or_trump`` → ``I7``)."""
+    return ", ".join(_cited(OPTIONS[name].meaning(value) or ""))
+
+
+def _cited(text: str) -> list[str]:
+    """The sentence ids (and ranges of them) ``text`` cites, in order, without repeats: ``R17–R20``, ``I7``."""
     ids: list[str] = []
-    for found in re.findall(r"\b[RI]\d+(?:–[RI]?\d+)?", OPTIONS[name].meaning(value) or ""):
+    for found in _SENTENCE_IDS.findall(text):
         if found not in ids:
             ids.append(found)
-    return ", ".join(ids)
+    return ids
 
 
 @_styled
@@ -378,8 +413,9 @@ def lesson_html(head: str, levels: str, moved: str, effects: str, *, key: Sequen
 
 
 def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
-    """One option of ``rules`` for the rules panel: what its value means (or why it has no effect), its citation,
-    and the sentences it comes from, folded; marked, with the value, where ``theirs`` (the other side's) differs."""
+    """One option of ``rules`` for the rules panel: what its value means (or why it has no effect) with its sources
+    said once (``option_summary``), and the sentences it comes from, folded, each with its id; marked, with the
+    value, where ``theirs`` (the other side's) differs."""
     from bibi import texts  # lazy: texts load a data file
 
     differs = rules.options()[name] != theirs
@@ -387,6 +423,6 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
     left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE)).format(value=_value_html(theirs))}</span>'
             if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
-    return wrap(f"<div{mark}><details><summary>{_e(option_explained(rules, name))}{left} "
-                f'<span class="bibi-label">({_e(option_citation(rules, name))})</span></summary>{sentences}'
-                "</details></div>")
+    text, said = _summary_parts(rules, name)  # the sources said once (option_summary)
+    said = f' <span class="bibi-label">({_e(said)})</span>' if said else ""
+    return wrap(f"<div{mark}><details><summary>{_e(text)}{said}{left}</summary>{sentences}</details></div>")

@@ -20,9 +20,9 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
-from bibi.i18n import N_, _, find_language, language, reading, resolve
+from bibi.i18n import N_, SOURCE, _, find_language, get_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import OPTIONS, CardPoints, Rules, as_rules, call_said
+from bibi.rules import BASES, OPTIONS, CardPoints, Rules, as_rules, call_said, rules_name, value_text
 from bibi.tricks import pair_letters
 
 
@@ -402,5 +402,41 @@ def _control_value(value: Any) -> Any:
     if isinstance(value, CardPoints):
         return str(value)
     return value
+
+
+def _held(value: Any) -> Any:
+    """An option's value as the rules panel's control holds it (``_control_value``), card points as the language in
+    force writes the ranks (``2:11 Т:10 К:5 Д:4 В:3``), which the panel's box reads back (``CardPoints.read``)."""
+    return value.display() if isinstance(value, CardPoints) else _control_value(value)
+
+
+def _option_name(name: str) -> str:
+    """An option as the views' messages name it: as a label writes it in English (``follow``), by its title in
+    the other languages (Ответ на ход)."""
+    return name if get_language() == SOURCE else _(OPTIONS[name].title)
+
+
+def _option_set(name: str, value: Any) -> str:
+    """Option ``name`` set to ``value``, as the views' messages say it (the app's greeting, the rules panel's): in
+    English as a label writes it (``follow = follow_or_trump``); in the other languages as the rules panel shows it,
+    the option by its title (``_option_name``) and the value by what it means, whole, as under its menu
+    (``Option.meaning``, which the menu's choices cut to fit), or as its box holds it (``_held``: card points in the
+    language's letters, ``Очки карт: 2:11 Т:10``)."""
+    if get_language() == SOURCE:
+        return f"{name} = {value_text(value)}"
+    meaning = OPTIONS[name].meaning(value)
+    return f"{_option_name(name)}: {_(meaning) if meaning else _held(value)}"
+
+
+def _rules_said(rules: Rules) -> str:
+    """Rules as the views' messages name them: ``rules_name`` (a preset by its name, translated; in English, rules
+    with changes by their label, which the rules boxes type), in the other languages rules with changes by their
+    base's name and each option changed as ``_option_set`` says it, not in the label's notation: ``italiane (Carte
+    in mano: 5)`` for ``italian:hand_size=5``."""
+    base = BASES[rules.name]
+    if get_language() == SOURCE or rules == base:
+        return rules_name(rules)
+    changed = ", ".join(_option_set(k, v) for k, _x, v in base.diff(rules))
+    return f"{rules_name(base)} ({changed})"
 
 

@@ -13,15 +13,18 @@ import ipywidgets as widgets
 from bibi import render
 from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
-from bibi.i18n import N_, SOURCE, _, count, get_language, ngettext
+from bibi.i18n import N_, _, count, ngettext
 from bibi.play import Bot
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset, rules_name
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
 from bibi.widgets.base import (
     _button,
     _control_value,
     _field_error,
+    _held,
     _html,
+    _option_name,
     _preset_labels,
+    _rules_said,
     _seed,
     _value_choices,
     _View,
@@ -53,12 +56,6 @@ def _control(name: str, value: Any) -> widgets.Widget:
     # clamp a typed value silently, a list would restate the rules; here the rules decide, and a value they refuse
     # is said next to the box (RulesPanel._option_changed).
     return widgets.IntText(value=value, description=title, style=style, layout=layout)
-
-
-def _held(value: Any) -> Any:
-    """An option's value as its control holds it (``_control_value``), card points as the panel's language writes
-    the ranks (``2:11 Т:10 К:5 Д:4 В:3``), which its box reads back (``CardPoints.read``)."""
-    return value.display() if isinstance(value, CardPoints) else _control_value(value)
 
 
 _PAIRS = {("russian", "italian"): N_("Russian vs Italian"), ("italian", "russian"): N_("Italian vs Russian")}
@@ -303,13 +300,7 @@ class RulesPanel(_View):
             what = _("the same rules on both sides")
         players, seed = self._where()
         self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=rules_name(left), right=rules_name(right), what=what))
-
-
-def _option_name(name: str) -> str:
-    """An option as the panel's message names it: as a label writes it in English (``follow``), by its title in
-    the other languages (Ответ на ход)."""
-    return name if get_language() == SOURCE else _(OPTIONS[name].title)
+            seed=seed, players=count(players, "player"), left=_rules_said(left), right=_rules_said(right), what=what))
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
