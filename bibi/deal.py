@@ -51,7 +51,7 @@ from bibi import refusals
 from bibi._engine import GROUP
 from bibi.actions import ACTION_TYPES, CALLS, EVERY_ACTION, PASS, PLAYS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit
-from bibi.dealing import _rotations, asked_setup, check_players, hands_dealt, laid_round, restocked
+from bibi.dealing import _laid_round, _rotations, asked_setup, check_players, hands_dealt, restocked
 from bibi.errors import Checked, IllegalAction, NotationError, Seed, check_type, shorten, whole
 from bibi.kinds import ActionKind, EventKind
 from bibi.outcome import Outcome
@@ -204,7 +204,7 @@ class Deal:
     _late_turn_up: bool  # turn_up='failed_draw'
     _turn_up_due: bool  # the short stock awaits its failed draw
     _face_up_from: int  # the first trick led with the leftovers face up; -1 before
-    _duplicate: bool  # ``duplicate``: each round of the stock laid so that every seat draws its own (``laid_round``)
+    _duplicate: bool  # ``duplicate``: each round of the stock laid so that every seat draws its own (``_laid_round``)
     _ask_every: bool  # ``ask_every_chance``: every seat asked at each of its chances to call, a pair or not
 
     def __new__(cls) -> Deal:  # an empty deal, filled in by _start or copy (``Deal.new`` makes deals)
@@ -412,7 +412,7 @@ class Deal:
     def duplicate(self) -> bool:
         """Whether every seat draws the same cards however the deal is played (``Deal.new(..., duplicate=True)``):
         each round of the stock goes to the seats by their place in it from the dealer's left, whoever draws first
-        (``bibi.dealing.laid_round``), for paired comparisons (``bench/bot_strength.py --duplicate``). A convention
+        (``bibi.dealing._laid_round``), for paired comparisons (``bench/bot_strength.py --duplicate``). A convention
         for benchmarks that changes no rule and no chance (docs/rules.md, "Conventions"); ``deck`` reads as drawn."""
         return self._duplicate
 
@@ -888,7 +888,7 @@ class Deal:
     def _draw(self, seat: int) -> None:
         n = self.players
         if self._duplicate and self._pos % n == 0 and self._pos + n < len(self.deck):  # a round's first draw
-            self.deck = laid_round(self.deck, self._pos, n, self.dealer, seat)
+            self.deck = _laid_round(self.deck, self._pos, n, self.dealer, seat)
         c = self.deck[self._pos]
         self._pos += 1
         hand = self._hands[seat]

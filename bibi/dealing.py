@@ -54,12 +54,12 @@ def hands_dealt(deck: Sequence[Card], players: int, dealer: int, hand_size: int)
             (dealt_places(players, dealer, seat, hand_size) for seat in range(players))]
 
 
-def laid_round(deck: tuple[Card, ...], pos: int, players: int, dealer: int, first: int) -> tuple[Card, ...]:
+def _laid_round(deck: tuple[Card, ...], pos: int, players: int, dealer: int, first: int) -> tuple[Card, ...]:
     """``deck`` with its round of ``players`` cards from ``pos`` laid in the order of its drawers, ``first`` drawing
     first, so that each seat draws the card at its own place in the round (the seat after ``dealer`` the first, and
     so on clockwise): ``Deal.duplicate``'s draws, whoever draws first.
 
-    >>> [str(c) for c in laid_round(tuple(map(Card, "2S AS KS QS".split())), 1, 3, 0, 2)]
+    >>> [str(c) for c in _laid_round(tuple(map(Card, "2S AS KS QS".split())), 1, 3, 0, 2)]
     ['2S', 'KS', 'QS', 'AS']
     """
     start = (first - dealer - 1) % players  # the place in the round of the first drawer's own card
@@ -513,6 +513,6 @@ def _swap_out(deck: list[Card], place: int, spare: list[int], rng: random.Random
 
 __all__ = [
     "PAIR_WAYS", "PairSetup", "Setup", "asked_setup", "card_list", "check_deck", "check_players", "cut", "cutter",
-    "dealt_places", "hands_dealt", "high_card_draw", "laid_round", "pair_ways", "paired_setup", "restocked",
+    "dealt_places", "hands_dealt", "high_card_draw", "pair_ways", "paired_setup", "restocked",
     "sequence", "set_up", "shuffle", "stack", "still_drawing",
 ]

@@ -21,7 +21,7 @@ from bibi.cards import SUIT_SYMBOLS
 from bibi.errors import NotationError, shorten
 from bibi.i18n import _, you
 from bibi.rules import BibiSuits, Follow, TrumpChange
-from bibi.tricks import follow_refusal, pair_missing
+from bibi.tricks import call_sources, follow_refusal, pair_missing
 
 if TYPE_CHECKING:
     from bibi.deal import Deal  # above this module: read, never imported when it runs
@@ -94,11 +94,12 @@ def _why_not_action(deal: Deal, act: Action, to_act: int) -> str:
             return _("nothing to pass on: you must play a card")
         return _("nothing to pass on: seat {seat} must play a card").format(seat=to_act)
     if act.kind is Action.CALL:
-        timing = (_("a pair is called only right after drawing (R15; I11): you must play a card") if mine
-                  else _("a pair is called only right after drawing (R15; I11): seat {seat} must play a "
-                         "card").format(seat=to_act))
+        sources = call_sources(deal.rules)
+        timing = (_("a pair is called only right after drawing ({sources}): you must play a card") if mine
+                  else _("a pair is called only right after drawing ({sources}): seat {seat} must play a "
+                         "card")).format(seat=to_act, sources=sources)
         # the first reason, where there is one
-        missing = pair_missing(to_act, suit.index, deal._kq[to_act], deal._laid[to_act])
+        missing = pair_missing(to_act, suit.index, deal._kq[to_act], deal._laid[to_act], sources)
         if missing is None:
             return timing
         # TRANSLATORS: two reasons why a call is refused, each a whole clause
@@ -108,7 +109,7 @@ def _why_not_action(deal: Deal, act: Action, to_act: int) -> str:
 
 def _why_not_call(deal: Deal, seat: int, s: int) -> str:
     """Why ``seat`` may not call the pair of suit ``s`` at its call decision."""
-    missing = pair_missing(seat, s, deal._kq[seat], deal._laid[seat])
+    missing = pair_missing(seat, s, deal._kq[seat], deal._laid[seat], call_sources(deal.rules))
     if missing is not None:
         return missing
     sym = SUIT_SYMBOLS[s]

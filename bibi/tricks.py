@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from bibi.cards import CARDS, SUIT_SYMBOLS, Card, Rank
 from bibi.i18n import N_, _, you
-from bibi.rules import BibiCall, BibiSuits, Identical, Rules
+from bibi.rules import BibiCall, BibiSuits, Draw, Identical, Rules
 
 _KING: Final = int(Rank.KING)
 _QUEEN: Final = int(Rank.QUEEN)
@@ -371,25 +371,32 @@ def free_pair(kq: Sequence[int], laid: Sequence[int], suit: int) -> bool:
     return kq[suit] > laid[suit] and kq[4 + suit] > laid[4 + suit]
 
 
-def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int]) -> str | None:
-    """What ``seat`` lacks for a free K+Q of ``suit`` (R15, R22; I11), or ``None`` if he holds one; ``kq`` and
-    ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in called pairs). Told to
-    the reader when it is his own hand (``bibi.i18n.you``)."""
+def call_sources(rules: Rules) -> str:
+    """The sentence that says what a pair is and when it is called under ``rules``, by their draw: R15 (each player
+    draws right after his card, then may call) or I11 (after the trick's draws, then must call). One text's
+    sentence, not both: each says more than the moment (R15 "may", I11 "must"), and a refusal quotes it whole."""
+    return "R15" if rules.draw is Draw.AFTER_EACH_CARD else "I11"
+
+
+def pair_missing(seat: int, suit: int, kq: Sequence[int], laid: Sequence[int], sources: str = "R15") -> str | None:
+    """What ``seat`` lacks for a free K+Q of ``suit`` (``sources``: ``call_sources``; R22), or ``None`` if he
+    holds one; ``kq`` and ``laid`` are his counters by ``KQ_SLOT`` (kings and queens held, and those of them in
+    called pairs). Told to the reader when it is his own hand (``bibi.i18n.you``)."""
     sym = SUIT_SYMBOLS[suit]
     mine = you(seat)
     if not kq[suit] and not kq[4 + suit]:
-        said = (_("you hold neither the king nor the queen of {sym} (R15; I11)") if mine
-                else _("seat {seat} holds neither the king nor the queen of {sym} (R15; I11)"))
-        return said.format(seat=seat, sym=sym)
+        said = (_("you hold neither the king nor the queen of {sym} ({sources})") if mine
+                else _("seat {seat} holds neither the king nor the queen of {sym} ({sources})"))
+        return said.format(seat=seat, sym=sym, sources=sources)
     king, queen = CARDS[suit * 13 + _KING].display(), CARDS[suit * 13 + _QUEEN].display()
     if not kq[suit]:
-        said = (_("you hold no {king} to go with your {queen} (R15; I11)") if mine
-                else _("seat {seat} holds no {king} to go with his {queen} (R15; I11)"))
-        return said.format(seat=seat, king=king, queen=queen)
+        said = (_("you hold no {king} to go with your {queen} ({sources})") if mine
+                else _("seat {seat} holds no {king} to go with his {queen} ({sources})"))
+        return said.format(seat=seat, king=king, queen=queen, sources=sources)
     if not kq[4 + suit]:
-        said = (_("you hold no {queen} to go with your {king} (R15; I11)") if mine
-                else _("seat {seat} holds no {queen} to go with his {king} (R15; I11)"))
-        return said.format(seat=seat, king=king, queen=queen)
+        said = (_("you hold no {queen} to go with your {king} ({sources})") if mine
+                else _("seat {seat} holds no {queen} to go with his {king} ({sources})"))
+        return said.format(seat=seat, king=king, queen=queen, sources=sources)
     if not free_pair(kq, laid, suit):
         # TRANSLATORS: {pair} is "K+Q" in the language's rank letters
         return _("a king or queen that has formed a pair cannot form another (R22): no free {pair} of {sym}").format(
@@ -435,7 +442,8 @@ def free_partner(card: int, hand: Sequence[int], laid: Sequence[int]) -> Card | 
 
 
 __all__ = [
-    "KQ_SLOT", "PARTNER", "beaten_count", "beaters", "everyday_trick", "follow_refusal", "forced_suits", "free_copies",
-    "free_pair", "free_partner", "pair_callable", "pair_letters", "pair_missing", "shown_lacks", "trick_note",
-    "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card", "winning_plays",
+    "KQ_SLOT", "PARTNER", "beaten_count", "beaters", "call_sources", "everyday_trick", "follow_refusal",
+    "forced_suits", "free_copies", "free_pair", "free_partner", "pair_callable", "pair_letters", "pair_missing",
+    "shown_lacks", "trick_note", "trick_reason", "trick_result", "trick_winner", "why_trick_won", "winning_card",
+    "winning_plays",
 ]

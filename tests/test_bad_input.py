@@ -119,13 +119,22 @@ def test_acting_after_the_deal_is_over():
 def test_a_call_without_a_pair():
     deal = new_deal("russian", ["", "KH QH KD"])
     assert deal.phase == "call"
-    refused(deal, "bibi D", r"^seat 1 holds no Q♦ to go with his K♦ \(R15; I11\)$")
-    refused(deal, "bibi C", r"^seat 1 holds neither the king nor the queen of ♣ \(R15; I11\)$")
+    refused(deal, "bibi D", r"^seat 1 holds no Q♦ to go with his K♦ \(R15\)$")
+    refused(deal, "bibi C", r"^seat 1 holds neither the king nor the queen of ♣ \(R15\)$")
     play(deal, "pass")
-    refused(deal, "bibi H", r"^a pair is called only right after drawing \(R15; I11\): seat 1 must play a card$")
+    refused(deal, "bibi H", r"^a pair is called only right after drawing \(R15\): seat 1 must play a card$")
     # Out of the call's moment and without the pair: the first reason first (he lacks it), then the moment.
-    refused(deal, "bibi D", r"^seat 1 holds no Q♦ to go with his K♦ \(R15; I11\); and a pair is called only right "
-                            r"after drawing \(R15; I11\): seat 1 must play a card$")
+    refused(deal, "bibi D", r"^seat 1 holds no Q♦ to go with his K♦ \(R15\); and a pair is called only right "
+                            r"after drawing \(R15\): seat 1 must play a card$")
+
+
+def test_a_refused_call_cites_the_sentence_of_the_rules_in_force_alone():
+    # R15 (the Russian draw, then "may") or I11 (the Italian draws, then "must"), never both: a refusal's sentences
+    # are quoted whole, and under the Russian rules I11's "must" would contradict R23 beside it.
+    italian = r"^seat 1 holds neither the king nor the queen of ♣ \(I11\); and a pair is called only right after " \
+        r"drawing \(I11\): seat 1 must play a card$"
+    refused(new_deal("italian", ["", "KH QH KD"]), "bibi C", italian)
+    refused(new_deal("russian", ["", "KH QH KD"], draw="after_trick", dealt_pairs=False), "bibi C", italian)
 
 
 def test_a_card_or_a_switch_while_a_call_decision_is_pending():

@@ -88,8 +88,8 @@ CASES: dict[str, tuple[Callable[[], str], tuple[str, ...], tuple[str, ...], str 
     "a call out of its time": (
         lambda: new_deal("russian", ["", "KH QH 5H"], "JD", dealt_pairs=False).why_illegal("bibi C") or "",
         ("ни короля, ни дамы ♣", "сразу после"), ("né il re né la donna di ♣", "subito dopo aver pescato"),
-        "seat 1 holds neither the king nor the queen of ♣ (R15; I11); and a pair is called only right after drawing "
-        "(R15; I11): seat 1 must play a card"),
+        "seat 1 holds neither the king nor the queen of ♣ (R15); and a pair is called only right after drawing "
+        "(R15): seat 1 must play a card"),
     "a card while a call is pending": (
         lambda: new_deal("russian", ["", "KH QH 5H"], "JD").why_illegal("5H") or "",
         ("объявить пару", "«пас»"), ("dichiarare una coppia", "passare"),

@@ -23,7 +23,7 @@ from bibi.errors import check_type, whole
 from bibi.i18n import N_, SOURCE, _, find_language, get_language, language, reading, resolve
 from bibi.play import Bot, get_bot
 from bibi.rules import BASES, OPTIONS, CardPoints, Rules, as_rules, call_said, rules_name, value_text
-from bibi.tricks import pair_letters
+from bibi.tricks import call_sources, pair_letters
 
 
 def _sym(suit: Any) -> str:
@@ -183,9 +183,9 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
     for action in deal.legal_actions():
         if action.kind == Action.CALL:
             # TRANSLATORS: {call} is what the caller says under the rules in force (Bi-bi!, «Би-би», «bip bip»)
-            tip = _("say {call}: lay down {pair} {sym} (R15; I11)").format(call=call_said(deal.rules),
-                                                                            pair=pair_letters(),
-                                                                            sym=_sym(action.suit))
+            tip = _("say {call}: lay down {pair} {sym} ({sources})").format(
+                call=call_said(deal.rules), pair=pair_letters(), sym=_sym(action.suit),
+                sources=call_sources(deal.rules))
             out.append(_Choice(action, action.display(), tip))
         elif action.kind == Action.SWITCH:
             tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(
