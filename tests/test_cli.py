@@ -516,7 +516,7 @@ def test_a_pass_with_a_pair_callable_is_told_why_in_the_play_tables_words(lang):
     if lang != "en":
         assert english_words_in(missed) == []
     if lang == "ru":
-        assert missed.startswith("Вы не сказали «Би-би» с К") and "Сейчас объявить её нельзя" in missed
+        assert missed.startswith("Вы не сказали «Би-би» с К") and "Сейчас объявить их нельзя" in missed
 
 
 @pytest.mark.subprocess
