@@ -385,7 +385,7 @@ class Terminal(AtTable):
                 reason = self.deal.why_illegal(action, self.seat)
                 if reason is None:
                     return action
-                self.tell(_("not allowed: {reason}").format(reason=plain(reason)))
+                self.tell(_("not allowed — {reason}").format(reason=plain(reason)))
 
     def tell(self, text: str) -> None:
         """Say ``text`` and, under it, the sentences it cites, quoted and translated (``quotes``)."""

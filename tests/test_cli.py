@@ -284,7 +284,7 @@ def test_play_refuses_an_illegal_card_with_the_rules_reason_and_asks_again(lang)
         with reading(0):  # the player's own hand is spoken of as his: "you hold …"
             reason = at.why_illegal(wrong)
         assert lang != "en" or "you hold" in reason
-        assert _("not allowed: {reason}").format(reason=plain(reason)) in said and "I7" in sentence_ids(reason)
+        assert _("not allowed — {reason}").format(reason=plain(reason)) in said and "I7" in sentence_ids(reason)
         assert said[-1] == _("bye") and terminal.status() in said  # the seat's state, shown before it is asked
     assert len(asked) == 2 and asked[0] == asked[1]  # asked again, the same question
     assert terminal.deal.record() == at.record()  # the refused card was not played
@@ -303,7 +303,7 @@ def test_play_shows_help_refuses_what_it_cannot_read_and_leaves_at_the_end_of_in
         legal = len(terminal.deal.legal_actions())
         assert _(HELP).format(call=call_said(ITALIAN)) in said  # the call as the Italian rules name it
         assert str(unread.value) in said  # a typo is no refused move: said as what could not be read
-        assert _("not allowed: {reason}").format(reason=str(unread.value)) not in said
+        assert _("not allowed — {reason}").format(reason=str(unread.value)) not in said
         assert _("not a choice: pick 1…{n}").format(n=legal) in said and said[-1] == _("bye")
     assert len(asked) == 4  # three lines, then the end of input
 
@@ -688,7 +688,7 @@ def test_play_reads_on_after_a_byte_that_is_not_utf8(lang):
         with pytest.raises(NotationError) as unread:
             read_action("zz")
         assert str(unread.value) in out  # the next line, read as typed: a typo, said as what could not be read
-        assert _("not allowed: {reason}").format(reason=str(unread.value)) not in out
+        assert _("not allowed — {reason}").format(reason=str(unread.value)) not in out
         prompt = _("seat {seat}> ").format(seat=0)
         assert out.count(prompt) == 4 and out.rstrip().endswith(_("bye"))
 

@@ -180,7 +180,7 @@ def test_bibi_lang_ru_play_refuses_in_russian_and_quotes_the_italian_sentence_wi
     assert out.startswith("«Би-би!», правила: итальянские; игра из 4 сдач, 4 игрока, зерно")
     assert "== сдача 1 из 4: сдаёт игрок" in out and "  у вас на руках: " in out and "  варианты: 1) " in out
     assert "Как идёт взятка" in out  # помощь
-    assert "> не понимаю «xx»" in out and "так нельзя: не понимаю" not in out  # a typo is no refused move
+    assert "> не понимаю «xx»" in out and "так нельзя — не понимаю" not in out  # a typo is no refused move
     assert "нет такого варианта: выберите от 1 до" in out
     refusal = next(line for line in out.splitlines() if "так нельзя" in line and "(I7)" in line)
     after = out.split(refusal, 1)[1].splitlines()
@@ -289,7 +289,7 @@ def read_action_or_none(text: str, lang: str) -> Card | Action | None:
 
 def test_a_cited_sentence_is_quoted_in_its_language_with_a_translation_into_the_readers():
     with language("ru"):
-        lines = quotes("так нельзя: нужно ответить в масть или бить козырем (I7)")
+        lines = quotes("так нельзя — нужно ответить в масть или бить козырем (I7)")
         assert lines == [f"    I7: «{sentence('I7').original}»",
                          f"        (в переводе: {sentence('I7').translated('ru')})"]
         assert quotes("(R13)") == [f"    R13: «{sentence('R13').original}»"]  # a Russian reads it as it is
