@@ -18,9 +18,9 @@ from bibi.play import bot_title, get_bot
 from bibi.rules import OPTIONS, Rules, preset, rules_name
 from bibi.widgets.base import (
     _button,
+    _changes_said,
     _html,
     _message,
-    _option_set,
     _preset_labels,
     _value_choices,
     _View,
@@ -202,8 +202,7 @@ class PlayApp(_View):
         self.explorer_box.children = []
         self._list_deals(None)
         self.explorer_message.value = _message(self._waiting_text())
-        changed = tuple((k, v) for k, _x, v in preset(rules.name).diff(rules))  # said in words when said
-        self._greeting = (rules.name, changed, table.game.deals_total if table.game else 1, players, seat,
+        self._greeting = (rules, table.game.deals_total if table.game else 1, players, seat,
                           self.bots_select.value, self.seed_box.value)
         self._say(self._greeting_text())
         if table.deal.is_over:
@@ -215,13 +214,13 @@ class PlayApp(_View):
 
     def _greeting_text(self) -> str:
         """What the message line says of the game started: its deals, rules (the options changed named as the rules
-        panel names them: ``_option_set``), players, seat, bots and seed, in the app's language."""
+        panel names them: ``_changes_said``), players, seat, bots and seed, in the app's language."""
         if not self._greeting:
             return ""
-        name, changed, deals, players, seat, bots, seed = self._greeting
-        said = ", ".join(_option_set(k, v) for k, v in changed)  # as the rules panel names them, in the language
-        rules = _("{rules} rules ({changed})").format(rules=rules_name(name), changed=said) if said \
-            else _("{rules} rules").format(rules=rules_name(name))
+        played, deals, players, seat, bots, seed = self._greeting
+        said = _changes_said(played)  # as the rules panel names them, in the language
+        rules = _("{rules} rules ({changed})").format(rules=rules_name(played.name), changed=said) if said \
+            else _("{rules} rules").format(rules=rules_name(played.name))
         return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
             deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat,
             bots=bot_title(bots), seed=seed)

@@ -436,7 +436,12 @@ def _rules_said(rules: Rules) -> str:
     base = BASES[rules.name]
     if get_language() == SOURCE or rules == base:
         return rules_name(rules)
-    changed = ", ".join(_option_set(k, v) for k, _x, v in base.diff(rules))
-    return f"{rules_name(base)} ({changed})"
+    return f"{rules_name(base)} ({_changes_said(rules)})"
+
+
+def _changes_said(rules: Rules) -> str:
+    """The options ``rules`` change from their base (a preset, or the custom rules), each as ``_option_set`` says
+    it, in the language in force; ``''`` for the base itself."""
+    return ", ".join(_option_set(k, v) for k, _x, v in BASES[rules.name].diff(rules))
 
 
