@@ -65,7 +65,6 @@ from bibi.render.reference import (
     option_explained,
     option_meaning,
     option_source_html,
-    option_summary,
     option_title,
     parting_html,
     rules_html,
@@ -137,7 +136,7 @@ __all__ = [
     "score_lines_html", "score_sheet_html", "scoring_cards_html", "seat_cells", "table_html",
     # reference
     "comparison_html", "lesson_html", "option_citation", "option_explained", "option_meaning", "option_source_html",
-    "option_summary", "option_title", "parting_html", "rules_html",
+    "option_title", "parting_html", "rules_html",
     "sentences_html", "side_html",
     # review (the coach's)
     "SVG", "analysis_html", "analysis_text", "expected_score_svg", "progress_text",

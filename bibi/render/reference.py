@@ -114,30 +114,24 @@ def option_citation(rules: Rules, name: str) -> str:
     return rules.citation(name)
 
 
-def option_summary(rules: Rules, name: str) -> str:
-    """What option ``name`` means under ``rules``, with its sources said once, in the language in force: the words
-    of ``option_explained``, which mostly cite their own sentences (``… (R10; I18).``), and then only what they
-    leave out. Words that cite a sentence are the Russian/English text's, so they are followed by the remark that
-    these rules' own text is silent on the option, if it is (``italian: not stated, taken from …``); words that
-    cite none (a value the texts do not give, an option with no effect here) by the option's citation, without
-    that remark: a value these rules' text is silent on, and the Russian/English one does not give, is one whose
-    own words say so ("the Italian text does not say", "no sentence says so").
+def _summary_parts(rules: Rules, name: str) -> tuple[str, str]:
+    """What option ``name`` means under ``rules``, and what is said of its sources after it, so that they are said
+    once, in the language in force: the words of ``option_explained``, which mostly cite their own sentences (``…
+    (R10; I18).``), and then only what they leave out (``''`` where their own citation says it all). Words that
+    cite a sentence are the Russian/English text's, so they are followed by the remark that these rules' own text is
+    silent on the option, if it is (``italian: not stated, taken from …``); words that cite none (a value the texts
+    do not give, an option with no effect here) by the option's citation, without that remark: a value these rules'
+    text is silent on, and the Russian/English one does not give, is one whose own words say so ("the Italian text
+    does not say", "no sentence says so").
 
     >>> from bibi.rules import ITALIAN, RUSSIAN
-    >>> option_summary(RUSSIAN, "bibi_points")
-    'What a call of king and queen scores (R16; I13).'
-    >>> option_summary(ITALIAN, "identical")
-    'the one played second counts higher (R14) (italian: not stated, taken from the Russian/English text)'
-    >>> option_summary(ITALIAN, "first_dealer")
-    'any seat, chosen at random (the Italian text does not say) (R5; R6)'
+    >>> _summary_parts(RUSSIAN, "bibi_points")
+    ('What a call of king and queen scores (R16; I13).', '')
+    >>> _summary_parts(ITALIAN, "identical")
+    ('the one played second counts higher (R14)', 'italian: not stated, taken from the Russian/English text')
+    >>> _summary_parts(ITALIAN, "first_dealer")
+    ('any seat, chosen at random (the Italian text does not say)', 'R5; R6')
     """
-    text, said = _summary_parts(rules, name)
-    return f"{text} ({said})" if said else text
-
-
-def _summary_parts(rules: Rules, name: str) -> tuple[str, str]:
-    """``option_summary`` in its two parts: what the value means, and what is said of its sources after it
-    (``''`` where the meaning's own citation says it all)."""
     text = option_explained(rules, name)
     return text, rules.unstated(name) if _cited(text) else rules.citation(name, unstated=False)
 
@@ -414,7 +408,7 @@ def lesson_html(head: str, levels: str, moved: str, effects: str, *, key: Sequen
 
 def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
     """One option of ``rules`` for the rules panel: what its value means (or why it has no effect) with its sources
-    said once (``option_summary``), and the sentences it comes from, folded, each with its id; marked, with the
+    said once (``_summary_parts``), and the sentences it comes from, folded, each with its id; marked, with the
     value, where ``theirs`` (the other side's) differs."""
     from bibi import texts  # lazy: texts load a data file
 
@@ -423,6 +417,6 @@ def option_source_html(rules: Rules, name: str, theirs: Any) -> HTML:
     left = (f' <span class="bibi-label">{_e(_(_W_LEFT_VALUE)).format(value=_value_html(theirs))}</span>'
             if differs else "")
     sentences = sentences_html(texts.cite(OPTIONS[name].sources), style=False)
-    text, said = _summary_parts(rules, name)  # the sources said once (option_summary)
+    text, said = _summary_parts(rules, name)  # the sources said once
     said = f' <span class="bibi-label">({_e(said)})</span>' if said else ""
     return wrap(f"<div{mark}><details><summary>{_e(text)}{said}{left}</summary>{sentences}</details></div>")
