@@ -773,6 +773,13 @@ def _meaning(rules: Rules, option: str) -> str:
     return _(OPTIONS[option].meaning(rules.options()[option]))
 
 
+def pairs_passed(deal: Deal, seat: int, action: Any) -> tuple[Suit, ...]:
+    """The pairs ``seat`` passes up with ``action`` (asked before it is applied): each suit he could call now, if
+    ``action`` is a pass at his call decision; else none. What ``pair_missed`` is then said of, once the others
+    have moved (the play table and ``bibi play``)."""
+    return deal.callable_suits(seat) if action == PASS and deal.phase == "call" else ()
+
+
 def pair_missed(deal: Deal, seat: int, suit: Suit) -> str:
     """Said to ``seat`` after it passed with the pair of ``suit`` callable: the rule on calling, and why it may
     not call it now (the engine's refusal, with its sentences), in the language in force."""
@@ -849,5 +856,5 @@ def _pair_choices(deal: Deal, seat: int, suit: Suit) -> tuple[str, ...]:
 
 __all__ = [
     "ALL_KINDS", "KINDS", "PAIR_KIND", "TITLES", "AnswerError", "Exercise", "Feedback", "PracticeError", "exercise",
-    "exercise_at", "exercises", "pair_deal", "pair_missed", "pair_note", "title",
+    "exercise_at", "exercises", "pair_deal", "pair_missed", "pair_note", "pairs_passed", "title",
 ]

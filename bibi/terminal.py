@@ -32,7 +32,6 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from bibi.actions import PASS
 from bibi.cards import Card, Suit, sort_key
 from bibi.deal import Deal, Event
 from bibi.errors import NotationError
@@ -210,8 +209,8 @@ class Terminal(AtTable):
     ``why trick`` (the rule of the last trick with its full citation, which a trick's line shows only for a rule
     that is not the everyday one; ``why trick N`` for trick N), ``score``, ``rules`` and ``help``. A move with a
     single legal action is played for him. A pass while a pair could be called is answered, once the others have
-    moved, with the play table's words for it (``tell_missed``): what the rules say of calling, and whether the pair
-    may be called now.
+    moved, with the play table's words for it (``bibi.practice.pair_missed``): what the rules say of calling, and
+    whether the pair may be called now.
 
     It speaks the language in force when each line is said (``bibi.i18n``); the player types moves and commands
     in its words and letters (``bibi.notation.read_action``, ``command_word``) or in English and the notation.
@@ -308,15 +307,17 @@ class Terminal(AtTable):
 
     def play_deal(self) -> bool:
         """Play the current deal to its end (True), or until the player quits (False)."""
+        from bibi.practice import pair_missed, pairs_passed  # the exercises' module: loaded when a deal is played
+
         session = self.session
         session.advance()
         missed: tuple[Suit, ...] = ()  # the pairs the person could have called when he passed
         while True:
             self.show_events()
             deal = self.deal
-            if missed:
-                self.tell_missed(missed)
-                missed = ()
+            for suit in missed:  # the play table's words for it: the rule on calling, and whether he may call now
+                self.tell(plain(pair_missed(deal, self.seat, suit)))
+            missed = ()
             if deal.is_over:
                 return True
             legal = deal.legal_actions()
@@ -328,17 +329,8 @@ class Terminal(AtTable):
             if action is None:
                 return False
             if action != "undo":
-                missed = deal.callable_suits(self.seat) if action == PASS and deal.phase == "call" else ()
+                missed = pairs_passed(deal, self.seat, action)
                 session.play(action)
-
-    def tell_missed(self, suits: Sequence[Suit]) -> None:
-        """After a pass with a pair callable (of each of ``suits``), the play table's words for it
-        (``bibi.practice.pair_missed``): the rule on calling, and why the pair may not be called now, with the
-        sentences quoted."""
-        from bibi.practice import pair_missed  # the exercises' module: loaded when it has something to say
-
-        for suit in suits:
-            self.tell(plain(pair_missed(self.deal, self.seat, suit)))
 
     def your_action(self):
         """Ask until the answer is legal (or ``"undo"`` once undone); ``None`` when the player quits."""

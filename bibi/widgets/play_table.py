@@ -12,7 +12,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from bibi import render
-from bibi.actions import PASS
 from bibi.cards import Card, Suit
 from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
@@ -22,7 +21,7 @@ from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
-from bibi.practice import PairSetup, pair_deal, pair_missed, pair_note
+from bibi.practice import PairSetup, pair_deal, pair_missed, pair_note, pairs_passed
 from bibi.rules import Rules, call_said
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -478,7 +477,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                 action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
-        self._missed = deal.callable_suits(self.seat) if act == PASS and deal.phase == "call" else ()
+        self._missed = pairs_passed(deal, self.seat, act)
         again, self._again = self._again, None
         self._compared = (again, act) if again is not None and len(deal.actions) == again.position else None
         self._moves[-1].append((len(deal.actions), str(act)))
