@@ -161,9 +161,10 @@ def read_scores(paths: list[str], args) -> dict[tuple[str, str], tuple[list[int]
         if not rows or rows[0] not in (HEADER, [*HEADER, "draws"]):
             sys.exit(f"--against: {path!r} is not a --scores file (its first line is {rows[0] if rows else ''!r})")
         for rules, name, deal, seat, score, *drawn in rows[1:]:
-            if (drawn or [DRAWS[False]])[0] != DRAWS[args.duplicate]:
-                sys.exit(f"--against: {path!r} was dealt {(drawn or [DRAWS[False]])[0]} draws, this run "
-                         f"{DRAWS[args.duplicate]} ones (--duplicate): they do not pair")
+            dealt = drawn[0] if drawn else DRAWS[False]  # a file without the column was dealt ordinary draws
+            if dealt != DRAWS[args.duplicate]:
+                sys.exit(f"--against: {path!r} was dealt {dealt} draws, this run {DRAWS[args.duplicate]} ones "
+                         "(--duplicate): they do not pair")
             if int(seat) != int(deal) % args.players:
                 sys.exit(f"--against: {path!r} was run with other than {args.players} players (deal {deal}, seat "
                          f"{seat})")
