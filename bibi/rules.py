@@ -756,19 +756,24 @@ def call_word(rules: Rules) -> str:
     return _CALL_WORDS.get(rules.name, "Bi-bi!")
 
 
-def call_said(rules: Rules | None) -> str:
-    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force
-    writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip bip» for any
-    reader of the Italian; with no rules (a call or an event shown on its own), the kit's Bi-bi. Every message that
-    names the call takes it as ``{call}``, so that it follows the rules in force."""
+def call_said(rules: Rules | None, lang: str | None = None) -> str:
+    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force (or
+    ``lang``) writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip
+    bip» for any reader of the Italian; with no rules (a call or an event shown on its own), the kit's Bi-bi. Every
+    message that names the call takes it as ``{call}``, so that it follows the rules in force; an action's own
+    display (``Action.display(rules=…)``: a button, a list of legal actions) shows the same word without its quotes.
+
+    >>> call_said(RUSSIAN, "ru"), call_said(RUSSIAN, "it"), call_said(ITALIAN, "en")
+    ('«Би-би»', '«Bi-bi»', 'bip bip')
+    """
     word = call_word(rules) if rules is not None else "Bi-bi!"
     # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules, as a
     # sentence quotes them ("seat 2 said Bi-bi with K+Q ♥"): «Би-би» (R15), «bip bip» (I1, I11)
     if word == "bip bip":
-        return pgettext("the call", "bip bip")
+        return pgettext("the call", "bip bip", lang)
     if word == "Pip-Pip!":
-        return pgettext("the call", "Pip-Pip")
-    return pgettext("the call", "Bi-bi")
+        return pgettext("the call", "Pip-Pip", lang)
+    return pgettext("the call", "Bi-bi", lang)
 
 
 __all__ = [

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from bibi.cards import Card
 from bibi.i18n import N_, _, get_language, ngettext
 from bibi.kinds import EventKind
+from bibi.notation import action_text
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
 from bibi.render.sheets import table_html
 from bibi.rules import OPTIONS, CardPoints, Rules, call_said, rules_name, value_text
@@ -275,13 +276,8 @@ def comparison_html(
 # -- two deals of one pack, in lockstep --------------------------------------------------------
 
 
-def _acts(actions: Iterable[Any]) -> str:
-    return " ".join(_e(_display(a)) for a in actions) or _e(_("nothing"))
-
-
-def _display(action: Any) -> str:
-    """An action (a card, a call, a pass, a switch) as the language in force shows it."""
-    return action.display() if hasattr(action, "display") else str(action)
+def _acts(actions: Iterable[Any], rules: Rules) -> str:
+    return " ".join(_e(action_text(a, rules=rules)) for a in actions) or _e(_("nothing"))
 
 
 def _doing(deal: Any) -> str:
@@ -291,7 +287,7 @@ def _doing(deal: Any) -> str:
     seat = deal.to_act
     if deal.phase == "call":
         return (_e(_("seat {seat} may say {call} or pass").format(seat=seat, call=call_said(deal.rules)))
-                + f" ({_acts(deal.legal_actions())})")
+                + f" ({_acts(deal.legal_actions(), deal.rules)})")
     if not deal.trick:
         return _e(_("seat {seat} leads").format(seat=seat))
     return _e(_("seat {seat} plays to the trick").format(seat=seat))
@@ -325,10 +321,10 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
             text = _("Under {rules} seat {seat} may also play {actions}")
         else:
             text = _("Under {rules} seat {seat} may also choose {actions}")
-        text = text.format(rules=_e(lhere), seat=here.to_act, actions=_acts(only))
+        text = text.format(rules=_e(lhere), seat=here.to_act, actions=_acts(only, here.rules))
         if why:
             text = _("{text}; under {rules} {action} is illegal: {why}").format(
-                text=text, rules=_e(lother), action=_e(_display(only[0])), why=_e(why))
+                text=text, rules=_e(lother), action=_e(action_text(only[0], rules=other.rules)), why=_e(why))
         lines.append(f'<span class="bibi-why">{text}.</span>')
     if parting.options:
         unstated = _("(not stated)")

@@ -211,8 +211,8 @@ def _seat_box(
     for call in deal.calls:
         if call.seat == seat:
             title = _("called {pair}").format(pair=pair_letters())
-            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">{_e(CALLS[call.suit.index].display())}'
-                        "</span>")
+            said = CALLS[call.suit.index].display(rules=deal.rules)
+            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">{_e(said)}</span>')
     won = sum(1 for t in deal.tricks if t.winner == seat)
     bonus = deal.bonus_points[seat]
     score = f"<b>{deal.scores[seat]}</b>"

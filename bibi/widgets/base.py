@@ -190,7 +190,7 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
         elif action.kind == Action.SWITCH:
             tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(
                 sym=_sym(action.suit))
-            out.append(_Choice(action, action.display(), tip))
+            out.append(_Choice(action, action.display(rules=deal.rules), tip))
         elif action is PASS:
             out.append(_Choice(action, action.display(), _("do not call (no points for this pair now, R23)")))
     return out
