@@ -750,6 +750,26 @@ def rules_name(rules: Rules | str) -> str:
     return label
 
 
+def rules_titled(rules: Rules) -> str:
+    """Rules as a heading or a title names them, in words of the language in force, where ``rules_name`` goes in
+    "{rules} rules": a preset (or the custom rules) by its name, rules with changes as their base's name, changed
+    («изменённые русские», «russe modificate»), never by their label, which is notation (``rules_name`` keeps it
+    for the texts read back); ``bibi.render.names.changes_told`` says what was changed.
+
+    >>> from bibi.i18n import language
+    >>> from bibi.rules import parse_rules
+    >>> with language("ru"):
+    ...     rules_titled(parse_rules("russian")), rules_titled(parse_rules("russian:hand_size=5"))
+    ('русские', 'изменённые русские')
+    """
+    base = BASES[rules.name]
+    if rules == base:
+        return rules_name(rules)
+    # TRANSLATORS: rules with changes, where a preset's name goes in "{rules} rules": "changed russian rules",
+    # «изменённые русские правила», «regole russe modificate»; what was changed is said after (changes_told)
+    return pgettext("rules", "changed {rules}").format(rules=rules_name(base))
+
+
 def call_word(rules: Rules) -> str:
     """What a player says when calling a pair under ``rules``: «bip bip» in the Italian text (I1), «Би-би»,
     Bi-bi!, in the Russian (R15), Pip-Pip! in the English; a custom mix says Bi-bi!."""
@@ -781,5 +801,5 @@ __all__ = [
     "BibiCall", "BibiSuits", "CardPoints", "call_said", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
-    "rules_name", "value_text",
+    "rules_name", "rules_titled", "value_text",
 ]
