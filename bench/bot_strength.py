@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import os
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 
 from bibi.bots import (
@@ -52,6 +52,7 @@ from bibi.bots import (
 )
 from bibi.deal import Deal
 from bibi.play import bots_rng, play
+from bibi.simulation import mean_ci
 
 PRESETS = ("russian", "italian")
 SEED = 20260
@@ -113,9 +114,18 @@ def scores(job: tuple) -> tuple[list[int], list[float]]:
     return out, times
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval."""
-    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+def interval(values: Iterable[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % confidence interval: the kit's one estimate
+    (``bibi.simulation.mean_ci``, the normal approximation; NaN with fewer than two values). Every benchmark takes
+    its intervals from here, and writes them with ``shown``."""
+    mean, _, high = mean_ci(values)
+    return mean, high - mean
+
+
+def shown(mean: float, half: float, digits: int = 1, sign: bool = False) -> str:
+    """An estimate as the lab log writes it, ``+2.4 ± 1.1`` (plain spaces: the log is Markdown; what a person reads
+    in the kit is ``bibi.i18n.interval``, in the reader's language)."""
+    return f"{mean:{'+' if sign else ''}.{digits}f} ± {half:.{digits}f}"
 
 
 def run(args) -> dict[tuple[str, str], tuple[list[int], list[float]]]:
@@ -213,12 +223,12 @@ def table(results, args) -> str:
                 paired = [a - b for a, b in zip(values, base[0], strict=True)]
                 d_mean, d_half = interval(paired)
                 diffs[name] = d_mean
-                versus = f"{d_mean:+.1f} ± {d_half:.1f}"
+                versus = shown(d_mean, d_half, sign=True)
                 # Exact, where the table's one decimal may not tell which side of a round figure it lies.
                 exact.append(f"{rules}: {name} − {base_name}: {sum(paired):+,} points over {len(paired):,} deals, "
                              f"{d_mean:+.4f} a deal")
             cost = f"{1000 * statistics.fmean(times):.2f} / {1000 * max(times):.1f}" if times else "—"
-            lines.append(f"| {rules} | {label(name, args)} | {mean:.1f} ± {half:.1f} | {versus} | {cost} |")
+            lines.append(f"| {rules} | {label(name, args)} | {shown(mean, half)} | {versus} | {cost} |")
         if "search" in diffs and "oracle" in diffs and diffs["oracle"] > 0:
             notes.append(f"{rules}: the search bot closes {100 * diffs['search'] / diffs['oracle']:.0f} % of the "
                          f"{base_name}→oracle gap ({diffs['search']:+.1f} of {diffs['oracle']:+.1f} points a deal)")

@@ -28,7 +28,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import interval
+from bot_strength import interval, shown
 from one_step import phase, positions
 
 from bibi.bots import SEARCH_PRIORS, _keeps, _rules_facts
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                     cells = []
                     for prior in args.priors:
                         mean, half = interval([p[1][k] - p[2][prior][k] for p in stage])
-                        cells.append(f"{mean:+.2f} ± {half:.2f}")
+                        cells.append(shown(mean, half, 2, sign=True))
                     lines.append(f"| {rules} | {played} | {len(stage)} | {kind} | {true:.2f} | "
                                  + " | ".join(cells) + " |")
     print(f"{args.deals} deals per preset, {args.players} players, positions of one seat (rotating) while the stock "

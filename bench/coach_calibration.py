@@ -31,6 +31,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bot_strength import interval, shown
+
 import bibi
 from bibi.bots import play_every_action, search_sampler
 from bibi.coach import THRESHOLDS, WORLDS, Thresholds, _band, judge
@@ -150,9 +152,8 @@ def report(rows: list[dict]) -> None:
     for bot in sorted({r["bot"] for r in rows}):
         mine = [r for r in played if r["bot"] == bot]
         ref = [r["reference_loss"] for r in mine]
-        half = 1.96 * statistics.stdev(ref) / len(ref) ** 0.5 if len(ref) > 1 else float("nan")
         flagged = sum(1 for r in mine if r["label"] in ("mistake", "blunder"))
-        print(f"| {bot} | {len(mine)} | {statistics.fmean(ref):.2f} ± {half:.2f} | "
+        print(f"| {bot} | {len(mine)} | {shown(*interval(ref), 2)} | "
               f"{statistics.fmean(r['loss'] for r in mine):.2f} | {flagged} | "
               f"{statistics.fmean(r['worlds'] for r in mine):.0f} | "
               f"{statistics.fmean(r['cpu'] for r in rows if r['bot'] == bot):.3f} |")

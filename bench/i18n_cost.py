@@ -120,9 +120,12 @@ def hook_cost(shell, cells: int) -> float:
 
 
 def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
-    return f"{mean:.3f} ± {half:.3f}"
+    """The mean and its 95 % interval, "1.234 ± 0.056" (``bot_strength.interval``, the benchmarks' one; imported
+    here, not at the top: the kit is imported only once the kernel's environment is set)."""
+    from bot_strength import interval as estimate
+    from bot_strength import shown
+
+    return shown(*estimate(values), 3)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,7 +35,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import interval
+from bot_strength import interval, shown
 from one_step import positions
 
 from bibi.bots import _FEWEST, _STEPS, search_sampler
@@ -107,7 +107,7 @@ def rows(rules: str, deals: list[dict], kinds: list[str], worlds: int) -> list[s
                 diffs = [(d[(kind, phase)][value] - d[(base, phase)][value]) / d[(base, phase)][over]
                          for d in kept if d[(base, phase)][over]]
                 d_mean, d_half = interval(diffs)
-                cells.append(f"{mean:.4f}" + ("" if kind == base else f" ({d_mean:+.4f} ± {d_half:.4f})"))
+                cells.append(f"{mean:.4f}" + ("" if kind == base else f" ({shown(d_mean, d_half, 4, sign=True)})"))
             spent = sum(d[(kind, phase)][_SECONDS] for d in kept)
             count = sum(d[(kind, phase)][_POSITIONS] for d in kept)
             out.append(f"| {rules} | {phase} | {int(count)} | {kind} | {' | '.join(cells)} | "

@@ -26,7 +26,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from bot_strength import SEED, interval, read_scores, run, write_scores
+from bot_strength import SEED, interval, read_scores, run, shown, write_scores
 
 from bibi.levels import LEVELS
 
@@ -110,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     for rules, levels in found.items():
         for k, level in enumerate(LEVELS):
             rating, half, margin, margin_half = levels[level.name]
-            above = "—" if not k else f"{margin:+.1f} ± {margin_half:.1f}"
-            print(f"| {rules} | {level.name} | {level.bot} | {rating:+.1f} ± {half:.1f} | {above} |")
+            above = "—" if not k else shown(margin, margin_half, sign=True)
+            print(f"| {rules} | {level.name} | {level.bot} | {shown(rating, half, sign=True)} | {above} |")
     if args.write:
         write(found, args, argv if argv is not None else sys.argv[1:], seeds)
     print(f"\n{time.perf_counter() - began:.0f} s with {args.workers} worker(s)", file=sys.stderr)

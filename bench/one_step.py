@@ -40,7 +40,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot_strength import NAMES, PRESETS, SEED, bot_named, interval, seats
+from bot_strength import NAMES, PRESETS, SEED, bot_named, interval, seats, shown
 
 from bibi.bots import SEARCH_WORLDS, heuristic_bot
 from bibi.deal import Deal
@@ -137,8 +137,8 @@ def report(rules: str, names: list[str], deals: list[list[tuple[str, list[float]
         if first is not None and name != first:
             f = names.index(first)
             d_mean, d_half = interval([sum(v[b] - v[f] for _, v, _ in deal) for deal in deals])
-            versus = f"{d_mean:+.2f} ± {d_half:.2f}"
-        rows.append(f"| {rules} | {name} | {mean:+.2f} ± {half:.2f} | {changed:.1f} | "
+            versus = shown(d_mean, d_half, 2, sign=True)
+        rows.append(f"| {rules} | {name} | {shown(mean, half, 2, sign=True)} | {changed:.1f} | "
                     + " | ".join(f"{x:+.2f}" for x in by) + f" | {versus} |")
     return rows
 

@@ -25,7 +25,6 @@ and by ``engine_rollouts``.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -34,6 +33,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+from bot_strength import interval, shown
 
 from bibi import openspiel as bo
 from bibi.bots import SEARCH_WORLDS, heuristic_bot, make_search_bot
@@ -43,11 +43,6 @@ from bibi.playout import random_playout
 
 SEED = 32000
 TESTED = ("ismcts", "heuristic", "search")
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval."""
-    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def scores(job: tuple) -> tuple[str, list[int], list[float]]:
@@ -162,9 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         versus = "—"
         if name != "ismcts":
             d_mean, d_half = interval([a - b for a, b in zip(ismcts, values, strict=True)])
-            versus = f"{d_mean:+.1f} ± {d_half:.1f}"
+            versus = shown(d_mean, d_half, sign=True)
         cost = f"{1000 * statistics.fmean(spent):.2f}" if spent else "—"
-        print(f"| {name} | {mean:.1f} ± {half:.1f} | {versus} | {cost} |")
+        print(f"| {name} | {shown(mean, half)} | {versus} | {cost} |")
     print("\n| what | µs |\n|---|---|")
     for label, seconds in decision_costs(args.rules, args.players, 20):
         print(f"| {label} | {1e6 * seconds:,.0f} |")

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 
+from bot_strength import interval, shown
 from search_cost import PRESETS, SEED, positions
 
 import bibi
@@ -31,10 +31,8 @@ from bibi.play import explain
 
 
 def _interval(per_deal: list[float]) -> str:
-    """The mean a deal and its 95 % interval."""
-    mean = statistics.fmean(per_deal)
-    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5 if len(per_deal) > 1 else float("nan")
-    return f"{mean:.2f} ± {half:.2f}"
+    """The mean a deal and its 95 % interval, "1.23 ± 0.45"."""
+    return shown(*interval(per_deal), 2)
 
 
 def main(argv: list[str] | None = None) -> int:

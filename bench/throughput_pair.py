@@ -24,6 +24,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from bot_strength import interval, shown
+
 # "russian   simulate (fast path)   20,000  3.61  5,540  565,000  ≥ …" and "russian   simulate: 556,878 card plays/s"
 _RATE = re.compile(r"^(\w+)\s+(simulate \(fast path\)|Deal API \(apply, events\))\s+[\d,]+\s+[\d.]+\s+([\d,]+)\s")
 _PLAYS = re.compile(r"^(\w+)\s+simulate: ([\d,]+) card plays/s")
@@ -75,10 +77,9 @@ def table(runs: dict[str, list[dict[str, float]]], title: str, width: int) -> No
         before = [r[name] for r in runs["before"]]
         after = [r[name] for r in runs["after"]]
         ratios = [a / b for a, b in zip(after, before, strict=True)]
-        half = 1.96 * statistics.stdev(ratios) / len(ratios) ** 0.5 if len(ratios) > 1 else float("nan")
         print(f"{name:<{width}} {statistics.median(before):>10,.0f} {statistics.median(after):>10,.0f} "
               f"{statistics.median(ratios):>13.3f} {min(ratios):>6.3f}…{max(ratios):.3f} "
-              f"{statistics.fmean(ratios):>9.3f} ± {half:.3f}")
+              f"{shown(*interval(ratios), 3):>17}")
 
 
 def main() -> None:

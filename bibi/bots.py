@@ -426,8 +426,8 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     ``infer`` deals the worlds within what the others' plays say they did not hold (``search_sampler``,
     ``bibi.inference``); ``careful`` falls back on the heuristic with its two dearer rules (``bibi.heuristic``).
     Both are off by default, and the registered ``search`` is today's search: with both on (``search-plus`` in the
-    benches) it beats today's by +2.0 ± 1.4 points a deal in Italian and +0.9 ± 1.0 in Russian, not clear of 0 there
-    (2,000 paired deals a preset with duplicate draws, ``Deal.duplicate``), at about 1.5 times its CPU
+    benches) it beats today's by +2.0 ± 1.4 points a deal in Italian (2,000 paired deals with duplicate draws,
+    ``Deal.duplicate``) and by +0.4 ± 0.7 in Russian (4,000), not clear of 0 there, at about 1.5 times its CPU
     (bench/README.md, "Inference from play").
     """
     _check_count("worlds", worlds, 1)

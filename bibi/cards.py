@@ -34,7 +34,7 @@ from enum import IntEnum, StrEnum
 from functools import cache
 
 from bibi.errors import NotationError, WrongType, check_type, shorten
-from bibi.i18n import pgettext, resolve
+from bibi.i18n import _, pgettext, resolve
 from bibi.kinds import ActionKind
 
 
@@ -416,7 +416,9 @@ def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
         return Rank.parse(text)
     except NotationError:
         letters = " ".join(_words(code).rank_letters[::-1])
-        raise NotationError(f"unknown rank {shorten(text)}: use one of {letters}") from None
+        # TRANSLATORS: {rank} is the rank refused, quoted; {letters} the ranks as this language writes them
+        reason = _("unknown rank {rank}: use one of {letters}")
+        raise NotationError(reason.format(rank=shorten(text), letters=letters)) from None
 
 
 def read_cards(text: str, lang: str | None = None) -> list[Card]:

@@ -14,7 +14,8 @@ from typing import Any, Final, NamedTuple, SupportsIndex
 
 from bibi.cards import CARD_TEXT, CARDS, SUITS, Card, Rank, Suit, pack, parse_card
 from bibi.errors import Checked, WrongType, check_seed, check_type, shorten, whole
-from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules
+from bibi.i18n import _, ngettext
+from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules, check_bounds
 from bibi.tricks import KQ_SLOT, PARTNER
 
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
@@ -107,8 +108,7 @@ def check_players(rules: Rules, players: SupportsIndex) -> int:
     """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
     check_type("rules", rules, Rules, "a Rules value")
     players = whole("players", players)
-    if not 2 <= players <= rules.max_players:
-        raise ValueError(f"players: {shorten(players)} is outside 2…{rules.max_players} (R2; max_players)")
+    check_bounds("players", players, 2, rules.max_players, "R2; max_players")
     if players * rules.hand_size > rules.pack_size:
         raise ValueError(
             f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "
@@ -418,12 +418,19 @@ def paired_setup(rules: Rules | str, players: SupportsIndex, seat: SupportsIndex
     if asked is not None:
         check_type("when", asked, str, "'dealt' or 'drawn'")
         if asked not in PAIR_WAYS:
-            raise ValueError(f"when: {shorten(asked)} is not 'dealt' or 'drawn'")
-    if not ways:
-        raise ValueError(f"rules: a hand of {rules.hand_size} card holds no king and queen (hand_size)")
+            # TRANSLATORS: {value} is the value refused, quoted; 'dealt' and 'drawn' are typed as they are
+            raise ValueError("when: " + _("{value} is not 'dealt' or 'drawn'").format(value=shorten(asked)))
+    if not ways:  # a hand of one card: the only size without a way (``pair_ways``)
+        # TRANSLATORS: {size} is the rules' hand size (hand_size, an option's name), always 1 here
+        reason = _("a hand of {size} card holds no king and queen (hand_size)").format(size=rules.hand_size)
+        raise ValueError("rules: " + reason)
     if asked is not None and asked not in ways:
-        raise ValueError(f"when: {asked!r} needs draw='after_each_card' and a stock that lasts a round: under these "
-                         f"rules with {players} players the seat's first draw is not known before play (R15; I9)")
+        # TRANSLATORS: {when} is 'dealt' or 'drawn', quoted, as typed; draw='after_each_card' is an option's value
+        reason = ngettext("{when} needs draw='after_each_card' and a stock that lasts a round: under these rules "
+                          "with {players} player the seat's first draw is not known before play (R15; I9)",
+                          "{when} needs draw='after_each_card' and a stock that lasts a round: under these rules "
+                          "with {players} players the seat's first draw is not known before play (R15; I9)", players)
+        raise ValueError("when: " + reason.format(when=repr(asked), players=players))
     rng = random.Random(seed) if rng is None else rng
     return _pair_in(rules, players, seat, rng, asked)
 

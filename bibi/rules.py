@@ -84,6 +84,28 @@ class TurnUp(StrEnum):
     FAILED_DRAW = "failed_draw"
 
 
+def _twice(rank: str) -> str:
+    """Why card points cannot be read: ``rank`` (as typed, or as the notation writes it) is given twice."""
+    return _("rank {rank} is given twice").format(rank=rank)
+
+
+def check_bounds(name: str, value: int, low: int, high: int, ids: str = "") -> int:
+    """``value`` if it is within ``low…high``; else a ``ValueError`` naming ``name``, quoting the value and citing
+    ``ids`` (``R8``), in the language in force: the bounds the rules set on a count (``bibi.errors.whole`` checks
+    its type first, and says it).
+
+    >>> check_bounds("players", 13, 2, 12, "R2")
+    Traceback (most recent call last):
+    ...
+    ValueError: players: 13 is outside 2…12 (R2)
+    """
+    if not low <= value <= high:
+        # TRANSLATORS: {value} is the value refused (a number); {low}…{high} the values the rules allow
+        reason = _("{value} is outside {low}…{high}").format(value=shorten(value), low=low, high=high)
+        raise ValueError(f"{name}: {reason}" + (f" ({ids})" if ids else ""))
+    return value
+
+
 class CardPoints(Mapping):
     """A frozen, hashable map rank → points; ranks not listed score 0.
 
@@ -100,10 +122,11 @@ class CardPoints(Mapping):
             try:
                 r = Rank.parse(rank)
             except ValueError:
-                raise ValueError(f"card_points: unknown rank {shorten(rank)}") from None
+                raise ValueError("card_points: " + _("unknown rank {rank}").format(rank=shorten(rank))) from None
             if r in items:
-                raise ValueError(f"card_points: rank {r.char} is given twice")
-            value = whole(f"card_points[{r.char}]", value, 0, MAX_CARD_POINTS)
+                raise ValueError("card_points: " + _twice(r.char))
+            name = f"card_points[{r.char}]"
+            value = check_bounds(name, whole(name, value), 0, MAX_CARD_POINTS)
             if value:
                 items[r] = value
         self._items = tuple(sorted(items.items(), key=lambda kv: -kv[0]))
@@ -203,13 +226,15 @@ def _points_typed(text: str, example: str, rank_of: Callable[[str], Rank | str])
         rank, sep, value = part.partition(":")
         value = value.strip()
         if not sep or not (value.isascii() and value.isdecimal()) or len(value) > 9:
-            raise ValueError(f"card_points: cannot read {shorten(part)}; write ranks and points like {example!r}")
+            # TRANSLATORS: {part} is what was typed, quoted ('A10'); {example} is how to type points ('2:11 A:10 K:5')
+            reason = _("cannot read {part}; write ranks and points like {example}")
+            raise ValueError("card_points: " + reason.format(part=shorten(part), example=repr(example)))
         try:
             key = rank_of(rank.strip())
         except ValueError as exc:  # "unknown rank 'Х': use one of 2 Т К Д В 10 …"
             raise ValueError(f"card_points: {exc}") from None
         if key in points:
-            raise ValueError(f"card_points: rank {shorten(rank.strip())} is given twice")
+            raise ValueError("card_points: " + _twice(shorten(rank.strip())))
         points[key] = int(value)
     return points
 
@@ -284,7 +309,9 @@ class Rules:
                     set_(self, f.name, enum(value))
                 except ValueError:
                     choices = ", ".join(e.value for e in enum)
-                    raise ValueError(f"Rules.{f.name}: {shorten(value)} is not one of {choices}") from None
+                    # TRANSLATORS: {value} is the value refused, quoted; {choices} the option's values, as typed
+                    reason = _("{value} is not one of {choices}").format(value=shorten(value), choices=choices)
+                    raise ValueError(f"Rules.{f.name}: {reason}") from None
         if not isinstance(self.card_points, CardPoints):
             check_type("Rules.card_points", self.card_points, Mapping, "a map rank → points")
             try:
@@ -296,29 +323,28 @@ class Rules:
         check_type("Rules.dealt_pairs", self.dealt_pairs, bool, "True or False")
         check_type("Rules.name", self.name, str, "a text")
         if self.name not in NAMES:
-            raise ValueError(f"Rules.name: {shorten(self.name)} is not one of {', '.join(NAMES)} "
-                             "(a label names its base; the options say the rest)")
+            # TRANSLATORS: {value} is the name refused, quoted; {choices} the names a rules value may carry
+            reason = _("{value} is not one of {choices} (a label names its base; the options say the rest)")
+            raise ValueError("Rules.name: " + reason.format(value=shorten(self.name), choices=", ".join(NAMES)))
         if self.decks not in (1, 2):
-            raise ValueError(f"Rules.decks: {shorten(self.decks)} is not 1 or 2 (R3)")
-        if not 1 <= self.hand_size <= 52:
-            raise ValueError(f"Rules.hand_size: {shorten(self.hand_size)} is outside 1…52 (R8)")
-        if not 0 <= self.bibi_points <= MAX_BIBI_POINTS:
-            raise ValueError(f"Rules.bibi_points: {shorten(self.bibi_points)} is outside 0…{MAX_BIBI_POINTS} (R16)")
-        if not 2 <= self.max_players <= 12:
-            raise ValueError(f"Rules.max_players: {shorten(self.max_players)} is outside 2…12 (R2)")
+            reason = _("{value} is not 1 or 2").format(value=shorten(self.decks))
+            raise ValueError(f"Rules.decks: {reason} (R3)")
+        check_bounds("Rules.hand_size", self.hand_size, 1, 52, "R8")
+        check_bounds("Rules.bibi_points", self.bibi_points, 0, MAX_BIBI_POINTS, "R16")
+        check_bounds("Rules.max_players", self.max_players, 2, 12, "R2")
         if self.max_players == 12 and 12 * self.hand_size > self.pack_size >= 2 * self.hand_size:
             set_(self, "max_players", self.pack_size // self.hand_size)  # R2: "up to twelve", as the packs allow
         if self.max_players * self.hand_size > self.pack_size:
-            raise ValueError(
-                f"Rules.max_players: {self.max_players} hands of {self.hand_size} need "
-                f"{self.max_players * self.hand_size} cards, but {self.decks} pack(s) hold {self.pack_size}; "
-                f"lower max_players to {self.pack_size // self.hand_size} or less"
-            )
+            # TRANSLATORS: {players} hands of {hand} cards each need {cards} cards; {decks} packs hold {size} cards
+            reason = _("{players} hands of {hand} need {cards} cards, but {decks} pack(s) hold {size}; lower "
+                       "max_players to {most} or less")
+            raise ValueError("Rules.max_players: " + reason.format(
+                players=self.max_players, hand=self.hand_size, cards=self.max_players * self.hand_size,
+                decks=self.decks, size=self.pack_size, most=self.pack_size // self.hand_size))
         if self.first_trump is FirstTrump.DEALER_CARD and self.first_dealer is not FirstDealer.HIGH_CARD_DRAW:
-            raise ValueError(
-                "Rules.first_trump: 'dealer_card' takes the suit of the card the dealer drew, so it needs "
-                "first_dealer='high_card_draw' (R6); with first_dealer='random' use first_trump='cut'"
-            )
+            raise ValueError("Rules.first_trump: " + _(
+                "'dealer_card' takes the suit of the card the dealer drew, so it needs "
+                "first_dealer='high_card_draw' (R6); with first_dealer='random' use first_trump='cut'"))
 
     # -- derived values -------------------------------------------------------------------
 
@@ -480,12 +506,13 @@ class Rules:
         known = [f.name for f in dataclasses.fields(cls)]
         unknown = [shorten(k) for k in data if k not in known]
         if unknown:
-            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(unknown))[:200]}")
+            options = ", ".join(sorted(unknown))[:200]
+            raise ValueError("rules: " + _("unknown option(s) {options}").format(options=options))
         data = dict(data)
         data.setdefault("turn_up", TurnUp.TRICK_START.value)  # records older than turn_up (see above)
         missing = [k for k in known if k not in data]
         if missing:
-            raise ValueError(f"rules: missing option(s) {', '.join(missing)}")
+            raise ValueError("rules: " + _("missing option(s) {options}").format(options=", ".join(missing)))
         return cls(**data)
 
     @classmethod
@@ -661,7 +688,9 @@ def preset(name: str | Rules) -> Rules:
         return PRESETS[ALIASES[key]]
     if key == "custom":
         return CUSTOM
-    raise ValueError(f"unknown rules preset {shorten(name)}: use one of ru, it, en (russian, italian, english)")
+    # TRANSLATORS: {name} is the name refused, quoted; the presets' names after it are typed as they are
+    reason = _("unknown rules preset {name}: use one of ru, it, en (russian, italian, english)")
+    raise ValueError(reason.format(name=shorten(name)))
 
 
 def parse_rules(text: str) -> Rules:
@@ -671,15 +700,18 @@ def parse_rules(text: str) -> Rules:
     [('bibi_points', 50, 30), ('dealt_pairs', False, True)]
     """
     check_type("rules", text, str, "a label like 'ru' or 'ru:follow=follow_or_trump'")
-    name, _, rest = text.partition(":")
+    name, _colon, rest = text.partition(":")
     base = preset(name)
     changes: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = (s.strip() for s in item.partition("="))
         if key not in OPTIONS or not eq:
-            raise ValueError(f"rules: {shorten(item)} is not option=value with an option among {', '.join(OPTIONS)}")
+            # TRANSLATORS: {item} is the part of a label refused, quoted; "option=value" is notation, as typed
+            reason = _("{item} is not option=value with an option among {options}")
+            raise ValueError("rules: " + reason.format(item=shorten(item), options=", ".join(OPTIONS)))
         if key in changes:
-            raise ValueError(f"rules {shorten(text)}: option {key} is given twice")
+            reason = _("option {key} is given twice").format(key=key)
+            raise ValueError(f"rules {shorten(text)}: {reason}")
         changes[key] = _parse_value(key, value, getattr(base, key))
     if not changes:
         return base
@@ -693,12 +725,13 @@ def _parse_value(key: str, value: str, like: Any) -> Any:
     """An option value from text, typed like the preset's value."""
     if isinstance(like, bool):
         if value.lower() not in ("true", "false"):
-            raise ValueError(f"rules: {key}={shorten(value)}: expected true or false")
+            # TRANSLATORS: "true" and "false" are typed as they are (notation)
+            raise ValueError(f"rules: {key}={shorten(value)}: " + _("expected true or false"))
         return value.lower() == "true"
     if isinstance(like, int):
         digits = value[1:] if value[:1] in "+-" else value
         if not (digits.isascii() and digits.isdecimal()) or len(digits) > 18:
-            raise ValueError(f"rules: {key}={shorten(value)}: expected a whole number")
+            raise ValueError(f"rules: {key}={shorten(value)}: " + _("expected a whole number"))
         return int(value)
     if isinstance(like, CardPoints):
         try:
@@ -714,8 +747,9 @@ def as_rules(rules: Rules | str) -> Rules:
         return rules
     if isinstance(rules, str):
         return parse_rules(rules)
-    raise WrongType(f"rules: expected a Rules value or a preset name (with changes: 'ru:follow=…'), not "
-                    f"{shorten(rules)}")
+    # TRANSLATORS: {value} is the value refused; 'ru:follow=…' is a label, typed as it is
+    reason = _("expected a Rules value or a preset name (with changes: 'ru:follow=…'), not {value}")
+    raise WrongType("rules: " + reason.format(value=shorten(rules)))
 
 
 

@@ -745,3 +745,120 @@ def test_a_card_suit_or_rank_of_the_wrong_type_is_a_wrong_type(call, match):
     with pytest.raises(bibi.errors.WrongType, match=match):
         call()
     assert bibi.Suit.parse("s") is bibi.Suit.SPADES and bibi.Rank.parse("10") is bibi.Rank.TEN
+
+
+# -- the rules' refusals in the reader's language ----------------------------------------------------------------
+
+# Each refusal of the rules and of a pair deal in Russian and Italian: it names the parameter and quotes the value as
+# the notation writes them, keeps its sentence ids, and says the rest in the language (a word of it below; the
+# English text's words not at all).
+LANGUAGE_REFUSALS = [
+    (lambda: Rules(hand_size=0), r"^Rules\.hand_size: 0 .*1…52 \(R8\)$", "is outside",
+     {"ru": "вне пределов", "it": "fuori dall’intervallo"}),
+    (lambda: Rules(follow="sometimes"), r"^Rules\.follow: 'sometimes' .*must_follow, follow_or_trump$", "is not one of",
+     {"ru": "не одно из значений", "it": "non è tra i valori"}),
+    (lambda: Rules(decks=3), r"^Rules\.decks: 3 .* \(R3\)$", "is not 1 or 2", {"ru": "не 1 и не 2", "it": "né 1 né 2"}),
+    (lambda: Rules(decks=1, max_players=8), r"^Rules\.max_players: 8 .*max_players .*7", "hands of",
+     {"ru": "слишком много игроков", "it": "mani da 7 carte"}),
+    (lambda: Rules(first_dealer="random"), r"^Rules\.first_trump: 'dealer_card' .*\(R6\)", "takes the suit",
+     {"ru": "сдатчик", "it": "mazziere"}),
+    (lambda: Rules(card_points={"Z": 3}), r"^Rules\.card_points: .*'Z'$", "unknown rank",
+     {"ru": "неизвестное достоинство", "it": "valore di carta sconosciuto"}),
+    (lambda: Rules(card_points={"A": 2000}), r"^Rules\.card_points\[A\]: 2000 .*0…1000$", "is outside",
+     {"ru": "вне пределов", "it": "fuori"}),
+    (lambda: bibi.rules.parse_rules("ru:colour=red"), r"^rules: 'colour=red' .*option=value", "is not option",
+     {"ru": "вариантов правил", "it": "un’opzione tra"}),
+    (lambda: bibi.rules.parse_rules("ru:hand_size=seven"), r"^rules: hand_size='seven': ", "expected",
+     {"ru": "нужно целое число", "it": "serve un numero intero"}),
+    (lambda: bibi.rules.parse_rules("it:dealt_pairs=maybe"), r"^rules: dealt_pairs='maybe': .*true .*false$",
+     "expected", {"ru": "нужно", "it": "serve"}),
+    (lambda: bibi.rules.parse_rules("ru:follow=x"), r"^rules 'ru:follow=x': Rules\.follow: 'x' ", "is not one of",
+     {"ru": "не одно из значений", "it": "non è tra i valori"}),
+    (lambda: bibi.rules.parse_rules("ru:decks=1,decks=2"), r"^rules 'ru:decks=1,decks=2': .*decks", "given twice",
+     {"ru": "указан дважды", "it": "indicata due volte"}),
+    (lambda: bibi.rules.preset("klondike"), r"'klondike'.*ru, it", "unknown rules preset",
+     {"ru": "неизвестный набор правил", "it": "insieme di regole sconosciuto"}),
+    (lambda: bibi.rules.CardPoints.read("2:11 Х:10", "ru"), r"^card_points: .*'Х'.* 2 Т К Д В 10", "unknown rank",
+     {"ru": "неизвестное достоинство", "it": "valore di carta sconosciuto"}),
+    (lambda: bibi.rules.CardPoints.read("A10"), r"^card_points: .*'A10'.*'2:11 ", "cannot read",
+     {"ru": "не понимаю", "it": "non riconosco"}),
+    (lambda: Rules.from_json({"colour": "red"}), r"^rules: .*'colour'$", "unknown option",
+     {"ru": "неизвестные варианты правил", "it": "opzioni sconosciute"}),
+    (lambda: bibi.dealing.paired_setup("russian:hand_size=1", 4, 0, 1), r"^rules: .*1 .*\(hand_size\)$", "holds no",
+     {"ru": "короля с дамой", "it": "re e donna"}),
+    (lambda: bibi.dealing.paired_setup("russian", 4, 0, 1, when="later"), r"^when: 'later' .*'dealt'.*'drawn'$",
+     "is not", {"ru": "не 'dealt' и не 'drawn'", "it": "né 'dealt' né 'drawn'"}),
+    (lambda: bibi.dealing.paired_setup("italian", 4, 0, 1, when="drawn"),
+     r"^when: 'drawn' .*draw='after_each_card'.* 4 .*\(R15; I9\)$", "needs",
+     {"ru": "при 4 игроках", "it": "4 giocatori"}),
+    (lambda: bibi.dealing.check_players(bibi.RUSSIAN, 13), r"^players: 13 .*2…12 \(R2; max_players\)$", "is outside",
+     {"ru": "вне пределов", "it": "fuori"}),
+]
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("act", "named", "english", "words"), LANGUAGE_REFUSALS)
+def test_the_rules_refusals_speak_the_readers_language(lang, act, named, english, words):
+    from bibi.i18n import language
+
+    with language(lang), pytest.raises(ValueError) as refused:
+        act()
+    said = str(refused.value)
+    assert re.search(named, said), said
+    assert words[lang] in said and english not in said, said
+    with pytest.raises(type(refused.value)) as again:  # the same refusal in English, as it always read
+        act()
+    assert re.search(named, str(again.value)) and english in str(again.value), str(again.value)
+
+
+@pytest.mark.widgets
+@pytest.mark.parametrize(("lang", "frame"), [("en", "is refused"), ("ru", "не принято"), ("it", "non è accettato")])
+def test_a_value_typed_into_the_rules_panel_is_refused_in_its_language(lang, frame):
+    """A value typed into the rules panel's option controls or label boxes is refused next to the control, in the
+    panel's language: the option named, the value quoted, the sentence ids kept, no English word around them."""
+    from bibi.widgets import RulesPanel
+
+    panel = RulesPanel("russian", 4, seed=1, lang=lang)
+    rules = panel.rules
+
+    def typed(control: object, value: object, where: object) -> str:
+        control.value = value
+        assert panel.rules == rules and control.value != value  # refused: the control shows the rules' value again
+        return re.sub(r"<[^>]+>", "", where.value).replace("&#x27;", "'").removeprefix("⚠").strip()
+
+    english = ("is outside", "is not one of", "unknown rank", "expected", "unknown rules preset", "is refused")
+    said = {
+        "hand_size": typed(panel.controls["hand_size"], 0, panel.control_errors["hand_size"]),
+        "max_players": typed(panel.controls["max_players"], 13, panel.control_errors["max_players"]),
+        "card_points": typed(panel.controls["card_points"], "2:11 Х:10", panel.control_errors["card_points"]),
+        "too many": typed(panel.controls["hand_size"], 30, panel.control_errors["hand_size"]),
+        "right": typed(panel.right_box, "ru:hand_size=seven", panel.field_errors["right"]),
+        "left": typed(panel.left_box, "klondike", panel.field_errors["left"]),
+    }
+    assert re.match(r"^hand_size: 0 .*1…52 \(R8\)$", said["hand_size"]), said
+    assert re.match(r"^max_players: 13 .*2…12 \(R2\)$", said["max_players"]), said
+    assert re.match(rf"^card_points: .*'2:11 Х:10' {frame}.*'Х'", said["card_points"]), said
+    # another refusal than the option's own (the players the rules no longer seat): framed once, in the language
+    assert re.match(rf"^hand_size: .*30 {frame}: players: 4 .*2…3 \(R2; max_players\)$", said["too many"]), said
+    assert said["right"].startswith("rules: hand_size='seven': "), said
+    assert "'klondike'" in said["left"], said
+    if lang != "en":
+        assert [s for s in said.values() if any(e in s for e in english)] == []
+
+
+@pytest.mark.widgets
+@pytest.mark.parametrize(("lang", "words"), [("en", "a hand of 1 card holds no king and queen"),
+                                             ("ru", "в руке из 1 карты не бывает короля с дамой"),
+                                             ("it", "una mano di 1 carta non può avere re e donna")])
+def test_the_play_tables_pair_deal_is_refused_in_its_language(lang, words):
+    """Practise a Bi-bi under rules that deal no pair: the table's message line says why in its language, names the
+    option and leaves the table as it was."""
+    from bibi.widgets import PlayTable
+
+    table = PlayTable("russian:hand_size=1", 4, seed=3, lang=lang)
+    before = (table.deal.record(), table.seed_box.value)
+    table.pair_button.click()
+    said = re.sub(r"<style\b.*?</style>|<[^>]+>", "", table.message.value, flags=re.S)
+    assert said.strip() == f"rules: {words} (hand_size)", said
+    assert "bibi-error" in table.message.value and table.errors.outputs == ()
+    assert (table.deal.record(), table.seed_box.value) == before

@@ -251,6 +251,38 @@ def test_the_rules_listings():
     assert listing_leaks(rules_listings()) == []
 
 
+# What a refusal of the rules quotes as notation: the parameter it names (``Rules.card_points[A]:``, ``rules
+# 'ru:x=1':``), a value as typed (``'klondike'``), the presets' short and long names a label takes.
+REFUSAL_NOTATION = re.compile(r"^(?:Rules\.)?[\w.\[\]]+(?: '[^']*')?: |\bRules\.\w+|'[^']*'"
+                              r"|\b(?:ru|it|en|russian|italian|english|custom)\b", re.M)
+
+
+def rules_refusals() -> list[str]:
+    """Every refusal of the rules and of a pair deal (``test_bad_input.LANGUAGE_REFUSALS``: bad values, labels and
+    card points, as the rules panel and the play table show them)."""
+    from test_bad_input import LANGUAGE_REFUSALS
+
+    said = []
+    for act, *_rest in LANGUAGE_REFUSALS:
+        with pytest.raises(ValueError) as refused:
+            act()
+        said.append(str(refused.value))
+    return said
+
+
+def test_the_rules_refusals():
+    assert listing_leaks(REFUSAL_NOTATION.sub(" ", "\n".join(rules_refusals()))) == []
+
+
+@pytest.mark.widgets
+def test_the_rules_panels_frame_around_another_refusal():
+    from bibi.widgets.rules_panel import _option_error
+
+    players = rules_refusals()[-1]  # "players: 13 is outside 2…12 (R2; max_players)", in the pseudo-language
+    said = _option_error("hand_size", 30, ValueError(players))
+    assert players in said and leaks(REFUSAL_NOTATION.sub(" ", said.replace(players, " "))) == []
+
+
 def test_the_same_pack_under_two_rules():
     from bibi.parting import compare_lines
 

@@ -15,7 +15,7 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, _, count, ngettext
 from bibi.play import Bot
-from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, parse_rules, preset
+from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 from bibi.widgets.base import (
     _button,
     _control_value,
@@ -212,7 +212,9 @@ class RulesPanel(_View):
         """
         check_type("option", name, str, "an option's name")
         if name not in OPTIONS:
-            raise ValueError(f"option: {shorten(name)} is not an option; options are {', '.join(OPTIONS)}")
+            # TRANSLATORS: {name} is the name refused, quoted; {options} the options' names, as typed
+            reason = _("{name} is not an option; options are {options}")
+            raise ValueError("option: " + reason.format(name=shorten(name), options=", ".join(OPTIONS)))
         try:
             self.compare.set(*self._with_option(name, value))
         except (ValueError, TypeError) as exc:
@@ -304,19 +306,25 @@ class RulesPanel(_View):
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
-    """Why option ``name`` cannot be ``value``, naming the option and quoting the value."""
+    """Why option ``name`` cannot be ``value``, naming the option and quoting the value, as one sentence of the
+    language in force: the rules' own reason when it is about this option and begins with the value (``hand_size: 0
+    is outside 1…52 (R8)``); else the reason (another option's, the players', a reading's) framed by the value
+    refused (``hand_size: 20 is refused: Rules.max_players: …``). The option's name is notation, the same in every
+    language."""
     reason = str(exc).removeprefix(f"Rules.{name}: ").removeprefix(f"{name}: ")
     quoted = shorten(value)
-    return f"{name}: {reason}" if reason.startswith(f"{quoted} ") else f"{name}: {quoted} is refused: {reason}"
+    if reason.startswith(f"{quoted} "):
+        return f"{name}: {reason}"
+    # TRANSLATORS: {name} is an option's name (hand_size), {value} the value typed, quoted; {reason} why the rules
+    # refuse it (another option's refusal, as "Rules.max_players: 5 hands of 20 need 100 cards, …")
+    return _("{name}: {value} is refused: {reason}").format(name=name, value=quoted, reason=reason)
 
 
 def _label_rules(rules: Rules | str) -> Rules:
-    """Rules from a ``Rules`` or a label (``it``, ``ru:follow=follow_or_trump``)."""
-    if isinstance(rules, Rules):
-        return rules
-    if not isinstance(rules, str):
-        raise WrongType(f"rules: expected Rules or a label such as 'ru' or 'it:follow=must_follow', "
-                        f"not {shorten(rules)}")
-    return parse_rules(rules) if ":" in rules else preset(rules)
-
-
+    """Rules from a ``Rules`` or a label (``it``, ``ru:follow=follow_or_trump``): ``bibi.rules.as_rules``, whose
+    refusals are the panel's."""
+    if not isinstance(rules, Rules | str):
+        # TRANSLATORS: {value} is the value refused; 'ru' and 'it:follow=must_follow' are labels, typed as they are
+        reason = _("expected Rules or a label such as 'ru' or 'it:follow=must_follow', not {value}")
+        raise WrongType("rules: " + reason.format(value=shorten(rules)))
+    return as_rules(rules)
