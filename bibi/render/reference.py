@@ -142,7 +142,7 @@ def _summary_parts(rules: Rules, name: str) -> tuple[str, str]:
 def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
     """The options with their values, meanings and citations; with ``other``, both columns and the
     differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
-    titles = (rules_titled(rules),) if other is None else two_titles(rules, other)
+    titles: tuple[str, ...] = (rules_titled(rules),) if other is None else two_titles(rules, other)
     heads = "".join(f"<th class=\"bibi-text\">{_e(title)}</th>" for title in titles)
     rows = []
     others = option_rows(other) if other is not None else None
