@@ -26,6 +26,10 @@ from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
 from bibi.errors import Checked, NotationError, WrongType, shorten, whole
 from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
+from bibi.rules import Rules, call_said
+
+# The quotation marks a sentence puts round the call's word («Би-би», “Bi-bi”), which a button leaves off.
+_QUOTES: Final = "«»“”„\"'‹›"
 
 
 class Action:
@@ -86,18 +90,27 @@ class Action:
             return "pass"
         return f"Bi-bi {suit.symbol}" if self.kind == Action.CALL else f"trump {suit.symbol}"
 
-    def display(self, lang: Checked[str | None] = None) -> str:
+    def display(self, lang: Checked[str | None] = None, rules: Checked[Rules | None] = None) -> str:
         """How the action reads to a person in the language in force (or ``lang``), as ``Card.display`` shows a
         card: ``Bi-bi ♥``, ``pass``, ``trump ♥`` in English; ``Би-би ♥``, ``пас``, ``козырь ♥`` in Russian;
         ``bip bip ♥``, ``passo``, ``briscola ♥`` in Italian. For the eye only: records keep the notation (``str``).
 
+        With ``rules`` (the rules in force, where a surface has them), a call says the word the messages beside it
+        say (``call_said``), without its quotes: an Italian reader of the Russian rules reads «Bi-bi ♥» on the
+        button and «Bi-bi» in the sentences, a Russian reader of the Italian rules «bip bip ♥».
+
         >>> CALLS[1].display("ru"), PASS.display("it"), SWITCHES[0].display("en")
         ('Би-би ♥', 'passo', 'trump ♠')
+        >>> from bibi.rules import ITALIAN, RUSSIAN
+        >>> CALLS[1].display("it", RUSSIAN), CALLS[1].display("ru", ITALIAN), CALLS[1].display("ru", RUSSIAN)
+        ('Bi-bi ♥', 'bip bip ♥', 'Би-би ♥')
         """
         suit = self.suit
         if suit is None:
             # TRANSLATORS: the action of not calling a pair one may call
             return pgettext("action", "pass", lang)
+        if self.kind == Action.CALL and rules is not None:
+            return f"{call_said(rules, lang).strip(_QUOTES)} {suit.symbol}"
         if self.kind == Action.CALL:
             # TRANSLATORS: the action of calling a pair ("Bi-bi ♥"); {sym} is the suit's symbol
             return pgettext("action", "Bi-bi {sym}", lang).format(sym=suit.symbol)

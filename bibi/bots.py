@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
@@ -66,6 +67,7 @@ from bibi.heuristic import (
 )
 from bibi.i18n import _, decimal, interval, ngettext
 from bibi.inference import lacks as read_lacks
+from bibi.notation import action_text
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
 from bibi.playout import play_out
 from bibi.rules import Follow
@@ -354,24 +356,25 @@ def _pick(view: AnyView, rng: random.Random, searched: _Searched, why: bool, wha
         action = fallback
     if not why:
         return (action, "", values)
+    shown = partial(action_text, rules=view.rules)  # a call in the word of the rules in force
     if action == best:
         # TRANSLATORS: {what} tells how it searched; {top} is a mean score with one decimal, written with the
         # language's decimal mark (i18n.decimal), as every figure of these reasons
-        reason = _("{what}: {action} scores {top} on average").format(what=what(), action=action.display(),
+        reason = _("{what}: {action} scores {top} on average").format(what=what(), action=shown(action),
                                                                      top=decimal(top))
         others = sorted((v, i) for i, (a, v) in enumerate(values.items()) if a != action)
         if others:
             v, i = others[-1]
-            reason += ", " + _("the next best {other} {value}").format(other=legal[i].display(), value=decimal(v))
+            reason += ", " + _("the next best {other} {value}").format(other=shown(legal[i]), value=decimal(v))
         if action != fallback:
             # TRANSLATORS: {lead} is the lead and its interval, the kit's one way (i18n.interval): "15.4 ± 9.5"
             reason += "; " + _("it beats the heuristic's choice {choice} by {lead} points").format(
-                choice=fallback.display(), lead=interval(gap, error))
+                choice=shown(fallback), lead=interval(gap, error))
     else:
         # TRANSLATORS: {lead} is the lead and its interval, the kit's one way (i18n.interval): "1.2 ± 3.4"
         reason = _("{what}: {best} scores {top} on average, {action} {value}; a lead of {lead} is too little to "
                    "trust, so it plays the heuristic's choice: {reason}").format(
-            what=what(), best=best.display(), top=decimal(top), action=action.display(),
+            what=what(), best=shown(best), top=decimal(top), action=shown(action),
             value=decimal(values[action]), lead=interval(gap, error),
             reason=_told(_heuristic(view, rng, True, careful)).reason)
     return (action, reason, values)

@@ -206,9 +206,11 @@ class Card(int):
         «re di picche» in Italian."""
         return f"{RANK_NAMES[self % 13]} of {SUIT_NAMES[self // 13]}"
 
-    def display(self, lang: str | None = None) -> str:
+    def display(self, lang: str | None = None, rules: object = None) -> str:
         """The face as the language in force (or ``lang``) writes it: ``Д♥`` in Russian, ``D♥`` in Italian,
-        ``Q♥`` in English (``unicode``). For the eye only: records keep the notation (``str``)."""
+        ``Q♥`` in English (``unicode``). For the eye only: records keep the notation (``str``). ``rules`` (the rules
+        in force) changes nothing for a card: it is there so that every action reads alike, ``action.display(rules=
+        deal.rules)``, where a call says the word of those rules (``Action.display``)."""
         return _words(resolve(lang)).rank_letters[self % 13] + SUIT_SYMBOLS[self // 13]
 
     def spoken(self, lang: str | None = None) -> str:

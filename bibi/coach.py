@@ -54,7 +54,7 @@ from bibi.deal import Deal, View
 from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole
 from bibi.i18n import _, decimal, interval, ngettext, percent
 from bibi.play import call_said, snapshots, trick_number
-from bibi.render.review import GLYPHS, figure, label_word
+from bibi.render.review import GLYPHS, figure, label_word, move_text
 from bibi.rules import Identical
 from bibi.sampling import Sampler, unseen
 from bibi.session import advice
@@ -604,7 +604,7 @@ def _values_words(d: Decision) -> str:
         "{played} {mine}; {lost} points lost (95 %): {label}.",
         "From what you could see ({n} deals consistent with it, played out): {best} {top} points on average, "
         "{played} {mine}; {lost} points lost (95 %): {label}.", d.worlds).format(
-        n=d.worlds, best=d.best.display(), top=decimal(d.values[d.best]), played=d.played.display(),
+        n=d.worlds, best=move_text(d, d.best), top=decimal(d.values[d.best]), played=move_text(d, d.played),
         mine=decimal(d.values[d.played]), lost=interval(d.loss, d.half), label=d.label_text())
 
 
@@ -622,9 +622,9 @@ def _hindsight_words(d: Decision) -> str:
     gain = figure(lost)
     if d.costly:
         return _("Hindsight (every card known, the true deal played out): {best} would have won {gain} more "
-                 "points.").format(best=best.display(), gain=gain)
+                 "points.").format(best=move_text(d, best), gain=gain)
     return _("Hindsight (every card known, the true deal played out): {best} would have won {gain} more points; "
-             "from what you could see, your choice was a fair one.").format(best=best.display(), gain=gain)
+             "from what you could see, your choice was a fair one.").format(best=move_text(d, best), gain=gain)
 
 
 # -- try again from here ------------------------------------------------------------------------------------
@@ -640,14 +640,15 @@ def compare(decision: Decision, action: Card | Action | str) -> str:
     mine, theirs = decision.values[chosen], decision.values[decision.played]
     if chosen == decision.played:
         return _("{action}: the choice you made, {value} points on average.").format(
-            action=chosen.display(), value=decimal(mine))
+            action=move_text(decision, chosen), value=decimal(mine))
     text = _("{action}: {value} points on average; your move {played}: {theirs} ({gap} for {action}).").format(
-        action=chosen.display(), value=decimal(mine), played=decision.played.display(), theirs=decimal(theirs),
+        action=move_text(decision, chosen), value=decimal(mine), played=move_text(decision, decision.played),
+        theirs=decimal(theirs),
         gap=decimal(mine - theirs, sign=True))
     if chosen == decision.best:
         return text + " " + _("The best choice from what you could see.")
     return text + " " + _("The best from what you could see: {best}, {value} points on average.").format(
-        best=decision.best.display(), value=decimal(decision.values[decision.best]))
+        best=move_text(decision, decision.best), value=decimal(decision.values[decision.best]))
 
 
 __all__ = ["COUNTED", "GLYPHS", "LABELS", "THRESHOLDS", "WORLDS", "Analysis", "Decision", "Summary", "Thresholds",

@@ -46,7 +46,8 @@ from bibi.i18n import _, count, ngettext
 from bibi.outcome import Outcome
 from bibi.play import Bots, as_bots, bots_rng, play
 from bibi.records import GAME_FORMAT, check_header
-from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_name
+from bibi.render.names import changes_told
+from bibi.rules import FirstDealer, FirstTrump, Rules, TrumpChange, as_rules, rules_titled
 
 RECORD_FORMAT = GAME_FORMAT  # bibi.records: a record's header is checked there
 MAX_ROUNDS = 100  # each player deals at most this often: a game of 12 players is then 1,200 deals
@@ -266,13 +267,16 @@ class Game:
         seats = "".join(f"{h:>{width}}" for h in heads)
         n = self.rounds
         # TRANSLATORS: English keeps "round(s)" in both forms; {rules} is a preset's name as "{rules} rules" says it
-        # ("russian"), or the label of rules with changes (notation); {players} is "4 players", {deals} "8 deals"
+        # ("russian"), or rules with changes in words ("changed russian"); {players} is "4 players", {deals} "8 deals"
         lines = [ngettext("{rules} rules, {players}, {n} round(s): {deals}", "{rules} rules, {players}, {n} round(s): "
-                          "{deals}", n).format(rules=rules_name(self.rules), players=count(self.players, "player"),
+                          "{deals}", n).format(rules=rules_titled(self.rules), players=count(self.players, "player"),
                                                n=n, deals=count(self.deals_total, "deal")), f"{'':<16}{seats}"]
         if self.draws:
             lines.insert(1, _("high-card draw: {draws}").format(draws=" / ".join(
                 " ".join(f"{s}:{c.display()}" for s, c in r) for r in self.draws)))
+        changes = changes_told(self.rules)  # rules with changes: what was changed, as the rules panel says it
+        if changes:
+            lines.insert(1, changes)
         for i, deal in enumerate(self._deals):
             label = _("deal {number} ({sym})").format(number=i + 1, sym=deal.first_trump.symbol)
             scores = "".join(f"{x:>{width}}" for x in deal.scores)

@@ -29,8 +29,9 @@ import pandas as pd
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, count, get_language, interval, ngettext, number, percent
 from bibi.play import bot_title
+from bibi.render.names import two_titles
 from bibi.render.worked import text_name
-from bibi.rules import OPTIONS, Rules, as_rules, rules_name
+from bibi.rules import OPTIONS, Rules, as_rules
 from bibi.simulation import LEVEL, MEASURES, RANDOM, Simulation, compare, mean_ci
 from bibi.worked import differences, moved
 
@@ -255,9 +256,11 @@ class Lesson:
             players=count(self.players, "player"), paired=paired,
             bots=bot_title(self.bots) if isinstance(self.bots, str) else self.bots, seed=self.seed,
             level=percent(self.level))
-        # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), or "custom"
+        a, b = two_titles(self.a, self.b)
+        # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), "custom", or
+        # rules with changes in words ("changed russian")
         how = _("Each difference moved from {a}'s value to {b}'s, with the rest of the rules as in {a} and as in "
-                  "{b}").format(a=rules_name(self.a.name), b=rules_name(self.b.name))
+                "{b}").format(a=a, b=b)
         if self.unchanged:
             how = _("{moved}; {options} changed no deal of the run (they set only a game's first deal)").format(
                 moved=how, options=", ".join(self.unchanged if get_language() == SOURCE
@@ -273,7 +276,7 @@ class Lesson:
         key = "\n".join(f"- {line}" for line in self.key_lines())
         legend = "\n".join(f"- {line}" for line in self.legend())
         with pd.option_context("display.width", 220, "display.max_rows", 500, "display.max_colwidth", 40):
-            return (f"{rules_name(self.a)} → {rules_name(self.b)}: {run}\n{_(RELIABLE)}\n{key}\n{heading}\n"
+            return (f"{' → '.join(two_titles(self.a, self.b))}: {run}\n{_(RELIABLE)}\n{key}\n{heading}\n"
                     f"{levels.to_string()}\n{moved}:\n{wide.to_string()}\n{_(MEASURED)}\n{legend}")
 
     def __repr__(self) -> str:
@@ -288,7 +291,7 @@ class Lesson:
 
         run, moved = self._head()
         levels, wide = self._shown()
-        return render.lesson_html(f"{rules_name(self.a)} → {rules_name(self.b)}: {run}", levels._repr_html_(), moved,
+        return render.lesson_html(f"{' → '.join(two_titles(self.a, self.b))}: {run}", levels._repr_html_(), moved,
                                   wide._repr_html_(), key=[_(RELIABLE), *self._key_words(KEY)],
                                   legend=[_(MEASURED), *self.legend()])
 
@@ -301,9 +304,9 @@ class Lesson:
             wide.index = wide.index.map(lambda row: (_shown_option(row[0]), row[1],
                                                      _shown_measure(row[2])))
             wide.index.names = [_("option"), _("sentences"), _("measure")]
-            levels.columns = [rules_name(self.a.name), rules_name(self.b.name)]
-            wide.columns = [_("{rules} rules").format(rules=rules_name(self.a.name)),
-                            _("{rules} rules").format(rules=rules_name(self.b.name))]
+            a, b = two_titles(self.a, self.b)
+            levels.columns = [a, b]
+            wide.columns = [_("{rules} rules").format(rules=a), _("{rules} rules").format(rules=b)]
         return levels, wide
 
 

@@ -32,7 +32,7 @@ from bibi.errors import NotationError, WrongType, shorten
 from bibi.i18n import _, ngettext, resolve
 from bibi.kinds import ActionKind, EventKind
 from bibi.reports import phase_word
-from bibi.rules import rules_name
+from bibi.rules import Rules, rules_name
 
 if TYPE_CHECKING:
     from bibi.deal import Deal
@@ -107,12 +107,13 @@ def game_text(game: Game, deals: bool = False) -> str:
 # -- moves as a person types and reads them ----------------------------------------------------------------
 
 
-def action_text(action: Card | Action, lang: str | None = None) -> str:
+def action_text(action: Card | Action, lang: str | None = None, rules: Rules | None = None) -> str:
     """A move as the language in force (or ``lang``) shows it: ``Д♥`` (a card, ``Card.display``), ``Би-би ♥``,
-    ``пас``, ``козырь ♥`` (``Action.display``)."""
+    ``пас``, ``козырь ♥`` (``Action.display``); with ``rules``, a call in the word of those rules
+    (``Action.display``'s ``rules``): the surfaces that have the rules in force show every move through this."""
     if not isinstance(action, (Card, Action)):
         raise WrongType(f"action: expected a card or an Action, not {shorten(action)} ({type(action).__name__})")
-    return action.display(lang)
+    return action.display(lang, rules)
 
 
 def _words(text: str) -> list[str]:

@@ -48,6 +48,7 @@ from bibi.deal import PASS, Action, Deal, IllegalAction, View
 from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import Guard, guarded
+from bibi.notation import action_text
 from bibi.playout import random_playout, seated_playout
 from bibi.render.text import bot_word
 from bibi.rules import Follow, Rules, call_said
@@ -71,15 +72,15 @@ class Explanation(NamedTuple):
         shown = self.action.display()
         return f"{shown}: {self.reason}" if self.reason else shown
 
-    def in_words(self) -> str:
+    def in_words(self, rules: Rules | None = None) -> str:
         """The explanation as a hint reads: the action, its reason, and the estimated value of each action if
         given, best first (the play table's Hint and ``bibi play``'s ``hint`` and ``why``), in the language in
-        force."""
-        text = self.action.display() + (f" — {self.reason}" if self.reason else "")
+        force; a call in the word of ``rules`` (the rules in force), as the messages beside it say it."""
+        text = action_text(self.action, rules=rules) + (f" — {self.reason}" if self.reason else "")
         if self.values:
             ranked = sorted(self.values.items(), key=lambda kv: -kv[1])
             text += "; " + _("estimated points: {values}").format(
-                values=", ".join(f"{a.display()} {decimal(v, sign=True)}" for a, v in ranked))
+                values=", ".join(f"{action_text(a, rules=rules)} {decimal(v, sign=True)}" for a, v in ranked))
         return text
 
 
@@ -395,8 +396,8 @@ def why_move(deal: Deal, at: int, bot: Bot | str, rng: random.Random | None = No
     if not deal.is_over and viewer is not None and viewer != seat:
         after = before.copy().apply(made)
         return _("{action}: {reason}. Its own reasons (what it held, what it weighed) are told when the deal is "
-                 "over").format(action=made.display(), reason=public_reason(before, after))
-    return _reason_words(explain(bot, before.view(seat), random.Random() if rng is None else rng), made)
+                 "over").format(action=action_text(made, rules=deal.rules), reason=public_reason(before, after))
+    return _reason_words(explain(bot, before.view(seat), random.Random() if rng is None else rng), made, deal.rules)
 
 
 class Reviewed(NamedTuple):
@@ -435,7 +436,7 @@ def review(deal: Deal, bots: Bots, rngs: Mapping[int, Any] | None = None) -> lis
         rng = random.Random()
         if rngs is not None and at in rngs:
             rng.setstate(rngs[at])
-        words = _reason_words(explain(bot, before.view(seat), rng), action)
+        words = _reason_words(explain(bot, before.view(seat), rng), action, deal.rules)
         out.append(Reviewed(at, seat, trick_number(before), words))
     return out
 
@@ -501,12 +502,12 @@ def seen_before(states: Sequence[Deal], viewer: int, at: int) -> int:
     return sum(1 for i in range(at) if made[i] is not PASS or states[i].to_act == viewer or states[i].ask_every_chance)
 
 
-def _reason_words(explanation: Explanation, made: Card | Action) -> str:
+def _reason_words(explanation: Explanation, made: Card | Action, rules: Rules) -> str:
     """A bot's explanation in words, said of the move it made (``asked again`` where it now chooses another)."""
-    words = explanation.in_words()
+    words = explanation.in_words(rules)
     if explanation.action == made:
         return words
-    return _("{action}; asked again, it says {words}").format(action=made.display(), words=words)
+    return _("{action}; asked again, it says {words}").format(action=action_text(made, rules=rules), words=words)
 
 
 class BotError(IllegalAction):

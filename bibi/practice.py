@@ -52,6 +52,7 @@ from bibi.dealing import PairSetup, paired_setup
 from bibi.errors import WrongType, shorten
 from bibi.i18n import N_, SOURCE, _, get_language, ngettext
 from bibi.kinds import EventKind
+from bibi.notation import action_text
 from bibi.play import play
 from bibi.rules import OPTIONS, BibiCall, Rules, as_rules, call_said, rules_name
 from bibi.tricks import pair_letters
@@ -303,7 +304,8 @@ class Exercise:
             if why is not None:
                 return "no", why
             # The choices as the language shows them; English keeps the notation a learner types (``bibi H``).
-            choices = _(" or ").join(str(a) if get_language() == SOURCE else a.display() for a in deal.legal_actions())
+            choices = _(" or ").join(str(a) if get_language() == SOURCE else action_text(a, rules=deal.rules)
+                                     for a in deal.legal_actions())
             return "yes", _("seat {seat} holds a free {pair} {sym} and may call it now (his choices: {choices}); "
                             "{rule}").format(seat=self.seat, pair=pair_letters(), sym=self._suit.symbol,
                                              choices=choices, rule=_rule(deal.rules, "bibi_suits"))

@@ -117,7 +117,7 @@ def _why_not_call(deal: Deal, seat: int, s: int) -> str:
         return _("{sym} is trump: only a pair of a suit other than trumps can be called (R15, R17)").format(
             sym=sym)
     # TRANSLATORS: {action} is the call as a button shows it ("Bi-bi ♥")
-    return _("{action} is not a choice now").format(action=CALLS[s].display())
+    return _("{action} is not a choice now").format(action=CALLS[s].display(rules=deal.rules))
 
 
 def _why_not_switch(deal: Deal, seat: int, s: int) -> str:

@@ -784,25 +784,50 @@ def rules_name(rules: Rules | str) -> str:
     return label
 
 
+def rules_titled(rules: Rules) -> str:
+    """Rules as a heading or a title names them, in words of the language in force, where ``rules_name`` goes in
+    "{rules} rules": a preset (or the custom rules) by its name, rules with changes as their base's name, changed
+    («изменённые русские», «russe modificate»), never by their label, which is notation (``rules_name`` keeps it
+    for the texts read back); ``bibi.render.names.changes_told`` says what was changed.
+
+    >>> from bibi.i18n import language
+    >>> from bibi.rules import parse_rules
+    >>> with language("ru"):
+    ...     rules_titled(parse_rules("russian")), rules_titled(parse_rules("russian:hand_size=5"))
+    ('русские', 'изменённые русские')
+    """
+    base = BASES[rules.name]
+    if rules == base:
+        return rules_name(rules)
+    # TRANSLATORS: rules with changes, where a preset's name goes in "{rules} rules": "changed russian rules",
+    # «изменённые русские правила», «regole russe modificate»; what was changed is said after (changes_told)
+    return pgettext("rules", "changed {rules}").format(rules=rules_name(base))
+
+
 def call_word(rules: Rules) -> str:
     """What a player says when calling a pair under ``rules``: «bip bip» in the Italian text (I1), «Би-би»,
     Bi-bi!, in the Russian (R15), Pip-Pip! in the English; a custom mix says Bi-bi!."""
     return _CALL_WORDS.get(rules.name, "Bi-bi!")
 
 
-def call_said(rules: Rules | None) -> str:
-    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force
-    writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip bip» for any
-    reader of the Italian; with no rules (a call or an event shown on its own), the kit's Bi-bi. Every message that
-    names the call takes it as ``{call}``, so that it follows the rules in force."""
+def call_said(rules: Rules | None, lang: str | None = None) -> str:
+    """What a caller says under ``rules`` (``call_word``: Bi-bi!, bip bip, Pip-Pip!) as the language in force (or
+    ``lang``) writes it in a sentence: Bi-bi in English, «Би-би» for a Russian reader of the Russian rules, «bip
+    bip» for any reader of the Italian; with no rules (a call or an event shown on its own), the kit's Bi-bi. Every
+    message that names the call takes it as ``{call}``, so that it follows the rules in force; an action's own
+    display (``Action.display(rules=…)``: a button, a list of legal actions) shows the same word without its quotes.
+
+    >>> call_said(RUSSIAN, "ru"), call_said(RUSSIAN, "it"), call_said(ITALIAN, "en")
+    ('«Би-би»', '«Bi-bi»', 'bip bip')
+    """
     word = call_word(rules) if rules is not None else "Bi-bi!"
     # TRANSLATORS: the words a player says when calling a pair, under the Russian, Italian and English rules, as a
     # sentence quotes them ("seat 2 said Bi-bi with K+Q ♥"): «Би-би» (R15), «bip bip» (I1, I11)
     if word == "bip bip":
-        return pgettext("the call", "bip bip")
+        return pgettext("the call", "bip bip", lang)
     if word == "Pip-Pip!":
-        return pgettext("the call", "Pip-Pip")
-    return pgettext("the call", "Bi-bi")
+        return pgettext("the call", "Pip-Pip", lang)
+    return pgettext("the call", "Bi-bi", lang)
 
 
 __all__ = [
@@ -810,5 +835,5 @@ __all__ = [
     "BibiCall", "BibiSuits", "CardPoints", "call_said", "call_word", "Draw", "ENGLISH", "FirstDealer", "FirstTrump",
     "Follow", "ITALIAN", "Identical", "MultiCall", "NOT_STATED", "OPTIONS", "Option", "PRESETS",
     "RANK_CHARS", "RUSSIAN", "Rules", "STANDARD_POINTS", "TrumpChange", "TurnUp", "as_rules", "parse_rules", "preset",
-    "rules_name", "value_text",
+    "rules_name", "rules_titled", "value_text",
 ]

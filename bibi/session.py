@@ -274,7 +274,7 @@ class Session:
             return self._hinted[3]  # the same position, bot and language: the same hint, not searched again
         view = self.deal.view(self.seat)
         explanation = explain(self.hint_bot, view, random.Random(key))
-        hint = Hint(explanation.action, advice(view, explanation.action), explanation.in_words(),
+        hint = Hint(explanation.action, advice(view, explanation.action), explanation.in_words(view.rules),
                     bot_name(self.hint_bot), explanation)
         self._hinted = (key, self.hint_bot, lang, hint)
         return hint

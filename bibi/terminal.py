@@ -462,7 +462,7 @@ class Terminal(AtTable):
         if laid:
             lines.append(_("  laid down: {cards}").format(cards=", ".join(laid)))
         lines.append(_("  your hand: {cards}").format(cards=_cards(view.hand)))
-        choices = "  ".join(f"{i}) {action_text(a)}" for i, a in enumerate(self.choices(), 1))
+        choices = "  ".join(f"{i}) {action_text(a, rules=self.deal.rules)}" for i, a in enumerate(self.choices(), 1))
         lines.append(_("  choices: {choices}").format(choices=choices))
         return "\n".join(lines)
 

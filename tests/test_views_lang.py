@@ -192,9 +192,10 @@ def test_compare_view_and_rules_panel_in_the_language(lang):
     assert english_words_in(labels(panel)) == [], "the buttons"
 
 
-@pytest.mark.parametrize(("lang", "russian", "italian"),
-                         [("ru", "русские", "итальянские"), ("it", "russe", "italiane")])
-def test_compared_rules_are_named_in_the_language_and_a_variant_by_its_label(lang, russian, italian):
+@pytest.mark.parametrize(("lang", "russian", "italian", "variant"),
+                         [("ru", "русские", "итальянские", "изменённые итальянские"),
+                          ("it", "russe", "italiane", "italiane modificate")])
+def test_compared_rules_are_named_in_the_language_and_a_variant_in_words(lang, russian, italian, variant):
     panel = RulesPanel("russian", 6, seed=1, other="italian", lang=lang)
     panel.compare.to_parting()
     said = readable(shown(panel))
@@ -209,7 +210,7 @@ def test_compared_rules_are_named_in_the_language_and_a_variant_by_its_label(lan
         table = readable(render.rules_html(RUSSIAN, other=ITALIAN))
     assert not re.search(r"\b(?:russian|italian)\b", table) and f"{russian} {italian}" in table
     compare = CompareView("russian", "it:follow=must_follow", 4, seed=2, lang=lang)
-    assert compare.labels == (russian, "italian:follow=must_follow")
+    assert compare.labels == (russian, variant)  # what differs is said beside them; the label is notation
     same = CompareView("italian", "italian", 4, seed=2, lang=lang)
     assert same.labels[0].startswith(italian) and same.labels[0] != same.labels[1]
 
@@ -483,10 +484,10 @@ def test_the_app_names_the_rules_changed_as_the_rules_panel_does(lang, option, v
     said = html.unescape(app.message.value)
     with language(lang):
         title, meaning = render.option_title(option), render.option_meaning(option, value)
-    assert f"({title}: {meaning})" in said, said
+    assert f" {title}: {meaning}." in said and f"({title}" not in said, said  # a sentence of its own, after the game's
     assert option not in said and value.lower() not in said.lower() and " = " not in said
     app.set_language("en")
-    assert f"({option} = {value.lower()})" in html.unescape(app.message.value)
+    assert f"Changes: {option} = {value.lower()}." in html.unescape(app.message.value)
     app.set_language(lang)
     assert html.unescape(app.message.value) == said
 

@@ -10,9 +10,11 @@ from typing import Any, NamedTuple
 from bibi.cards import Card
 from bibi.i18n import N_, _, get_language, ngettext
 from bibi.kinds import EventKind
+from bibi.notation import action_text
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
+from bibi.render.names import two_titles
 from bibi.render.sheets import table_html
-from bibi.rules import OPTIONS, CardPoints, Rules, call_said, rules_name, value_text
+from bibi.rules import OPTIONS, CardPoints, Rules, call_said, rules_titled, value_text
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
 _W_NOTE_NOTE = N_("Note: {note}")
@@ -140,9 +142,8 @@ def _summary_parts(rules: Rules, name: str) -> tuple[str, str]:
 def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = False) -> str:
     """The options with their values, meanings and citations; with ``other``, both columns and the
     differing rows marked; with ``sentences``, the cited sentences under each option, folded."""
-    heads = f"<th class=\"bibi-text\">{_e(rules_name(rules.name))}</th>"
-    if other is not None:
-        heads += f"<th class=\"bibi-text\">{_e(rules_name(other.name))}</th>"
+    titles: tuple[str, ...] = (rules_titled(rules),) if other is None else two_titles(rules, other)
+    heads = "".join(f"<th class=\"bibi-text\">{_e(title)}</th>" for title in titles)
     rows = []
     others = option_rows(other) if other is not None else None
     for k, row in enumerate(option_rows(rules)):
@@ -155,7 +156,7 @@ def rules_html(rules: Rules, *, other: Rules | None = None, sentences: bool = Fa
             differs = theirs.value != row.value
             cells += f'<td class="bibi-text">{_value_html(theirs.value)}</td>'
             if theirs.no_effect and not row.no_effect:
-                meaning += f"<br><i>{_e(rules_name(other.name))}: {_e(theirs.no_effect)}</i>"
+                meaning += f"<br><i>{_e(titles[1])}: {_e(theirs.no_effect)}</i>"
             inert = bool(row.no_effect or theirs.no_effect)
         cite = _e(row.citation)
         if sentences:
@@ -213,7 +214,7 @@ def comparison_html(
 ) -> str:
     """The same deal played under two sets of rules, side by side: the rules that differ, trump
     moves, calls, scores, and trick by trick who won; what differs is marked."""
-    la, lb = labels or (rules_name(a.rules), rules_name(b.rules))
+    la, lb = labels or two_titles(a.rules, b.rules)
     la, lb = _e(la), _e(lb)
     diff = a.rules.diff(b.rules)
     changed = ", ".join(
@@ -275,13 +276,8 @@ def comparison_html(
 # -- two deals of one pack, in lockstep --------------------------------------------------------
 
 
-def _acts(actions: Iterable[Any]) -> str:
-    return " ".join(_e(_display(a)) for a in actions) or _e(_("nothing"))
-
-
-def _display(action: Any) -> str:
-    """An action (a card, a call, a pass, a switch) as the language in force shows it."""
-    return action.display() if hasattr(action, "display") else str(action)
+def _acts(actions: Iterable[Any], rules: Rules) -> str:
+    return " ".join(_e(action_text(a, rules=rules)) for a in actions) or _e(_("nothing"))
 
 
 def _doing(deal: Any) -> str:
@@ -291,7 +287,7 @@ def _doing(deal: Any) -> str:
     seat = deal.to_act
     if deal.phase == "call":
         return (_e(_("seat {seat} may say {call} or pass").format(seat=seat, call=call_said(deal.rules)))
-                + f" ({_acts(deal.legal_actions())})")
+                + f" ({_acts(deal.legal_actions(), deal.rules)})")
     if not deal.trick:
         return _e(_("seat {seat} leads").format(seat=seat))
     return _e(_("seat {seat} plays to the trick").format(seat=seat))
@@ -325,10 +321,10 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
             text = _("Under {rules} seat {seat} may also play {actions}")
         else:
             text = _("Under {rules} seat {seat} may also choose {actions}")
-        text = text.format(rules=_e(lhere), seat=here.to_act, actions=_acts(only))
+        text = text.format(rules=_e(lhere), seat=here.to_act, actions=_acts(only, here.rules))
         if why:
             text = _("{text}; under {rules} {action} is illegal: {why}").format(
-                text=text, rules=_e(lother), action=_e(_display(only[0])), why=_e(why))
+                text=text, rules=_e(lother), action=_e(action_text(only[0], rules=other.rules)), why=_e(why))
         lines.append(f'<span class="bibi-why">{text}.</span>')
     if parting.options:
         unstated = _("(not stated)")

@@ -12,6 +12,7 @@ from typing import Any
 
 from bibi.errors import shorten
 from bibi.i18n import _, decimal, ngettext, percent, pgettext
+from bibi.notation import action_text
 from bibi.render.markup import _e, _styled
 
 # The colours of the labels, each with a text colour that reads on it (WCAG AA against white for the marks).
@@ -97,14 +98,20 @@ def _label_cell(d: Any) -> str:
             f'{" " + _e(glyph) if glyph else ""}</span></td>')
 
 
+def move_text(d: Any, action: Any) -> str:
+    """``action`` at the decision ``d`` (a ``bibi.coach.Decision``) as the reader reads it: a call in the word of
+    the rules in force, the word the sentences beside it say (``bibi.notation.action_text``)."""
+    return action_text(action, rules=d.view.rules)
+
+
 def _hindsight_cell(d: Any) -> str:
     best = d.hindsight_best
     if best is None:
         return "<td></td>"
     lost = d.hindsight_loss
     if best == d.played or not lost:
-        return f'<td class="bibi-text">{_e(best.display())}</td>'
-    return f'<td class="bibi-text">{_e(best.display())} (+{_e(figure(lost))})</td>'
+        return f'<td class="bibi-text">{_e(move_text(d, best))}</td>'
+    return f'<td class="bibi-text">{_e(move_text(d, best))} (+{_e(figure(lost))})</td>'
 
 
 @_styled
@@ -115,9 +122,9 @@ def analysis_html(analysis: Any, *, title: str | None = None) -> str:
     head = title if title is not None else _("Review of your moves (seat {seat})").format(seat=analysis.seat)
     counts = " · ".join(f"{_e(_label_name(label))} {n}" for label, n in s.labels.items())
     rows = "".join(
-        f'<tr><td>{d.trick}</td><td class="bibi-text">{_e(d.played.display())}</td>{_label_cell(d)}'
+        f'<tr><td>{d.trick}</td><td class="bibi-text">{_e(move_text(d, d.played))}</td>{_label_cell(d)}'
         f"<td>{_e(d.loss_text())}</td>"
-        f'<td class="bibi-text">{_e(d.best.display())}</td>{_hindsight_cell(d)}</tr>'
+        f'<td class="bibi-text">{_e(move_text(d, d.best))}</td>{_hindsight_cell(d)}</tr>'
         for d in analysis.decisions)
     heads = (_("trick"), _("your move"), _("label"), _("points lost (95 %)"), _("best from what you saw"),
              _("hindsight: best with every card known"))
@@ -152,7 +159,7 @@ def _decision_head(d: Any) -> str:
     """``trick 4, J♥: mistake ?, 7.2 points lost``."""
     glyph = _glyph(d.label)
     return _("trick {trick}, {move}: {label}, {lost} points lost").format(
-        trick=d.trick, move=d.played.display(), label=d.label_text() + (f" {glyph}" if glyph else ""),
+        trick=d.trick, move=move_text(d, d.played), label=d.label_text() + (f" {glyph}" if glyph else ""),
         lost=decimal(d.loss))
 
 
@@ -222,7 +229,7 @@ def expected_score_svg(analysis: Any) -> SVG:
 
 def _best_tip(d: Any) -> str:
     return _("trick {trick}: the best, {best}, {value} points on average").format(
-        trick=d.trick, best=d.best.display(), value=decimal(d.values[d.best]))
+        trick=d.trick, best=move_text(d, d.best), value=decimal(d.values[d.best]))
 
 
 def _legend() -> str:
@@ -251,8 +258,9 @@ def analysis_text(analysis: Any, *, title: str | None = None) -> str:
              "  " + " · ".join(f"{_label_name(label)} {n}" for label, n in s.labels.items())]
     heads = (_("trick"), _("your move"), _("label"), _("points lost (95 %)"), _("best from what you saw"),
              _("hindsight"))
-    table = [heads] + [(str(d.trick), d.played.display(), d.label_text() + (f" {_glyph(d.label)}" if d.costly else ""),
-                        d.loss_text(), d.best.display(), _hindsight_text(d)) for d in analysis.decisions]
+    table = [heads] + [(str(d.trick), move_text(d, d.played),
+                        d.label_text() + (f" {_glyph(d.label)}" if d.costly else ""),
+                        d.loss_text(), move_text(d, d.best), _hindsight_text(d)) for d in analysis.decisions]
     widths = [max(len(row[i]) for row in table) for i in range(len(heads))]
     for row in table:
         lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
@@ -272,7 +280,7 @@ def _hindsight_text(d: Any) -> str:
     if best is None:
         return ""
     lost = d.hindsight_loss
-    return best.display() if best == d.played or not lost else f"{best.display()} +{figure(lost)}"
+    return move_text(d, best) if best == d.played or not lost else f"{move_text(d, best)} +{figure(lost)}"
 
 
 def progress_text(done: int, total: int, width: int = 20) -> str:
@@ -282,4 +290,4 @@ def progress_text(done: int, total: int, width: int = 20) -> str:
 
 
 __all__ = ["GLYPHS", "SVG", "analysis_html", "analysis_text", "expected_score_svg", "figure", "label_word",
-           "method_words", "progress_text", "summary_words"]
+           "method_words", "move_text", "progress_text", "summary_words"]

@@ -13,7 +13,8 @@ from bibi.kinds import EventKind
 from bibi.outcome import Outcome
 from bibi.render.hands import card_html, hand_html, trick_html
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
-from bibi.rules import Rules, call_said, rules_name
+from bibi.render.names import changes_told
+from bibi.rules import Rules, call_said, rules_titled
 from bibi.tricks import note_of, pair_letters, reason_of
 
 # Words shown inside markup: marked for the catalogs here, translated where they are used.
@@ -211,8 +212,8 @@ def _seat_box(
     for call in deal.calls:
         if call.seat == seat:
             title = _("called {pair}").format(pair=pair_letters())
-            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">{_e(CALLS[call.suit.index].display())}'
-                        "</span>")
+            said = CALLS[call.suit.index].display(rules=deal.rules)
+            head.append(f'<span class="bibi-badge bibi-call" title="{_e(title)}">{_e(said)}</span>')
     won = sum(1 for t in deal.tricks if t.winner == seat)
     bonus = deal.bonus_points[seat]
     score = f"<b>{deal.scores[seat]}</b>"
@@ -265,7 +266,7 @@ def table_html(deal: Any, seat: int | None = None, *, names: Sequence[str] | Non
     inner = _center(deal, names, small, last_trick, seat, you, why or last_trick)
     centre_box = f'<div class="bibi-center" style="grid-area:{centre}">{inner}</div>'
     # TRANSLATORS: the table's accessible name: "russian rules, 4 players"
-    label = _("{rules} rules, {players}").format(rules=rules_name(getattr(deal.rules, "name", "custom")),
+    label = _("{rules} rules, {players}").format(rules=rules_titled(deal.rules),
                                                  players=count(n, "player"))
     return (
         f'<div class="bibi-table" style="grid-template-columns:repeat({columns},minmax(0,1fr))" '
@@ -386,9 +387,12 @@ def game_html(game: Any, *, names: Sequence[str] | None = None) -> str:
         verdict = f'<div class="bibi-check">{_e(said)}</div>'
     planned = game.deals_total
     caption = ngettext("Game ({rules} rules): {done} of {n} deal", "Game ({rules} rules): {done} of {n} deals",
-                       planned).format(rules=rules_name(game.rules.name), done=len(deals), n=planned)
+                       planned).format(rules=rules_titled(game.rules), done=len(deals), n=planned)
+    changes = changes_told(game.rules)  # rules with changes: what was changed, as the rules panel says it
+    caption = f'<div class="bibi-status">{_e(caption)}</div>' + (
+        f'<div class="bibi-text">{_e(changes)}</div>' if changes else "")
     return (
-        f'<div class="bibi-status">{_e(caption)}</div><table class="bibi-sheet"><thead><tr>'
+        f'{caption}<table class="bibi-sheet"><thead><tr>'
         f'<th class="bibi-text">{_e(_(_W_DEAL))}</th><th>{_e(_(_W_DEALER))}</th><th>{_e(_(_W_TRUMP))}</th>{heads}'
         f'</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><td class="bibi-text">{_e(_(_W_TOTAL))}</td>'
         f"<td></td><td></td>{marks}</tr></tfoot></table>{verdict}"

@@ -23,6 +23,7 @@ import unicodedata
 from typing import Any
 
 from bibi.i18n import _, count, get_language, ngettext, pgettext
+from bibi.notation import action_text
 from bibi.render.reference import option_rows, said
 from bibi.rules import OPTIONS, PRESETS, Rules, call_said, rules_name, value_text
 from bibi.texts import Sentence, cite
@@ -55,7 +56,8 @@ def deal_text(deal: Any) -> str:
     if deal.is_over:
         lines.append(_("deal over"))
     else:
-        lines.append(_("legal: {actions}").format(actions=" ".join(a.display() for a in deal.legal_actions())))
+        lines.append(_("legal: {actions}").format(actions=" ".join(action_text(a, rules=deal.rules)
+                                                               for a in deal.legal_actions())))
     return "\n".join(lines)
 
 

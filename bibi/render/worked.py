@@ -89,8 +89,8 @@ def _facts(example: Any, side: Any) -> list[Any]:
             stock=ngettext("{n} card", "{n} cards", facts["stock"]).format(n=facts["stock"]),
             cards=cards_text(facts["leftovers"])))
     if ("allowed" in look or "to_act" in look) and facts["to_act"] is not None:
-        lines.append(_("{seat} to act may: {actions}").format(
-            seat=seat_name(facts["to_act"]), actions=" ".join(action_text(a) for a in facts["allowed"])))
+        allowed = " ".join(action_text(a, rules=side.text) for a in facts["allowed"])  # in the words of its events
+        lines.append(_("{seat} to act may: {actions}").format(seat=seat_name(facts["to_act"]), actions=allowed))
     return lines
 
 

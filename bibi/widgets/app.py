@@ -15,10 +15,10 @@ from bibi.errors import shorten, whole
 from bibi.i18n import LANGUAGES, NAMES, _, count
 from bibi.levels import choice_label
 from bibi.play import bot_title, get_bot
-from bibi.rules import OPTIONS, Rules, preset, rules_name
+from bibi.render.names import changes_told
+from bibi.rules import OPTIONS, Rules, preset, rules_titled
 from bibi.widgets.base import (
     _button,
-    _changes_said,
     _html,
     _message,
     _preset_labels,
@@ -213,17 +213,18 @@ class PlayApp(_View):
                  "trick by trick.")
 
     def _greeting_text(self) -> str:
-        """What the message line says of the game started: its deals, rules (the options changed named as the rules
-        panel names them: ``_changes_said``), players, seat, bots and seed, in the app's language."""
+        """What the message line says of the game started: its deals, rules (``rules_titled``), players, seat, bots and
+        seed, in the app's language; then, for rules with changes, the options changed as the rules panel names them
+        (``changes_told``), in a sentence of their own."""
         if not self._greeting:
             return ""
         played, deals, players, seat, bots, seed = self._greeting
-        said = _changes_said(played)  # as the rules panel names them, in the language
-        rules = _("{rules} rules ({changed})").format(rules=rules_name(played.name), changed=said) if said \
-            else _("{rules} rules").format(rules=rules_name(played.name))
-        return _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
+        rules = _("{rules} rules").format(rules=rules_titled(played))
+        said = _("A game of {deals}: {rules}, {players}, you at seat {seat}, {bots} bots, seed {seed}.").format(
             deals=count(deals, "deal"), rules=rules, players=count(players, "player"), seat=seat,
             bots=bot_title(bots), seed=seed)
+        changes = changes_told(played)  # a sentence of its own: a meaning ending in parentheses nests in nothing
+        return f"{said} {changes}" if changes else said
 
     def _finished(self) -> list[Deal]:
         """The deals of the table's game that are over, in order (the table's one deal outside a game)."""

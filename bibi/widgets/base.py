@@ -10,7 +10,6 @@ import functools
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from enum import Enum
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -20,9 +19,16 @@ from bibi.cards import Card
 from bibi.deal import PASS, Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, whole
-from bibi.i18n import N_, SOURCE, _, find_language, get_language, language, reading, resolve
+from bibi.i18n import N_, _, find_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-from bibi.rules import BASES, OPTIONS, CardPoints, Rules, as_rules, call_said, rules_name, value_text
+
+# How the views name options and rules for a reader lives in ``bibi.render.names`` (headings and score sheets
+# name changed rules in the same words); the rules panel reads it from here.
+from bibi.render.names import control_value as _control_value  # noqa: F401
+from bibi.render.names import held_value as _held  # noqa: F401
+from bibi.render.names import option_name as _option_name  # noqa: F401
+from bibi.render.names import rules_said as _rules_said  # noqa: F401
+from bibi.rules import OPTIONS, Rules, as_rules, call_said
 from bibi.tricks import call_sources, pair_letters
 
 
@@ -186,11 +192,11 @@ def _other_choices(deal: Deal, seat: int) -> list[_Choice]:
             tip = _("say {call}: lay down {pair} {sym} ({sources})").format(
                 call=call_said(deal.rules), pair=pair_letters(), sym=_sym(action.suit),
                 sources=call_sources(deal.rules))
-            out.append(_Choice(action, action.display(), tip))
+            out.append(_Choice(action, action.display(rules=deal.rules), tip))
         elif action.kind == Action.SWITCH:
             tip = _("make {sym} trump from this trick on (I12, I14; at the lead: the kit's reading)").format(
                 sym=_sym(action.suit))
-            out.append(_Choice(action, action.display(), tip))
+            out.append(_Choice(action, action.display(rules=deal.rules), tip))
         elif action is PASS:
             out.append(_Choice(action, action.display(), _("do not call (no points for this pair now, R23)")))
     return out
@@ -393,55 +399,5 @@ def _value_choices(name: str) -> list[tuple[str, Any]]:
         label = _(meaning)
         choices.append((label if len(label) <= 70 else label[:69] + "…", held))
     return choices
-
-
-def _control_value(value: Any) -> Any:
-    """An option's value as its control holds it: an enum's value, card points as text, the rest as it is."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, CardPoints):
-        return str(value)
-    return value
-
-
-def _held(value: Any) -> Any:
-    """An option's value as the rules panel's control holds it (``_control_value``), card points as the language in
-    force writes the ranks (``2:11 Т:10 К:5 Д:4 В:3``), which the panel's box reads back (``CardPoints.read``)."""
-    return value.display() if isinstance(value, CardPoints) else _control_value(value)
-
-
-def _option_name(name: str) -> str:
-    """An option as the views' messages name it: as a label writes it in English (``follow``), by its title in
-    the other languages (Ответ на ход)."""
-    return name if get_language() == SOURCE else _(OPTIONS[name].title)
-
-
-def _option_set(name: str, value: Any) -> str:
-    """Option ``name`` set to ``value``, as the views' messages say it (the app's greeting, the rules panel's): in
-    English as a label writes it (``follow = follow_or_trump``); in the other languages as the rules panel shows it,
-    the option by its title (``_option_name``) and the value by what it means, whole, as under its menu
-    (``Option.meaning``, which the menu's choices cut to fit), or as its box holds it (``_held``: card points in the
-    language's letters, ``Очки карт: 2:11 Т:10``)."""
-    if get_language() == SOURCE:
-        return f"{name} = {value_text(value)}"
-    meaning = OPTIONS[name].meaning(value)
-    return f"{_option_name(name)}: {_(meaning) if meaning else _held(value)}"
-
-
-def _rules_said(rules: Rules) -> str:
-    """Rules as the views' messages name them: ``rules_name`` (a preset by its name, translated; in English, rules
-    with changes by their label, which the rules boxes type), in the other languages rules with changes by their
-    base's name and each option changed as ``_option_set`` says it, not in the label's notation: ``italiane (Carte
-    in mano: 5)`` for ``italian:hand_size=5``."""
-    base = BASES[rules.name]
-    if get_language() == SOURCE or rules == base:
-        return rules_name(rules)
-    return f"{rules_name(base)} ({_changes_said(rules)})"
-
-
-def _changes_said(rules: Rules) -> str:
-    """The options ``rules`` change from their base (a preset, or the custom rules), each as ``_option_set`` says
-    it, in the language in force; ``''`` for the base itself."""
-    return ", ".join(_option_set(k, v) for k, _x, v in BASES[rules.name].diff(rules))
 
 

@@ -13,7 +13,8 @@ from bibi.dealing import check_players
 from bibi.errors import whole
 from bibi.i18n import _, language, ngettext
 from bibi.play import Bot
-from bibi.rules import Rules, as_rules, rules_name
+from bibi.render.names import two_titles
+from bibi.rules import Rules, as_rules
 from bibi.widgets.base import _button, _html, _seed, _View, as_bot, speaking
 
 
@@ -107,12 +108,10 @@ class CompareView(_View):
     @property
     def labels(self) -> tuple[str, str]:
         """The two sides' rules as the view names them, in its language: a preset by its name («русские»,
-        «russe»), rules with changes by their label (notation); the same rules on both sides told apart."""
+        «russe»), rules with changes in words («изменённые русские», ``rules_titled``: what differs is said beside
+        them), never by their label (notation); two sides named alike told apart."""
         with language(self.lang):  # a property is read from outside the view's methods too
-            a, b = rules_name(self.rules_a), rules_name(self.rules_b)
-            if self.rules_a.label == self.rules_b.label:
-                return _("{rules} (left)").format(rules=a), _("{rules} (right)").format(rules=b)
-            return a, b
+            return two_titles(self.rules_a, self.rules_b)
 
     # -- changes ---------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from bibi.deal import Action, Deal
 from bibi.dealing import check_players
 from bibi.errors import check_type, shorten, whole
 from bibi.i18n import _, ngettext
+from bibi.notation import action_text
 from bibi.play import Bot, bots_rng, play, snapshots
 from bibi.rules import Rules
 from bibi.widgets.base import (
@@ -309,7 +310,8 @@ class DealExplorer(_ActionView):
         why = deal.why_illegal(action, seat)
         if why is not None:
             self._show_reason(lambda: _message(_("{action} is illegal: {why}").format(
-                action=Action.parse(action).display(), why=deal.why_illegal(action, seat)), error=True))
+                action=action_text(Action.parse(action), rules=deal.rules), why=deal.why_illegal(action, seat)),
+                error=True))
             return
         branch = deal.copy()
         branch.apply(action)
@@ -317,7 +319,7 @@ class DealExplorer(_ActionView):
         self._play_on(branch)
         self._at = self._seen_from(self._at + 1)
         self._show_reason(lambda: _message(_("played {action}; the bot plays on from here").format(
-            action=Action.parse(action).display())))
+            action=action_text(Action.parse(action), rules=deal.rules))))
         self._say(self._headline())  # the new line counts its own actions
         self._render()
 

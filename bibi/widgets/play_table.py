@@ -20,8 +20,10 @@ from bibi.game import Game
 from bibi.i18n import _, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
+from bibi.notation import action_text
 from bibi.play import Bot, bot_name, bot_title, bots_rng, call_told, get_bot, strongest_bot
 from bibi.practice import PairSetup, pair_deal, pair_missed, pair_note, pairs_passed
+from bibi.render.review import move_text
 from bibi.rules import Rules, call_said
 from bibi.session import Session
 from bibi.widgets.base import (
@@ -474,7 +476,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         act = Action.parse(action)
         if deal.why_illegal(act, self.seat) is not None:  # said again in another language (``set_language``)
             self._say(lambda: _("{action} cannot be played now: {why}").format(
-                action=act.display(), why=deal.why_illegal(act, self.seat)), error=True)
+                action=action_text(act, rules=deal.rules), why=deal.why_illegal(act, self.seat)), error=True)
             return
         self._seen = len(deal.events_for(self.seat))  # what follows this move is news, the rules' call for you too
         self._missed = pairs_passed(deal, self.seat, act)
@@ -680,7 +682,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
             return
         self.coach_box.value = _wrap(render.analysis_html(analysis, style=False))
         picked = self.again_pick.value
-        options = [(_("trick {trick}: {move}, {label}").format(trick=d.trick, move=d.played.display(),
+        options = [(_("trick {trick}: {move}, {label}").format(trick=d.trick, move=move_text(d, d.played),
                                                               label=d.label_text()), d.position)
                    for d in analysis.decisions]
         costliest = analysis.summary().costliest
@@ -774,7 +776,8 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         elif self._again is not None:
             again = self._again
             said = _("Back at trick {trick}: you played {move} here ({label}, {lost} points lost). Play another "
-                     "move: it is valued against {move}.").format(trick=again.trick, move=again.played.display(),
+                     "move: it is valued against {move}.").format(trick=again.trick,
+                                                                  move=move_text(again, again.played),
                                                                   label=again.label_text(),
                                                                   lost=decimal(again.loss)) + " " + said
         if deal.is_over:

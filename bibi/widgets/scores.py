@@ -12,7 +12,7 @@ from bibi.deal import Deal, Trick
 from bibi.errors import WrongType, shorten, whole
 from bibi.game import Game
 from bibi.i18n import _, count
-from bibi.rules import rules_name
+from bibi.rules import rules_titled
 from bibi.widgets.base import _button, _html, _View, speaking
 from bibi.widgets.explorer import DealExplorer
 
@@ -203,7 +203,7 @@ class ScoreInspector(_View):
             said = _("{rules} rules, {players}, dealer seat {dealer}: over.")
         else:
             said = _("{rules} rules, {players}, dealer seat {dealer}: in play, trick {number} of {total}.")
-        self._say(said.format(rules=rules_name(deal.rules), players=count(deal.players, "player"),
+        self._say(said.format(rules=rules_titled(deal.rules), players=count(deal.players, "player"),
                               dealer=deal.dealer, number=len(deal.tricks) + 1, total=deal.tricks_total))
 
 
