@@ -492,18 +492,27 @@ def test_the_app_names_the_rules_changed_as_the_rules_panel_does(lang, option, v
     assert html.unescape(app.message.value) == said
 
 
-@pytest.mark.parametrize(("lang", "right"), [("ru", "справа: итальянские (Карт на руках: 5)"),
-                                           ("it", "italiane (Carte in mano: 5) a destra"),
-                                           ("en", "italian:hand_size=5 (right)")])
-def test_the_rules_panel_names_rules_with_changes_in_words(lang, right):
-    """The panel's message names the right-hand rules, changed in the panel, by their preset and each change in
-    words (as the app does), not by the label's notation the box types; in English, by that label."""
+@pytest.mark.parametrize(("lang", "right", "changes"), [
+    ("ru", "справа: изменённые итальянские", "Изменения справа — Карт на руках: 5."),
+    ("it", "italiane modificate a destra", "Modifiche a destra — Carte in mano: 5."),
+    ("en", "italian:hand_size=5 (right)", "")])
+def test_the_rules_panel_names_rules_with_changes_in_words(lang, right, changes):
+    """The panel's message names the right-hand rules, changed in the panel, as a heading does (changed, and
+    their preset) and then each change in words in a sentence of its own (as the app does), not by the label's
+    notation the box types; in English, by that label. A change whose meaning ends in its sentence ids nests no
+    parenthesis in another."""
     panel = RulesPanel("russian", 4, seed=2, other="italian", lang=lang)
     panel.set_option("hand_size", 5)
     message = html.unescape(panel.message.value)
-    assert right in message, message
+    text = re.sub(r"<[^>]*>", "", message.split("<style")[0])
+    assert right in text and text.endswith(changes or "turn_up."), text
     if lang != "en":
         assert "italian:" not in message and "hand_size" not in message
+    panel.set_option("follow", "must_follow")  # its meaning ends "(R13)"
+    said = re.sub(r"<[^>]*>", "", html.unescape(panel.message.value).split("<style")[0])
+    assert "(R13)" in said or lang == "en", said
+    assert not re.search(r"\([^)]*\(", said), said
+    panel.set_option("follow", "follow_or_trump")
     panel.set_language("en" if lang != "en" else "ru")
     panel.set_language(lang)
     assert html.unescape(panel.message.value) == message

@@ -47,13 +47,38 @@ def option_set(name: str, value: Any) -> str:
 
 def rules_said(rules: Rules) -> str:
     """Rules as the views' messages name them: ``rules_name`` (a preset by its name, translated; in English, rules
-    with changes by their label, which the rules boxes type), in the other languages rules with changes by their
-    base's name and each option changed as ``option_set`` says it, not in the label's notation: ``italiane (Carte
-    in mano: 5)`` for ``italian:hand_size=5``."""
-    base = BASES[rules.name]
-    if get_language() == SOURCE or rules == base:
+    with changes by their label, which the rules boxes type), in the other languages rules with changes as a
+    heading names them (``rules_titled``: ``italiane modificate`` for ``italian:hand_size=5``), not in the label's
+    notation; the message then says the changes in a sentence of their own (``sides_told``)."""
+    if get_language() == SOURCE or rules == BASES[rules.name]:
         return rules_name(rules)
-    return f"{rules_name(base)} ({changes_said(rules)})"
+    return rules_titled(rules)
+
+
+def sides_told(left: Rules, right: Rules) -> str:
+    """What each side of a comparison changes from its base, a sentence a side, each change as the rules panel says
+    it (``changes_said``), after a message that names them by ``rules_said``: ``''`` in English (the labels say
+    it) and for presets. A sentence, not a parenthesis: a value's meaning may end in one ("… (I7)").
+
+    >>> from bibi.i18n import language
+    >>> from bibi.rules import parse_rules
+    >>> with language("it"):
+    ...     sides_told(parse_rules("russian"), parse_rules("italian:bibi_points=30"))
+    'Modifiche a destra — Punti del «bip bip»: 30.'
+    """
+    if get_language() == SOURCE:
+        return ""
+    told = []
+    said = changes_said(left)
+    if said:
+        # TRANSLATORS: after the rules panel's message, the options the left-hand rules change, each as the panel
+        # says it ("Cards in hand: 5"), joined by commas
+        told.append(_("Changes on the left: {changes}.").format(changes=said))
+    said = changes_said(right)
+    if said:
+        # TRANSLATORS: the same for the right-hand rules
+        told.append(_("Changes on the right: {changes}.").format(changes=said))
+    return " ".join(told)
 
 
 def changes_said(rules: Rules) -> str:
@@ -96,4 +121,4 @@ def changes_told(rules: Rules) -> str:
 
 
 __all__ = ["changes_said", "changes_told", "control_value", "held_value", "option_name", "option_set", "rules_said",
-           "two_titles"]
+           "sides_told", "two_titles"]

@@ -15,6 +15,7 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, _, count, ngettext
 from bibi.play import Bot
+from bibi.render.names import sides_told
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 from bibi.widgets.base import (
     _button,
@@ -301,8 +302,10 @@ class RulesPanel(_View):
         else:
             what = _("the same rules on both sides")
         players, seed = self._where()
-        self._say(_("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=_rules_said(left), right=_rules_said(right), what=what))
+        said = _("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
+            seed=seed, players=count(players, "player"), left=_rules_said(left), right=_rules_said(right), what=what)
+        told = sides_told(left, right)  # what each side changes, a sentence of its own
+        self._say(f"{said} {told}" if told else said)
 
 
 def _option_error(name: str, value: Any, exc: Exception) -> str:
