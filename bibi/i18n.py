@@ -723,6 +723,18 @@ def percent(fraction: float, digits: int = 0, *, lang: str | None = None) -> str
 PLUS_MINUS = "\u00a0±\u00a0"
 
 
+def capitalized(text: str) -> str:
+    """``text`` as it begins a sentence: its first letter a capital, the rest as it is (a rules' name, a reason the
+    engine words in lower case). The one way the views start a sentence with a word from elsewhere.
+
+    >>> capitalized("русские: следовать масти"), capitalized("italiane"), capitalized("")
+    ('Русские: следовать масти', 'Italiane', '')
+    """
+    if not isinstance(text, str):
+        raise WrongType(f"text: expected a text, not {shorten(text)}")
+    return text[:1].upper() + text[1:]
+
+
 def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, lang: str | None = None) -> str:
     """An estimate and its interval, the one way the kit writes one: ``+2.4 ± 1.1`` (the mean, then the half-width
     of its interval), with the language's numbers. The spaces around "±" are no-break spaces (``PLUS_MINUS``), so
@@ -737,7 +749,8 @@ def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, l
 __all__ = [
     "ARGPARSE_MESSAGES", "LANGUAGES", "NAMES", "NOUNS", "NUMBER_FORMATS", "N_", "PLUS_MINUS", "PSEUDO", "NumberFormat",
     "UnknownLanguage", "_",
-    "argparse_speaking", "catalog_file", "compile_po", "count", "decimal", "find_language", "get_language", "interval",
+    "argparse_speaking", "capitalized", "catalog_file", "compile_po", "count", "decimal", "find_language",
+    "get_language", "interval",
     "jupyterlab_settings_file", "language", "language_from_environment", "language_from_jupyterlab", "ngettext",
     "npgettext", "number", "percent", "pgettext", "plural_forms", "pseudo", "read_po", "reader", "reading", "resolve",
     "set_language", "settle", "translation", "use_pseudo", "you",

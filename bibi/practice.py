@@ -50,7 +50,7 @@ from bibi.cards import SUITS, Card, Rank, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.dealing import PairSetup, paired_setup
 from bibi.errors import WrongType, shorten
-from bibi.i18n import N_, SOURCE, _, get_language, ngettext
+from bibi.i18n import N_, SOURCE, _, capitalized, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text
 from bibi.play import play
@@ -172,7 +172,7 @@ class Feedback:
     sentences: tuple[str, ...]
 
     def __str__(self) -> str:
-        reason = self.reason[:1].upper() + self.reason[1:]
+        reason = capitalized(self.reason)
         answer, given = shown(self.answer), shown(self.given)
         head = (_("Right: {answer}.").format(answer=answer) if self.right
                 else _("Not quite: you said {given}, the answer is {answer}.").format(given=given, answer=answer))

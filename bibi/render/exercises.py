@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bibi.i18n import N_, _
+from bibi.i18n import N_, _, capitalized
 from bibi.render.hands import card_html, hand_html, suit_html, trick_html
 from bibi.render.markup import _e, _styled
 from bibi.render.reference import sentences_html
@@ -58,7 +58,7 @@ def feedback_html(feedback: Any, sentences: Iterable[Any]) -> str:
     else:
         verdict = "✗ " + _("Not quite: you said {given}; the answer is <b>{answer}</b>.").format(given=given,
                                                                                           answer=answer)
-    reason = _e(feedback.reason[:1].upper() + feedback.reason[1:])
+    reason = _e(capitalized(feedback.reason))
     words = sentences_html(sentences, style=False)
     mark = "bibi-right" if feedback.right else "bibi-wrong"
     summary = _("The sentences: {ids}").format(ids=", ".join(feedback.sentences))

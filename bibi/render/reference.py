@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from bibi.cards import Card
-from bibi.i18n import N_, _, get_language, ngettext
+from bibi.i18n import N_, _, capitalized, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text
 from bibi.render.markup import HTML, _e, _seat_name, _styled, _suit, wrap
@@ -338,7 +338,8 @@ def parting_html(parting: Any, *, labels: Sequence[str]) -> str:
             sources = _("sources {cite}").format(cite=option_citation(a.rules, name))
             lines.append(
                 f'<span class="bibi-why">{because} '
-                f"{_e(la)}: {_e(option_meaning(name, va))}. {_e(lb)}: {_e(option_meaning(name, vb))}. "
+                f"{_e(capitalized(la))}: {_e(option_meaning(name, va))}. "
+                f"{_e(capitalized(lb))}: {_e(option_meaning(name, vb))}. "
                 f'<span class="bibi-label">{_e(sources)}</span></span>'
             )
     else:

@@ -17,7 +17,7 @@ from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, decimal, ngettext
+from bibi.i18n import _, capitalized, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.notation import action_text
@@ -740,7 +740,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
                 continue
             mandatory = event.info == "mandatory"
             told = call_told(deal.rules, event.suit, event.seat, you=event.seat == self.seat, mandatory=mandatory)
-            line = told[:1].upper() + told[1:] + "."  # a sentence of the news line
+            line = capitalized(told) + "."  # a sentence of the news line
             if event.seat == self.seat and mandatory:
                 forced.append(line)
             lines.append(line)
