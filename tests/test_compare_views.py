@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ ipywidgets = pytest.importorskip(
 from bibi import render  # noqa: E402  (after the skip: the views need ipywidgets)
 from bibi import widgets as views  # noqa: E402
 from bibi.deal import Deal  # noqa: E402
+from bibi.i18n import language  # noqa: E402
 from bibi.parting import compare_lines  # noqa: E402
 from bibi.play import bots_rng, lockstep, play_seeded  # noqa: E402
 from bibi.rules import ITALIAN, RUSSIAN, call_said, parse_rules  # noqa: E402
@@ -416,3 +418,17 @@ def test_the_parting_box_says_once_what_both_sides_do():
     apart = compare_lines("ru", "it", 6, seed=4, bots="greedy").parting
     box = str(render.parting_html(apart, labels=("russian", "italian"), style=False))
     assert "under russian seat 0 may say Bi-bi or pass" in box and "under italian seat 2 leads" in box
+
+
+@pytest.mark.parametrize(("lang", "labels", "starts"), [
+    ("en", ("russian", "italian"), (". Russian: follow suit", ". Italian: play the suit led")),
+    ("ru", ("русские", "итальянские"), (". Русские: следовать масти", ". Итальянские: отвечать")),
+    ("it", ("russe", "italiane"), (". Russe: rispondere", ". Italiane: il seme"))])
+def test_the_parting_box_starts_each_sides_sentence_with_a_capital(lang, labels, starts):
+    """The box's last sentences say what each side's option means, each starting with that side's name: a word
+    from elsewhere (``i18n.capitalized``), written with a capital where it starts a sentence."""
+    parting = compare_lines("ru", "it", 6, seed=1, bots="greedy").parting
+    with language(lang):
+        box = re.sub(r"<[^>]*>", "", str(render.parting_html(parting, labels=labels, style=False)))
+    assert all(start in box for start in starts), box
+    assert f". {labels[0]}:" not in box and f". {labels[1]}:" not in box
