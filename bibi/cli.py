@@ -230,7 +230,7 @@ def whole_arg(text: str) -> int:
     """A whole number, for argparse: digits only (no ``²``), at most 18 of them."""
     digits = text.strip().removeprefix("-")
     if not (digits.isascii() and digits.isdecimal()) or len(digits) > 18:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {shorten(text)}")
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {value}").format(value=shorten(text)))
     return int(text)
 
 
@@ -240,13 +240,14 @@ def seed_arg(text: str) -> int | str:
     number, within ±2**64 as the engine takes it; anything else is that very text (``007``, ``bibi/0/5``), as
     ``Deal.new(..., seed="007")`` takes it."""
     if not text.strip():
-        raise argparse.ArgumentTypeError(f"a seed cannot be blank ({shorten(text)})")
+        raise argparse.ArgumentTypeError(_("a seed cannot be blank ({value})").format(value=shorten(text)))
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdecimal()) or (digits != "0" and digits.startswith("0")) or text == "-0":
         return text  # a text seed, taken as typed
     if len(digits) > 20 or abs(int(text)) > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is outside ±2**64, the whole-number seeds; "
-                                         "a seed that is not a whole number is a text, like 'bibi/0/5'")
+        # TRANSLATORS: {value} is the seed typed, quoted; a seed is a whole number within ±2**64 or else a text
+        raise argparse.ArgumentTypeError(_("{value} is outside ±2**64, the whole-number seeds; a seed that is not a "
+                                           "whole number is a text, like 'bibi/0/5'").format(value=shorten(text)))
     return int(text)
 
 

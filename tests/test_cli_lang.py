@@ -404,3 +404,29 @@ def test_compared_rules_line_their_values_up_and_wrap_between_words_at_the_termi
         if meaning and line.startswith("     "):
             assert len(line) - len(line.lstrip()) == column, line
         meaning = line.startswith(("    " + names[0], "    " + names[1])) or (meaning and line.startswith("     "))
+
+
+@pytest.mark.parametrize(("args", "lang", "said"), [
+    (("--seed", "99999999999999999999999"), "ru", "'99999999999999999999999' — вне пределов ±2**64 для зерна-числа"),
+    (("--seed", "99999999999999999999999"), "it", "è fuori dall’intervallo ±2**64 dei codici numerici"),
+    (("--seed", " "), "ru", "зерно не может быть пустым"),
+    (("--seed", " "), "it", "il codice non può essere vuoto"),
+    (("--seed", "99999999999999999999999"), "en", "is outside ±2**64, the whole-number seeds"),
+])
+@pytest.mark.subprocess
+def test_a_seed_the_command_cannot_take_is_refused_in_the_language(args, lang, said):
+    done = bibi("--lang", lang, "play", "--deals", "1", *args, stdin="")
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    if lang != "en":
+        assert "outside" not in done.stderr and "blank" not in done.stderr and "seeds" not in done.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "seed: 1180591620717411303424 — вне пределов ±2**64"),
+                                            ("it", "seed: 1180591620717411303424 è fuori dall’intervallo ±2**64"),
+                                            ("en", "seed: 1180591620717411303424 is outside ±2**64")])
+def test_a_seed_the_engine_cannot_take_is_refused_in_the_language(lang, said):
+    """``check_seed``'s range, the one every surface reaches (a seed box, ``Deal.new``): its words in the language,
+    the parameter's name and the value as they are."""
+    with language(lang), pytest.raises(ValueError) as refused:
+        Deal.new("russian", 4, seed=2**70)
+    assert str(refused.value) == said
