@@ -18,6 +18,7 @@ from bibi.deal import Action, Deal  # noqa: E402
 from bibi.game import Game  # noqa: E402
 from bibi.i18n import reading  # noqa: E402
 from bibi.play import play  # noqa: E402
+from bibi.render.names import control_value  # noqa: E402
 from bibi.rules import ITALIAN, OPTIONS, RUSSIAN, CardPoints  # noqa: E402
 
 pytestmark = pytest.mark.widgets
@@ -265,7 +266,7 @@ def test_rules_panel_presets_set_every_control_of_the_right_side():
     panel.preset_buttons["italian"].click()
     assert panel.rules == ITALIAN and panel.baseline is RUSSIAN  # the left stays: russian vs italian
     for name, value in ITALIAN.options().items():
-        assert panel.controls[name].value == views._control_value(value), name
+        assert panel.controls[name].value == control_value(value), name
     assert panel.preset_buttons["italian"].button_style == "primary"
     assert panel.pair_buttons[("russian", "italian")].button_style == "primary"
     assert "italian: not stated" in panel.sources["decks"].value  # the Italian text names no number of packs
@@ -335,7 +336,7 @@ def test_set_option_takes_every_value_the_rules_take_as_they_are():
     for name, value in [("bibi_points", 5000), ("bibi_points", 10_000), ("hand_size", 26), ("card_points", "2:11")]:
         panel.set_option(name, value)  # 5000 was 1000 and 26 the most a hand could be: the boxes' own bounds
         assert panel.rules.options()[name] == (value if name != "card_points" else CardPoints.parse(value))
-        assert panel.controls[name].value == views._control_value(panel.rules.options()[name])
+        assert panel.controls[name].value == control_value(panel.rules.options()[name])
     assert panel.rules.max_players == 4 and panel.controls["max_players"].value == 4  # R2: what 104 cards deal
     assert panel.deal.rules == panel.rules and f"{panel.rules.bibi_points}" in panel.picture_html()
     no_errors(panel)
@@ -384,7 +385,7 @@ def test_a_value_typed_in_a_box_is_the_rules_to_take_or_refuse():
         rules = panel.rules
         panel.controls[name].value = typed  # 27 was clamped to 26 in silence
         assert message in panel.control_errors[name].value
-        assert panel.rules is rules and panel.controls[name].value == views._control_value(rules.options()[name])
+        assert panel.rules is rules and panel.controls[name].value == control_value(rules.options()[name])
     panel.players_box.value = 13  # was clamped to 12
     assert "players: 13 is outside 2…12" in panel.field_errors["players"].value and panel.players_box.value == 4
     no_errors(panel)
@@ -986,7 +987,7 @@ def test_rules_panel_random_changes():
             control.value = rng.choice(["2:11 A:10 K:5 Q:4 J:3", "K:5 Q:5", "2:x"])
         else:
             control.value = rng.randint(0, 60)  # the rules take or refuse it (a refusal shows by the box)
-        assert control.value == views._control_value(panel.rules.options()[name])
+        assert control.value == control_value(panel.rules.options()[name])
         assert panel.deal.is_over and panel.base_deal.is_over
     no_errors(panel)
 

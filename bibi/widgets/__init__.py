@@ -45,7 +45,6 @@ from bibi.play import random_bot as random_bot
 from bibi.play import snapshots as snapshots
 from bibi.play import strongest_bot
 from bibi.widgets.app import PlayApp
-from bibi.widgets.base import _control_value as _control_value
 from bibi.widgets.base import as_bot
 from bibi.widgets.compare import CompareView
 from bibi.widgets.explorer import DealExplorer

@@ -21,13 +21,6 @@ from bibi.dealing import check_players
 from bibi.errors import check_type, whole
 from bibi.i18n import N_, _, find_language, language, reading, resolve
 from bibi.play import Bot, get_bot
-
-# How the views name options and rules for a reader lives in ``bibi.render.names`` (headings and score sheets
-# name changed rules in the same words); the rules panel reads it from here.
-from bibi.render.names import control_value as _control_value  # noqa: F401
-from bibi.render.names import held_value as _held  # noqa: F401
-from bibi.render.names import option_name as _option_name  # noqa: F401
-from bibi.render.names import rules_said as _rules_said  # noqa: F401
 from bibi.rules import OPTIONS, Rules, as_rules, call_said
 from bibi.tricks import call_sources, pair_letters
 
@@ -392,7 +385,7 @@ def _preset_labels() -> dict[str, str]:
 def _value_choices(name: str) -> list[tuple[str, Any]]:
     """The choices of an option's menu in the language in force, each labelled by what the value means (cut to
     fit the menu; the rules panel says the chosen value's whole meaning under it), each worth the value as the
-    option's control holds it (``_control_value``: ``True``, ``"follow_or_trump"``)."""
+    option's control holds it (``bibi.render.names.control_value``: ``True``, ``"follow_or_trump"``)."""
     choices = []
     for value, meaning in OPTIONS[name].values.items():
         held = value == "True" if value in ("True", "False") else value

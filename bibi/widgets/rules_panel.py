@@ -15,17 +15,13 @@ from bibi.deal import Deal
 from bibi.errors import WrongType, check_type, shorten, whole
 from bibi.i18n import N_, _, count, ngettext
 from bibi.play import Bot
-from bibi.render.names import sides_told
+from bibi.render.names import control_value, held_value, option_name, rules_said, sides_told
 from bibi.rules import OPTIONS, PRESETS, CardPoints, Rules, as_rules, preset
 from bibi.widgets.base import (
     _button,
-    _control_value,
     _field_error,
-    _held,
     _html,
-    _option_name,
     _preset_labels,
-    _rules_said,
     _seed,
     _value_choices,
     _View,
@@ -48,10 +44,10 @@ def _control(name: str, value: Any) -> widgets.Widget:
     style = {"description_width": _TITLE_WIDTH}
     layout = widgets.Layout(width="330px", min_width="330px")
     if isinstance(value, bool | Enum):  # a menu of the values, each said by what it means
-        return widgets.Dropdown(options=_value_choices(name), value=_control_value(value), description=title,
+        return widgets.Dropdown(options=_value_choices(name), value=control_value(value), description=title,
                                 style=style, layout=widgets.Layout(width="100%", max_width=_MENU_WIDTH))
     if isinstance(value, CardPoints):
-        return widgets.Text(value=_held(value), description=title, continuous_update=False, style=style,
+        return widgets.Text(value=held_value(value), description=title, continuous_update=False, style=style,
                             layout=layout)
     # A number box without bounds or choices of its own (packs, hand size, players, points): a bounded box would
     # clamp a typed value silently, a list would restate the rules; here the rules decide, and a value they refuse
@@ -280,7 +276,7 @@ class RulesPanel(_View):
         self._syncing = True
         try:
             for name, value in self.rules.options().items():
-                self.controls[name].value = _held(value)
+                self.controls[name].value = held_value(value)
             self.left_box.value, self.right_box.value = self.baseline.label, self.rules.label
             self.players_box.value, self.seed_box.value = self._where()
         finally:
@@ -298,12 +294,12 @@ class RulesPanel(_View):
             self.sources[name].value = render.option_source_html(right, name, left_values[name])
         if changed:
             what = ngettext("{n} option differ: {names}", "{n} options differ: {names}", len(changed)).format(
-                n=len(changed), names=", ".join(_option_name(k) for k, _x, _y in changed))
+                n=len(changed), names=", ".join(option_name(k) for k, _x, _y in changed))
         else:
             what = _("the same rules on both sides")
         players, seed = self._where()
         said = _("Seed {seed}, {players}: {left} (left) vs {right} (right); {what}.").format(
-            seed=seed, players=count(players, "player"), left=_rules_said(left), right=_rules_said(right), what=what)
+            seed=seed, players=count(players, "player"), left=rules_said(left), right=rules_said(right), what=what)
         told = sides_told(left, right)  # what each side changes, a sentence of its own
         self._say(f"{said} {told}" if told else said)
 
