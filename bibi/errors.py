@@ -172,10 +172,7 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
         return None
     if isinstance(seed, str | bytes):
         if len(seed) > 10_000:
-            from bibi.i18n import _  # here, not at the top: bibi.i18n imports this module
-
-            raise ValueError(f"{name}: " + _("a text of {n} characters is too long for a seed (10,000 at most)")
-                             .format(n=len(seed)))
+            raise ValueError(f"{name}: a text of {len(seed)} characters is too long for a seed (10,000 at most)")
         return seed
     if isinstance(seed, float):  # nan hashes by identity: it would seed differently in every process
         raise WrongType(f"{name}: {shorten(seed)} is not a seed: use a whole number or a text")
@@ -183,10 +180,7 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
     if value is None:
         raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
     if not -MAX_SEED <= value <= MAX_SEED:
-        from bibi.i18n import _  # here, not at the top: bibi.i18n imports this module
-
-        # TRANSLATORS: {value} is the seed refused; the whole-number seeds lie within ±2**64
-        raise ValueError(f"{name}: " + _("{value} is outside ±2**64").format(value=shorten(seed)))
+        raise ValueError(f"{name}: {shorten(seed)} is outside ±2**64")
     return value
 
 
