@@ -334,6 +334,13 @@ class Rules:
         check_bounds("Rules.max_players", self.max_players, 2, 12, "R2")
         if self.max_players == 12 and 12 * self.hand_size > self.pack_size >= 2 * self.hand_size:
             set_(self, "max_players", self.pack_size // self.hand_size)  # R2: "up to twelve", as the packs allow
+        if 2 * self.hand_size > self.pack_size:  # not even two hands (R2: a game has two players at least)
+            # TRANSLATORS: two hands of {hand} cards need {cards} cards; {decks} packs hold {size} cards
+            reason = _("{hand} is too many: two hands of {hand} need {cards} cards, but {decks} pack(s) hold {size}; "
+                       "lower hand_size to {most} or less")
+            raise ValueError("Rules.hand_size: " + reason.format(
+                hand=self.hand_size, cards=2 * self.hand_size, decks=self.decks, size=self.pack_size,
+                most=self.pack_size // 2))
         if self.max_players * self.hand_size > self.pack_size:
             # TRANSLATORS: {players} hands of {hand} cards each need {cards} cards; {decks} packs hold {size} cards
             reason = _("{players} hands of {hand} need {cards} cards, but {decks} pack(s) hold {size}; lower "
@@ -737,7 +744,8 @@ def _parse_value(key: str, value: str, like: Any) -> Any:
         try:
             return CardPoints.parse(value)
         except ValueError as exc:
-            raise ValueError(f"rules: {key}={shorten(value)}: {exc}") from None
+            said = str(exc).removeprefix(f"{key}: ")  # the option is named once, in the label's own words
+            raise ValueError(f"rules: {key}={shorten(value)}: {said}") from None
     return value
 
 
@@ -795,10 +803,13 @@ def rules_titled(rules: Rules) -> str:
     >>> with language("ru"):
     ...     rules_titled(parse_rules("russian")), rules_titled(parse_rules("russian:hand_size=5"))
     ('русские', 'изменённые русские')
+    >>> with language("ru"):  # custom rules are changes already: named as they are, the changes said after
+    ...     rules_titled(Rules(hand_size=5))
+    'свои'
     """
     base = BASES[rules.name]
-    if rules == base:
-        return rules_name(rules)
+    if rules == base or rules.name == "custom":  # custom rules are changes already: «свои правила»
+        return rules_name(base)
     # TRANSLATORS: rules with changes, where a preset's name goes in "{rules} rules": "changed russian rules",
     # «изменённые русские правила», «regole russe modificate»; what was changed is said after (changes_told)
     return pgettext("rules", "changed {rules}").format(rules=rules_name(base))

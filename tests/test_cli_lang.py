@@ -407,7 +407,7 @@ def test_compared_rules_line_their_values_up_and_wrap_between_words_at_the_termi
 
 
 @pytest.mark.parametrize(("args", "lang", "said"), [
-    (("--seed", "99999999999999999999999"), "ru", "'99999999999999999999999' — вне пределов ±2**64 для зерна-числа"),
+    (("--seed", "99999999999999999999999"), "ru", "'99999999999999999999999' — целое число вне пределов ±2**64"),
     (("--seed", "99999999999999999999999"), "it", "è fuori dall’intervallo ±2**64 dei codici numerici"),
     (("--seed", " "), "ru", "зерно не может быть пустым"),
     (("--seed", " "), "it", "il codice non può essere vuoto"),

@@ -240,6 +240,19 @@ def test_R2_R3_one_pack_in_one_step_takes_the_most_players_it_deals():
         dataclasses.replace(bibi.RUSSIAN, decks=1, max_players=8)
 
 
+def test_R2_a_hand_too_big_for_two_players_is_told_to_shrink_the_hand_not_the_table():
+    # Fewer than two hands fit: no count of players helps (R2's game has two at least), the hand size does.
+    with pytest.raises(ValueError, match=r"^Rules\.hand_size: 40 is too many: two hands of 40 need 80 cards, but 1 "
+                                         r"pack\(s\) hold 52; lower hand_size to 26 or less$"):
+        dataclasses.replace(bibi.RUSSIAN, decks=1, hand_size=40)
+    assert dataclasses.replace(bibi.RUSSIAN, decks=1, hand_size=26).max_players == 2  # the most that fits
+
+
+def test_a_labels_card_points_refusal_names_the_option_once():
+    with pytest.raises(ValueError, match=r"^rules: card_points='A10': cannot read 'A10'; write ranks and points"):
+        bibi.rules.parse_rules("ru:card_points=A10")
+
+
 def test_R20_multi_call_is_stretched_last_has_no_sentence_and_no_effect_under_holder_chooses():
     assert "stretched" in bibi.RUSSIAN.citation("multi_call")
     assert "no sentence" in OPTIONS["multi_call"].values["last"]
