@@ -15,7 +15,7 @@ from typing import Any, Final, NamedTuple, SupportsIndex
 from bibi.cards import CARD_TEXT, CARDS, SUITS, Card, Rank, Suit, pack, parse_card
 from bibi.errors import Checked, WrongType, check_seed, check_type, shorten, whole
 from bibi.i18n import _, ngettext
-from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules, check_bounds
+from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules
 from bibi.tricks import KQ_SLOT, PARTNER
 
 _RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
@@ -107,8 +107,7 @@ def _as_suit(value: Any, what: str) -> Suit:
 def check_players(rules: Rules, players: SupportsIndex) -> int:
     """``players`` if it is a whole number of players these rules seat (R2), else an error naming it."""
     check_type("rules", rules, Rules, "a Rules value")
-    players = whole("players", players)
-    check_bounds("players", players, 2, rules.max_players, "R2; max_players")
+    players = whole("players", players, 2, rules.max_players, ids="R2; max_players")
     if players * rules.hand_size > rules.pack_size:
         raise ValueError(
             f"players: {players} hands of {rules.hand_size} need more than the {rules.pack_size} cards "

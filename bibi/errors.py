@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import operator
 import reprlib
+from collections.abc import Callable
 from typing import Any, Never, SupportsIndex, TypeAlias, TypeVar
 
 LIMIT = 60  # the most characters of a value a message quotes
@@ -129,14 +130,21 @@ def _index(value: Any) -> int | None:
         return None
 
 
-def whole(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+def whole(name: str, value: Any, low: int | None = None, high: int | None = None, *, ids: str = "") -> int:
     """``value`` as an ``int`` if it is a whole number within ``low…high`` (an ``int``, or anything ``operator.index``
     reads, as numpy's integers): a ``WrongType`` for another type (bools too), a ``ValueError`` for a number out of
-    bounds, both naming ``name``. Callers use the ``int`` it returns."""
+    bounds, both naming ``name``; the bounds' refusal in the language in force, citing ``ids`` (the sentences that
+    set them, ``R8``). Callers use the ``int`` it returns.
+
+    >>> whole("players", 13, 2, 12, ids="R2")
+    Traceback (most recent call last):
+    ...
+    ValueError: players: 13 is outside 2…12 (R2)
+    """
     number = _index(value)
     if number is None:
         raise WrongType(f"{name}: expected a whole number, not {shorten(value)} ({type(value).__name__})")
-    _within(name, number, low, high)
+    _within(name, number, low, high, ids)
     return number
 
 
@@ -153,11 +161,13 @@ def number(name: str, value: Any, low: float | None = None, high: float | None =
     return value
 
 
-def _within(name: str, value: float, low: float | None, high: float | None) -> None:
+def _within(name: str, value: float, low: float | None, high: float | None, ids: str = "") -> None:
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"{low}…{high}" if low is not None and high is not None else f"≥ {low}" if low is not None \
             else f"≤ {high}"
-        raise ValueError(f"{name}: {shorten(value)} is outside {bounds}")
+        # TRANSLATORS: {value} is the value refused (a number); {bounds} the values allowed: 1…52, ≥ 0 or ≤ 12
+        reason = _("{value} is outside {bounds}").format(value=shorten(value), bounds=bounds)
+        raise ValueError(f"{name}: {reason}" + (f" ({ids})" if ids else ""))
 
 
 def check_seed(name: str, seed: Any) -> int | str | bytes | None:
@@ -180,11 +190,32 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
     if value is None:
         raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
     if not -MAX_SEED <= value <= MAX_SEED:
-        raise ValueError(f"{name}: {shorten(seed)} is outside ±2**64")
+        # TRANSLATORS: {value} is the seed refused; the whole-number seeds lie within ±2**64
+        raise ValueError(f"{name}: " + _("{value} is outside ±2**64").format(value=shorten(seed)))
     return value
+
+
+# The words of this module's refusals in the language in force: ``bibi.i18n``, which imports this module (so this
+# one cannot import it back), hands its ``_`` over as it loads (``speak_with``); until then, and without it, English.
+_say: Callable[[str], str] = str
+
+
+def speak_with(translate: Callable[[str], str]) -> None:
+    """Word this module's refusals with ``translate`` (message → the language in force's words): ``bibi.i18n``'s
+    ``_``, handed over once as that module loads."""
+    global _say
+    if not callable(translate):
+        raise WrongType(f"translate: expected a callable (message) -> text, not {shorten(translate)}")
+    _say = translate
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force, once ``bibi.i18n`` has loaded (``speak_with``); marked for the
+    catalogs as every ``_`` is."""
+    return _say(message)
 
 
 __all__ = [
     "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
-    "check_seed", "check_type", "number", "shorten", "whole",
+    "check_seed", "check_type", "number", "shorten", "speak_with", "whole",
 ]

@@ -65,7 +65,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from importlib import resources
 
-from bibi.errors import WrongType, shorten
+from bibi.errors import WrongType, shorten, speak_with
 
 DOMAIN = "bibi"
 SOURCE = "en"  # the language of the msgids; it has no catalog
@@ -744,6 +744,10 @@ def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, l
     ('+2.4\xa0±\xa01.1', '49,22\xa0±\xa00,93')
     """
     return f"{number(mean, digits, sign=sign, lang=lang)}{PLUS_MINUS}{number(abs(half), digits, lang=lang)}"
+
+
+
+speak_with(_)  # bibi.errors' refusals (a count out of its bounds, a seed out of range) in the language in force
 
 
 __all__ = [

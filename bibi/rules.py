@@ -89,23 +89,6 @@ def _twice(rank: str) -> str:
     return _("rank {rank} is given twice").format(rank=rank)
 
 
-def check_bounds(name: str, value: int, low: int, high: int, ids: str = "") -> int:
-    """``value`` if it is within ``low…high``; else a ``ValueError`` naming ``name``, quoting the value and citing
-    ``ids`` (``R8``), in the language in force: the bounds the rules set on a count (``bibi.errors.whole`` checks
-    its type first, and says it).
-
-    >>> check_bounds("players", 13, 2, 12, "R2")
-    Traceback (most recent call last):
-    ...
-    ValueError: players: 13 is outside 2…12 (R2)
-    """
-    if not low <= value <= high:
-        # TRANSLATORS: {value} is the value refused (a number); {low}…{high} the values the rules allow
-        reason = _("{value} is outside {low}…{high}").format(value=shorten(value), low=low, high=high)
-        raise ValueError(f"{name}: {reason}" + (f" ({ids})" if ids else ""))
-    return value
-
-
 class CardPoints(Mapping):
     """A frozen, hashable map rank → points; ranks not listed score 0.
 
@@ -125,8 +108,7 @@ class CardPoints(Mapping):
                 raise ValueError("card_points: " + _("unknown rank {rank}").format(rank=shorten(rank))) from None
             if r in items:
                 raise ValueError("card_points: " + _twice(r.char))
-            name = f"card_points[{r.char}]"
-            value = check_bounds(name, whole(name, value), 0, MAX_CARD_POINTS)
+            value = whole(f"card_points[{r.char}]", value, 0, MAX_CARD_POINTS)
             if value:
                 items[r] = value
         self._items = tuple(sorted(items.items(), key=lambda kv: -kv[0]))
@@ -329,9 +311,9 @@ class Rules:
         if self.decks not in (1, 2):
             reason = _("{value} is not 1 or 2").format(value=shorten(self.decks))
             raise ValueError(f"Rules.decks: {reason} (R3)")
-        check_bounds("Rules.hand_size", self.hand_size, 1, 52, "R8")
-        check_bounds("Rules.bibi_points", self.bibi_points, 0, MAX_BIBI_POINTS, "R16")
-        check_bounds("Rules.max_players", self.max_players, 2, 12, "R2")
+        whole("Rules.hand_size", self.hand_size, 1, 52, ids="R8")
+        whole("Rules.bibi_points", self.bibi_points, 0, MAX_BIBI_POINTS, ids="R16")
+        whole("Rules.max_players", self.max_players, 2, 12, ids="R2")
         if self.max_players == 12 and 12 * self.hand_size > self.pack_size >= 2 * self.hand_size:
             set_(self, "max_players", self.pack_size // self.hand_size)  # R2: "up to twelve", as the packs allow
         if 2 * self.hand_size > self.pack_size:  # not even two hands (R2: a game has two players at least)

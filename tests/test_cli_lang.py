@@ -419,3 +419,15 @@ def test_a_seed_the_command_cannot_take_is_refused_in_the_language(args, lang, s
     assert done.returncode == 2 and said in done.stderr, done.stderr
     if lang != "en":
         assert "outside" not in done.stderr and "blank" not in done.stderr and "seeds" not in done.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "seed: 1180591620717411303424 — вне пределов ±2**64"),
+                                            ("it", "seed: 1180591620717411303424 è fuori dall’intervallo ±2**64"),
+                                            ("en", "seed: 1180591620717411303424 is outside ±2**64")])
+def test_a_seed_the_engine_cannot_take_is_refused_in_the_language(lang, said):
+    """``check_seed``'s range, the one every surface reaches (a seed box, ``Deal.new``): its words in the language
+    (``bibi.errors`` speaks through ``bibi.i18n``'s ``_``, handed over as it loads), the parameter's name and the
+    value as they are."""
+    with language(lang), pytest.raises(ValueError) as refused:
+        Deal.new("russian", 4, seed=2**70)
+    assert str(refused.value) == said
