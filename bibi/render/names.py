@@ -50,9 +50,7 @@ def rules_said(rules: Rules) -> str:
     with changes by their label, which the rules boxes type), in the other languages rules with changes as a
     heading names them (``rules_titled``: ``italiane modificate`` for ``italian:hand_size=5``), not in the label's
     notation; the message then says the changes in a sentence of their own (``sides_told``)."""
-    if get_language() == SOURCE or rules == BASES[rules.name]:
-        return rules_name(rules)
-    return rules_titled(rules)
+    return rules_name(rules) if get_language() == SOURCE else rules_titled(rules)
 
 
 def sides_told(left: Rules, right: Rules) -> str:
