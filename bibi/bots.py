@@ -20,8 +20,10 @@ are registered under.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
   decision it deals the hidden cards (other hands, the stock, so the draws too) many ways consistent
   with its view, the other hands more often holding the cards players keep (points, kings, queens, and
-  trumps under R13), plays every legal action out in each of these worlds, and plays the action with the
-  best mean score when it clearly beats the heuristic's choice (else the heuristic's).
+  trumps under R13) and lacking what their plays say they did not hold (``bibi.inference``), plays every legal
+  action out in each of these worlds, and plays the action with the best mean score when it clearly beats the
+  careful heuristic's choice (else that choice). It is ``make_search_bot(infer=True, careful=True)``, registered as
+  ``search`` (the expert level, the hints).
 - ``make_oracle_bot(deal)``: the same search on the true deal, which it is given: a bot that cheats, the
   ceiling for benchmarks and for showing what hidden information is worth. Not registered: it needs
   the live deal, not a view.
@@ -425,10 +427,10 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
 
     ``infer`` deals the worlds within what the others' plays say they did not hold (``search_sampler``,
     ``bibi.inference``); ``careful`` falls back on the heuristic with its two dearer rules (``bibi.heuristic``).
-    Both are off by default, and the registered ``search`` is today's search: with both on (``search-plus`` in the
-    benches) it beats today's by +2.0 ± 1.4 points a deal in Italian (2,000 paired deals with duplicate draws,
-    ``Deal.duplicate``) and by +0.4 ± 0.7 in Russian (4,000), not clear of 0 there, at about 1.5 times its CPU
-    (bench/README.md, "Inference from play").
+    Both are off by default (the search before inference, ``search-before`` in the benches); the registered
+    ``search`` has both on: it beats the search before by +2.0 ± 1.4 points a deal in Italian (2,000 paired deals
+    with duplicate draws, ``Deal.duplicate``) and by +0.4 ± 0.7 in Russian (4,000), not clear of 0 there, at about
+    1.5 times its CPU (bench/README.md, "Inference from play").
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
@@ -544,7 +546,10 @@ def _check_count(name: str, value: Any, least: int) -> None:
 
 
 sampling_bot = make_sampling_bot()
-search_bot = make_search_bot()
+# The registered search (the expert level, the hints): the strongest measured, inference and the careful fallback on
+# (``make_search_bot``'s doc; bench/README.md, "Inference from play"), under the plain name.
+search_bot = make_search_bot(infer=True, careful=True)
+search_bot.__name__ = search_bot.__qualname__ = "search_bot"
 
 for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("sampling", sampling_bot),
                     ("search", search_bot)):

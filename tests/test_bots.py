@@ -542,8 +542,11 @@ def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristi
     """Deal 733 of the strength runs (seed 20993, Italian, six players), seat 1 after seven tricks: no quick
     attempt of the sampler finds a world there. With this stream the steps of search the decision may spend
     (``_STEPS``) run out after two worlds, too few to judge by (``_FEWEST``): the search plays the heuristic's
-    choice and says why. With another stream it finds six, and weighs them."""
+    choice and says why. With another stream it finds six, and weighs them. (The search without inference: within
+    the others' plays' beliefs the registered search's sampler meets this position otherwise.)"""
     from bibi.play import bots_rng
+
+    search_bot = make_search_bot()
 
     seed = 20260 + 733
     deal = play(Deal.new(ITALIAN, 6, seed=seed), ["heuristic"] * 6, bots_rng(seed),
