@@ -35,6 +35,7 @@ from bibi.cards import CARDS, Card, Rank, Suit
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
 from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole, wrong_type
+from bibi.i18n import _
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
@@ -290,7 +291,7 @@ class Sampler:
     def sample(self, rng: random.Random, tries: SupportsIndex = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
         if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
-        for _ in range(_check_draws(rng, tries)):
+        for _tried in range(_check_draws(rng, tries)):
             deal = self._attempt(rng)
             if deal is not None:
                 return deal
@@ -363,7 +364,7 @@ class Sampler:
             known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
             if decider is not None and decider[0] == seat:
                 known += decider[1]
-            for _ in range(redeals):
+            for _redealt in range(redeals):
                 taken, rest = self._take(seat, known, pool, len(known) - len(view.laid_down[seat]))
                 history = taken is not None and self._backwards(seat, known + taken, rng)
                 if history:
@@ -804,7 +805,8 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
         raise ValueError(f"{name}: expected 52 numbers, one per card index, not {len(weights)}: {shorten(weights)}")
     for w in weights:
         if isinstance(w, bool) or not isinstance(w, int | float):
-            raise WrongType(f"{name}: {shorten(w)} is not a number")
+            # TRANSLATORS: {value} is the weight refused, as Python writes it
+            raise WrongType(f"{name}: " + _("{value} is not a number").format(value=shorten(w)))
         if not (0 < w < math.inf):
             raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
     return tuple(float(w) for w in weights)
@@ -839,7 +841,10 @@ def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[t
         mask = 0
         for c in cards:
             if not isinstance(c, Card):
-                raise WrongType(f"lacks: {shorten(c)} in {shorten(lack)} is not a Card")
+                # TRANSLATORS: {value} is the value refused and {lack} the (seat, trick, cards) it is in, as
+                # Python writes them; Card is the kit's type, as written in code
+                raise WrongType("lacks: " + _("{value} in {lack} is not a Card").format(value=shorten(c),
+                                                                                       lack=shorten(lack)))
             mask |= 1 << int(c)
         out.append((seat, t, mask))
     return out

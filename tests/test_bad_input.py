@@ -901,6 +901,8 @@ WRONG_TYPES = [
     (lambda: bibi.notation.action_text("KS"), "action", "KS"),
     (lambda: bibi.dealing.paired_setup("russian", 4, 0, 1, when=1), "when", 1),
     (lambda: Deal.new("ru", 3, seed=1).restock("KS"), "cards", "KS"),
+    (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), held=["x"] * 52), "held", "x"),
+    (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), steps="3"), "steps", "3"),
 ]
 
 
