@@ -211,13 +211,11 @@ class Game:
         """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
         (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
         deal = self.deal
-# TRANSLATORS: {value} is the value refused, as Python writes it; {last} the number of actions played
-        refused = "take_back: upto " + _("{value} is not a position 0…{last} of the deal").format(
-            value=shorten(upto), last=len(deal.actions))
-        if isinstance(upto, bool) or not isinstance(upto, int):
-            raise WrongType(refused)
-        if not 0 <= upto <= len(deal.actions):
-            raise ValueError(refused)
+        wrong = isinstance(upto, bool) or not isinstance(upto, int)  # a WrongType; a number out of range, a ValueError
+        if wrong or not 0 <= upto <= len(deal.actions):
+            # TRANSLATORS: {value} is the value refused, as Python writes it; {last} the number of actions played
+            raise (WrongType if wrong else ValueError)("take_back: upto " + _(
+                "{value} is not a position 0…{last} of the deal").format(value=shorten(upto), last=len(deal.actions)))
         self._deals[-1] = Deal.replay(deal.record(), upto=upto)
         return self._deals[-1]
 
