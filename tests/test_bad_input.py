@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from helpers import new_deal, play, snapshot
@@ -932,3 +934,22 @@ def test_a_wrong_type_is_refused_in_the_readers_language(lang, act, name, value)
     assert said.startswith(name) and bibi.shorten(value, 40) in said, said
     assert prose(said, name, value) & english_words == set(), said
     assert lang != "ru" or prose(said, name, value) == set(), said
+
+
+def test_what_a_parameter_takes_is_written_where_the_catalogs_find_it():
+    """The phrase a wrong-type refusal says a parameter takes is a plain text at the call (``check_type``'s fourth
+    argument, ``wrong_type``'s third, ``bibi/locale/babel.cfg``), or a function's own ``wanted`` passed on: an
+    f-string or a text built elsewhere would reach the reader untranslated, in English."""
+    where = {"check_type": 3, "wrong_type": 2, "sequence": 2, "card_list": 2}
+    built = []
+    for path in sorted(Path(bibi.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name in where and len(node.args) > where[name]:
+                wanted = node.args[where[name]]
+                plain = isinstance(wanted, ast.Constant) and isinstance(wanted.value, str)
+                if not plain and not (isinstance(wanted, ast.Name) and wanted.id == "wanted"):
+                    built.append(f"{path.name}:{node.lineno}")
+    assert built == []
