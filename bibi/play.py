@@ -257,7 +257,9 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
         for seat, bot in bots.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 wrong = isinstance(seat, bool) or not isinstance(seat, int)
-                raise (WrongType if wrong else ValueError)(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+                # TRANSLATORS: {value} is the key refused, as Python writes it; {last} the last seat's number
+                raise (WrongType if wrong else ValueError)("bots: " + _("{value} is not a seat 0…{last}").format(
+                    value=shorten(seat), last=players - 1))
             seats[seat] = bot
     elif callable(bots) or isinstance(bots, str):
         seats = [bots] * players

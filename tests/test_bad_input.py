@@ -905,6 +905,7 @@ WRONG_TYPES = [
     (lambda: Deal.new("ru", 3, seed=1).restock("KS"), "cards", "KS"),
     (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), held=["x"] * 52), "held", "x"),
     (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), steps="3"), "steps", "3"),
+    (lambda: bibi.play.as_bots({"1": "random"}, 3), "bots", "1"),
 ]
 
 
