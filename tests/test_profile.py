@@ -17,7 +17,7 @@ import pytest
 import bibi
 from bibi.i18n import interval, language
 from bibi.profile import MEASURES, Profile, _grouping, _luck_shares, compare, profile
-from bibi.render.profile import profile_html, profile_svg, profile_table_html, profile_text, rows
+from bibi.render.profile import columns, profile_html, profile_svg, profile_table_html, profile_text, rows
 from bibi.simulation import mean_ci
 
 
@@ -382,6 +382,54 @@ def test_the_headline_rows_stand_out(ru):
 def test_a_literal_r16_is_said_to_be_played_by_its_cuts():
     p = profile("ru:trump_change=next_deal", players=3, deals=6, measures="tempo", progress=False)
     assert "R16 read literally" in " ".join(str(p).split())
+
+
+_CHANGED = {  # changed rules as every title of the kit names them, and their changes as the rules panel says them
+    "en": ("changed russian", "Changes: hand_size = 5.", "Changes on the right: hand_size = 5."),
+    "ru": ("изменённые русские", "Изменения — Карт на руках: 5.", "Изменения справа — Карт на руках: 5."),
+    "it": ("russe modificate", "Modifiche — Carte in mano: 5.", "Modifiche a destra — Carte in mano: 5."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_changed_rules_are_named_in_words_and_their_changes_said_after_the_heading(lang):
+    """The heading, the columns and the chart name changed rules in words (``rules_titled``), as the comparison
+    view, the score sheet and the rules panel do, never by their label (notation); the changes follow the heading
+    in a sentence of their own, and stand under the chart, which may be read alone."""
+    words, told, told_right = _CHANGED[lang]
+    one = profile("ru:hand_size=5", players=3, deals=6, measures="tempo", progress=False)
+    two = compare("ru", "ru:hand_size=5", players=3, deals=6, measures="tempo", progress=False)
+    with language(lang):
+        for obj, changes in ((one, told), (two, told_right)):
+            text, html, svg = str(obj), profile_table_html(obj), str(obj.chart())
+            head, following = text.split("\n")[:2]
+            assert words in head and following == changes, (head, following)
+            assert html.startswith('<p class="bibi-status">') and f"</p><p>{changes}</p><table" in html
+            root = ET.fromstring(svg)
+            assert root.get("aria-label").endswith(changes)
+            notes = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+            assert " ".join(notes).endswith(changes)  # under the chart, which may be read alone
+            for written in (text, html, svg):
+                assert "hand_size=5" not in written and "ru:" not in written, written
+        assert columns(two)[1] == words and words in columns(two)[2]
+        legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")][:2]
+        assert legend[1] == words, legend
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_two_changed_rules_alike_are_told_apart_and_each_sides_changes_said(lang):
+    two = compare("ru:hand_size=5", "ru:hand_size=6", players=3, deals=6, measures="tempo", progress=False)
+    with language(lang):
+        left, right = columns(two)[:2]
+        said = str(two).split("\n")[1]
+        assert left != right and _CHANGED[lang][0] in left and _CHANGED[lang][0] in right
+        assert said.count("5") == said.count("6") == 1 and said.index("5") < said.index("6")
+        assert "hand_size=" not in str(two) + profile_table_html(two) + str(two.chart())
+
+
+def test_a_presets_profile_says_no_changes():
+    p = profile("it", players=3, deals=6, measures="tempo", progress=False)
+    assert str(p).split("\n")[1].startswith("measure") and "</p><table" in profile_table_html(p)
 
 
 @pytest.mark.subprocess

@@ -53,10 +53,12 @@ def rules_said(rules: Rules) -> str:
     return rules_name(rules) if get_language() == SOURCE else rules_titled(rules)
 
 
-def sides_told(left: Rules, right: Rules) -> str:
+def sides_told(left: Rules, right: Rules, titled: bool = False) -> str:
     """What each side of a comparison changes from its base, a sentence a side, each change as the rules panel says
     it (``changes_said``), after a message that names them by ``rules_said``: ``''`` in English (the labels say
-    it) and for presets. A sentence, not a parenthesis: a value's meaning may end in one ("… (I7)").
+    it) and for presets; with ``titled``, after headings that name them in words in every language
+    (``two_titles``: the rules' profile), in English too. A sentence, not a parenthesis: a value's meaning may end
+    in one ("… (I7)").
 
     >>> from bibi.i18n import language
     >>> from bibi.rules import parse_rules
@@ -64,7 +66,7 @@ def sides_told(left: Rules, right: Rules) -> str:
     ...     sides_told(parse_rules("russian"), parse_rules("italian:bibi_points=30"))
     'Modifiche a destra — Punti del «bip bip»: 30.'
     """
-    if get_language() == SOURCE:
+    if get_language() == SOURCE and not titled:
         return ""
     told = []
     said = changes_said(left)

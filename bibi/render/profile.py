@@ -7,6 +7,10 @@ panel holds figures of one unit, each figure a dot at its value and a line acros
 marks what chance (or nothing) would give. A comparison draws both profiles' dots on every row, in two colours and
 two shapes. The same profile gives the same markup byte for byte.
 
+The rules are named in words, as every title of the kit names them (``titles``: ``rules.rules_titled``, two
+sides by ``render.names.two_titles``), never by their label, which is notation; what changed rules change is said
+in a sentence of its own after the heading and under the chart (``changes``), as the rules panel says it.
+
 The table, the terminal text and the dots' titles write every figure the kit's one way, its value then ± the
 half-width of its interval (``bibi.i18n.interval``: ``21.0 ± 5.7%``, ``+4.8 ± 3.1 pp``; ``21,0 ± 5,7 %`` in
 Russian). A figure's interval is symmetric (``Figure.low``/``high`` are ``mean ∓ half``, uncut); only the chart cuts
@@ -25,8 +29,9 @@ from typing import Any, NamedTuple
 
 from bibi.i18n import N_, PLUS_MINUS, _, decimal, interval, ngettext
 from bibi.render.markup import HTML, _e, wrap
+from bibi.render.names import changes_told, sides_told, two_titles
 from bibi.render.text import bot_word
-from bibi.rules import rules_name
+from bibi.rules import rules_titled
 
 MEASURE_TITLES = {
     "skill": N_("skill"), "luck": N_("luck"), "fairness": N_("fairness"), "drama": N_("drama"),
@@ -180,14 +185,35 @@ def _run_line(profile: Any) -> str:
         ladder=", ".join(map(bot_word, profile.ladder)), level=round(profile.level * 100))
 
 
+def titles(obj: Any) -> tuple[str, ...]:
+    """The rules as the headings name them, in words (``rules_titled``; a comparison's two sides by
+    ``two_titles``, told apart where they would read alike), never by their label, which is notation: the same
+    rules are named so in the comparison view, the score sheet and the rules panel."""
+    return two_titles(obj.a.rules, obj.b.rules) if _is_comparison(obj) else (rules_titled(obj.rules),)
+
+
 def heading(obj: Any) -> str:
-    """The profile's (or the comparison's) title and how it was played."""
+    """The profile's (or the comparison's) title, the rules named in words (``titles``), and how it was played;
+    what changed rules change is said after it (``changes``)."""
     if _is_comparison(obj):
-        title = _("What game the {a} and {b} rules make, on the same packs").format(
-            a=rules_name(obj.a.rules), b=rules_name(obj.b.rules))
+        a, b = titles(obj)
+        # TRANSLATORS: {a} and {b} are the presets' names as "{rules} rules" says them ("russian"), "custom", or
+        # rules with changes in words ("changed russian"); what was changed is said after, in a sentence a side
+        title = _("What game the {a} and {b} rules make, on the same packs").format(a=a, b=b)
         return f"{title}: {_run_line(obj.a)}"
-    title = _("What game the {rules} rules make").format(rules=rules_name(obj.rules))
+    # TRANSLATORS: {rules} is a preset's name as "{rules} rules" says it ("russian"), "custom", or rules with
+    # changes in words ("changed russian"); what was changed is said after, in a sentence of its own
+    title = _("What game the {rules} rules make").format(rules=titles(obj)[0])
     return f"{title}: {_run_line(obj)}"
+
+
+def changes(obj: Any) -> str:
+    """What the profiled rules change from their base, as the rules panel says each change, in a sentence of its
+    own after the heading (``changes_told``; a comparison's, a sentence a side: ``sides_told``): ``''`` for
+    presets, which their names say whole."""
+    if _is_comparison(obj):
+        return sides_told(obj.a.rules, obj.b.rules, titled=True)
+    return changes_told(obj.rules)
 
 
 def rows(obj: Any) -> list[tuple[str, str, bool, list[str]]]:
@@ -209,7 +235,7 @@ def rows(obj: Any) -> list[tuple[str, str, bool, list[str]]]:
 def columns(obj: Any) -> list[str]:
     """The titles of the table's value columns."""
     if _is_comparison(obj):
-        a, b = rules_name(obj.a.rules), rules_name(obj.b.rules)
+        a, b = titles(obj)
         return [a, b, _("{b} − {a}").format(a=a, b=b)]
     return [_(_W_VALUE)]
 
@@ -247,10 +273,11 @@ def _unbroken(cell: str) -> str:
 
 
 def profile_table_html(obj: Any) -> str:
-    """The figures as an HTML table, the headlines in bold, the legend below (a fragment)."""
-    # A rules label (``russian:follow=follow_or_trump,…``) has no space to wrap at: its header breaks anywhere.
+    """The heading and what changed rules change, the figures as an HTML table, the headlines in bold, the legend
+    below (a fragment)."""
+    # The rules' columns are headed by their names in words: they wrap between words, never inside one.
     head = "".join(f'<th class="bibi-text">{_e(c)}</th>' for c in [_(_W_MEASURE), _(_W_FIGURE)]) + "".join(
-        f'<th style="overflow-wrap:anywhere">{_e(c)}</th>' for c in columns(obj))
+        f"<th>{_e(c)}</th>" for c in columns(obj))
     body = []
     last = None
     for measure, label, headline, cells in rows(obj):
@@ -261,7 +288,8 @@ def profile_table_html(obj: Any) -> str:
                     f'<td class="bibi-text" style="min-width:14em">{_e(label)}</td>'
                     + "".join(f"<td>{_unbroken(c)}</td>" for c in cells) + "</tr>")
     notes = "".join(f"<li>{_e(line)}</li>" for line in legend(obj))
-    return (f'<p class="bibi-status">{_e(heading(obj))}</p>'
+    changed = changes(obj)
+    return (f'<p class="bibi-status">{_e(heading(obj))}</p>' + (f"<p>{_e(changed)}</p>" if changed else "") +
             f'<table class="bibi-sheet"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
             f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{notes}</ul>')
 
@@ -272,8 +300,8 @@ def profile_html(obj: Any, style: bool = True) -> HTML:
 
 
 def profile_text(obj: Any, width: int = 44) -> str:
-    """A profile or a comparison as text for the terminal: a heading, the table in columns (a figure's name
-    wrapped at ``width`` characters), the legend."""
+    """A profile or a comparison as text for the terminal: a heading, what changed rules change, the table in
+    columns (a figure's name wrapped at ``width`` characters), the legend."""
     header = [_(_W_MEASURE), _(_W_FIGURE), *columns(obj)]
     lines: list[list[str]] = []
     last = None
@@ -289,7 +317,7 @@ def profile_text(obj: Any, width: int = 44) -> str:
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
     notes = [wrapped for line in legend(obj, text=True) for wrapped in textwrap.wrap(line, 100)]
-    return "\n".join([heading(obj), row(header), *map(row, lines), "", *notes])
+    return "\n".join([heading(obj), *textwrap.wrap(changes(obj), 100), row(header), *map(row, lines), "", *notes])
 
 
 # -- the chart ---------------------------------------------------------------------------------------------------
@@ -337,21 +365,6 @@ def _wrap(text: str, width: float, size: float = 12) -> list[str]:
         else:
             lines.append(word)
     return lines or [""]
-
-
-def _wrap_label(label: str, width: float) -> list[str]:
-    """A rules label (``russian:follow=follow_or_trump,…``, no spaces) in lines of at most ``width`` pixels,
-    cut after its commas; a label with spaces is cut between words."""
-    if " " in label:
-        return _wrap(label, width)
-    most = max(8, int(width / CHAR))
-    lines: list[str] = []
-    for piece in label.replace(",", ",\n").split("\n"):
-        if lines and len(lines[-1]) + len(piece) <= most:
-            lines[-1] += piece
-        else:
-            lines.append(piece)
-    return lines
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -505,11 +518,11 @@ def profile_svg(obj: Any) -> SVG:
     head: list[str] = []
     y = 4.0
     if _is_comparison(obj):
-        names = (rules_name(obj.a.rules), rules_name(obj.b.rules))
+        names = titles(obj)
         x = 8.0
         y += LINE
         for k, name in enumerate(names):
-            lines = _wrap_label(name, WIDTH - 30)
+            lines = _wrap(name, WIDTH - 30)
             if k and x + 14 + CHAR * max(map(len, lines)) > WIDTH - 8:  # no room beside the first: a line below
                 x, y = 8.0, y + LINE
             shape = (f'<circle cx="{x + 5:.1f}" cy="{y - 4:.1f}" r="4" fill="{COLOURS[0]}"/>' if k == 0 else
@@ -528,12 +541,13 @@ def profile_svg(obj: Any) -> SVG:
         y += height
     base = obj.a if _is_comparison(obj) else obj
     y += 8  # clear of the last panel's tick labels
-    for line in _wrap(_("Dots: the figures; lines: their intervals at {level} %.").format(
-            level=round(base.level * 100)), RIGHT - 8, 11):
+    dots = _("Dots: the figures; lines: their intervals at {level} %.").format(level=round(base.level * 100))
+    changed = changes(obj)  # the chart stands alone too (``chart()``, ``--chart``): what changed rules change
+    for line in _wrap(dots, RIGHT - 8, 11) + (_wrap(changed, RIGHT - 8, 11) if changed else []):
         parts.append(_text(8, y, line, 11, fill=NOTE))
         y += LINE
     height = math.ceil(y + 4)
-    label = heading(obj)
+    label = f"{heading(obj)}. {changed}" if changed else heading(obj)
     return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
                f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{_e(label)}" '
                f'font-family="sans-serif" style="max-width:100%;height:auto">'
@@ -541,5 +555,5 @@ def profile_svg(obj: Any) -> SVG:
                f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>' + "".join(head + parts) + "</svg>")
 
 
-__all__ = ["MEASURE_MEANINGS", "MEASURE_TITLES", "SVG", "columns", "figure_label", "heading", "legend",
-           "profile_html", "profile_svg", "profile_table_html", "profile_text", "rows"]
+__all__ = ["MEASURE_MEANINGS", "MEASURE_TITLES", "SVG", "changes", "columns", "figure_label", "heading", "legend",
+           "profile_html", "profile_svg", "profile_table_html", "profile_text", "rows", "titles"]
