@@ -23,7 +23,7 @@ from dataclasses import FrozenInstanceError
 from typing import ClassVar, Final, SupportsIndex
 
 from bibi.cards import CARDS, SUITS, Card, Suit, parse_card
-from bibi.errors import Checked, NotationError, WrongType, shorten, whole
+from bibi.errors import Checked, NotationError, shorten, whole, wrong_type
 from bibi.i18n import pgettext
 from bibi.kinds import ActionKind
 from bibi.rules import Rules, call_said
@@ -127,8 +127,7 @@ class Action:
         if isinstance(text, ACTION_TYPES):
             return text
         if not isinstance(text, str):
-            raise WrongType(f"action: expected a card, an Action or its notation, not {shorten(text)} "
-                            f"({type(text).__name__})")
+            raise wrong_type("action", text, "a card, an Action or its notation")
         found = _ACTION_BY_TEXT.get(text)
         if found is not None:
             return found

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
 
-from bibi.errors import NotationError, WrongType, check_type, shorten
+from bibi.errors import NotationError, WrongType, check_type, shorten, wrong_type
 from bibi.i18n import _, pgettext, resolve
 from bibi.kinds import ActionKind
 
@@ -72,8 +72,7 @@ class Suit(StrEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise WrongType(f"suit: expected a suit like 'S', '♠' or 'spades', not {shorten(text)} "
-                            f"({type(text).__name__})")
+            raise wrong_type("suit", text, "a suit like 'S', '♠' or 'spades'")
         key = text.strip().lower()
         if key in _SUIT_NAMES:
             return _SUIT_NAMES[key]
@@ -142,7 +141,7 @@ class Rank(IntEnum):
             raise NotationError(f"ambiguous rank {shorten(text)}: write it as text ('2', 'K', '10') "
                                 "or a Rank (Rank.TWO)")
         if not isinstance(text, str):
-            raise WrongType(f"rank: expected a rank like 'K', 'T' or '10', not {shorten(text)} ({type(text).__name__})")
+            raise wrong_type("rank", text, "a rank like 'K', 'T' or '10'")
         key = text.strip().upper()
         if key == "10":
             key = "T"
@@ -183,7 +182,9 @@ class Card(int):
                 return rank_or_text
             if isinstance(rank_or_text, str):
                 return parse_card(rank_or_text)
-            raise WrongType(f"Card: needs notation like 'KS' or a rank and a suit, not {shorten(rank_or_text)}")
+            # TRANSLATORS: {value} is the value refused, as Python writes it; 'KS' is a card's notation, typed as it is
+            raise WrongType("Card: " + _("needs notation like 'KS' or a rank and a suit, not {value}").format(
+                value=shorten(rank_or_text)))
         return CARDS[Suit.parse(suit).index * 13 + Rank.parse(rank_or_text)]
 
     @property
@@ -259,7 +260,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise WrongType(f"card: expected notation like 'KS', 'TD' or '2H', not {shorten(text)} ({type(text).__name__})")
+        raise wrong_type("card", text, "notation like 'KS', 'TD' or '2H'")
     found = _BY_TEXT.get(text)
     if found is not None:
         return found
@@ -279,7 +280,7 @@ def cards(text: str | list | tuple) -> list[Card]:
     elif isinstance(text, list | tuple):
         parts = list(text)
     else:
-        raise WrongType(f"cards: expected a text like 'KS QH' or a list of cards, not {shorten(text)}")
+        raise wrong_type("cards", text, "a text like 'KS QH' or a list of cards", typed=False)
     return [parse_card(p) for p in parts]
 
 
@@ -373,7 +374,7 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
         return text
     code = resolve(lang)
     if not isinstance(text, str):
-        raise WrongType(f"card: expected a card like 'KS' or 'K♠', not {shorten(text)} ({type(text).__name__})")
+        raise wrong_type("card", text, "a card like 'KS' or 'K♠'")
     if code == "en":
         return parse_card(text)
     key = text.strip().upper()
@@ -406,7 +407,7 @@ def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
     if isinstance(text, Rank):
         return text
     if not isinstance(text, str):
-        raise WrongType(f"rank: expected a rank like 'K' or '10', not {shorten(text)} ({type(text).__name__})")
+        raise wrong_type("rank", text, "a rank like 'K' or '10'")
     code = resolve(lang)
     ranks, _suits = _reading(code)
     key = text.strip().upper()
@@ -424,5 +425,5 @@ def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
 def read_cards(text: str, lang: str | None = None) -> list[Card]:
     """Several typed cards, by spaces or commas, in the language in force (or ``lang``): ``"ДЧ 10П"``."""
     if not isinstance(text, str):
-        raise WrongType(f"cards: expected a text like 'KS QH', not {shorten(text)} ({type(text).__name__})")
+        raise wrong_type("cards", text, "a text like 'KS QH'")
     return [read_card(part, lang) for part in text.replace(",", " ").split()]

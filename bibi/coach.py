@@ -51,7 +51,7 @@ from bibi.actions import Action
 from bibi.bots import play_every_action, search_sampler
 from bibi.cards import Card, Rank
 from bibi.deal import Deal, View
-from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole
+from bibi.errors import SearchExhausted, WrongType, check_seed, shorten, whole, wrong_type
 from bibi.i18n import _, decimal, interval, ngettext, percent
 from bibi.play import call_said, snapshots, trick_number
 from bibi.render.review import GLYPHS, figure, label_word, move_text
@@ -312,7 +312,7 @@ def analyse(deal_or_record: Any, seat: Any, *, worlds: Any = WORLDS, seed: Any =
     seed = _seed(seed)
     _check_lens(counted, hindsight, sampler)
     if progress is not None and not callable(progress):
-        raise WrongType(f"progress: expected a callable (done, total), not {shorten(progress)}")
+        raise wrong_type("progress", progress, "a callable (done, total)", typed=False)
     make = sampler if sampler is not None else _search_sampler
     states = snapshots(deal)
     todo = [at for at, state in enumerate(states[:-1]) if state.to_act == seat and len(state.legal_actions()) > 1]
@@ -338,7 +338,7 @@ def _finished_deal(deal_or_record: Any) -> Deal:
     elif isinstance(deal_or_record, Mapping):
         record = dict(deal_or_record)
     else:
-        raise WrongType(f"deal_or_record: expected a Deal or a deal's record (a dict), not {shorten(deal_or_record)}")
+        raise wrong_type("deal_or_record", deal_or_record, "a Deal or a deal's record (a dict)", typed=False)
     try:
         deal = Deal.replay(record)
     except (ValueError, TypeError) as exc:
@@ -369,7 +369,7 @@ def judge(deal: Deal, action: Card | Action | str, *, worlds: Any = WORLDS, seed
     interval and label. ``hindsight`` reads the true deal (every hand, the stock's order): ask it once the deal
     is over, never of a deal still being played. The deal is not changed."""
     if not isinstance(deal, Deal):
-        raise WrongType(f"deal: expected a Deal, not {shorten(deal)}")
+        raise wrong_type("deal", deal, "a Deal", typed=False)
     if deal.is_over or len(deal.legal_actions()) < 2:
         raise ValueError("deal: no decision with a choice to judge here (the deal is over, or one action is legal)")
     act = Action.parse(action)
@@ -385,7 +385,8 @@ def _seed(seed: Any) -> Any:
     """The worlds' seed: a whole number or a text, as ``Deal.new`` takes it; not ``None`` (a review is the same every
     time it is asked)."""
     if seed is None:
-        raise WrongType("seed: None; a review's worlds need a seed (a whole number or a text), the same each time")
+        raise WrongType("seed: None; " + _("a review's worlds need a seed (a whole number or a text), the same each "
+                                           "time"))
     return check_seed("seed", seed)
 
 
@@ -393,9 +394,9 @@ def _check_lens(counted: Any, hindsight: Any, sampler: Any) -> None:
     if counted not in COUNTED:
         raise ValueError(f"counted: {shorten(counted)} is not one of {', '.join(COUNTED)}")
     if not isinstance(hindsight, bool):
-        raise WrongType(f"hindsight: expected True or False, not {shorten(hindsight)}")
+        raise wrong_type("hindsight", hindsight, "True or False", typed=False)
     if sampler is not None and not callable(sampler):
-        raise WrongType(f"sampler: expected a callable (view) -> sampler, not {shorten(sampler)}")
+        raise wrong_type("sampler", sampler, "a callable (view) -> sampler", typed=False)
 
 
 def _judge(state: Deal, at: int, played: Card | Action, seed: Any, budget: int, counted: str, hindsight: bool,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, SupportsIndex
 
 from bibi.cards import CARD_TEXT, CARDS, SUITS, Card, Rank, Suit, pack, parse_card
-from bibi.errors import Checked, WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Checked, check_seed, check_type, shorten, whole, wrong_type
 from bibi.i18n import _, ngettext
 from bibi.rules import BibiSuits, Draw, FirstDealer, FirstTrump, Rules, as_rules
 from bibi.tricks import KQ_SLOT, PARTNER
@@ -80,15 +80,16 @@ def restocked(stock: Sequence[Card], cards: Any) -> tuple[Card, ...]:
 def sequence(name: str, value: Any, wanted: str) -> Sequence[Any]:
     """``value`` if it is a sequence (a list, a tuple; not a text), else a ``WrongType`` naming ``name``."""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+        raise wrong_type(name, value, wanted)
     return value
 
 
 def card_list(name: str, cards: Any, wanted: str) -> list[Card]:
     """``cards`` read as cards: a sequence (a list, a tuple; not a text) of cards or their notation, each read by
     ``parse_card``; a ``WrongType`` for another type, a ``ValueError`` for a card it cannot read, naming ``name``."""
+    listed = sequence(name, cards, wanted)  # its refusal names ``name`` itself
     try:
-        return [parse_card(c) for c in sequence(name, cards, wanted)]
+        return [parse_card(c) for c in listed]
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"{name}: {exc}") from None
 

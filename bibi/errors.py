@@ -21,7 +21,9 @@ Two failures of an action are told apart, as python-chess tells ``InvalidMoveErr
 The checks every module shares are here: ``check_type``, ``whole`` (a whole number: an ``int``, or anything
 ``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float) and ``check_seed``.
 They check what a public signature says (``Seed`` is what a seed may be), so that a type checker's reading of a call
-and the kit's agree.
+and the kit's agree. A wrong type is refused by ``wrong_type`` (which ``check_type`` calls): one frame, "name:
+expected <what the parameter takes>, not <the value>", said in the reader's language, what the parameter takes a
+message of the catalogs too; the parameter's name and the value stay as written.
 
 >>> len(shorten("x" * 10**7)) <= LIMIT
 True
@@ -38,7 +40,7 @@ from __future__ import annotations
 import math
 import operator
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Never, SupportsIndex, TypeAlias, TypeVar
 
 LIMIT = 60  # the most characters of a value a message quotes
@@ -91,6 +93,31 @@ class SearchExhausted(RuntimeError):
     (``bibi.sampling``)."""
 
 
+# The words of this module's refusals in the language in force: ``bibi.i18n``, which imports this module (so this
+# one cannot import it back), hands its ``_`` over as it loads (``speak_with``); until then, and without it, English.
+_say: Callable[[str], str] = str
+
+
+def speak_with(translate: Callable[[str], str]) -> None:
+    """Word this module's refusals with ``translate`` (message → the language in force's words): ``bibi.i18n``'s
+    ``_``, handed over once as that module loads."""
+    global _say
+    if not callable(translate):
+        raise WrongType(f"translate: expected a callable (message) -> text, not {shorten(translate)}")
+    _say = translate
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force, once ``bibi.i18n`` has loaded (``speak_with``); marked for the
+    catalogs as every ``_`` is."""
+    return _say(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs, to be said where it is shown (``wrong_type``)."""
+    return message
+
+
 def shorten(value: Any, limit: int = LIMIT) -> str:
     """``repr(value)`` cut to at most ``limit`` characters (an ellipsis marks the cut); safe on any value:
     deeply nested lists, huge numbers and strings, objects whose ``repr`` fails."""
@@ -106,10 +133,43 @@ def shorten(value: Any, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str) -> None:
-    """Refuse ``value`` with a ``TypeError`` naming ``name`` unless it is a ``kind`` (a bool is never a number)."""
+def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str, /, **notation: str) -> None:
+    """Refuse ``value`` with a ``WrongType`` naming ``name`` unless it is a ``kind`` (a bool is never a number):
+    ``wrong_type(name, value, wanted, **notation)``, in the language in force."""
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _types(kind)):
-        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+        raise _refusal(name, value, wanted, notation)
+
+
+def wrong_type(name: str, value: Any, wanted: str, /, *, typed: bool = True, limit: int = LIMIT,
+               **notation: str) -> WrongType:
+    """The refusal of ``value`` for the parameter ``name``, in the language in force: "name: expected <wanted>, not
+    <value> (<its type>)" (without the type if not ``typed``), the value shortened to ``limit`` (``shorten``).
+
+    ``wanted`` is a message, what the parameter takes ("a Deal", "True or False"): the catalogs hold it (the
+    extractor reads ``wrong_type``'s third argument and ``check_type``'s fourth, ``bibi/locale/babel.cfg``), and it
+    is said in the language in force, its ``{fields}`` filled after with ``notation``, words that stay as written (a
+    label, a list of names, an example as typed). The parameter's name, the value and its type are notation too.
+
+    >>> str(wrong_type("players", "six", "a whole number"))
+    "players: expected a whole number, not 'six' (str)"
+    >>> str(wrong_type("follow", 3, "one of {choices}", typed=False, choices="must_follow, free"))
+    'follow: expected one of must_follow, free, not 3'
+    """
+    return _refusal(name, value, wanted, notation, typed, limit)
+
+
+def _refusal(name: str, value: Any, wanted: str, notation: Mapping[str, str], typed: bool = True,
+             limit: int = LIMIT) -> WrongType:
+    wanted = _(wanted).format(**notation)
+    if typed:
+        # TRANSLATORS: {wanted} is what the parameter takes ("a whole number", "a Deal", "True or False"), a
+        # message of its own; {value} the value refused, quoted as Python writes it, and {type} its type (str, int)
+        said = _("expected {wanted}, not {value} ({type})")
+    else:
+        # TRANSLATORS: {wanted} is what the parameter takes ("a whole number", "a Deal", "True or False"), a
+        # message of its own; {value} the value refused, quoted as Python writes it
+        said = _("expected {wanted}, not {value}")
+    return WrongType(f"{name}: " + said.format(wanted=wanted, value=shorten(value, limit), type=type(value).__name__))
 
 
 def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -143,20 +203,21 @@ def whole(name: str, value: Any, low: int | None = None, high: int | None = None
     """
     number = _index(value)
     if number is None:
-        raise WrongType(f"{name}: expected a whole number, not {shorten(value)} ({type(value).__name__})")
+        raise wrong_type(name, value, "a whole number")
     _within(name, number, low, high, ids)
     return number
 
 
 def number(name: str, value: Any, low: float | None = None, high: float | None = None, *,
-           wanted: str = "a number") -> float:
+           wanted: str = N_("a number")) -> float:
     """``value`` if it is a finite number (an ``int`` or a ``float``, never a bool) within ``low…high``: a
     ``WrongType`` for another type, a ``ValueError`` for nan, an infinity or a number out of bounds, naming ``name``
-    (``wanted`` says what is asked for: "a number of seconds")."""
+    (``wanted`` says what is asked for, a message marked for the catalogs: ``N_("a number of seconds")``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WrongType(f"{name}: expected {wanted}, not {shorten(value)} ({type(value).__name__})")
+        raise wrong_type(name, value, wanted)
     if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"{name}: {shorten(value)} is not a finite number")
+        # TRANSLATORS: {value} is the number refused: nan, inf or -inf, as Python writes it
+        raise ValueError(f"{name}: " + _("{value} is not a finite number").format(value=shorten(value)))
     _within(name, value, low, high)
     return value
 
@@ -182,40 +243,24 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
         return None
     if isinstance(seed, str | bytes):
         if len(seed) > 10_000:
-            raise ValueError(f"{name}: a text of {len(seed)} characters is too long for a seed (10,000 at most)")
+            # TRANSLATORS: {n} is a count of characters, above 10,000 (said without a plural form in Russian)
+            raise ValueError(f"{name}: " + _("a text of {n} characters is too long for a seed (10,000 at most)")
+                             .format(n=len(seed)))
         return seed
     if isinstance(seed, float):  # nan hashes by identity: it would seed differently in every process
-        raise WrongType(f"{name}: {shorten(seed)} is not a seed: use a whole number or a text")
+        # TRANSLATORS: {value} is the number refused as a seed (a float, 1.5), as Python writes it
+        raise WrongType(f"{name}: " + _("{value} is not a seed: use a whole number or a text").format(
+            value=shorten(seed)))
     value = _index(seed)
     if value is None:
-        raise WrongType(f"{name}: expected a whole number or a text, not {shorten(seed)} ({type(seed).__name__})")
+        raise wrong_type(name, seed, "a whole number or a text")
     if not -MAX_SEED <= value <= MAX_SEED:
         # TRANSLATORS: {value} is the seed refused; the whole-number seeds lie within ±2**64
         raise ValueError(f"{name}: " + _("{value} is outside ±2**64").format(value=shorten(seed)))
     return value
 
 
-# The words of this module's refusals in the language in force: ``bibi.i18n``, which imports this module (so this
-# one cannot import it back), hands its ``_`` over as it loads (``speak_with``); until then, and without it, English.
-_say: Callable[[str], str] = str
-
-
-def speak_with(translate: Callable[[str], str]) -> None:
-    """Word this module's refusals with ``translate`` (message → the language in force's words): ``bibi.i18n``'s
-    ``_``, handed over once as that module loads."""
-    global _say
-    if not callable(translate):
-        raise WrongType(f"translate: expected a callable (message) -> text, not {shorten(translate)}")
-    _say = translate
-
-
-def _(message: str) -> str:
-    """``message`` in the language in force, once ``bibi.i18n`` has loaded (``speak_with``); marked for the
-    catalogs as every ``_`` is."""
-    return _say(message)
-
-
 __all__ = [
     "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
-    "check_seed", "check_type", "number", "shorten", "speak_with", "whole",
+    "check_seed", "check_type", "number", "shorten", "speak_with", "whole", "wrong_type",
 ]

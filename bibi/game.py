@@ -117,7 +117,9 @@ class Game:
         self.rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
         checked = check_seed("seed", seed)
         if isinstance(checked, bytes):  # a game's record writes its seed, in JSON
-            raise WrongType(f"seed: a game's record writes its seed: use a whole number or a text, not {shorten(seed)}")
+            # TRANSLATORS: {value} is the seed refused (bytes), as Python writes it
+            raise WrongType("seed: " + _("a game's record writes its seed: use a whole number or a text, not {value}")
+                            .format(value=shorten(seed)))
         self.seed = checked
         self.draws = ()
         self._deals = []
@@ -209,10 +211,11 @@ class Game:
         """Take the current deal back to its first ``upto`` actions (an undo): it is replayed from its record
         (``Deal.replay(record, upto=upto)``) and becomes the game's deal; earlier deals stay as they were."""
         deal = self.deal
-        if isinstance(upto, bool) or not isinstance(upto, int):
-            raise WrongType(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
-        if not 0 <= upto <= len(deal.actions):
-            raise ValueError(f"take_back: upto {shorten(upto)} is not a position 0…{len(deal.actions)} of the deal")
+        wrong = isinstance(upto, bool) or not isinstance(upto, int)  # a WrongType; a number out of range, a ValueError
+        if wrong or not 0 <= upto <= len(deal.actions):
+            # TRANSLATORS: {value} is the value refused, as Python writes it; {last} the number of actions played
+            raise (WrongType if wrong else ValueError)("take_back: upto " + _(
+                "{value} is not a position 0…{last} of the deal").format(value=shorten(upto), last=len(deal.actions)))
         self._deals[-1] = Deal.replay(deal.record(), upto=upto)
         return self._deals[-1]
 

@@ -65,7 +65,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from importlib import resources
 
-from bibi.errors import WrongType, shorten, speak_with
+from bibi.errors import shorten, speak_with, wrong_type
 
 DOMAIN = "bibi"
 SOURCE = "en"  # the language of the msgids; it has no catalog
@@ -119,8 +119,7 @@ def find_language(value: str, parameter: str = "lang") -> str:
     ('ru', 'it', 'en')
     """
     if not isinstance(value, str):
-        raise WrongType(f"{parameter}: expected a language like 'ru', 'it' or 'en', not {shorten(value)} "
-                        f"({type(value).__name__})")
+        raise wrong_type(parameter, value, "a language like 'ru', 'it' or 'en'")
     code = _code(value)
     if code is None:
         raise UnknownLanguage(f"{parameter}: unknown language {shorten(value)}: use one of "
@@ -535,7 +534,7 @@ def _plural_count(n: object) -> int:
     without its sign: -1 взятка, -5 взяток); a count with a fraction takes the form of 2, the form CLDR gives
     fractions in the kit's languages (1,5 очка, 1,5 punti, 1.5 points). Anything else is refused, naming ``n``."""
     if isinstance(n, bool) or not isinstance(n, numbers.Real):
-        raise WrongType(f"n: expected a number to count by, not {shorten(n)} ({type(n).__name__})")
+        raise wrong_type("n", n, "a number to count by")
     if isinstance(n, int):
         return abs(n)
     if not math.isfinite(n):
@@ -582,7 +581,7 @@ def count(n: int, noun: str, lang: str | None = None) -> str:
     (['1 очко', '2 очка', '5 очков', '21 очко', '-1 очко'], '2 prese')
     """
     if not isinstance(n, int) or isinstance(n, bool):
-        raise WrongType(f"n: expected a whole number, not {shorten(n)} ({type(n).__name__})")
+        raise wrong_type("n", n, "a whole number")
     code = resolve(lang)
     if noun == "trick":
         text = ngettext("{n} trick", "{n} tricks", n, code)
@@ -681,7 +680,7 @@ def number(value: float, digits: int | None = 0, *, sign: bool = False, lang: st
     ('1,234.5', '1\\xa0234,5', '-0,55', '+7.6')
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real | Decimal):
-        raise WrongType(f"value: expected a number, not {shorten(value)} ({type(value).__name__})")
+        raise wrong_type("value", value, "a number")
     form = NUMBER_FORMATS[resolve(lang)]
     if not math.isfinite(value):
         return "−∞" if value < 0 else "∞" if value > 0 else "NaN"
@@ -714,7 +713,7 @@ def percent(fraction: float, digits: int = 0, *, lang: str | None = None) -> str
     ('7.7%', '7,7\\xa0%', '95%')
     """
     if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real):
-        raise WrongType(f"fraction: expected a number, not {shorten(fraction)} ({type(fraction).__name__})")
+        raise wrong_type("fraction", fraction, "a number")
     code = resolve(lang)
     return NUMBER_FORMATS[code].percent.format(number(Decimal(str(fraction)) * 100, digits, lang=code))
 
@@ -731,7 +730,7 @@ def capitalized(text: str) -> str:
     ('Русские: следовать масти', 'Italiane', '')
     """
     if not isinstance(text, str):
-        raise WrongType(f"text: expected a text, not {shorten(text)}")
+        raise wrong_type("text", text, "a text", typed=False)
     return text[:1].upper() + text[1:]
 
 

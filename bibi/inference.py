@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 from bibi.cards import CARDS, Card, Rank
 from bibi.deal import Deal, View
-from bibi.errors import WrongType, check_type, shorten
+from bibi.errors import check_type, shorten, wrong_type
 from bibi.live import LiveView
 from bibi.playout import TRUMP_KEEPS
 from bibi.rules import Draw, Follow, Identical
@@ -199,7 +199,7 @@ def true_location(deal: Any, seat: Any, worlds: Any, weights: Any = None, floor:
     check_type("deal", deal, Deal, "a Deal")
     seat = deal._seat(seat)
     if isinstance(worlds, str | bytes) or not isinstance(worlds, Sequence) or not worlds:
-        raise WrongType(f"worlds: expected a non-empty list of deals, not {shorten(worlds)}")
+        raise wrong_type("worlds", worlds, "a non-empty list of deals", typed=False)
     if weights is None:
         weights = [1.0] * len(worlds)
     if isinstance(weights, str | bytes) or not isinstance(weights, Sequence) or len(weights) != len(worlds):

@@ -320,7 +320,8 @@ def lesson(a: Rules | str = "russian", b: Rules | str = "italian", players: int 
     """
     a, b = as_rules(a), as_rules(b)
     if not isinstance(a, Rules) or not isinstance(b, Rules):
-        raise WrongType(f"a, b: expected rules, not {shorten(a)}, {shorten(b)}")
+        # TRANSLATORS: {a} and {b} are the two values refused, as Python writes them
+        raise WrongType("a, b: " + _("expected rules, not {a}, {b}").format(a=shorten(a), b=shorten(b)))
     groups = differences(a, b)
     if not groups:
         raise ValueError(f"b: {shorten(b.label)} has the same rules as a ({shorten(a.label)}); nothing differs to "

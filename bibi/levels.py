@@ -21,7 +21,7 @@ import tomllib
 from importlib import resources
 from typing import Any, NamedTuple
 
-from bibi.errors import WrongType, shorten
+from bibi.errors import shorten, wrong_type
 from bibi.i18n import _, interval, pgettext
 
 
@@ -58,7 +58,7 @@ BY_NAME = {level.name: level for level in LEVELS}
 def find_level(name: Any) -> Level:
     """The level called ``name`` (any case), or a ``ValueError`` naming the levels."""
     if not isinstance(name, str):
-        raise WrongType(f"level: expected a level's name, not {shorten(name)}")
+        raise wrong_type("level", name, "a level's name", typed=False)
     level = BY_NAME.get(name.strip().lower())
     if level is None:
         raise ValueError(f"level: {shorten(name)} is not one of {', '.join(BY_NAME)}")

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final, SupportsIndex
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import SUITS, Card, Rank, Suit
 from bibi.deal import _PLAY, Deal
-from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten, whole
+from bibi.errors import Checked, IllegalAction, check_type, shorten, whole, wrong_type
 from bibi.refusals import why_refused
 from bibi.reports import Call, History, Position, Trick, View, drawn_by, passed_by
 from bibi.rules import Rules
@@ -455,11 +455,11 @@ def seated_picker(
     answer raises with ``answer``, ``seat`` and ``deal`` set on the error. Wrong ``bots`` or ``rng`` are refused
     here, before the deal moves."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or not all(callable(bot) for bot in bots):
-        raise WrongType(f"bots: expected a sequence of bots, callables (view, rng) -> action, not {shorten(bots)}")
+        raise wrong_type("bots", bots, "a sequence of bots, callables (view, rng) -> action", typed=False)
     if len(bots) != deal.players:
         raise ValueError(f"bots: expected one bot per seat ({deal.players}), not {shorten(bots)}")
     if not isinstance(rng, random.Random):
-        raise WrongType(f"rng: expected a random.Random, not {shorten(rng)}")
+        raise wrong_type("rng", rng, "a random.Random", typed=False)
     tally = _Tally(deal)  # the played cards, counted once for all the seats
     views = [LiveView(deal, seat, tally) for seat in range(deal.players)]
     lend = _LEND

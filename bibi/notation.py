@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from bibi.actions import CALLS, PASS, SWITCHES, Action
 from bibi.cards import SUIT_SYMBOLS, SUITS, Card, Suit, read_card, sort_key
-from bibi.errors import NotationError, WrongType, shorten
+from bibi.errors import NotationError, shorten, wrong_type
 from bibi.i18n import _, ngettext, resolve
 from bibi.kinds import ActionKind, EventKind
 from bibi.reports import phase_word
@@ -112,7 +112,7 @@ def action_text(action: Card | Action, lang: str | None = None, rules: Rules | N
     ``пас``, ``козырь ♥`` (``Action.display``); with ``rules``, a call in the word of those rules
     (``Action.display``'s ``rules``): the surfaces that have the rules in force show every move through this."""
     if not isinstance(action, (Card, Action)):
-        raise WrongType(f"action: expected a card or an Action, not {shorten(action)} ({type(action).__name__})")
+        raise wrong_type("action", action, "a card or an Action")
     return action.display(lang, rules)
 
 
@@ -179,7 +179,7 @@ def read_action(text: str, lang: str | None = None) -> Card | Action:
     (Card('TS'), Action('trump C'), Action('trump H'))
     """
     if not isinstance(text, str):
-        raise WrongType(f"text: expected a typed move, not {shorten(text)} ({type(text).__name__})")
+        raise wrong_type("text", text, "a typed move")
     code = resolve(lang)
     words = _words(text)
     if code == "en":  # English is the notation itself; what it cannot read is refused as below, to a person

@@ -62,7 +62,7 @@ from bibi.actions import CALL_BASE, NUM_ACTIONS, PASS_INDEX, SWITCH_BASE, Action
 from bibi.cards import CARDS, SUITS, Card
 from bibi.deal import Deal
 from bibi.dealing import check_players, dealt_places
-from bibi.errors import WrongType, check_type, shorten, whole
+from bibi.errors import check_type, shorten, whole, wrong_type
 from bibi.playout import random_playout
 from bibi.reports import View
 from bibi.rules import Rules, as_rules, parse_rules
@@ -320,8 +320,8 @@ class BibiState(pyspiel.State):
                 raise ValueError(f"probability_sampler: gave {shorten(drawn)}, not a number in [0, 1)")
             rng = random.Random(int(drawn * 2**53))
         else:
-            raise WrongType(f"probability_sampler: expected a random.Random or a callable sampler giving a number "
-                            f"in [0, 1) (pyspiel.UniformProbabilitySampler), not {shorten(probability_sampler)}")
+            raise wrong_type("probability_sampler", probability_sampler, "a random.Random or a callable sampler "
+                             "giving a number in [0, 1) (pyspiel.UniformProbabilitySampler)", typed=False)
         world = deal.resample(player_id, rng)
         game = self.get_game()
         assert isinstance(game, BibiGame)

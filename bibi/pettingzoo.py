@@ -126,7 +126,7 @@ except ImportError as exc:  # the optional extra is not installed
 from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import check_seed, check_type, shorten, whole, wrong_type
 from bibi.play import Bot, Bots, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
@@ -299,7 +299,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         the seed the next ``reset()`` deals stay as they were."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, Integral):
-                raise WrongType(f"seed: expected a whole number, not {shorten(seed)}")
+                raise wrong_type("seed", seed, "a whole number", typed=False)
             seed = cast(int, check_seed("seed", int(seed)))
         if options is not None:
             check_type("options", options, Mapping, "a dict of options, or None")
@@ -342,7 +342,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             return
         deal = self._live()
         if isinstance(action, bool) or not isinstance(action, Integral | np.integer):
-            raise WrongType(f"action: expected an action index 0…{len(ACTIONS) - 1}, not {shorten(action)}")
+            raise wrong_type("action", action, "an action index 0…{last}", typed=False, last=str(len(ACTIONS) - 1))
         index = int(action)
         if not 0 <= index < len(ACTIONS):
             raise IllegalAction(f"action: {index} is not an action index 0…{len(ACTIONS) - 1}")

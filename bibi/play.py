@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, TypeAlias, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
-from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole, wrong_type
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import Guard, guarded
 from bibi.notation import action_text
@@ -147,7 +147,8 @@ def register(name: str, bot: Bot) -> Bot:
         raise ValueError(f"register: name {shorten(name)} is not a bot name: use 1 to 60 letters, digits, "
                          "'-' and '_' (no space, no comma)")
     if not callable(bot):
-        raise WrongType(f"register: bot {shorten(bot)} is not callable")
+        # TRANSLATORS: {value} is the bot refused, as Python writes it
+        raise WrongType("register: bot " + _("{value} is not callable").format(value=shorten(bot)))
     BOTS._bots[name.lower()] = bot
     return bot
 
@@ -181,7 +182,7 @@ def get_bot(name: str | Bot) -> Bot:
     if callable(name):
         return name
     if not isinstance(name, str):
-        raise WrongType(f"bot: expected a bot name or a callable (view, rng) -> action, not {shorten(name)}")
+        raise wrong_type("bot", name, "a bot name or a callable (view, rng) -> action", typed=False)
     bots = BOTS
     bot = bots.get(name.strip().lower())
     if bot is None:
@@ -256,7 +257,9 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
         for seat, bot in bots.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 wrong = isinstance(seat, bool) or not isinstance(seat, int)
-                raise (WrongType if wrong else ValueError)(f"bots: {shorten(seat)} is not a seat 0…{players - 1}")
+                # TRANSLATORS: {value} is the key refused, as Python writes it; {last} the last seat's number
+                raise (WrongType if wrong else ValueError)("bots: " + _("{value} is not a seat 0…{last}").format(
+                    value=shorten(seat), last=players - 1))
             seats[seat] = bot
     elif callable(bots) or isinstance(bots, str):
         seats = [bots] * players
@@ -270,7 +273,7 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
             others = "" if person is None else f", or one for each of the {players - 1} other seats"
             raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all{others}")
     else:
-        raise WrongType(f"bots: expected a bot, a name, or one per seat, not {shorten(bots)}")
+        raise wrong_type("bots", bots, "a bot, a name, or one per seat", typed=False)
     if person is not None:
         seats[person] = None
     found = [None if b is None else get_bot(b) for b in seats]  # an unknown name or no bot is refused here
@@ -544,7 +547,7 @@ def play(
         if actions < 0:
             raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
     if until is not None and not callable(until):
-        raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
+        raise wrong_type("until", until, "a callable (deal) -> bool", typed=False)
     check_type("trick_end", trick_end, bool, "True or False")
     check_type("fast", fast, bool, "True or False")
     if fast and until is None and actions is None and not trick_end and None not in seats:
@@ -629,13 +632,13 @@ def lockstep(
     (True, True)
     """
     if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-        raise WrongType(f"deals: expected a list of deals, not {shorten(deals)}")
+        raise wrong_type("deals", deals, "a list of deals", typed=False)
     for deal in deals:
         check_type("deals", deal, Deal, "a list of deals")
     if rng is not None:
         check_type("rng", rng, random.Random, "a random.Random")
     if until is not None and not callable(until):
-        raise WrongType(f"until: expected a callable (deal) -> bool, not {shorten(until)}")
+        raise wrong_type("until", until, "a callable (deal) -> bool", typed=False)
     copies = [deal.copy() for deal in deals]
     if not copies:
         raise ValueError("lockstep: give at least one deal")

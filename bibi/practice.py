@@ -49,7 +49,7 @@ from bibi.bots import heuristic_bot
 from bibi.cards import SUITS, Card, Rank, Suit, parse_card, read_card
 from bibi.deal import CALLS, Deal, Trick, check_players
 from bibi.dealing import PairSetup, paired_setup
-from bibi.errors import WrongType, shorten
+from bibi.errors import shorten, wrong_type
 from bibi.i18n import N_, SOURCE, _, capitalized, get_language, ngettext
 from bibi.kinds import EventKind
 from bibi.notation import action_text
@@ -94,7 +94,10 @@ class AnswerError(PracticeError):
     """An answer that cannot be read as one of the exercise's choices (or as a number)."""
 
 
-def _quote(value: Any, width: int = 40) -> str:
+QUOTED = 40  # the most characters of a value the exercises' messages quote, narrower than errors.LIMIT
+
+
+def _quote(value: Any, width: int = QUOTED) -> str:
     """``errors.shorten`` at the exercises' narrower width: safe on any value (a number too long to write, a
     failing ``repr``)."""
     return shorten(value, width)
@@ -609,7 +612,7 @@ def _to_act(deal: Deal) -> int:
 
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str):
-        raise WrongType(f"kind: expected one of {', '.join(ALL_KINDS)}, not {_quote(kind)}")
+        raise wrong_type("kind", kind, "one of {choices}", typed=False, limit=QUOTED, choices=", ".join(ALL_KINDS))
     if kind not in ALL_KINDS:
         raise PracticeError(f"kind: {_quote(kind)} is not an exercise kind; use one of {', '.join(ALL_KINDS)}")
     return kind
@@ -617,7 +620,7 @@ def _check_kind(kind: Any) -> str:
 
 def _check_rules(rules: Any) -> Rules:
     if not isinstance(rules, (Rules, str)):
-        raise WrongType(f"rules: expected a Rules value or a preset name, not {_quote(rules)}")
+        raise wrong_type("rules", rules, "a Rules value or a preset name", typed=False, limit=QUOTED)
     try:
         return as_rules(rules)
     except ValueError as exc:
@@ -638,7 +641,7 @@ def _rng(seed: Any) -> random.Random:
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise WrongType(f"seed: expected a whole number, a string or a random.Random, not {_quote(seed)}")
+        raise wrong_type("seed", seed, "a whole number, a string or a random.Random", typed=False, limit=QUOTED)
     return random.Random(seed)
 
 
@@ -681,7 +684,7 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
     """
     kind = _check_kind(kind)
     if not isinstance(deal, Deal):
-        raise WrongType(f"deal: expected a Deal, not {_quote(deal)}")
+        raise wrong_type("deal", deal, "a Deal", typed=False, limit=QUOTED)
     if card is not None:
         try:
             card = parse_card(card)
@@ -710,13 +713,13 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
               *, kinds: Sequence[str] | None = None) -> tuple[Exercise, ...]:
     """``n`` exercises, the kinds taken in turn (all of ``KINDS`` unless ``kinds``) in an order the seed shuffles."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise WrongType(f"n: expected a whole number, not {_quote(n)}")
+        raise wrong_type("n", n, "a whole number", typed=False, limit=QUOTED)
     if not 1 <= n <= 1000:
         raise PracticeError(f"n: {_quote(n)} is outside 1…1000")
     if kinds is None:
         kinds = KINDS
     elif isinstance(kinds, str) or not isinstance(kinds, Sequence):
-        raise WrongType(f"kinds: expected a list of kinds, not {_quote(kinds)}")
+        raise wrong_type("kinds", kinds, "a list of kinds", typed=False, limit=QUOTED)
     kinds = [_check_kind(k) for k in kinds]
     if not kinds:
         raise PracticeError("kinds: an empty list; give at least one of " + ", ".join(KINDS))

@@ -100,7 +100,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from bibi.errors import WrongType, check_type, shorten
+from bibi.errors import check_type, shorten, wrong_type
 from bibi.lesson import call_worth
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules
@@ -556,7 +556,7 @@ def _frame(figures: Iterable[Figure], headlines: Mapping[str, str]) -> pd.DataFr
 def _check_pair(a: Profile, b: Any) -> None:
     """Refuse to pair profiles that did not play the same packs with the same players."""
     if not isinstance(b, Profile):
-        raise WrongType(f"other: expected a Profile, not {shorten(b)}")
+        raise wrong_type("other", b, "a Profile", typed=False)
     differ = [f"{name} {getattr(a, name)!r} and {getattr(b, name)!r}"
               for name in ("players", "deals", "seed", "table", "ladder", "level", "measures")
               if getattr(a, name) != getattr(b, name)]
@@ -587,8 +587,8 @@ def _names(bots: Any, what: str) -> list[tuple[str, str | Bot]]:
     if isinstance(bots, str) or callable(bots):
         bots = [bots]
     if not isinstance(bots, Sequence):
-        raise WrongType(f"{what}: expected bot names weakest first, like ('random', 'greedy', 'heuristic'), not "
-                        f"{shorten(bots)}")
+        raise wrong_type(what, bots, "bot names weakest first, like {example}", typed=False,
+                         example="('random', 'greedy', 'heuristic')")
     labels, specs = _resolve_bots(list(bots), len(bots))
     return list(zip(labels, specs, strict=True))
 
@@ -600,7 +600,7 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
     if isinstance(measures, str):
         measures = (measures,)
     if not isinstance(measures, Iterable):
-        raise WrongType(f"measures: expected measure names like ('skill', 'luck'), not {shorten(measures)}")
+        raise wrong_type("measures", measures, "measure names like {example}", typed=False, example="('skill', 'luck')")
     asked = list(measures)
     for name in asked:
         if name not in MEASURES:
@@ -611,7 +611,7 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
     if not 0 < level < 1:
         raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
     if not isinstance(table, str) and not callable(table):
-        raise WrongType(f"table: expected one bot for every other seat, like 'greedy', not {shorten(table)}")
+        raise wrong_type("table", table, "one bot for every other seat, like 'greedy'", typed=False)
     ((table_name, table_spec),) = _names(table, "table")
     rungs = _names(ladder, "ladder")
     names = [name for name, _ in rungs]

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from bibi.cards import CARD_TEXT, Card, Suit
-from bibi.errors import WrongType, shorten, whole
+from bibi.errors import shorten, whole, wrong_type
 from bibi.rules import Rules
 
 RECORD_FORMAT: Final = "bibi-deal/1"
@@ -51,7 +51,7 @@ def check_header(record: Any, form: str, fields: Sequence[str], optional: Sequen
     """
     what = _RECORD_NAMES[form]
     if not isinstance(record, Mapping):
-        raise WrongType(f"{what}: expected a dict, not {shorten(record)} ({type(record).__name__})")
+        raise wrong_type(what, record, "a dict")
     if record.get("format") != form:
         raise ValueError(f"{what}: format is {shorten(record.get('format'))}, expected {form!r}")
     for key in fields:

@@ -99,7 +99,7 @@ class CardPoints(Mapping):
     __slots__ = ("_items", "_per_card")
 
     def __init__(self, points: Mapping | CardPoints):
-        check_type("card_points", points, Mapping, "a map rank → points like {'2': 11, 'A': 10}")
+        check_type("card_points", points, Mapping, "a map rank → points like {example}", example="{'2': 11, 'A': 10}")
         items: dict[Rank, int] = {}
         for rank, value in dict(points).items():
             try:
@@ -202,7 +202,7 @@ STANDARD_POINTS = CardPoints({"2": 11, "A": 10, "K": 5, "Q": 4, "J": 3})
 def _points_typed(text: str, example: str, rank_of: Callable[[str], Rank | str]) -> dict[Rank | str, int]:
     """Rank → points from ``2:11 A:10`` (commas allowed), each rank as ``rank_of`` reads it; ``example`` is how the
     error says to write them."""
-    check_type("card_points", text, str, f"a text like {example!r}")
+    check_type("card_points", text, str, "a text like {example}", example=repr(example))
     points: dict[Rank | str, int] = {}
     for part in text.replace(",", " ").split():
         rank, sep, value = part.partition(":")
@@ -286,14 +286,14 @@ class Rules:
             enum = _ENUM_FIELDS.get(f.name)
             value = getattr(self, f.name)
             if enum is not None:
-                check_type(f"Rules.{f.name}", value, str, f"one of {', '.join(e.value for e in enum)}")
+                field, choices = f"Rules.{f.name}", ", ".join(e.value for e in enum)
+                check_type(field, value, str, "one of {choices}", choices=choices)
                 try:
                     set_(self, f.name, enum(value))
                 except ValueError:
-                    choices = ", ".join(e.value for e in enum)
                     # TRANSLATORS: {value} is the value refused, quoted; {choices} the option's values, as typed
                     reason = _("{value} is not one of {choices}").format(value=shorten(value), choices=choices)
-                    raise ValueError(f"Rules.{f.name}: {reason}") from None
+                    raise ValueError(f"{field}: {reason}") from None
         if not isinstance(self.card_points, CardPoints):
             check_type("Rules.card_points", self.card_points, Mapping, "a map rank → points")
             try:

@@ -34,7 +34,8 @@ from typing import Any, Final, SupportsIndex
 from bibi.cards import CARDS, Card, Rank, Suit
 from bibi.deal import CALLS, PASS, SWITCHES, Deal, View
 from bibi.dealing import dealt_places, shuffle
-from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole
+from bibi.errors import Checked, NoWorld, SearchExhausted, WrongType, check_type, shorten, whole, wrong_type
+from bibi.i18n import _
 from bibi.live import LiveView
 from bibi.rules import BibiCall, BibiSuits, Follow
 from bibi.tricks import KQ_SLOT, forced_suits, pair_callable
@@ -134,7 +135,7 @@ class Sampler:
         # then: under a mandatory call (I11) the rules' suits; believed of the other seats (``eager``), every
         # suit a pair may be called in (R15). A belief spares a seat's last draw while it may still be deciding.
         if not isinstance(eager, bool):
-            raise WrongType(f"eager: expected True or False, not {shorten(eager)}")
+            raise wrong_type("eager", eager, "True or False", typed=False)
         self.binds, self.forced_by, self.binds_now = self._binding(eager)
         self.lacks = [bool(times) for times in self.lack_times]  # per seat: it held none of some cards once
         self.last_draw = [max((t for t, s in self.schedule if s == seat), default=None) for seat in range(n)]
@@ -290,7 +291,7 @@ class Sampler:
     def sample(self, rng: random.Random, tries: SupportsIndex = 4) -> Deal | None:
         """A deal consistent with the view, its hidden cards sampled by ``rng`` (a ``random.Random``); ``None``
         if ``tries`` quick attempts (a whole number ≥ 1) fail (``world`` then searches on)."""
-        for _ in range(_check_draws(rng, tries)):
+        for _tried in range(_check_draws(rng, tries)):
             deal = self._attempt(rng)
             if deal is not None:
                 return deal
@@ -363,7 +364,7 @@ class Sampler:
             known = list(view.hand) if seat == view.seat else list(view.laid_down[seat])
             if decider is not None and decider[0] == seat:
                 known += decider[1]
-            for _ in range(redeals):
+            for _redealt in range(redeals):
                 taken, rest = self._take(seat, known, pool, len(known) - len(view.laid_down[seat]))
                 history = taken is not None and self._backwards(seat, known + taken, rng)
                 if history:
@@ -799,12 +800,13 @@ class Sampler:
 def _weights(name: str, weights: Any) -> tuple[float, ...]:
     """``weights`` as 52 positive finite numbers, one per card index, or a clear error naming ``name``."""
     if isinstance(weights, str | bytes) or not isinstance(weights, Sequence):
-        raise WrongType(f"{name}: expected 52 numbers, one per card index, not {shorten(weights)}")
+        raise wrong_type(name, weights, "52 numbers, one per card index", typed=False)
     if len(weights) != 52:
         raise ValueError(f"{name}: expected 52 numbers, one per card index, not {len(weights)}: {shorten(weights)}")
     for w in weights:
         if isinstance(w, bool) or not isinstance(w, int | float):
-            raise WrongType(f"{name}: {shorten(w)} is not a number")
+            # TRANSLATORS: {value} is the weight refused, as Python writes it
+            raise WrongType(f"{name}: " + _("{value} is not a number").format(value=shorten(w)))
         if not (0 < w < math.inf):
             raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
     return tuple(float(w) for w in weights)
@@ -826,12 +828,12 @@ def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[t
     """``lacks`` as ``(seat, trick, mask)``: each a ``(seat, trick, cards)`` of another seat that played to that
     trick, or a clear error naming ``lacks``."""
     if isinstance(lacks, str | bytes) or not isinstance(lacks, Sequence):
-        raise WrongType(f"lacks: expected a list of (seat, trick, cards), not {shorten(lacks)}")
+        raise wrong_type("lacks", lacks, "a list of (seat, trick, cards)", typed=False)
     played = {(s, t) for t, s, _ in plays}
     out = []
     for lack in lacks:
         if not isinstance(lack, tuple | list) or len(lack) != 3:
-            raise WrongType(f"lacks: expected (seat, trick, cards), not {shorten(lack)}")
+            raise wrong_type("lacks", lack, "(seat, trick, cards)", typed=False)
         seat, t, cards = lack
         if (seat, t) not in played or seat == view.seat:
             raise ValueError(f"lacks: {shorten(lack)}: seat {shorten(seat)} is not another seat that played to "
@@ -839,7 +841,10 @@ def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[t
         mask = 0
         for c in cards:
             if not isinstance(c, Card):
-                raise WrongType(f"lacks: {shorten(c)} in {shorten(lack)} is not a Card")
+                # TRANSLATORS: {value} is the value refused and {lack} the (seat, trick, cards) it is in, as
+                # Python writes them; Card is the kit's type, as written in code
+                raise WrongType("lacks: " + _("{value} in {lack} is not a Card").format(value=shorten(c),
+                                                                                       lack=shorten(lack)))
             mask |= 1 << int(c)
         out.append((seat, t, mask))
     return out

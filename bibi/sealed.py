@@ -56,7 +56,7 @@ from typing import Any, NamedTuple
 
 from bibi.actions import NUM_ACTIONS, action_at, action_index
 from bibi.deal import Action, Card, Deal, View
-from bibi.errors import WrongType, shorten
+from bibi.errors import shorten, wrong_type
 from bibi.live import LiveView
 from bibi.live import _deal_of as deal_of  # the table's own way to the deal a seat's view reads
 from bibi.play import as_bots, bot_name, get_bot
@@ -159,7 +159,7 @@ class SealedTable:
 def _seconds(name: str, value: Any) -> float:
     """A time limit in seconds: a number > 0 and finite (a ``ValueError`` or ``TypeError`` naming ``name``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WrongType(f"{name}: expected a number of seconds, not {shorten(value)}")
+        raise wrong_type(name, value, "a number of seconds", typed=False)
     if not 0 < value < math.inf:
         raise ValueError(f"{name}: {shorten(value)} is not a number of seconds > 0")
     return float(value)

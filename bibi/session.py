@@ -32,7 +32,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import Action, Deal, View
-from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import Seed, check_seed, check_type, shorten, whole, wrong_type
 from bibi.game import Game
 from bibi.i18n import _, get_language, ngettext, pgettext
 from bibi.outcome import Outcome
@@ -104,7 +104,7 @@ class Session:
     def __init__(self, played: Deal | Game, seat: int, bots: Bots, rng: random.Random | None = None, *,
                  seed: Seed = None, hint_bot: Bot | str | None = None):
         if not isinstance(played, Deal | Game):
-            raise WrongType(f"played: expected a Deal or a Game, not {shorten(played)}")
+            raise wrong_type("played", played, "a Deal or a Game", typed=False)
         self.game = played if isinstance(played, Game) else None
         self._deal = played if isinstance(played, Deal) else played.deal
         self.players = self._deal.players

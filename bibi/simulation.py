@@ -48,7 +48,7 @@ from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole
+from bibi.errors import WrongType, check_seed, check_type, shorten, whole, wrong_type
 from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
@@ -804,7 +804,7 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
     ``rules``, where the rules refuse the players)."""
     for name, value, least in (("players", players, 2), ("deals", deals, 1), ("workers", workers, 1)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise WrongType(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+            raise wrong_type(name, value, "a whole number ≥ {least}", typed=False, least=str(least))
         if value < least:
             raise ValueError(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
     whole("deals", deals, 1, MAX_DEALS)
@@ -813,7 +813,7 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
         raise ValueError(f"workers: {shorten(workers)} is more than the {cores} cores of this machine; "
                          f"use at most {cores}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise WrongType(f"seed: expected a whole number, not {shorten(seed)} ({type(seed).__name__})")
+        raise wrong_type("seed", seed, "a whole number")
     check_seed("seed", seed)
     try:  # the engine checks the players against the rules, here
         Deal.new(rules, players, seed=0, log=False)
@@ -830,7 +830,7 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
     label of ``rules``, named where the rules refuse the players)."""
     if chunk_timeout is not None:
         if isinstance(chunk_timeout, bool) or not isinstance(chunk_timeout, int | float):
-            raise WrongType(f"chunk_timeout: expected a number of seconds or None, not {shorten(chunk_timeout)}")
+            raise wrong_type("chunk_timeout", chunk_timeout, "a number of seconds or None", typed=False)
         if not 0 < chunk_timeout < math.inf:
             raise ValueError(f"chunk_timeout: {shorten(chunk_timeout)} is not a number of seconds > 0")
     if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
@@ -840,8 +840,8 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
                              "an executor that works here")
     _checked(rules, players, deals, workers, seed, variant)
     if executor is not None and not isinstance(executor, Executor):
-        raise WrongType(f"executor: expected a concurrent.futures.Executor (e.g. a Dask client's "
-                        f"get_executor()), not {shorten(executor)}")
+        raise wrong_type("executor", executor, "a concurrent.futures.Executor (e.g. a Dask client's get_executor())",
+                         typed=False)
     check_type("progress", progress, bool, "True or False")
     _, specs = _resolve_bots(bots, players)
     if (executor is None and workers > 1) or isinstance(executor, ProcessPoolExecutor):
@@ -882,13 +882,16 @@ def _progress(total: int, enabled: bool, desc: str):
 def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> dict[str, Rules]:
     """Labelled rules in order; list items are labelled by name and changes, repeats numbered."""
     if isinstance(variants, str | Rules):
-        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not the single "
-                        f"{shorten(variants)}; write [{shorten(variants)}] to compare one variant")
+        # TRANSLATORS: {value} is the rules given alone, as Python writes them ('ru' or Rules(…)); [{value}] is
+        # code, a list of them
+        raise WrongType("variants: " + _("expected a list of rules or a dict label → rules, not the single {value}; "
+                                         "write [{value}] to compare one variant").format(value=shorten(variants)))
     if isinstance(variants, Mapping):
         named = {}
         for key, value in variants.items():
             if not isinstance(key, str | int) or isinstance(key, bool):
-                raise WrongType(f"variants: a label must be a text, not {shorten(key)}")
+                # TRANSLATORS: {value} is the label refused, as Python writes it
+                raise WrongType("variants: " + _("a label must be a text, not {value}").format(value=shorten(key)))
             if isinstance(key, int) and not -(10**18) < key < 10**18:
                 raise ValueError(f"variants: the label {shorten(key)} is too long a number; use a text")
             label = key if isinstance(key, str) else str(key)
@@ -896,7 +899,7 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
                 raise ValueError(f"variants: the label {shorten(label)} is given twice")
             named[label] = as_rules(value)
     elif not isinstance(variants, Sequence):
-        raise WrongType(f"variants: expected a list of rules or a dict label → rules, not {shorten(variants)}")
+        raise wrong_type("variants", variants, "a list of rules or a dict label → rules", typed=False)
     else:
         named = {}
         for item in variants:

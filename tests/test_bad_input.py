@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from helpers import new_deal, play, snapshot
@@ -796,8 +798,17 @@ LANGUAGE_REFUSALS = [
 ]
 
 
+# The other refusals of a value the kit's shared checks make (``bibi.errors``): a seed too long, a number not finite.
+VALUE_REFUSALS = [
+    (lambda: Deal.new("ru", 4, seed="x" * 10_001), r"^seed: .*10001.*10", "too long",
+     {"ru": "слишком длинный для зерна", "it": "troppo lungo per un codice"}),
+    (lambda: bibi.errors.number("delay", float("nan")), r"^delay: nan ", "finite",
+     {"ru": "не конечное число", "it": "non è un numero finito"}),
+]
+
+
 @pytest.mark.parametrize("lang", ["ru", "it"])
-@pytest.mark.parametrize(("act", "named", "english", "words"), LANGUAGE_REFUSALS)
+@pytest.mark.parametrize(("act", "named", "english", "words"), LANGUAGE_REFUSALS + VALUE_REFUSALS)
 def test_the_rules_refusals_speak_the_readers_language(lang, act, named, english, words):
     from bibi.i18n import language
 
@@ -862,3 +873,84 @@ def test_the_play_tables_pair_deal_is_refused_in_its_language(lang, words):
     assert said.strip() == f"rules: {words} (hand_size)", said
     assert "bibi-error" in table.message.value and table.errors.outputs == ()
     assert (table.deal.record(), table.seed_box.value) == before
+
+
+# -- wrong types in the reader's language --------------------------------------------------------------------------
+
+# A value of the wrong type where a person in a notebook gives one: the parameter it names, the value it quotes as
+# Python writes it (``shorten``).
+WRONG_TYPES = [
+    (lambda: Deal.new("ru", "шесть"), "players", "шесть"),
+    (lambda: Deal.new("ru", 6, seed=1.5), "seed", 1.5),
+    (lambda: Deal.new("ru", 4, seed=[1]), "seed", [1]),
+    (lambda: Deal.new("ru", 4, log=1), "log", 1),
+    (lambda: Rules(follow=3), "Rules.follow", 3),
+    (lambda: Rules(card_points=5), "Rules.card_points", 5),
+    (lambda: bibi.Card(1.5), "Card", 1.5),
+    (lambda: bibi.Suit.parse(3), "suit", 3),
+    (lambda: bibi.Rank.parse(10.0), "rank", 10.0),
+    (lambda: bibi.read_card(5), "card", 5),
+    (lambda: bibi.parse_cards(5), "cards", 5),
+    (lambda: bibi.set_language(5), "lang", 5),
+    (lambda: bibi.i18n.count("2", "trick"), "n", "2"),
+    (lambda: bibi.i18n.number("2.5"), "value", "2.5"),
+    (lambda: bibi.play.snapshots("deal"), "deal", "deal"),
+    (lambda: bibi.play.play(Deal.new("ru", 3, seed=1), "random", until=5), "until", 5),
+    (lambda: bibi.Game.new("ru", 3, seed=b"x"), "seed", b"x"),
+    (lambda: bibi.Game.new("ru", 3, seed=1).take_back("2"), "take_back: upto", "2"),
+    (lambda: bibi.practice.exercise("winner", seed=1.5), "seed", 1.5),
+    (lambda: bibi.practice.exercises("6"), "n", "6"),
+    (lambda: bibi.notation.action_text("KS"), "action", "KS"),
+    (lambda: bibi.dealing.paired_setup("russian", 4, 0, 1, when=1), "when", 1),
+    (lambda: Deal.new("ru", 3, seed=1).restock("KS"), "cards", "KS"),
+    (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), held=["x"] * 52), "held", "x"),
+    (lambda: bibi.sampling.Sampler(Deal.new("ru", 3, seed=1).view(0), steps="3"), "steps", "3"),
+    (lambda: bibi.play.as_bots({"1": "random"}, 3), "bots", "1"),
+]
+
+
+def prose(said: str, name: str, value: object) -> set[str]:
+    """The words of a refusal of ``value`` for ``name`` written in Latin letters that are not notation: not the
+    parameter's name, not the value or a quoted text, not the value's type, not an option's value (``must_follow``),
+    not code (``True``, ``Deal``, ``random.Random``, ``(deal) -> bool``)."""
+    rest = said.removeprefix(name).replace(bibi.shorten(value), " ")
+    rest = re.sub(r"'[^']*'|\(\w+\)$|\b[a-z]+(?:_[a-z]+)+\b|\b\w+(?:\.\w+)+|\([a-z_, ]*\)(?: -> \w+)?", " ", rest)
+    return set(re.findall(r"\b[a-z]{2,}\b", rest))
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("act", "name", "value"), WRONG_TYPES)
+def test_a_wrong_type_is_refused_in_the_readers_language(lang, act, name, value):
+    """The refusal names the parameter and quotes the value as in English, and says the rest in the reader's
+    language: no word of the English refusal's prose (in Russian, no Latin word at all but the notation)."""
+    from bibi.i18n import language
+
+    with pytest.raises(bibi.WrongType) as english:  # in English, as it always read
+        act()
+    english_words = prose(str(english.value), name, value)
+    assert str(english.value).startswith(name) and english_words, str(english.value)
+    with language(lang), pytest.raises(bibi.WrongType) as refused:
+        act()
+    said = str(refused.value)
+    assert said.startswith(name) and bibi.shorten(value, 40) in said, said
+    assert prose(said, name, value) & english_words == set(), said
+    assert lang != "ru" or prose(said, name, value) == set(), said
+
+
+def test_what_a_parameter_takes_is_written_where_the_catalogs_find_it():
+    """The phrase a wrong-type refusal says a parameter takes is a plain text at the call (``check_type``'s fourth
+    argument, ``wrong_type``'s third, ``bibi/locale/babel.cfg``), or a function's own ``wanted`` passed on: an
+    f-string or a text built elsewhere would reach the reader untranslated, in English."""
+    where = {"check_type": 3, "wrong_type": 2, "sequence": 2, "card_list": 2}
+    built = []
+    for path in sorted(Path(bibi.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name in where and len(node.args) > where[name]:
+                wanted = node.args[where[name]]
+                plain = isinstance(wanted, ast.Constant) and isinstance(wanted.value, str)
+                if not plain and not (isinstance(wanted, ast.Name) and wanted.id == "wanted"):
+                    built.append(f"{path.name}:{node.lineno}")
+    assert built == []

@@ -274,6 +274,22 @@ def test_the_rules_refusals():
     assert listing_leaks(REFUSAL_NOTATION.sub(" ", "\n".join(rules_refusals()))) == []
 
 
+def test_the_wrong_type_refusals():
+    """Every refusal of a value of the wrong type (``test_bad_input.WRONG_TYPES``): past the parameter it names, the
+    value it quotes and the value's type, every word went through the catalogs."""
+    from test_bad_input import WRONG_TYPES
+
+    said = {}
+    for act, name, value in WRONG_TYPES:
+        with pytest.raises(bibi.WrongType) as refused:
+            act()
+        text = str(refused.value)
+        assert text.startswith(name), text
+        rest = re.sub(r"\(\w+\)(?=⟧?$)", " ", text.removeprefix(name).replace(bibi.shorten(value), " "))
+        said[text] = leaks(rest)
+    assert {text: words for text, words in said.items() if words} == {}
+
+
 @pytest.mark.widgets
 def test_the_rules_panels_frame_around_another_refusal():
     from bibi.widgets.rules_panel import _option_error

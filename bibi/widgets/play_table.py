@@ -17,7 +17,7 @@ from bibi.coach import WORLDS, Analysis, Decision, analyse, compare
 from bibi.deal import Action, Deal
 from bibi.errors import check_type, number, shorten, whole
 from bibi.game import Game
-from bibi.i18n import _, capitalized, decimal, ngettext
+from bibi.i18n import N_, _, capitalized, decimal, ngettext
 from bibi.kinds import EventKind
 from bibi.levels import LEVELS, find_level, level_of, told
 from bibi.notation import action_text
@@ -164,7 +164,7 @@ class PlayTable(_Finish):  # a person at a table (AtTable), a view with a hand (
         self.reader_seat = seat  # the person's seat: its refusals and its hand are spoken of as "you"
         self.rules = rules
         if delay is not None:
-            number("delay", delay, 0, wanted="a number of seconds ≥ 0")
+            number("delay", delay, 0, wanted=N_("a number of seconds ≥ 0"))
         self.players = players
         self.seat = seat
         self.review_worlds = whole("review_worlds", review_worlds, 1)

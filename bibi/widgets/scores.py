@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from bibi import render
 from bibi.deal import Deal, Trick
-from bibi.errors import WrongType, shorten, whole
+from bibi.errors import shorten, whole, wrong_type
 from bibi.game import Game
 from bibi.i18n import _, count
 from bibi.rules import rules_titled
@@ -28,12 +28,11 @@ class ScoreInspector(_View):
 
     def __init__(self, deal_or_game: Any, *, explorer: DealExplorer | None = None, lang: str | None = None):
         if not isinstance(deal_or_game, Deal | Game):
-            raise WrongType(f"deal_or_game: expected a Deal or a Game, not {shorten(deal_or_game)} "
-                            f"({type(deal_or_game).__name__})")
+            raise wrong_type("deal_or_game", deal_or_game, "a Deal or a Game")
         super().__init__(lang=lang)
         is_game = isinstance(deal_or_game, Game)
         if explorer is not None and not isinstance(explorer, DealExplorer):
-            raise WrongType(f"explorer: expected a DealExplorer, not {shorten(explorer)}")
+            raise wrong_type("explorer", explorer, "a DealExplorer", typed=False)
         self.source = deal_or_game
         self.explorer = explorer
         self.deal_select = widgets.Dropdown(layout=widgets.Layout(width="200px"))
