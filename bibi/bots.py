@@ -49,7 +49,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, View
-from bibi.errors import WrongType, shorten
+from bibi.errors import WrongType, shorten, wrong_type
 from bibi.heuristic import (
     _CALL,
     _KING,
@@ -253,7 +253,9 @@ def search_sampler(view: AnyView, prior: str = "keeps", steps: int | None = _STE
     the worlds dealt within what the others' plays say they did not hold (``bibi.inference.lacks``; believed of
     them too: they call every pair at once, as the kit's bots do)."""
     if prior not in SEARCH_PRIORS:
-        raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        raise ValueError(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
     held = _keeps(view, _rules_facts(view.rules)) if prior == "keeps" else None
     return Sampler(view, held, steps, read_lacks(view) if infer else None, infer)
 
@@ -436,15 +438,18 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     _check_count("tries", tries, 1)
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
         wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
-        raise (WrongType if wrong else ValueError)(f"margin: {shorten(margin)} is not a number ≥ 0")
+        raise (WrongType if wrong else ValueError)(
+            "margin: " + _("{value} is not a number ≥ 0").format(value=shorten(margin)))
     if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
         wrong = not isinstance(prior, str)
-        raise (WrongType if wrong else ValueError)(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        raise (WrongType if wrong else ValueError)(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
     if not isinstance(sequential, bool):
-        raise WrongType(f"sequential: expected True or False, not {shorten(sequential)}")
+        raise wrong_type("sequential", sequential, "True or False", typed=False)
     for name, flag in (("infer", infer), ("careful", careful)):
         if not isinstance(flag, bool):
-            raise WrongType(f"{name}: expected True or False, not {shorten(flag)}")
+            raise wrong_type(name, flag, "True or False", typed=False)
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -489,7 +494,7 @@ def make_oracle_bot(deal: Deal) -> Bot:
     Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
     """
     if not isinstance(deal, Deal):
-        raise WrongType(f"deal: expected a Deal, not {shorten(deal)}")
+        raise wrong_type("deal", deal, "a Deal", typed=False)
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
@@ -542,7 +547,8 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         wrong = isinstance(value, bool) or not isinstance(value, int)  # a WrongType; a number below, a ValueError
-        raise (WrongType if wrong else ValueError)(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
+        raise (WrongType if wrong else ValueError)(
+            f"{name}: " + _("{value} is not a whole number ≥ {least}").format(value=shorten(value), least=least))
 
 
 sampling_bot = make_sampling_bot()

@@ -46,7 +46,7 @@ from typing import Any, Final
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import Card, Rank
 from bibi.deal import Deal
-from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten
+from bibi.errors import Checked, IllegalAction, check_type, wrong_type
 from bibi.live import LiveView, seated_picker
 from bibi.refusals import why_refused
 from bibi.rules import Follow
@@ -130,7 +130,7 @@ def playout(deal: Checked[Deal], choose: Chooser) -> Deal:
     raises ``IllegalAction``."""
     check_type("deal", deal, Deal, "a Deal")
     if not callable(choose):
-        raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
+        raise wrong_type("choose", choose, "a callable (legal actions) -> action", typed=False)
     return run(deal, choose)
 
 
