@@ -42,6 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bibi.bots import (
     BOTS,
+    SEARCH_ENDGAME,
     SEARCH_WORLDS,
     greedy_bot,
     heuristic_bot,
@@ -64,7 +65,9 @@ def bot_named(name: str, samples: int, worlds: int, deal: Deal):
     """A bot by name; ``sampling`` and ``search`` get the budget asked for, ``oracle`` the deal."""
     if name == "sampling":
         return make_sampling_bot(samples)
-    if name in ("search", "search-plus"):  # the registered search: inference and the careful fallback on
+    if name == "search":  # the registered search: inference, the careful fallback, the last tricks judged exactly
+        return make_search_bot(worlds, infer=True, careful=True, endgame=SEARCH_ENDGAME)
+    if name == "search-plus":  # the same, the last tricks judged by the quick rule
         return make_search_bot(worlds, infer=True, careful=True)
     if name == "search-before":  # the search before inference from play (the registered one until it came)
         return make_search_bot(worlds)

@@ -180,6 +180,11 @@ class Policy:
 
 def play_out(deal: Deal, policy: Policy) -> Deal:
     """Play ``deal`` to its end, every seat by the quick rule above; returns the deal."""
+    return run(deal, quick_rule(deal, policy))
+
+
+def quick_rule(deal: Deal, policy: Policy) -> Chooser:
+    """The quick rule above as a chooser for ``run`` on ``deal`` (it reads the deal's state as it moves)."""
     points, second_wins, tables = policy.points, policy.second_wins, policy.tables
     n = deal.players
 
@@ -224,7 +229,7 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
                 least, low = c, k
         return least
 
-    return run(deal, choose)
+    return choose
 
 
 def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
@@ -246,6 +251,6 @@ def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
 
 
 __all__ = [
-    "PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout",
+    "PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout", "quick_rule",
     "random_pick", "random_playout", "run", "seated_playout",
 ]
