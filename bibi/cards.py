@@ -372,9 +372,13 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
     """
     if isinstance(text, Card):
         return text
-    code = resolve(lang)
     if not isinstance(text, str):
         raise wrong_type("card", text, "a card like 'KS' or 'K♠'")
+    return _read_card("card", text, resolve(lang))
+
+
+def _read_card(name: str, text: str, code: str) -> Card:
+    """``text`` as a card in the language ``code`` (``read_card``), or a ``NotationError`` naming ``name``."""
     if code == "en":
         return parse_card(text)
     key = text.strip().upper()
@@ -389,9 +393,13 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
     words = _words(code)
     examples = ", ".join(repr(Card(c).display(code).replace(Card(c).suit.symbol, Card(c).suit.letter(code)))
                          for c in ("QH", "TS"))
-    raise NotationError(f"card: cannot read {shorten(text)} as a card in {code!r}: write it like {examples} "
-                        f"or with a suit symbol ({Card('QH').display(code)}); ranks "
-                        f"{' '.join(words.rank_letters[::-1])}, suits {' '.join(words.suit_letters)}")
+    # TRANSLATORS: {text} is the text refused, quoted; {lang} the language's code ('ru', 'it'); {examples} two
+    # cards as typed in it ('ДЧ', '10П'), {symbol} one with a suit symbol (Д♥); {ranks} and {suits} the letters
+    reason = _("cannot read {text} as a card in {lang}: write it like {examples} or with a suit symbol ({symbol}); "
+               "ranks {ranks}, suits {suits}")
+    raise NotationError(f"{name}: " + reason.format(
+        text=shorten(text), lang=repr(code), examples=examples, symbol=Card("QH").display(code),
+        ranks=" ".join(words.rank_letters[::-1]), suits=" ".join(words.suit_letters)))
 
 
 def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
@@ -426,4 +434,5 @@ def read_cards(text: str, lang: str | None = None) -> list[Card]:
     """Several typed cards, by spaces or commas, in the language in force (or ``lang``): ``"ДЧ 10П"``."""
     if not isinstance(text, str):
         raise wrong_type("cards", text, "a text like 'KS QH'")
-    return [read_card(part, lang) for part in text.replace(",", " ").split()]
+    code = resolve(lang)
+    return [_read_card("cards", part, code) for part in text.replace(",", " ").split()]

@@ -179,14 +179,20 @@ def bots_rng(seed: Seed) -> random.Random:
 
 def get_bot(name: str | Bot) -> Bot:
     """A bot by name (``random``, ``greedy``, ``heuristic``, ``sampling``, …), or the callable itself."""
+    return _get_bot("bot", name)
+
+
+def _get_bot(where: str, name: Any) -> Bot:
+    """``get_bot(name)``, its refusals naming ``where`` (``bots[2]``: the entry of a list of bots refused)."""
     if callable(name):
         return name
     if not isinstance(name, str):
-        raise wrong_type("bot", name, "a bot name or a callable (view, rng) -> action", typed=False)
-    bots = BOTS
-    bot = bots.get(name.strip().lower())
+        raise wrong_type(where, name, "a bot name or a callable (view, rng) -> action", typed=False)
+    bot = BOTS.get(name.strip().lower())
     if bot is None:
-        raise ValueError(f"unknown bot {shorten(name)}: use one of {', '.join(bots)}")
+        # TRANSLATORS: {value} is the name refused, quoted; {names} the bots' names, as typed in code
+        raise ValueError(f"{where}: " + _("unknown bot {value}: use one of {names}").format(
+            value=shorten(name), names=", ".join(BOTS)))
     return bot
 
 
@@ -276,10 +282,24 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
         raise wrong_type("bots", bots, "a bot, a name, or one per seat", typed=False)
     if person is not None:
         seats[person] = None
-    found = [None if b is None else get_bot(b) for b in seats]  # an unknown name or no bot is refused here
+    # an unknown name or no bot is refused here, naming where ``bots`` gave it
+    found = [None if b is None else _get_bot(_entry(bots, seat, players, person), b) for seat, b in enumerate(seats)]
     if names:
         return [b.strip().lower() if isinstance(b, str) else b for b in seats]
     return found
+
+
+def _entry(bots: Any, seat: int, players: int, person: int | None) -> str:
+    """Where ``as_bots``'s ``bots`` gave the bot of ``seat`` (``players`` seats, ``person`` the person's): ``bots``,
+    ``bots[i]`` or ``unlisted``."""
+    if isinstance(bots, Mapping):
+        return f"bots[{seat}]" if seat in bots else "unlisted"
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        return "bots"
+    if len(bots) == 1:
+        return "bots[0]"
+    skipped = person is not None and len(bots) == players - 1 and seat > person  # the person's seat was put in
+    return f"bots[{seat - skipped}]"
 
 
 def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:

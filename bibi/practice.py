@@ -715,7 +715,7 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
     if isinstance(n, bool) or not isinstance(n, int):
         raise wrong_type("n", n, "a whole number", typed=False, limit=QUOTED)
     if not 1 <= n <= 1000:
-        raise PracticeError(f"n: {_quote(n)} is outside 1…1000")
+        raise PracticeError("n: " + _("{value} is outside {bounds}").format(value=_quote(n), bounds="1…1000"))
     if kinds is None:
         kinds = KINDS
     elif isinstance(kinds, str) or not isinstance(kinds, Sequence):

@@ -100,11 +100,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from bibi.errors import check_type, shorten, wrong_type
+from bibi.errors import shorten, wrong_type
+from bibi.i18n import _
 from bibi.lesson import call_worth
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules
-from bibi.simulation import LEVEL, Simulation, _check_run, _progress, _resolve_bots, _simulate
+from bibi.simulation import LEVEL, Simulation, _check_level, _check_run, _progress, _resolve_bots, _simulate
 
 MEASURES = ("skill", "luck", "fairness", "drama", "tempo")
 TABLE = "greedy"  # the table's bot: every seat but the measured one
@@ -471,7 +472,7 @@ class Profile(_Shown):
     def measure(self, name: str) -> Measure:
         """One measure by name."""
         if name not in MEASURES:
-            raise ValueError(f"measure: {shorten(name)} is not a measure; the measures: {', '.join(MEASURES)}")
+            raise ValueError("measure: " + _not_a_measure(name))
         measured = self._measured.get(name)
         if measured is None:
             raise ValueError(f"measure: this profile did not measure {name} (it measured "
@@ -593,6 +594,13 @@ def _names(bots: Any, what: str) -> list[tuple[str, str | Bot]]:
     return list(zip(labels, specs, strict=True))
 
 
+def _not_a_measure(name: Any) -> str:
+    """Why ``name`` is refused as a measure, naming the measures there are."""
+    # TRANSLATORS: {value} is the name refused, quoted; {measures} the measures' names, as typed in code
+    return _("{value} is not a measure; the measures: {measures}").format(value=shorten(name),
+                                                                          measures=", ".join(MEASURES))
+
+
 def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: Any, measures: Any, workers: Any,
           executor: Any, progress: Any, level: Any) -> _Plan:
     """Every argument of a profile, checked before anything is played."""
@@ -604,20 +612,20 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
     asked = list(measures)
     for name in asked:
         if name not in MEASURES:
-            raise ValueError(f"measures: {shorten(name)} is not a measure; the measures: {', '.join(MEASURES)}")
+            raise ValueError("measures: " + _not_a_measure(name))
     if not asked:
         raise ValueError(f"measures: none given; the measures: {', '.join(MEASURES)}")
-    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
-    if not 0 < level < 1:
-        raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
+    _check_level(level)
     if not isinstance(table, str) and not callable(table):
         raise wrong_type("table", table, "one bot for every other seat, like 'greedy'", typed=False)
     ((table_name, table_spec),) = _names(table, "table")
     rungs = _names(ladder, "ladder")
     names = [name for name, _ in rungs]
     if len(rungs) < 2:
-        raise ValueError(f"ladder: {shorten(ladder)} has fewer than two bots; give them weakest first, "
-                         "the table's among them, like ('random', 'greedy', 'heuristic')")
+        # TRANSLATORS: {value} is the ladder refused, as Python writes it; {example} a ladder, as typed in code
+        raise ValueError("ladder: " + _("{value} has fewer than two bots; give them weakest first, the table's among "
+                                        "them, like {example}").format(value=shorten(ladder),
+                                                                       example="('random', 'greedy', 'heuristic')"))
     if len(set(names)) < len(names):
         raise ValueError(f"ladder: {shorten(names)} names a bot twice")
     if table_name not in names:
