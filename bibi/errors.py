@@ -241,6 +241,13 @@ def number(name: str, value: Any, low: float | None = None, high: float | None =
     return value
 
 
+def not_at_least(value: int, least: int) -> str:
+    """Why a whole number ``value`` below ``least`` is refused, in the language in force: "<value> is not a whole
+    number ≥ <least>" (the caller puts the parameter's name before it)."""
+    # TRANSLATORS: {value} is the number refused; {least} the least one allowed
+    return _("{value} is not a whole number ≥ {least}").format(value=shorten(value), least=least)
+
+
 def seconds(name: str, value: Any, *, wanted: str = N_("a number of seconds")) -> float:
     """``value`` as a time limit in seconds, a finite number > 0 (an ``int`` or a ``float``, never a bool): a
     ``WrongType`` for another type (``wanted`` says what is asked for, a message marked for the catalogs), a
@@ -300,5 +307,6 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
 
 __all__ = [
     "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
-    "check_seed", "check_type", "number", "seconds", "shorten", "speak_with", "whole", "wrong_type", "wrong_value",
+    "check_seed", "check_type", "not_at_least", "number", "seconds", "shorten", "speak_with", "whole", "wrong_type",
+    "wrong_value",
 ]

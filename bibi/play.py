@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, TypeAlias, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
-from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole, wrong_type
+from bibi.errors import Seed, WrongType, check_seed, check_type, not_at_least, shorten, whole, wrong_type
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import Guard, guarded
 from bibi.notation import action_text
@@ -276,8 +276,15 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
         elif person is not None and len(seats) == players - 1:
             seats.insert(person, None)
         if len(seats) != players:
-            others = "" if person is None else f", or one for each of the {players - 1} other seats"
-            raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all{others}")
+            if person is None:
+                # TRANSLATORS: {n} is how many bots were given; {players} the seats at the table
+                reason = _("{n} given for {players} seats; give one per seat, or one for all")
+            else:
+                # TRANSLATORS: {n} is how many bots were given; {players} the seats at the table, {others} the seats
+                # but the person's
+                reason = _("{n} given for {players} seats; give one per seat, or one for all, or one for each of the "
+                           "{others} other seats")
+            raise ValueError("bots: " + reason.format(n=len(seats), players=players, others=players - 1))
     else:
         raise wrong_type("bots", bots, "a bot, a name, or one per seat", typed=False)
     if person is not None:
@@ -565,7 +572,7 @@ def play(
     if actions is not None:
         actions = whole("actions", actions)
         if actions < 0:
-            raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+            raise ValueError("actions: " + not_at_least(actions, 0))
     if until is not None and not callable(until):
         raise wrong_type("until", until, "a callable (deal) -> bool", typed=False)
     check_type("trick_end", trick_end, bool, "True or False")
@@ -665,7 +672,9 @@ def lockstep(
     first, others = copies[0], copies[1:]
     seats = as_bots(bots, first.players)
     if None in seats:
-        raise ValueError(f"bots: seat {seats.index(None)} has no bot; lockstep needs one at every seat")
+        # TRANSLATORS: {seat} is the seat's number; lockstep is the function's name, as written in code
+        raise ValueError("bots: " + _("seat {seat} has no bot; lockstep needs one at every seat").format(
+            seat=seats.index(None)))
     rng = random.Random() if rng is None else rng
     start, applied = len(first.actions), [0] * len(others)
 
