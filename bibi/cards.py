@@ -76,7 +76,9 @@ class Suit(StrEnum):
         key = text.strip().lower()
         if key in _SUIT_NAMES:
             return _SUIT_NAMES[key]
-        raise NotationError(f"unknown suit {shorten(text)}: use one of S H D C (or ♠ ♥ ♦ ♣)")
+        # TRANSLATORS: {suit} is the text refused, quoted; {letters} and {symbols} the notation's suits
+        reason = _("unknown suit {suit}: use one of {letters} (or {symbols})")
+        raise NotationError(reason.format(suit=shorten(text), letters="S H D C", symbols="♠ ♥ ♦ ♣"))
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -138,8 +140,9 @@ class Rank(IntEnum):
         if isinstance(text, Rank):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
-            raise NotationError(f"ambiguous rank {shorten(text)}: write it as text ('2', 'K', '10') "
-                                "or a Rank (Rank.TWO)")
+            # TRANSLATORS: {rank} is the number refused; '2', 'K', '10' and Rank.TWO are code, as typed
+            raise NotationError(_("ambiguous rank {rank}: write it as text ('2', 'K', '10') or a Rank (Rank.TWO)")
+                                .format(rank=shorten(text)))
         if not isinstance(text, str):
             raise wrong_type("rank", text, "a rank like 'K', 'T' or '10'")
         key = text.strip().upper()
@@ -147,7 +150,8 @@ class Rank(IntEnum):
             key = "T"
         if len(key) == 1 and key in RANK_CHARS:
             return Rank(RANK_CHARS.index(key))
-        raise NotationError(f"unknown rank {shorten(text)}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
+        reason = _("unknown rank {rank}: use one of {letters}")
+        raise NotationError(reason.format(rank=shorten(text), letters="2 3 4 5 6 7 8 9 T J Q K A"))
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -270,7 +274,8 @@ def parse_card(text: str | Card) -> Card:
             return CARDS[Suit.parse(key[-1]).index * 13 + Rank.parse(key[:-1])]
         except ValueError:
             pass
-    raise NotationError(f"unknown card {shorten(text)}: a card is written like 'KS', 'TD' or '2H'")
+    # TRANSLATORS: {card} is the text refused, quoted; 'KS', 'TD' and '2H' are cards in the notation, as typed
+    raise NotationError(_("unknown card {card}: a card is written like 'KS', 'TD' or '2H'").format(card=shorten(text)))
 
 
 def cards(text: str | list | tuple) -> list[Card]:

@@ -614,7 +614,8 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
         if name not in MEASURES:
             raise ValueError("measures: " + _not_a_measure(name))
     if not asked:
-        raise ValueError(f"measures: none given; the measures: {', '.join(MEASURES)}")
+        # TRANSLATORS: {measures} is the measures' names, as typed in code
+        raise ValueError("measures: " + _("none given; the measures: {measures}").format(measures=", ".join(MEASURES)))
     _check_level(level)
     if not isinstance(table, str) and not callable(table):
         raise wrong_type("table", table, "one bot for every other seat, like 'greedy'", typed=False)
@@ -627,19 +628,27 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
                                         "them, like {example}").format(value=shorten(ladder),
                                                                        example="('random', 'greedy', 'heuristic')"))
     if len(set(names)) < len(names):
-        raise ValueError(f"ladder: {shorten(names)} names a bot twice")
+        # TRANSLATORS: {value} is the ladder's bots, as Python writes them
+        raise ValueError("ladder: " + _("{value} names a bot twice").format(value=shorten(names)))
     if table_name not in names:
-        raise ValueError(f"table: {shorten(table_name)} is not in the ladder {shorten(names)}: the table's own bot is "
-                         "the rung the others are measured against")
+        # TRANSLATORS: {value} is the table's bot, quoted; {ladder} the ladder's bots, as Python writes them
+        raise ValueError("table: " + _("{value} is not in the ladder {ladder}: the table's own bot is the rung the "
+                                       "others are measured against").format(value=shorten(table_name),
+                                                                             ladder=shorten(names)))
     if names[-1] == table_name:
-        raise ValueError(f"ladder: its strongest bot, the last, is the table's own ({table_name!r}); end it with "
-                         "a stronger one, like 'heuristic' at a greedy table or 'search' at a heuristic one")
+        # TRANSLATORS: {value} is the table's bot, quoted; 'heuristic', 'greedy' and 'search' are bots' names
+        raise ValueError("ladder: " + _("its strongest bot, the last, is the table's own ({value}); end it with a "
+                                        "stronger one, like 'heuristic' at a greedy table or 'search' at a heuristic "
+                                        "one").format(value=repr(table_name)))
     specs = dict(rungs)
     for spec in specs.values():  # every run checked before the first deal is played
         _check_run(rules, players, deals, [spec, *[table_spec] * (players - 1)], seed, workers, executor, progress)
     if deals < 2 * players:
-        raise ValueError(f"deals: {deals} make fewer than two games of {players} deals (every seat deals once, "
-                         f"R26); give at least {2 * players}")
+        # TRANSLATORS: {deals} is the number of deals asked for; a game is {players} deals (R26: every seat deals
+        # once); {least} the fewest deals of two games
+        raise ValueError("deals: " + _("{deals} make fewer than two games of {players} deals (every seat deals once, "
+                                       "R26); give at least {least}").format(deals=deals, players=players,
+                                                                             least=2 * players))
     order = tuple(m for m in MEASURES if m in asked)
     return _Plan(rules, players, deals, seed, table_name, tuple(names), specs, order, level)
 

@@ -56,6 +56,7 @@ from typing import Any, NamedTuple
 from bibi.actions import NUM_ACTIONS, action_at, action_index
 from bibi.deal import Action, Card, Deal, View
 from bibi.errors import seconds, shorten
+from bibi.i18n import _
 from bibi.live import LiveView
 from bibi.live import _deal_of as deal_of  # the table's own way to the deal a seat's view reads
 from bibi.play import as_bots, bot_name, get_bot
@@ -96,7 +97,9 @@ class SealedTable:
         specs = as_bots(bots, players, names=True)
         for seat, spec in enumerate(specs):
             if spec is None:
-                raise ValueError(f"bots: seat {seat} has no bot; a sealed table seats no person")
+                # TRANSLATORS: {seat} is the seat's number
+                raise ValueError("bots: " + _("seat {seat} has no bot; a sealed table seats no person").format(
+                    seat=seat))
             if not isinstance(spec, str):
                 try:
                     pickle.dumps(spec)

@@ -816,8 +816,9 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
     whole("deals", deals, 1, MAX_DEALS)
     cores = os.cpu_count() or 1
     if workers > cores:
-        raise ValueError(f"workers: {shorten(workers)} is more than the {cores} cores of this machine; "
-                         f"use at most {cores}")
+        # TRANSLATORS: {value} is the number of workers asked for; {cores} this machine's cores
+        raise ValueError("workers: " + _("{value} is more than the {cores} cores of this machine; use at most {cores}")
+                         .format(value=shorten(workers), cores=cores))
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise wrong_type("seed", seed, "a whole number")
     check_seed("seed", seed)
@@ -826,7 +827,8 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
     except ValueError as exc:  # a table too large for one of compare's variants: that variant is named
         if variant is None or type(exc) is not ValueError:
             raise
-        raise ValueError(f"{exc} in variants' {shorten(variant)}") from None
+        # TRANSLATORS: {reason} is the refusal of the players by one variant's rules; {label} that variant's label
+        raise ValueError(_("{reason} in variants' {label}").format(reason=exc, label=shorten(variant))) from None
     return players, deals, workers, seed
 
 
@@ -866,9 +868,11 @@ def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str |
     refused."""
     specs = as_bots(bots, players, names=True)
     if None in specs:
-        raise ValueError(f"bots: None is a person's seat, and simulate seats no person: give a bot name "
-                         f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action for seat "
-                         f"{specs.index(None)}")
+        # TRANSLATORS: None, simulate and (view, rng) -> action are code; {names} the bots' names, quoted; {seat}
+        # the seat's number
+        raise ValueError("bots: " + _("None is a person's seat, and simulate seats no person: give a bot name "
+                                      "({names}) or a callable (view, rng) -> action for seat {seat}").format(
+            names=", ".join(map(repr, BOTS)), seat=specs.index(None)))
     labels = [bot if isinstance(bot, str) else bot_name(bot) for bot in specs]
     return tuple(labels), tuple(specs)
 

@@ -946,7 +946,7 @@ def _sampler(**given):
 def _sealed(**given):
     from bibi.sealed import SealedTable
 
-    return SealedTable("greedy", 3, **given)  # refused before any process starts
+    return SealedTable(given.pop("bots", "greedy"), 3, **given)  # refused before any process starts
 
 
 def _pettingzoo_step(action):
@@ -961,12 +961,13 @@ def _pettingzoo_step(action):
 # notation the refusal may carry beside them (the measures' and bots' names, as typed in code).
 MEASURE_NAMES = ("skill", "luck", "fairness", "drama", "tempo")
 BOT_NAMES = ("random", "greedy", "heuristic", "sampling", "search")
+ITALIAN_AND_ENGLISH = {"bot", "per"}  # words of both languages ("il bot", "uno per giocatore")
 WRONG_VALUES = [
     (lambda: bibi.read_card("XX", "ru"), "card", "XX", ()),
     (lambda: bibi.read_cards("ДЧ ZZ", "ru"), "cards", "ZZ", ()),
     (lambda: bibi.compare(["ru", "it"], players=3, deals=2, level=1.5, progress=False), "level", 1.5, ()),
     (lambda: bibi.profile("ru", players=3, deals=8, level=1.5, progress=False), "level", 1.5, ()),
-    (lambda: _sampler(held=[1.0] * 51), "held", [1.0] * 51, ("per",)),  # Italian's own "per" (one per card)
+    (lambda: _sampler(held=[1.0] * 51), "held", [1.0] * 51, ()),
     (lambda: _sampler(held=[1.0] * 51 + [0.0]), "held", 0.0, ()),
     (lambda: bibi.profile("ru", players=3, deals=8, measures=["x"], progress=False), "measures", "x", MEASURE_NAMES),
     (lambda: bibi.compare({1: "ru", "1": "it"}, players=3, deals=2, progress=False), "variants", "1", ()),
@@ -979,8 +980,15 @@ WRONG_VALUES = [
     (lambda: bibi.simulate("ru", players=3, deals=0, progress=False), "deals", 0, ()),
     (lambda: bibi.practice.exercises(0), "n", 0, ()),
     (lambda: _pettingzoo_step(5000), "action", 5000, ()),
-    (lambda: bibi.play.play_seeded("ru", 3, 1, ["greedy", "clever", "greedy"]), "bots[1]", "clever",
-     (*BOT_NAMES, "bot")),  # Italian's own "bot"
+    (lambda: bibi.play.play_seeded("ru", 3, 1, ["greedy", "clever", "greedy"]), "bots[1]", "clever", BOT_NAMES),
+    (lambda: bibi.play.play_seeded("ru", 3, 1, ["greedy", "greedy"]), "bots", 2, ()),
+    (lambda: bibi.profile("ru", players=4, deals=7, progress=False), "deals", 7, ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, ladder=("greedy", "greedy", "heuristic"), progress=False),
+     "ladder", ["greedy", "greedy", "heuristic"], ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, table="search", progress=False), "table", "search", ()),
+    (lambda: bibi.simulate("ru", players=3, deals=2, bots=[None, "greedy", "greedy"], progress=False), "bots", None,
+     ("simulate",)),
+    (lambda: _sealed(bots={0: "greedy"}), "bots", 1, ()),
 ]
 
 
@@ -993,7 +1001,7 @@ def test_a_wrong_value_is_refused_in_the_readers_language(lang, act, name, value
     from bibi.i18n import language
 
     def words(said):
-        return prose(said, name, value) - set(notation)
+        return prose(said, name, value) - set(notation) - (ITALIAN_AND_ENGLISH if lang == "it" else set())
 
     with pytest.raises(ValueError) as english:
         act()
@@ -1019,6 +1027,20 @@ def test_a_list_entry_that_is_no_bot_is_named_as_the_entry():
         bibi.play.play_seeded("ru", 3, 1, ["greedy", "random", 5])
     with pytest.raises(ValueError, match=r"^bots\[1\]: unknown bot 'clever'"):
         bibi.play.as_bots(["greedy", "clever"], 3, person=1)  # the person sits at seat 1: bots[1] plays seat 2
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("text", "english"), [("XX", "unknown card"), ("K", "unknown card"), ("KX", "unknown card")])
+def test_a_card_in_the_notation_is_refused_in_the_readers_language(lang, text, english):
+    """``Card`` reads the notation in every language; what it cannot read is refused in the reader's words."""
+    from bibi.i18n import language
+
+    with pytest.raises(NotationError, match=english):
+        bibi.Card(text)
+    with language(lang), pytest.raises(NotationError) as refused:
+        bibi.Card(text)
+    said = str(refused.value)
+    assert repr(text) in said and "'KS', 'TD'" in said and english not in said, said
 
 
 @pytest.mark.parametrize(("lang", "count"), [("en", "10,001"), ("ru", "10\u00a0001"), ("it", "10.001")])
