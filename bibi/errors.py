@@ -19,7 +19,9 @@ Two failures of an action are told apart, as python-chess tells ``InvalidMoveErr
 - ``IllegalAction``: the action is readable, but the rules do not allow it now.
 
 The checks every module shares are here: ``check_type``, ``whole`` (a whole number: an ``int``, or anything
-``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float) and ``check_seed``.
+``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float), ``seconds`` (a
+time limit) and ``check_seed``; and the words of refusals more than one module says: ``wrong_value`` (a value of
+the right type the parameter does not take, in ``wrong_type``'s frame) and ``not_at_least``.
 They check what a public signature says (``Seed`` is what a seed may be), so that a type checker's reading of a call
 and the kit's agree. A wrong type is refused by ``wrong_type`` (which ``check_type`` calls): one frame, "name:
 expected <what the parameter takes>, not <the value>", said in the reader's language, what the parameter takes a
