@@ -989,6 +989,9 @@ WRONG_VALUES = [
     (lambda: bibi.simulate("ru", players=3, deals=2, bots=[None, "greedy", "greedy"], progress=False), "bots", None,
      ("simulate",)),
     (lambda: _sealed(bots={0: "greedy"}), "bots", 1, ()),
+    (lambda: bibi.practice.exercise("riddle"), "kind", "riddle", bibi.practice.ALL_KINDS),
+    (lambda: bibi.practice.exercise_at("may_play", Deal.new("ru", 4, seed=1), card="XX"), "card", "XX", ()),
+    (lambda: bibi.practice.exercise_at("can_call", Deal.new("ru", 4, seed=1), suit="X"), "suit", "X", ()),
 ]
 
 
