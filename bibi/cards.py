@@ -76,7 +76,9 @@ class Suit(StrEnum):
         key = text.strip().lower()
         if key in _SUIT_NAMES:
             return _SUIT_NAMES[key]
-        raise NotationError(f"unknown suit {shorten(text)}: use one of S H D C (or ♠ ♥ ♦ ♣)")
+        # TRANSLATORS: {suit} is the text refused, quoted; {letters} and {symbols} the notation's suits
+        reason = _("unknown suit {suit}: use one of {letters} (or {symbols})")
+        raise NotationError(reason.format(suit=shorten(text), letters="S H D C", symbols="♠ ♥ ♦ ♣"))
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -138,8 +140,9 @@ class Rank(IntEnum):
         if isinstance(text, Rank):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
-            raise NotationError(f"ambiguous rank {shorten(text)}: write it as text ('2', 'K', '10') "
-                                "or a Rank (Rank.TWO)")
+            # TRANSLATORS: {rank} is the number refused; '2', 'K', '10' and Rank.TWO are code, as typed
+            raise NotationError(_("ambiguous rank {rank}: write it as text ('2', 'K', '10') or a Rank (Rank.TWO)")
+                                .format(rank=shorten(text)))
         if not isinstance(text, str):
             raise wrong_type("rank", text, "a rank like 'K', 'T' or '10'")
         key = text.strip().upper()
@@ -147,7 +150,8 @@ class Rank(IntEnum):
             key = "T"
         if len(key) == 1 and key in RANK_CHARS:
             return Rank(RANK_CHARS.index(key))
-        raise NotationError(f"unknown rank {shorten(text)}: use one of 2 3 4 5 6 7 8 9 T J Q K A")
+        reason = _("unknown rank {rank}: use one of {letters}")
+        raise NotationError(reason.format(rank=shorten(text), letters="2 3 4 5 6 7 8 9 T J Q K A"))
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -270,7 +274,8 @@ def parse_card(text: str | Card) -> Card:
             return CARDS[Suit.parse(key[-1]).index * 13 + Rank.parse(key[:-1])]
         except ValueError:
             pass
-    raise NotationError(f"unknown card {shorten(text)}: a card is written like 'KS', 'TD' or '2H'")
+    # TRANSLATORS: {card} is the text refused, quoted; 'KS', 'TD' and '2H' are cards in the notation, as typed
+    raise NotationError(_("unknown card {card}: a card is written like 'KS', 'TD' or '2H'").format(card=shorten(text)))
 
 
 def cards(text: str | list | tuple) -> list[Card]:
@@ -372,9 +377,13 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
     """
     if isinstance(text, Card):
         return text
-    code = resolve(lang)
     if not isinstance(text, str):
         raise wrong_type("card", text, "a card like 'KS' or 'K♠'")
+    return _read_card("card", text, resolve(lang))
+
+
+def _read_card(name: str, text: str, code: str) -> Card:
+    """``text`` as a card in the language ``code`` (``read_card``), or a ``NotationError`` naming ``name``."""
     if code == "en":
         return parse_card(text)
     key = text.strip().upper()
@@ -389,9 +398,13 @@ def read_card(text: str | Card, lang: str | None = None) -> Card:
     words = _words(code)
     examples = ", ".join(repr(Card(c).display(code).replace(Card(c).suit.symbol, Card(c).suit.letter(code)))
                          for c in ("QH", "TS"))
-    raise NotationError(f"card: cannot read {shorten(text)} as a card in {code!r}: write it like {examples} "
-                        f"or with a suit symbol ({Card('QH').display(code)}); ranks "
-                        f"{' '.join(words.rank_letters[::-1])}, suits {' '.join(words.suit_letters)}")
+    # TRANSLATORS: {text} is the text refused, quoted; {lang} the language's code ('ru', 'it'); {examples} two
+    # cards as typed in it ('ДЧ', '10П'), {symbol} one with a suit symbol (Д♥); {ranks} and {suits} the letters
+    reason = _("cannot read {text} as a card in {lang}: write it like {examples} or with a suit symbol ({symbol}); "
+               "ranks {ranks}, suits {suits}")
+    raise NotationError(f"{name}: " + reason.format(
+        text=shorten(text), lang=repr(code), examples=examples, symbol=Card("QH").display(code),
+        ranks=" ".join(words.rank_letters[::-1]), suits=" ".join(words.suit_letters)))
 
 
 def read_rank(text: str | Rank, lang: str | None = None) -> Rank:
@@ -426,4 +439,5 @@ def read_cards(text: str, lang: str | None = None) -> list[Card]:
     """Several typed cards, by spaces or commas, in the language in force (or ``lang``): ``"ДЧ 10П"``."""
     if not isinstance(text, str):
         raise wrong_type("cards", text, "a text like 'KS QH'")
-    return [read_card(part, lang) for part in text.replace(",", " ").split()]
+    code = resolve(lang)
+    return [_read_card("cards", part, code) for part in text.replace(",", " ").split()]

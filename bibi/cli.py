@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from bibi.deal import Deal
-from bibi.errors import MAX_SEED, shorten
+from bibi.errors import MAX_SEED, not_at_least, shorten
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, language, ngettext
 from bibi.notation import game_text, transcript
@@ -472,7 +472,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = _seed(args)
     players = args.players
     if not 0 <= args.seat < players:
-        raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
+        raise ValueError("--seat: " + _("{value} is not a seat 0…{last}").format(value=args.seat, last=players - 1))
     deals = players if args.deals is None else args.deals
     if args.pair is not None:  # a deal with a pair to call (bibi.practice.pair_deal): one deal
         if args.deals not in (None, 1):
@@ -730,11 +730,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         raise ValueError(f"{shorten(args.file, 200)}: {exc}") from None
     players = deals[0].players
     if args.worlds is not None and args.worlds < 1:
-        raise ValueError(f"--worlds: {args.worlds} is not a whole number ≥ 1")
+        raise ValueError("--worlds: " + not_at_least(args.worlds, 1))
     if not 0 <= args.seat < players:
-        raise ValueError(f"--seat: {args.seat} is not a seat 0…{players - 1}")
+        raise ValueError("--seat: " + _("{value} is not a seat 0…{last}").format(value=args.seat, last=players - 1))
     if args.deal is not None and not 1 <= args.deal <= len(deals):
-        raise ValueError(f"--deal: {args.deal} is not a deal 1…{len(deals)} of the record")
+        # TRANSLATORS: {value} is the deal's number refused; {last} the record's last deal (they count from 1)
+        raise ValueError("--deal: " + _("{value} is not a deal 1…{last} of the record").format(value=args.deal,
+                                                                                              last=len(deals)))
     # A game's deal still on is left out unless asked for by number; a deal record is the deal asked for.
     chosen = [(n, d) for n, d in enumerate(deals, 1)
               if args.deal in (None, n) and (d.is_over or args.deal or not game)]

@@ -19,7 +19,9 @@ Two failures of an action are told apart, as python-chess tells ``InvalidMoveErr
 - ``IllegalAction``: the action is readable, but the rules do not allow it now.
 
 The checks every module shares are here: ``check_type``, ``whole`` (a whole number: an ``int``, or anything
-``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float) and ``check_seed``.
+``operator.index`` reads, as numpy's integers, never a bool), ``number`` (a finite int or float), ``seconds`` (a
+time limit) and ``check_seed``; and the words of refusals more than one module says: ``wrong_value`` (a value of
+the right type the parameter does not take, in ``wrong_type``'s frame) and ``not_at_least``.
 They check what a public signature says (``Seed`` is what a seed may be), so that a type checker's reading of a call
 and the kit's agree. A wrong type is refused by ``wrong_type`` (which ``check_type`` calls): one frame, "name:
 expected <what the parameter takes>, not <the value>", said in the reader's language, what the parameter takes a
@@ -95,16 +97,23 @@ class SearchExhausted(RuntimeError):
 
 # The words of this module's refusals in the language in force: ``bibi.i18n``, which imports this module (so this
 # one cannot import it back), hands its ``_`` over as it loads (``speak_with``); until then, and without it, English.
+# Its numbers, as the language in force groups them (``10,001``, «10 001»): ``bibi.i18n.number``, handed over too.
 _say: Callable[[str], str] = str
+_count: Callable[[int], str] = "{:,}".format
 
 
-def speak_with(translate: Callable[[str], str]) -> None:
+def speak_with(translate: Callable[[str], str], count: Callable[[int], str] | None = None) -> None:
     """Word this module's refusals with ``translate`` (message → the language in force's words): ``bibi.i18n``'s
-    ``_``, handed over once as that module loads."""
-    global _say
+    ``_``, handed over once as that module loads; and write the whole numbers they count with ``count`` (a number
+    → its digits grouped as the language in force groups them: ``bibi.i18n.number``)."""
+    global _say, _count
     if not callable(translate):
         raise WrongType(f"translate: expected a callable (message) -> text, not {shorten(translate)}")
+    if count is not None and not callable(count):
+        raise WrongType(f"count: expected a callable (number) -> text, not {shorten(count)}")
     _say = translate
+    if count is not None:
+        _count = count
 
 
 def _(message: str) -> str:
@@ -137,7 +146,7 @@ def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str
     """Refuse ``value`` with a ``WrongType`` naming ``name`` unless it is a ``kind`` (a bool is never a number):
     ``wrong_type(name, value, wanted, **notation)``, in the language in force."""
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _types(kind)):
-        raise _refusal(name, value, wanted, notation)
+        raise WrongType(_refusal(name, value, wanted, notation))
 
 
 def wrong_type(name: str, value: Any, wanted: str, /, *, typed: bool = True, limit: int = LIMIT,
@@ -155,11 +164,23 @@ def wrong_type(name: str, value: Any, wanted: str, /, *, typed: bool = True, lim
     >>> str(wrong_type("follow", 3, "one of {choices}", typed=False, choices="must_follow, free"))
     'follow: expected one of must_follow, free, not 3'
     """
-    return _refusal(name, value, wanted, notation, typed, limit)
+    return WrongType(_refusal(name, value, wanted, notation, typed, limit))
+
+
+def wrong_value(name: str, value: Any, wanted: str, /, *, limit: int = LIMIT, **notation: str) -> ValueError:
+    """The refusal of ``value``, of the right type but not one the parameter ``name`` takes, in the language in
+    force: "name: expected <wanted>, not <value>", a ``ValueError`` worded as ``wrong_type``'s (``wanted`` a
+    message of the catalogs too, its ``{fields}`` filled with ``notation``).
+
+    >>> str(wrong_value("players", 1, "a whole number ≥ {least}", least="2"))
+    'players: expected a whole number ≥ 2, not 1'
+    """
+    return ValueError(_refusal(name, value, wanted, notation, False, limit))
 
 
 def _refusal(name: str, value: Any, wanted: str, notation: Mapping[str, str], typed: bool = True,
-             limit: int = LIMIT) -> WrongType:
+             limit: int = LIMIT) -> str:
+    """The words of a refusal "name: expected <wanted>, not <value>" (``wrong_type``, ``wrong_value``)."""
     wanted = _(wanted).format(**notation)
     if typed:
         # TRANSLATORS: {wanted} is what the parameter takes ("a whole number", "a Deal", "True or False"), a
@@ -169,7 +190,7 @@ def _refusal(name: str, value: Any, wanted: str, notation: Mapping[str, str], ty
         # TRANSLATORS: {wanted} is what the parameter takes ("a whole number", "a Deal", "True or False"), a
         # message of its own; {value} the value refused, quoted as Python writes it
         said = _("expected {wanted}, not {value}")
-    return WrongType(f"{name}: " + said.format(wanted=wanted, value=shorten(value, limit), type=type(value).__name__))
+    return f"{name}: " + said.format(wanted=wanted, value=shorten(value, limit), type=type(value).__name__)
 
 
 def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -222,6 +243,31 @@ def number(name: str, value: Any, low: float | None = None, high: float | None =
     return value
 
 
+def not_at_least(value: int, least: int) -> str:
+    """Why a whole number ``value`` below ``least`` is refused, in the language in force: "<value> is not a whole
+    number ≥ <least>" (the caller puts the parameter's name before it)."""
+    # TRANSLATORS: {value} is the number refused; {least} the least one allowed
+    return _("{value} is not a whole number ≥ {least}").format(value=shorten(value), least=least)
+
+
+def seconds(name: str, value: Any, *, wanted: str = N_("a number of seconds")) -> float:
+    """``value`` as a time limit in seconds, a finite number > 0 (an ``int`` or a ``float``, never a bool): a
+    ``WrongType`` for another type (``wanted`` says what is asked for, a message marked for the catalogs), a
+    ``ValueError`` for a number ≤ 0, nan or an infinity, naming ``name``.
+
+    >>> seconds("timeout", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: timeout: 0 is not a number of seconds > 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise wrong_type(name, value, wanted, typed=False)
+    if not 0 < value < math.inf:
+        # TRANSLATORS: {value} is the time limit refused (0, -1.5, nan), as Python writes it
+        raise ValueError(f"{name}: " + _("{value} is not a number of seconds > 0").format(value=shorten(value)))
+    return float(value)
+
+
 def _within(name: str, value: float, low: float | None, high: float | None, ids: str = "") -> None:
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"{low}…{high}" if low is not None and high is not None else f"≥ {low}" if low is not None \
@@ -243,9 +289,10 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
         return None
     if isinstance(seed, str | bytes):
         if len(seed) > 10_000:
-            # TRANSLATORS: {n} is a count of characters, above 10,000 (said without a plural form in Russian)
+            # TRANSLATORS: {n} is a count of characters, above 10,000, its digits grouped (said without a plural form in
+            # Russian)
             raise ValueError(f"{name}: " + _("a text of {n} characters is too long for a seed (10,000 at most)")
-                             .format(n=len(seed)))
+                             .format(n=_count(len(seed))))
         return seed
     if isinstance(seed, float):  # nan hashes by identity: it would seed differently in every process
         # TRANSLATORS: {value} is the number refused as a seed (a float, 1.5), as Python writes it
@@ -262,5 +309,6 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
 
 __all__ = [
     "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
-    "check_seed", "check_type", "number", "shorten", "speak_with", "whole", "wrong_type",
+    "check_seed", "check_type", "not_at_least", "number", "seconds", "shorten", "speak_with", "whole", "wrong_type",
+    "wrong_value",
 ]

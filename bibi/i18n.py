@@ -746,7 +746,8 @@ def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, l
 
 
 
-speak_with(_)  # bibi.errors' refusals (a count out of its bounds, a seed out of range) in the language in force
+# bibi.errors' refusals (a count out of its bounds, a seed out of range) in the language in force, with its numbers
+speak_with(_, number)
 
 
 __all__ = [

@@ -127,6 +127,7 @@ from bibi.actions import EVERY_ACTION, Action, action_index
 from bibi.cards import Card
 from bibi.deal import Deal, IllegalAction, View
 from bibi.errors import check_seed, check_type, shorten, whole, wrong_type
+from bibi.i18n import _
 from bibi.play import Bot, Bots, as_bots, bots_rng, play
 from bibi.rules import Rules, as_rules
 
@@ -180,10 +181,10 @@ def observation(view: View) -> np.ndarray:
 
     for card in view.hand:
         out[spot["hand"] + card] += 1
-    for _, card in view.drawn:
+    for _seat, card in view.drawn:
         out[spot["drawn"] + card] += 1
     for trick in view.tricks:
-        for _, card in trick.plays:
+        for _seat, card in trick.plays:
             out[spot["played"] + card] += 1
     for seat, card in view.trick:
         out[spot["trick"] + 52 * rel(seat) + card] = 1
@@ -209,7 +210,7 @@ def observation(view: View) -> np.ndarray:
     history = view.history
     for call in history.calls:
         out[spot["calls"] + 4 * rel(call.seat) + call.suit.index] += 1
-    for _, seat, suit in history.switches:
+    for _trick, seat, suit in history.switches:
         out[spot["switches"] + 4 * rel(seat) + suit.index] += 1
     for trick_number, seat in history.draws:
         out[spot["draws"] + rel(seat)] += 1
@@ -345,7 +346,9 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             raise wrong_type("action", action, "an action index 0…{last}", typed=False, last=str(len(ACTIONS) - 1))
         index = int(action)
         if not 0 <= index < len(ACTIONS):
-            raise IllegalAction(f"action: {index} is not an action index 0…{len(ACTIONS) - 1}")
+            # TRANSLATORS: {value} is the number refused; {last} the last action's index
+            raise IllegalAction("action: " + _("{value} is not an action index 0…{last}").format(
+                value=index, last=len(ACTIONS) - 1))
         seat = self._seat_of[agent]
         try:
             deal.apply(ACTIONS[index], seat)

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, TypeAlias, cast
 
 from bibi.cards import Card, Rank, Suit
 from bibi.deal import PASS, Action, Deal, IllegalAction, View
-from bibi.errors import Seed, WrongType, check_seed, check_type, shorten, whole, wrong_type
+from bibi.errors import Seed, WrongType, check_seed, check_type, not_at_least, shorten, whole, wrong_type
 from bibi.i18n import _, decimal, pgettext
 from bibi.live import Guard, guarded
 from bibi.notation import action_text
@@ -179,14 +179,20 @@ def bots_rng(seed: Seed) -> random.Random:
 
 def get_bot(name: str | Bot) -> Bot:
     """A bot by name (``random``, ``greedy``, ``heuristic``, ``sampling``, …), or the callable itself."""
+    return _get_bot("bot", name)
+
+
+def _get_bot(where: str, name: Any) -> Bot:
+    """``get_bot(name)``, its refusals naming ``where`` (``bots[2]``: the entry of a list of bots refused)."""
     if callable(name):
         return name
     if not isinstance(name, str):
-        raise wrong_type("bot", name, "a bot name or a callable (view, rng) -> action", typed=False)
-    bots = BOTS
-    bot = bots.get(name.strip().lower())
+        raise wrong_type(where, name, "a bot name or a callable (view, rng) -> action", typed=False)
+    bot = BOTS.get(name.strip().lower())
     if bot is None:
-        raise ValueError(f"unknown bot {shorten(name)}: use one of {', '.join(bots)}")
+        # TRANSLATORS: {value} is the name refused, quoted; {names} the bots' names, as typed in code
+        raise ValueError(f"{where}: " + _("unknown bot {value}: use one of {names}").format(
+            value=shorten(name), names=", ".join(BOTS)))
     return bot
 
 
@@ -270,16 +276,37 @@ def as_bots(bots: Bots, players: int, *, unlisted: Bot | str | None = None, pers
         elif person is not None and len(seats) == players - 1:
             seats.insert(person, None)
         if len(seats) != players:
-            others = "" if person is None else f", or one for each of the {players - 1} other seats"
-            raise ValueError(f"bots: {len(seats)} given for {players} seats; give one per seat, or one for all{others}")
+            if person is None:
+                # TRANSLATORS: {n} is how many bots were given; {players} the seats at the table
+                reason = _("{n} given for {players} seats; give one per seat, or one for all")
+            else:
+                # TRANSLATORS: {n} is how many bots were given; {players} the seats at the table, {others} the seats
+                # but the person's
+                reason = _("{n} given for {players} seats; give one per seat, or one for all, or one for each of the "
+                           "{others} other seats")
+            raise ValueError("bots: " + reason.format(n=len(seats), players=players, others=players - 1))
     else:
         raise wrong_type("bots", bots, "a bot, a name, or one per seat", typed=False)
     if person is not None:
         seats[person] = None
-    found = [None if b is None else get_bot(b) for b in seats]  # an unknown name or no bot is refused here
+    # an unknown name or no bot is refused here, naming where ``bots`` gave it
+    found = [None if b is None else _get_bot(_entry(bots, seat, players, person), b) for seat, b in enumerate(seats)]
     if names:
         return [b.strip().lower() if isinstance(b, str) else b for b in seats]
     return found
+
+
+def _entry(bots: Any, seat: int, players: int, person: int | None) -> str:
+    """Where ``as_bots``'s ``bots`` gave the bot of ``seat`` (``players`` seats, ``person`` the person's): ``bots``,
+    ``bots[i]`` or ``unlisted``."""
+    if isinstance(bots, Mapping):
+        return f"bots[{seat}]" if seat in bots else "unlisted"
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        return "bots"
+    if len(bots) == 1:
+        return "bots[0]"
+    skipped = person is not None and len(bots) == players - 1 and seat > person  # the person's seat was put in
+    return f"bots[{seat - skipped}]"
 
 
 def explain(bot: Bot | str, view: View, rng: random.Random) -> Explanation:
@@ -545,7 +572,7 @@ def play(
     if actions is not None:
         actions = whole("actions", actions)
         if actions < 0:
-            raise ValueError(f"actions: {shorten(actions)} is not a whole number ≥ 0")
+            raise ValueError("actions: " + not_at_least(actions, 0))
     if until is not None and not callable(until):
         raise wrong_type("until", until, "a callable (deal) -> bool", typed=False)
     check_type("trick_end", trick_end, bool, "True or False")
@@ -645,7 +672,9 @@ def lockstep(
     first, others = copies[0], copies[1:]
     seats = as_bots(bots, first.players)
     if None in seats:
-        raise ValueError(f"bots: seat {seats.index(None)} has no bot; lockstep needs one at every seat")
+        # TRANSLATORS: {seat} is the seat's number; lockstep is the function's name, as written in code
+        raise ValueError("bots: " + _("seat {seat} has no bot; lockstep needs one at every seat").format(
+            seat=seats.index(None)))
     rng = random.Random() if rng is None else rng
     start, applied = len(first.actions), [0] * len(others)
 

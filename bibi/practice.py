@@ -614,7 +614,9 @@ def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str):
         raise wrong_type("kind", kind, "one of {choices}", typed=False, limit=QUOTED, choices=", ".join(ALL_KINDS))
     if kind not in ALL_KINDS:
-        raise PracticeError(f"kind: {_quote(kind)} is not an exercise kind; use one of {', '.join(ALL_KINDS)}")
+        # TRANSLATORS: {value} is the kind refused, quoted; {kinds} the exercise kinds' names, as typed in code
+        raise PracticeError("kind: " + _("{value} is not an exercise kind; use one of {kinds}").format(
+            value=_quote(kind), kinds=", ".join(ALL_KINDS)))
     return kind
 
 
@@ -669,7 +671,9 @@ def exercise(kind: str, rules: Rules | str = "russian", players: int = 4, seed: 
         if spots:
             upto = rng.choice(better if better and rng.random() < _WEIGHT.get(kind, 0.6) else spots)
             return _make(kind, record, upto, rng)
-    raise PracticeError(f"kind: no position to ask {kind!r} about in 50 deals of these rules")
+    # TRANSLATORS: {kind} is the exercise kind, quoted as typed in code
+    raise PracticeError("kind: " + _("no position to ask {kind} about in 50 deals of these rules").format(
+        kind=repr(kind)))
 
 
 def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, card: Card | str | None = None,
@@ -689,23 +693,32 @@ def exercise_at(kind: str, deal: Deal, seed: int | str | random.Random = 0, *, c
         try:
             card = parse_card(card)
         except ValueError:
-            raise PracticeError(f"card: {_quote(card)} is not a card (write it like 'KS', 'TD', '2H')") from None
+            # TRANSLATORS: {value} is the text refused, quoted; 'KS', 'TD', '2H' are cards in the notation, as typed
+            raise PracticeError("card: " + _("{value} is not a card (write it like 'KS', 'TD', '2H')").format(
+                value=_quote(card))) from None
         if kind != "may_play" or deal.is_over or card not in deal.hand(_to_act(deal)):
-            raise PracticeError(f"card: {_quote(str(card))} is not a card of the seat to act in a 'may_play' question")
+            # TRANSLATORS: {value} is the card, quoted as the notation writes it; 'may_play' is a kind, as typed
+            raise PracticeError("card: " + _("{value} is not a card of the seat to act in a 'may_play' question")
+                                .format(value=_quote(str(card))))
     if suit is not None:
         try:
             suit = Suit.parse(suit)
         except ValueError:
-            raise PracticeError(f"suit: {_quote(suit)} is not a suit (S, H, D, C)") from None
+            # TRANSLATORS: {value} is the text refused, quoted; S, H, D, C are the notation's suits
+            raise PracticeError("suit: " + _("{value} is not a suit (S, H, D, C)").format(value=_quote(suit))) from None
         if kind not in ("can_call", PAIR_KIND) or (kind == PAIR_KIND and (deal.is_over or suit not in
                                                                            deal.free_pairs(_to_act(deal)))):
             raise PracticeError(f"suit: {_quote(str(suit))} is asked about only in a 'can_call' question, or in "
                                 "a 'bibi' one where the seat to act holds its king and queen")
     seen = [max(len(deal.tricks) - 1, 0)]
     if not _spot(kind, deal, seen):
-        raise PracticeError(f"deal: {_quote(deal, 60)} is not a position to ask {kind!r} about")
+        # TRANSLATORS: {value} is the deal, as Python writes it; {kind} the exercise kind, quoted as typed in code
+        raise PracticeError("deal: " + _("{value} is not a position to ask {kind} about").format(
+            value=_quote(deal, 60), kind=repr(kind)))
     if kind == "can_call" and not any(c.rank.char in "KQ" for c in deal.hand(_to_act(deal))):
-        raise PracticeError(f"deal: seat {deal.to_act} holds no king or queen to ask 'can_call' about")
+        # TRANSLATORS: {seat} is the seat's number; 'can_call' is a kind, as typed in code
+        raise PracticeError("deal: " + _("seat {seat} holds no king or queen to ask 'can_call' about").format(
+            seat=deal.to_act))
     return _make(kind, deal.record(), len(deal.actions), _rng(seed), card, suit)
 
 
@@ -715,7 +728,7 @@ def exercises(n: int = 6, rules: Rules | str = "russian", players: int = 4, seed
     if isinstance(n, bool) or not isinstance(n, int):
         raise wrong_type("n", n, "a whole number", typed=False, limit=QUOTED)
     if not 1 <= n <= 1000:
-        raise PracticeError(f"n: {_quote(n)} is outside 1…1000")
+        raise PracticeError("n: " + _("{value} is outside {bounds}").format(value=_quote(n), bounds="1…1000"))
     if kinds is None:
         kinds = KINDS
     elif isinstance(kinds, str) or not isinstance(kinds, Sequence):

@@ -100,11 +100,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from bibi.errors import check_type, shorten, wrong_type
+from bibi.errors import shorten, wrong_type
+from bibi.i18n import _
 from bibi.lesson import call_worth
 from bibi.play import Bot
 from bibi.rules import Rules, as_rules
-from bibi.simulation import LEVEL, Simulation, _check_run, _progress, _resolve_bots, _simulate
+from bibi.simulation import LEVEL, Simulation, _check_level, _check_run, _progress, _resolve_bots, _simulate
 
 MEASURES = ("skill", "luck", "fairness", "drama", "tempo")
 TABLE = "greedy"  # the table's bot: every seat but the measured one
@@ -471,7 +472,7 @@ class Profile(_Shown):
     def measure(self, name: str) -> Measure:
         """One measure by name."""
         if name not in MEASURES:
-            raise ValueError(f"measure: {shorten(name)} is not a measure; the measures: {', '.join(MEASURES)}")
+            raise ValueError("measure: " + _not_a_measure(name))
         measured = self._measured.get(name)
         if measured is None:
             raise ValueError(f"measure: this profile did not measure {name} (it measured "
@@ -593,6 +594,13 @@ def _names(bots: Any, what: str) -> list[tuple[str, str | Bot]]:
     return list(zip(labels, specs, strict=True))
 
 
+def _not_a_measure(name: Any) -> str:
+    """Why ``name`` is refused as a measure, naming the measures there are."""
+    # TRANSLATORS: {value} is the name refused, quoted; {measures} the measures' names, as typed in code
+    return _("{value} is not a measure; the measures: {measures}").format(value=shorten(name),
+                                                                          measures=", ".join(MEASURES))
+
+
 def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: Any, measures: Any, workers: Any,
           executor: Any, progress: Any, level: Any) -> _Plan:
     """Every argument of a profile, checked before anything is played."""
@@ -604,34 +612,43 @@ def _plan(rules: Any, players: Any, deals: Any, seed: Any, table: Any, ladder: A
     asked = list(measures)
     for name in asked:
         if name not in MEASURES:
-            raise ValueError(f"measures: {shorten(name)} is not a measure; the measures: {', '.join(MEASURES)}")
+            raise ValueError("measures: " + _not_a_measure(name))
     if not asked:
-        raise ValueError(f"measures: none given; the measures: {', '.join(MEASURES)}")
-    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
-    if not 0 < level < 1:
-        raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
+        # TRANSLATORS: {measures} is the measures' names, as typed in code
+        raise ValueError("measures: " + _("none given; the measures: {measures}").format(measures=", ".join(MEASURES)))
+    _check_level(level)
     if not isinstance(table, str) and not callable(table):
         raise wrong_type("table", table, "one bot for every other seat, like 'greedy'", typed=False)
     ((table_name, table_spec),) = _names(table, "table")
     rungs = _names(ladder, "ladder")
     names = [name for name, _ in rungs]
     if len(rungs) < 2:
-        raise ValueError(f"ladder: {shorten(ladder)} has fewer than two bots; give them weakest first, "
-                         "the table's among them, like ('random', 'greedy', 'heuristic')")
+        # TRANSLATORS: {value} is the ladder refused, as Python writes it; {example} a ladder, as typed in code
+        raise ValueError("ladder: " + _("{value} has fewer than two bots; give them weakest first, the table's among "
+                                        "them, like {example}").format(value=shorten(ladder),
+                                                                       example="('random', 'greedy', 'heuristic')"))
     if len(set(names)) < len(names):
-        raise ValueError(f"ladder: {shorten(names)} names a bot twice")
+        # TRANSLATORS: {value} is the ladder's bots, as Python writes them
+        raise ValueError("ladder: " + _("{value} names a bot twice").format(value=shorten(names)))
     if table_name not in names:
-        raise ValueError(f"table: {shorten(table_name)} is not in the ladder {shorten(names)}: the table's own bot is "
-                         "the rung the others are measured against")
+        # TRANSLATORS: {value} is the table's bot, quoted; {ladder} the ladder's bots, as Python writes them
+        raise ValueError("table: " + _("{value} is not in the ladder {ladder}: the table's own bot is the rung the "
+                                       "others are measured against").format(value=shorten(table_name),
+                                                                             ladder=shorten(names)))
     if names[-1] == table_name:
-        raise ValueError(f"ladder: its strongest bot, the last, is the table's own ({table_name!r}); end it with "
-                         "a stronger one, like 'heuristic' at a greedy table or 'search' at a heuristic one")
+        # TRANSLATORS: {value} is the table's bot, quoted; 'heuristic', 'greedy' and 'search' are bots' names
+        raise ValueError("ladder: " + _("its strongest bot, the last, is the table's own ({value}); end it with a "
+                                        "stronger one, like 'heuristic' at a greedy table or 'search' at a heuristic "
+                                        "one").format(value=repr(table_name)))
     specs = dict(rungs)
     for spec in specs.values():  # every run checked before the first deal is played
         _check_run(rules, players, deals, [spec, *[table_spec] * (players - 1)], seed, workers, executor, progress)
     if deals < 2 * players:
-        raise ValueError(f"deals: {deals} make fewer than two games of {players} deals (every seat deals once, "
-                         f"R26); give at least {2 * players}")
+        # TRANSLATORS: {deals} is the number of deals asked for; a game is {players} deals (R26: every seat deals
+        # once); {least} the fewest deals of two games
+        raise ValueError("deals: " + _("{deals} make fewer than two games of {players} deals (every seat deals once, "
+                                       "R26); give at least {least}").format(deals=deals, players=players,
+                                                                             least=2 * players))
     order = tuple(m for m in MEASURES if m in asked)
     return _Plan(rules, players, deals, seed, table_name, tuple(names), specs, order, level)
 

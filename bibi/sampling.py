@@ -802,13 +802,16 @@ def _weights(name: str, weights: Any) -> tuple[float, ...]:
     if isinstance(weights, str | bytes) or not isinstance(weights, Sequence):
         raise wrong_type(name, weights, "52 numbers, one per card index", typed=False)
     if len(weights) != 52:
-        raise ValueError(f"{name}: expected 52 numbers, one per card index, not {len(weights)}: {shorten(weights)}")
+        # TRANSLATORS: {n} is how many numbers were given (not 52); {value} the list given, as Python writes it
+        raise ValueError(f"{name}: " + _("expected 52 numbers, one per card index, not {n}: {value}").format(
+            n=len(weights), value=shorten(weights)))
     for w in weights:
         if isinstance(w, bool) or not isinstance(w, int | float):
             # TRANSLATORS: {value} is the weight refused, as Python writes it
             raise WrongType(f"{name}: " + _("{value} is not a number").format(value=shorten(w)))
         if not (0 < w < math.inf):
-            raise ValueError(f"{name}: {shorten(w)} is not a positive finite number")
+            # TRANSLATORS: {value} is the weight refused (0, -1, nan, inf), as Python writes it
+            raise ValueError(f"{name}: " + _("{value} is not a positive finite number").format(value=shorten(w)))
     return tuple(float(w) for w in weights)
 
 
@@ -836,8 +839,10 @@ def _lacks(lacks: Any, view: View, plays: list[tuple[int, int, Card]]) -> list[t
             raise wrong_type("lacks", lack, "(seat, trick, cards)", typed=False)
         seat, t, cards = lack
         if (seat, t) not in played or seat == view.seat:
-            raise ValueError(f"lacks: {shorten(lack)}: seat {shorten(seat)} is not another seat that played to "
-                             f"trick {shorten(t)}")
+            # TRANSLATORS: {lack} is the (seat, trick, cards) refused, {seat} its seat and {trick} its trick (a
+            # number from 0), as Python writes them
+            reason = _("seat {seat} is not another seat that played to trick {trick}")
+            raise ValueError(f"lacks: {shorten(lack)}: " + reason.format(seat=shorten(seat), trick=shorten(t)))
         mask = 0
         for c in cards:
             if not isinstance(c, Card):

@@ -44,7 +44,6 @@ Use the table as a context manager, so that its processes end with it::
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing
 import os
 import pickle
@@ -56,7 +55,8 @@ from typing import Any, NamedTuple
 
 from bibi.actions import NUM_ACTIONS, action_at, action_index
 from bibi.deal import Action, Card, Deal, View
-from bibi.errors import shorten, wrong_type
+from bibi.errors import seconds, shorten
+from bibi.i18n import _
 from bibi.live import LiveView
 from bibi.live import _deal_of as deal_of  # the table's own way to the deal a seat's view reads
 from bibi.play import as_bots, bot_name, get_bot
@@ -92,12 +92,14 @@ class SealedTable:
     kit's protocol ``(view, rng) -> action`` for ``bibi.play.play``, ``simulate`` (one worker) or a game."""
 
     def __init__(self, bots: Any, players: int, *, timeout: float = 1.0, start_timeout: float = 60.0):
-        self.timeout = _seconds("timeout", timeout)
-        self.start_timeout = _seconds("start_timeout", start_timeout)
+        self.timeout = seconds("timeout", timeout)
+        self.start_timeout = seconds("start_timeout", start_timeout)
         specs = as_bots(bots, players, names=True)
         for seat, spec in enumerate(specs):
             if spec is None:
-                raise ValueError(f"bots: seat {seat} has no bot; a sealed table seats no person")
+                # TRANSLATORS: {seat} is the seat's number
+                raise ValueError("bots: " + _("seat {seat} has no bot; a sealed table seats no person").format(
+                    seat=seat))
             if not isinstance(spec, str):
                 try:
                     pickle.dumps(spec)
@@ -154,15 +156,6 @@ class SealedTable:
     def __repr__(self) -> str:
         return (f"<SealedTable of {self.players} seats ({', '.join(s.__name__ for s in self.seats)}), "
                 f"timeout {self.timeout:g} s, {len(self.faults)} faults in {self.decisions} decisions>")
-
-
-def _seconds(name: str, value: Any) -> float:
-    """A time limit in seconds: a number > 0 and finite (a ``ValueError`` or ``TypeError`` naming ``name``)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise wrong_type(name, value, "a number of seconds", typed=False)
-    if not 0 < value < math.inf:
-        raise ValueError(f"{name}: {shorten(value)} is not a number of seconds > 0")
-    return float(value)
 
 
 class _Seat:

@@ -48,7 +48,7 @@ from tqdm.auto import tqdm
 
 from bibi.deal import SUITS, Deal
 from bibi.dealing import set_up
-from bibi.errors import WrongType, check_seed, check_type, shorten, whole, wrong_type
+from bibi.errors import WrongType, check_seed, check_type, seconds, shorten, whole, wrong_type, wrong_value
 from bibi.i18n import N_, _, interval, number, percent
 from bibi.outcome import Outcome
 from bibi.play import BOTS, Bot, Bots, as_bots, bot_name, bot_title, bots_rng, get_bot, play_out
@@ -764,9 +764,7 @@ def compare(
     np.float64(0.0)
     """
     named = _variants(variants)
-    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
-    if not 0 < level < 1:
-        raise ValueError(f"level: {shorten(level)} is not between 0 and 1")
+    _check_level(level)
     for label, rules in named.items():  # every argument checked before the first deal is played
         _check_run(rules, players, deals, bots, seed, workers, executor, progress, chunk_timeout,
                    variant=label if len(named) > 1 else None)
@@ -795,6 +793,14 @@ def _paired_table(sims: Mapping[str, Simulation], level: float) -> pd.DataFrame:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+def _check_level(level: Any) -> None:
+    """A confidence level (``compare``'s, ``profile``'s): a float between 0 and 1, or a refusal naming ``level``."""
+    check_type("level", level, float, "a confidence level between 0 and 1, like 0.95")
+    if not 0 < level < 1:
+        # TRANSLATORS: {value} is the confidence level refused, as Python writes it (1.5)
+        raise ValueError("level: " + _("{value} is not between 0 and 1").format(value=shorten(level)))
+
+
 MAX_DEALS = 10**9
 
 
@@ -806,12 +812,13 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
         if isinstance(value, bool) or not isinstance(value, int):
             raise wrong_type(name, value, "a whole number ≥ {least}", typed=False, least=str(least))
         if value < least:
-            raise ValueError(f"{name}: expected a whole number ≥ {least}, not {shorten(value)}")
+            raise wrong_value(name, value, "a whole number ≥ {least}", least=str(least))
     whole("deals", deals, 1, MAX_DEALS)
     cores = os.cpu_count() or 1
     if workers > cores:
-        raise ValueError(f"workers: {shorten(workers)} is more than the {cores} cores of this machine; "
-                         f"use at most {cores}")
+        # TRANSLATORS: {value} is the number of workers asked for; {cores} this machine's cores
+        raise ValueError("workers: " + _("{value} is more than the {cores} cores of this machine; use at most {cores}")
+                         .format(value=shorten(workers), cores=cores))
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise wrong_type("seed", seed, "a whole number")
     check_seed("seed", seed)
@@ -820,7 +827,8 @@ def _checked(rules: Rules, players: int, deals: int, workers: int, seed: int,
     except ValueError as exc:  # a table too large for one of compare's variants: that variant is named
         if variant is None or type(exc) is not ValueError:
             raise
-        raise ValueError(f"{exc} in variants' {shorten(variant)}") from None
+        # TRANSLATORS: {reason} is the refusal of the players by one variant's rules; {label} that variant's label
+        raise ValueError(_("{reason} in variants' {label}").format(reason=exc, label=shorten(variant))) from None
     return players, deals, workers, seed
 
 
@@ -829,10 +837,7 @@ def _check_run(rules: Rules, players: Any, deals: Any, bots: Any, seed: Any, wor
     """Every argument of a run, checked before anything is played or any process started (``variant``: compare's
     label of ``rules``, named where the rules refuse the players)."""
     if chunk_timeout is not None:
-        if isinstance(chunk_timeout, bool) or not isinstance(chunk_timeout, int | float):
-            raise wrong_type("chunk_timeout", chunk_timeout, "a number of seconds or None", typed=False)
-        if not 0 < chunk_timeout < math.inf:
-            raise ValueError(f"chunk_timeout: {shorten(chunk_timeout)} is not a number of seconds > 0")
+        seconds("chunk_timeout", chunk_timeout, wanted=N_("a number of seconds or None"))
     if executor is None and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
         reason = no_processes()  # said first: such a Python may count its cores as one
         if reason:
@@ -863,9 +868,11 @@ def _resolve_bots(bots: Any, players: int) -> tuple[tuple[str, ...], tuple[str |
     refused."""
     specs = as_bots(bots, players, names=True)
     if None in specs:
-        raise ValueError(f"bots: None is a person's seat, and simulate seats no person: give a bot name "
-                         f"({', '.join(map(repr, BOTS))}) or a callable (view, rng) -> action for seat "
-                         f"{specs.index(None)}")
+        # TRANSLATORS: None, simulate and (view, rng) -> action are code; {names} the bots' names, quoted; {seat}
+        # the seat's number
+        raise ValueError("bots: " + _("None is a person's seat, and simulate seats no person: give a bot name "
+                                      "({names}) or a callable (view, rng) -> action for seat {seat}").format(
+            names=", ".join(map(repr, BOTS)), seat=specs.index(None)))
     labels = [bot if isinstance(bot, str) else bot_name(bot) for bot in specs]
     return tuple(labels), tuple(specs)
 
@@ -891,12 +898,16 @@ def _variants(variants: Mapping[str, Rules | str] | Sequence[Rules | str]) -> di
         for key, value in variants.items():
             if not isinstance(key, str | int) or isinstance(key, bool):
                 # TRANSLATORS: {value} is the label refused, as Python writes it
-                raise WrongType("variants: " + _("a label must be a text, not {value}").format(value=shorten(key)))
+                raise WrongType("variants: " + _("a label must be a text or a whole number, not {value}").format(
+                    value=shorten(key)))
             if isinstance(key, int) and not -(10**18) < key < 10**18:
-                raise ValueError(f"variants: the label {shorten(key)} is too long a number; use a text")
+                # TRANSLATORS: {value} is the label refused, a whole number of 18 digits or more
+                raise ValueError("variants: " + _("the label {value} is too long a number; use a text").format(
+                    value=shorten(key)))
             label = key if isinstance(key, str) else str(key)
             if label in named:
-                raise ValueError(f"variants: the label {shorten(label)} is given twice")
+                # TRANSLATORS: {value} is the label given twice, quoted ('1': a whole-number label is written as text)
+                raise ValueError("variants: " + _("the label {value} is given twice").format(value=shorten(label)))
             named[label] = as_rules(value)
     elif not isinstance(variants, Sequence):
         raise wrong_type("variants", variants, "a list of rules or a dict label → rules", typed=False)

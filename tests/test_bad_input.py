@@ -800,7 +800,7 @@ LANGUAGE_REFUSALS = [
 
 # The other refusals of a value the kit's shared checks make (``bibi.errors``): a seed too long, a number not finite.
 VALUE_REFUSALS = [
-    (lambda: Deal.new("ru", 4, seed="x" * 10_001), r"^seed: .*10001.*10", "too long",
+    (lambda: Deal.new("ru", 4, seed="x" * 10_001), r"^seed: .*10\D001.*10", "too long",  # the count grouped
      {"ru": "слишком длинный для зерна", "it": "troppo lungo per un codice"}),
     (lambda: bibi.errors.number("delay", float("nan")), r"^delay: nan ", "finite",
      {"ru": "не конечное число", "it": "non è un numero finito"}),
@@ -937,11 +937,129 @@ def test_a_wrong_type_is_refused_in_the_readers_language(lang, act, name, value)
     assert lang != "ru" or prose(said, name, value) == set(), said
 
 
+def _sampler(**given):
+    from bibi.sampling import Sampler
+
+    return Sampler(Deal.new("ru", 4, seed=7).view(0), **given)
+
+
+def _sealed(**given):
+    from bibi.sealed import SealedTable
+
+    return SealedTable(given.pop("bots", "greedy"), 3, **given)  # refused before any process starts
+
+
+def _pettingzoo_step(action):
+    from bibi.pettingzoo import env
+
+    table = env("russian", 4)
+    table.reset(seed=1)
+    table.step(action)
+
+
+# A value of the right type that is refused: the act, the parameter (or the entry) named, the value quoted, and the
+# notation the refusal may carry beside them (the measures' and bots' names, as typed in code).
+MEASURE_NAMES = ("skill", "luck", "fairness", "drama", "tempo")
+BOT_NAMES = ("random", "greedy", "heuristic", "sampling", "search")
+ITALIAN_AND_ENGLISH = {"bot", "per"}  # words of both languages ("il bot", "uno per giocatore")
+WRONG_VALUES = [
+    (lambda: bibi.read_card("XX", "ru"), "card", "XX", ()),
+    (lambda: bibi.read_cards("ДЧ ZZ", "ru"), "cards", "ZZ", ()),
+    (lambda: bibi.compare(["ru", "it"], players=3, deals=2, level=1.5, progress=False), "level", 1.5, ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, level=1.5, progress=False), "level", 1.5, ()),
+    (lambda: _sampler(held=[1.0] * 51), "held", [1.0] * 51, ()),
+    (lambda: _sampler(held=[1.0] * 51 + [0.0]), "held", 0.0, ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, measures=["x"], progress=False), "measures", "x", MEASURE_NAMES),
+    (lambda: bibi.compare({1: "ru", "1": "it"}, players=3, deals=2, progress=False), "variants", "1", ()),
+    (lambda: bibi.compare({10**20: "ru"}, players=3, deals=2, progress=False), "variants", 10**20, ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, ladder=("greedy",), progress=False), "ladder", ("greedy",), ()),
+    (lambda: _sealed(timeout=0), "timeout", 0, ()),
+    (lambda: bibi.simulate("ru", players=3, deals=2, chunk_timeout=-1.5, progress=False), "chunk_timeout", -1.5, ()),
+    (lambda: _sampler(lacks=[(0, 0, [bibi.Card("AS")])]), "lacks", (0, 0, [bibi.Card("AS")]), ()),
+    (lambda: bibi.simulate("ru", players=1, deals=2, progress=False), "players", 1, ()),
+    (lambda: bibi.simulate("ru", players=3, deals=0, progress=False), "deals", 0, ()),
+    (lambda: bibi.practice.exercises(0), "n", 0, ()),
+    (lambda: _pettingzoo_step(5000), "action", 5000, ()),
+    (lambda: bibi.play.play_seeded("ru", 3, 1, ["greedy", "clever", "greedy"]), "bots[1]", "clever", BOT_NAMES),
+    (lambda: bibi.play.play_seeded("ru", 3, 1, ["greedy", "greedy"]), "bots", 2, ()),
+    (lambda: bibi.profile("ru", players=4, deals=7, progress=False), "deals", 7, ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, ladder=("greedy", "greedy", "heuristic"), progress=False),
+     "ladder", ["greedy", "greedy", "heuristic"], ()),
+    (lambda: bibi.profile("ru", players=3, deals=8, table="search", progress=False), "table", "search", ()),
+    (lambda: bibi.simulate("ru", players=3, deals=2, bots=[None, "greedy", "greedy"], progress=False), "bots", None,
+     ("simulate",)),
+    (lambda: _sealed(bots={0: "greedy"}), "bots", 1, ()),
+    (lambda: bibi.practice.exercise("riddle"), "kind", "riddle", bibi.practice.ALL_KINDS),
+    (lambda: bibi.practice.exercise_at("may_play", Deal.new("ru", 4, seed=1), card="XX"), "card", "XX", ()),
+    (lambda: bibi.practice.exercise_at("can_call", Deal.new("ru", 4, seed=1), suit="X"), "suit", "X", ()),
+]
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("act", "name", "value", "notation"), WRONG_VALUES)
+def test_a_wrong_value_is_refused_in_the_readers_language(lang, act, name, value, notation):
+    """A value of the right type that is not allowed: the refusal names the parameter and quotes the value as in
+    English, and says the rest in the reader's language (no word of the English refusal's prose; in Russian, no
+    Latin word at all but the notation)."""
+    from bibi.i18n import language
+
+    def words(said):
+        return prose(said, name, value) - set(notation) - (ITALIAN_AND_ENGLISH if lang == "it" else set())
+
+    with pytest.raises(ValueError) as english:
+        act()
+    english_words = words(str(english.value))
+    assert str(english.value).startswith(f"{name}: ") and english_words, str(english.value)
+    with language(lang), pytest.raises(type(english.value)) as refused:
+        act()
+    said = str(refused.value)
+    assert said.startswith(f"{name}: ") and bibi.shorten(value) in said, said
+    assert words(said) & english_words == set(), said
+    assert lang != "ru" or words(said) == set(), said
+
+
+def test_a_list_entry_that_is_no_bot_is_named_as_the_entry():
+    """A list of bots with a wrong entry names the entry (``bots[0]``), in the reader's language too."""
+    from bibi.i18n import language
+
+    for lang in ("en", "ru", "it"):
+        with language(lang), pytest.raises(bibi.WrongType) as refused:
+            bibi.play.play_seeded("ru", 3, 1, [5, 5, 5])
+        assert str(refused.value).startswith("bots[0]: "), str(refused.value)
+    with pytest.raises(bibi.WrongType, match=r"^bots\[2\]: "):
+        bibi.play.play_seeded("ru", 3, 1, ["greedy", "random", 5])
+    with pytest.raises(ValueError, match=r"^bots\[1\]: unknown bot 'clever'"):
+        bibi.play.as_bots(["greedy", "clever"], 3, person=1)  # the person sits at seat 1: bots[1] plays seat 2
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("text", "english"), [("XX", "unknown card"), ("K", "unknown card"), ("KX", "unknown card")])
+def test_a_card_in_the_notation_is_refused_in_the_readers_language(lang, text, english):
+    """``Card`` reads the notation in every language; what it cannot read is refused in the reader's words."""
+    from bibi.i18n import language
+
+    with pytest.raises(NotationError, match=english):
+        bibi.Card(text)
+    with language(lang), pytest.raises(NotationError) as refused:
+        bibi.Card(text)
+    said = str(refused.value)
+    assert repr(text) in said and "'KS', 'TD'" in said and english not in said, said
+
+
+@pytest.mark.parametrize(("lang", "count"), [("en", "10,001"), ("ru", "10\u00a0001"), ("it", "10.001")])
+def test_a_long_seed_counts_its_characters_as_the_reader_writes_numbers(lang, count):
+    from bibi.i18n import language
+
+    with language(lang), pytest.raises(ValueError) as refused:
+        bibi.Deal.new("ru", 4, seed="x" * 10_001)
+    assert str(refused.value).startswith("seed: ") and f" {count} " in str(refused.value), str(refused.value)
+
+
 def test_what_a_parameter_takes_is_written_where_the_catalogs_find_it():
     """The phrase a wrong-type refusal says a parameter takes is a plain text at the call (``check_type``'s fourth
     argument, ``wrong_type``'s third, ``bibi/locale/babel.cfg``), or a function's own ``wanted`` passed on: an
     f-string or a text built elsewhere would reach the reader untranslated, in English."""
-    where = {"check_type": 3, "wrong_type": 2, "sequence": 2, "card_list": 2}
+    where = {"check_type": 3, "wrong_type": 2, "wrong_value": 2, "sequence": 2, "card_list": 2}
     built = []
     for path in sorted(Path(bibi.__file__).parent.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
