@@ -49,7 +49,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, View
-from bibi.errors import WrongType, shorten, wrong_type
+from bibi.errors import WrongType, not_at_least, shorten, wrong_type
 from bibi.heuristic import (
     _CALL,
     _KING,
@@ -470,7 +470,9 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     hand holds ``endgame`` cards or fewer, each action's worth in a world is the seat's score when it plays its own
     cards to come at their best there (``_best_reply``; the others by the quick rule), not by the quick rule. The
     race (``sequential``) reads it; ``sequential=False`` does not. The registered ``search`` has it at
-    ``SEARCH_ENDGAME``: ENDGAME_FIGURES
+    ``SEARCH_ENDGAME``: with inference and the careful fallback it beats the search before inference by +0.8 ± 0.7
+    points a deal in Russian (4,000 paired deals with duplicate draws) and +2.3 ± 1.4 in Italian (2,000), at 39 and
+    47 ms of CPU a decision (bench/README.md, "The last tricks judged exactly").
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
@@ -540,7 +542,8 @@ def make_oracle_bot(deal: Deal) -> Bot:
         if len(legal) == 1:
             return (legal[0], _ONLY)
         if deal.to_act != view.seat or deal.hand(view.seat) != tuple(view.hand):
-            raise ValueError(f"oracle: the view of seat {view.seat} is not of the deal it was made for")
+            raise ValueError("oracle: " + _("the view of seat {seat} is not of the deal it was made for")
+                             .format(seat=view.seat))
         searched = _search_worlds(view, legal, [deal.copy()])
         return _pick(view, rng, searched, why,
                      lambda: _("played every choice out on the true deal (it sees every card)"), 0.0)
@@ -587,7 +590,7 @@ def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         wrong = isinstance(value, bool) or not isinstance(value, int)  # a WrongType; a number below, a ValueError
         raise (WrongType if wrong else ValueError)(
-            f"{name}: " + _("{value} is not a whole number ≥ {least}").format(value=shorten(value), least=least))
+            f"{name}: " + not_at_least(value, least))
 
 
 sampling_bot = make_sampling_bot()
