@@ -42,6 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bibi.bots import (
     BOTS,
+    SEARCH_ENDGAME,
     SEARCH_WORLDS,
     greedy_bot,
     heuristic_bot,
@@ -57,21 +58,23 @@ from bibi.simulation import mean_ci
 PRESETS = ("russian", "italian")
 SEED = 20260
 # search-every: the search playing every world of its budget; the others, variants measured in the lab log
-NAMES = [*BOTS, "oracle", "search-every", "search-infer", "search-plus", "heuristic-plus"]
+NAMES = [*BOTS, "oracle", "search-before", "search-every", "search-infer", "search-plus", "heuristic-plus"]
 
 
 def bot_named(name: str, samples: int, worlds: int, deal: Deal):
     """A bot by name; ``sampling`` and ``search`` get the budget asked for, ``oracle`` the deal."""
     if name == "sampling":
         return make_sampling_bot(samples)
-    if name == "search":
+    if name == "search":  # the registered search: inference, the careful fallback, the last tricks judged exactly
+        return make_search_bot(worlds, infer=True, careful=True, endgame=SEARCH_ENDGAME)
+    if name == "search-plus":  # the same, the last tricks judged by the quick rule
+        return make_search_bot(worlds, infer=True, careful=True)
+    if name == "search-before":  # the search before inference from play (the registered one until it came)
         return make_search_bot(worlds)
     if name == "search-every":
         return make_search_bot(worlds, sequential=False)
     if name == "search-infer":
         return make_search_bot(worlds, infer=True)
-    if name == "search-plus":
-        return make_search_bot(worlds, infer=True, careful=True)
     if name == "heuristic-plus":
         from bibi.heuristic import _heuristic, _reasoned
 

@@ -11,7 +11,8 @@ worst, per preset, with the positions and the time it took.
     nice .venv/bin/python bench/search_cost.py --players 6 --deals 10 --profile   # pyinstrument's report too
 
 ``--worlds`` sets the search's budget (default ``bibi.bots.SEARCH_WORLDS``); ``--legacy`` times the search as it
-was before its sequential stopping (every world played, ``make_search_bot(sequential=False)``).
+was before its sequential stopping (every world played, ``make_search_bot(sequential=False)``); ``--infer``,
+``--careful`` and ``--endgame K`` turn on the registered search's options (``bibi.bots.search_bot``: all three).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import time
 from one_step import positions  # the tested seat's decisions in a deal the heuristic plays
 
 import bibi
-from bibi.bots import SEARCH_WORLDS, make_search_bot
+from bibi.bots import SEARCH_ENDGAME, SEARCH_WORLDS, make_search_bot
 
 SEED = 20260
 PRESETS = ("russian", "italian")
@@ -47,17 +48,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--legacy", action="store_true", help="the search without its sequential stopping")
     parser.add_argument("--infer", action="store_true", help="the search with inference from play")
     parser.add_argument("--careful", action="store_true", help="the search falling back on the careful heuristic")
+    parser.add_argument("--endgame", type=int, default=0, metavar="K",
+                        help="the last tricks judged exactly from K cards in hand (the registered search: "
+                             f"--infer --careful --endgame {SEARCH_ENDGAME})")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--profile", action="store_true", help="pyinstrument's report of the decisions")
     args = parser.parse_args(argv)
-    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer, careful=args.careful)
+    bot = make_search_bot(args.worlds, sequential=not args.legacy, infer=args.infer, careful=args.careful,
+                          endgame=args.endgame)
     began = time.perf_counter()
     profiler = None
     if args.profile:
         from pyinstrument import Profiler
 
         profiler = Profiler(interval=0.0005)
-    extras = "".join(f", {word}" for word, on in (("inference", args.infer), ("careful", args.careful)) if on)
+    extras = "".join(f", {word}" for word, on in (("inference", args.infer), ("careful", args.careful),
+                                                  (f"endgame {args.endgame}", args.endgame)) if on)
     print(f"search bot ({'every world' if args.legacy else 'sequential'}, {args.worlds} worlds at most{extras}), "
           f"{args.players} players{f', hands of {args.hand_size}' if args.hand_size else ''}, "
           f"seeds {args.seed}…{args.seed + args.deals - 1}; engine compiled: {bibi.deal.COMPILED}")

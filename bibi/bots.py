@@ -20,8 +20,10 @@ are registered under.
 - ``search_bot`` (``make_search_bot``): perfect-information Monte Carlo over the whole deal: at every
   decision it deals the hidden cards (other hands, the stock, so the draws too) many ways consistent
   with its view, the other hands more often holding the cards players keep (points, kings, queens, and
-  trumps under R13), plays every legal action out in each of these worlds, and plays the action with the
-  best mean score when it clearly beats the heuristic's choice (else the heuristic's).
+  trumps under R13) and lacking what their plays say they did not hold (``bibi.inference``), plays every legal
+  action out in each of these worlds, and plays the action with the best mean score when it clearly beats the
+  careful heuristic's choice (else that choice). It is ``make_search_bot(infer=True, careful=True)``, registered as
+  ``search`` (the expert level, the hints).
 - ``make_oracle_bot(deal)``: the same search on the true deal, which it is given: a bot that cheats, the
   ceiling for benchmarks and for showing what hidden information is worth. Not registered: it needs
   the live deal, not a view.
@@ -47,7 +49,7 @@ from typing import Any, NamedTuple, cast
 
 from bibi.cards import Card
 from bibi.deal import Action, Deal, View
-from bibi.errors import WrongType, shorten
+from bibi.errors import WrongType, not_at_least, shorten, wrong_type
 from bibi.heuristic import (
     _CALL,
     _KING,
@@ -69,7 +71,7 @@ from bibi.i18n import _, decimal, interval, ngettext
 from bibi.inference import lacks as read_lacks
 from bibi.notation import action_text
 from bibi.play import BOTS, Bot, Explanation, random_bot, register
-from bibi.playout import play_out
+from bibi.playout import play_out, quick_rule, run
 from bibi.rules import Follow
 from bibi.sampling import Sampler, SearchExhausted
 from bibi.tricks import winning_plays
@@ -150,10 +152,40 @@ def _playout(deal: Deal) -> Deal:
     return play_out(deal, _rules_facts(deal.rules).policy)
 
 
+class _Mine(Exception):
+    """Raised by ``_best_reply``'s chooser when the searching seat has a choice: the playout stops there."""
+
+
+def _best_reply(deal: Deal, seat: int) -> int:
+    """``seat``'s final score in ``deal`` (a world, every card placed) when it plays each of its choices to come at
+    its best there, every way tried, and every other seat by the quick rule (``bibi.playout``): the search's judge
+    of the last tricks (``make_search_bot(endgame=)``). The tree is the seat's own choices only: with ``k`` cards
+    in hand, at most ``(k - 1)!`` playouts of the last tricks, fewer where the suit led must be followed."""
+    policy = _rules_facts(deal.rules).policy
+    choose = quick_rule(deal, policy)
+
+    def others(legal: tuple[Card | Action, ...]) -> Card | Action:
+        if deal.to_act == seat:
+            raise _Mine
+        return choose(legal)
+
+    try:
+        run(deal, others)
+    except _Mine:
+        best = -1 << 30
+        for action in deal.legal_actions():
+            branch = deal.copy()
+            branch.apply(action)
+            best = max(best, _best_reply(branch, seat))
+        return best
+    return deal.scores[seat]
+
+
 # -- the search bot: perfect-information Monte Carlo over the whole deal ----------------------------------------
 
 SEARCH_WORLDS = 300  # the default budget: worlds per decision (bench/README.md: the time it takes)
 SEARCH_MARGIN = 1.5  # standard errors by which the best action must beat the heuristic's to be played
+SEARCH_ENDGAME = 5  # the registered search's ``endgame`` (at 7: 74 ms a decision, 8.5 s at worst; bench/README.md)
 SEARCH_PRIORS = ("keeps", "uniform")  # how the search deals the hidden cards: ``make_search_bot(prior=…)``
 
 # The "keeps" prior: players shed cheap cards and keep point cards, kings and queens, so a hidden card of these
@@ -251,7 +283,9 @@ def search_sampler(view: AnyView, prior: str = "keeps", steps: int | None = _STE
     the worlds dealt within what the others' plays say they did not hold (``bibi.inference.lacks``; believed of
     them too: they call every pair at once, as the kit's bots do)."""
     if prior not in SEARCH_PRIORS:
-        raise ValueError(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        raise ValueError(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
     held = _keeps(view, _rules_facts(view.rules)) if prior == "keeps" else None
     return Sampler(view, held, steps, read_lacks(view) if infer else None, infer)
 
@@ -270,10 +304,11 @@ def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
 
 
 def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng: random.Random, tries: int,
-          budget: int, fallback: Card | Action, margin: float) -> _Searched:
+          budget: int, fallback: Card | Action, margin: float, endgame: int = 0) -> _Searched:
     """Each legal action played out in worlds dealt one at a time by ``sampler``, the clearly worse actions
     leaving the race, until the choice is clear or ``budget`` worlds are played (the rule above ``_paired``)."""
     seat = view.seat
+    exact = view.stock_size == 0 and len(view.hand) <= endgame
     scores: list[list[int]] = [[] for _ in legal]
     alive = list(range(len(legal)))
     home = legal.index(fallback) if fallback in legal else -1
@@ -293,7 +328,7 @@ def _race(view: AnyView, legal: tuple[Card | Action, ...], sampler: Sampler, rng
             for i in alive:
                 deal = world.copy()
                 deal.apply(legal[i])
-                scores[i].append(_playout(deal).scores[seat])
+                scores[i].append(_best_reply(deal, seat) if exact else _playout(deal).scores[seat])
             worlds += 1
         if worlds >= budget or home < 0 or not worlds:
             break
@@ -397,7 +432,8 @@ def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int, careful:
 
 
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
-                    prior: str = "keeps", sequential: bool = True, infer: bool = False, careful: bool = False) -> Bot:
+                    prior: str = "keeps", sequential: bool = True, infer: bool = False, careful: bool = False,
+                    endgame: int = 0) -> Bot:
     """A search bot that plays out every legal action in ``worlds`` deals consistent with its view per decision.
 
     Perfect-information Monte Carlo (PIMC), the method of the strongest Bridge and Skat programs: at each decision
@@ -425,24 +461,36 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
 
     ``infer`` deals the worlds within what the others' plays say they did not hold (``search_sampler``,
     ``bibi.inference``); ``careful`` falls back on the heuristic with its two dearer rules (``bibi.heuristic``).
-    Both are off by default, and the registered ``search`` is today's search: with both on (``search-plus`` in the
-    benches) it beats today's by +2.0 ± 1.4 points a deal in Italian (2,000 paired deals with duplicate draws,
-    ``Deal.duplicate``) and by +0.4 ± 0.7 in Russian (4,000), not clear of 0 there, at about 1.5 times its CPU
-    (bench/README.md, "Inference from play").
+    Both are off by default (the search before inference, ``search-before`` in the benches); the registered
+    ``search`` has both on: it beats the search before by +2.0 ± 1.4 points a deal in Italian (2,000 paired deals
+    with duplicate draws, ``Deal.duplicate``) and by +0.4 ± 0.7 in Russian (4,000), not clear of 0 there, at about
+    1.5 times its CPU (bench/README.md, "Inference from play").
+
+    ``endgame`` (0, the default: off) changes how the worlds judge the last tricks: once the stock is empty and the
+    hand holds ``endgame`` cards or fewer, each action's worth in a world is the seat's score when it plays its own
+    cards to come at their best there (``_best_reply``; the others by the quick rule), not by the quick rule. The
+    race (``sequential``) reads it; ``sequential=False`` does not. The registered ``search`` has it at
+    ``SEARCH_ENDGAME``: with inference and the careful fallback it beats the search before inference by +0.8 ± 0.7
+    points a deal in Russian (4,000 paired deals with duplicate draws) and +2.3 ± 1.4 in Italian (2,000), at 39 and
+    47 ms of CPU a decision (bench/README.md, "The last tricks judged exactly").
     """
     _check_count("worlds", worlds, 1)
     _check_count("tries", tries, 1)
+    _check_count("endgame", endgame, 0)
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
         wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
-        raise (WrongType if wrong else ValueError)(f"margin: {shorten(margin)} is not a number ≥ 0")
+        raise (WrongType if wrong else ValueError)(
+            "margin: " + _("{value} is not a number ≥ 0").format(value=shorten(margin)))
     if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
         wrong = not isinstance(prior, str)
-        raise (WrongType if wrong else ValueError)(f"prior: {shorten(prior)} is not one of {', '.join(SEARCH_PRIORS)}")
+        raise (WrongType if wrong else ValueError)(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
     if not isinstance(sequential, bool):
-        raise WrongType(f"sequential: expected True or False, not {shorten(sequential)}")
+        raise wrong_type("sequential", sequential, "True or False", typed=False)
     for name, flag in (("infer", infer), ("careful", careful)):
         if not isinstance(flag, bool):
-            raise WrongType(f"{name}: expected True or False, not {shorten(flag)}")
+            raise wrong_type(name, flag, "True or False", typed=False)
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
@@ -452,7 +500,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         sampler = search_sampler(view, prior, _STEPS if sequential else None, infer)
         if sequential:
             searched = _race(view, legal, sampler, rng, tries, worlds, _heuristic(view, rng, False, careful)[0],
-                             margin)
+                             margin, endgame)
             if not searched.enough:  # too few worlds found (the sampler's steps ran out): the heuristic's choice
                 return _too_few(view, rng, why, searched.worlds, careful)
         else:
@@ -468,7 +516,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
         return _pick(view, rng, searched, why, lambda: _sampled(searched.worlds), margin, careful)
 
     base = ("search_bot" if keeps else "search_bot[uniform]") + ("" if sequential else "[every world]") + (
-        "[inference]" if infer else "") + ("[careful]" if careful else "")
+        "[inference]" if infer else "") + ("[careful]" if careful else "") + (f"[endgame {endgame}]" if endgame else "")
     name = base if worlds == SEARCH_WORLDS else f"{base}({worlds})"
     return _reasoned(choose, name, "Deals the hidden cards many ways consistent with its view, plays every "
                                    "choice out in each, and keeps the one with the best mean score.")
@@ -487,14 +535,15 @@ def make_oracle_bot(deal: Deal) -> Bot:
     Its rule of play in the playouts is deterministic, so one playout per legal action is the whole search.
     """
     if not isinstance(deal, Deal):
-        raise WrongType(f"deal: expected a Deal, not {shorten(deal)}")
+        raise wrong_type("deal", deal, "a Deal", typed=False)
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
         legal: Any = view.legal_actions  # Cards and Actions: each branch below knows which it holds
         if len(legal) == 1:
             return (legal[0], _ONLY)
         if deal.to_act != view.seat or deal.hand(view.seat) != tuple(view.hand):
-            raise ValueError(f"oracle: the view of seat {view.seat} is not of the deal it was made for")
+            raise ValueError("oracle: " + _("the view of seat {seat} is not of the deal it was made for")
+                             .format(seat=view.seat))
         searched = _search_worlds(view, legal, [deal.copy()])
         return _pick(view, rng, searched, why,
                      lambda: _("played every choice out on the true deal (it sees every card)"), 0.0)
@@ -540,17 +589,22 @@ def make_sampling_bot(samples: int = 8, draw_rounds: int = 1, tries: int = 3) ->
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         wrong = isinstance(value, bool) or not isinstance(value, int)  # a WrongType; a number below, a ValueError
-        raise (WrongType if wrong else ValueError)(f"{name}: {shorten(value)} is not a whole number ≥ {least}")
+        raise (WrongType if wrong else ValueError)(
+            f"{name}: " + not_at_least(value, least))
 
 
 sampling_bot = make_sampling_bot()
-search_bot = make_search_bot()
+# The registered search (the expert level, the hints): the strongest measured, inference, the careful fallback and
+# the last tricks judged exactly on (``make_search_bot``'s doc; bench/README.md, "Inference from play"), under the
+# plain name.
+search_bot = make_search_bot(infer=True, careful=True, endgame=SEARCH_ENDGAME)
+search_bot.__name__ = search_bot.__qualname__ = "search_bot"
 
 for _name, _bot in (("greedy", greedy_bot), ("heuristic", heuristic_bot), ("sampling", sampling_bot),
                     ("search", search_bot)):
     register(_name, _bot)
 
 
-__all__ = ["BOTS", "SEARCH_PRIORS", "SEARCH_WORLDS", "greedy_bot", "heuristic_bot", "make_oracle_bot",
+__all__ = ["BOTS", "SEARCH_ENDGAME", "SEARCH_PRIORS", "SEARCH_WORLDS", "greedy_bot", "heuristic_bot", "make_oracle_bot",
            "make_sampling_bot", "make_search_bot", "play_every_action", "random_bot", "sampling_bot", "search_bot",
            "search_sampler"]

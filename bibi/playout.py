@@ -46,7 +46,7 @@ from typing import Any, Final
 from bibi.actions import ACTION_TYPES, Action
 from bibi.cards import Card, Rank
 from bibi.deal import Deal
-from bibi.errors import Checked, IllegalAction, WrongType, check_type, shorten
+from bibi.errors import Checked, IllegalAction, check_type, wrong_type
 from bibi.live import LiveView, seated_picker
 from bibi.refusals import why_refused
 from bibi.rules import Follow
@@ -130,7 +130,7 @@ def playout(deal: Checked[Deal], choose: Chooser) -> Deal:
     raises ``IllegalAction``."""
     check_type("deal", deal, Deal, "a Deal")
     if not callable(choose):
-        raise WrongType(f"choose: expected a callable (legal actions) -> action, not {shorten(choose)}")
+        raise wrong_type("choose", choose, "a callable (legal actions) -> action", typed=False)
     return run(deal, choose)
 
 
@@ -180,6 +180,11 @@ class Policy:
 
 def play_out(deal: Deal, policy: Policy) -> Deal:
     """Play ``deal`` to its end, every seat by the quick rule above; returns the deal."""
+    return run(deal, quick_rule(deal, policy))
+
+
+def quick_rule(deal: Deal, policy: Policy) -> Chooser:
+    """The quick rule above as a chooser for ``run`` on ``deal`` (it reads the deal's state as it moves)."""
     points, second_wins, tables = policy.points, policy.second_wins, policy.tables
     n = deal.players
 
@@ -224,7 +229,7 @@ def play_out(deal: Deal, policy: Policy) -> Deal:
                 least, low = c, k
         return least
 
-    return run(deal, choose)
+    return choose
 
 
 def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
@@ -246,6 +251,6 @@ def _switch(deal: Deal, legal: tuple[Card | Action, ...]) -> Action | None:
 
 
 __all__ = [
-    "PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout",
+    "PAIR_KEEP", "TRUMP_KEEPS", "TRUMP_WORTH", "WIN_ORDER", "Chooser", "Policy", "play_out", "playout", "quick_rule",
     "random_pick", "random_playout", "run", "seated_playout",
 ]

@@ -542,8 +542,11 @@ def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristi
     """Deal 733 of the strength runs (seed 20993, Italian, six players), seat 1 after seven tricks: no quick
     attempt of the sampler finds a world there. With this stream the steps of search the decision may spend
     (``_STEPS``) run out after two worlds, too few to judge by (``_FEWEST``): the search plays the heuristic's
-    choice and says why. With another stream it finds six, and weighs them."""
+    choice and says why. With another stream it finds six, and weighs them. (The search without inference: within
+    the others' plays' beliefs the registered search's sampler meets this position otherwise.)"""
     from bibi.play import bots_rng
+
+    search_bot = make_search_bot()
 
     seed = 20260 + 733
     deal = play(Deal.new(ITALIAN, 6, seed=seed), ["heuristic"] * 6, bots_rng(seed),
@@ -557,3 +560,69 @@ def test_where_worlds_are_hard_to_find_the_search_says_so_and_plays_the_heuristi
                            + heuristic.reason)
     weighed = explain(search_bot, view, random.Random(2))
     assert weighed.reason.startswith("played every choice out in 6 deals consistent with what it has seen")
+
+
+def _endgame_positions(rules, players: int, seeds, most: int):
+    """Positions of heuristic play where the stock is empty and the seat to act, with ``most`` cards or fewer, has a
+    choice: the last tricks the search's ``endgame`` judges."""
+    from bibi.play import bots_rng
+
+    for seed in seeds:
+        deal = play(Deal.new(rules, players, seed=seed), ["heuristic"] * players, bots_rng(seed),
+                    until=lambda d: d.stock_size == 0 and d.to_act is not None
+                    and len(d.hand(d.to_act)) <= most and len(d.legal_actions()) > 1)
+        if not deal.is_over:
+            yield deal
+
+
+@pytest.mark.parametrize("rules", [RUSSIAN, ITALIAN])
+def test_the_last_tricks_judged_exactly_score_the_best_of_the_seats_own_ways(rules):
+    """``_best_reply``: with two cards left the seat's one choice decides, so it is the best of the two playouts; with
+    more, never less than the quick rule's own line (one of the ways it tries), and more in some worlds."""
+    from bibi.bots import _best_reply, _playout
+
+    more = 0
+    for deal in _endgame_positions(rules, 4, range(40), 4):
+        seat = deal.to_act
+        outs = []
+        for action in deal.legal_actions():
+            branch = deal.copy()
+            branch.apply(action)
+            outs.append(_playout(branch).scores[seat])
+        best = _best_reply(deal.copy(), seat)
+        if len(deal.hand(seat)) == 2:
+            assert best == max(outs)
+        assert best >= _playout(deal.copy()).scores[seat]
+        more += best > _playout(deal.copy()).scores[seat]
+    assert more >= 3
+
+
+def test_the_search_with_the_endgame_values_each_action_at_least_as_the_quick_rule_does():
+    """The race (one look of ``_FIRST`` worlds: the same worlds either way, from the same stream) with ``endgame``
+    values every action at least as high as without it, and some higher: the option reaches the search's judge."""
+    from bibi.bots import _FIRST
+
+    higher = 0
+    for deal in _endgame_positions(RUSSIAN, 6, range(20260, 20275), 5):
+        view = deal.view(deal.to_act)
+        exact = explain(make_search_bot(_FIRST, endgame=5), view, random.Random(1)).values
+        quick = explain(make_search_bot(_FIRST), view, random.Random(1)).values
+        assert exact is not None and quick is not None and exact.keys() == quick.keys()
+        assert all(exact[a] >= quick[a] for a in quick)
+        higher += exact != quick
+    assert higher >= 2
+
+
+def test_the_registered_search_reads_the_others_play_and_judges_the_last_tricks_exactly():
+    """``search`` (the expert level, the hints) is the strongest measured: bench/README.md, "Inference from play"."""
+    from bibi.bots import SEARCH_ENDGAME
+
+    assert search_bot.__name__ == "search_bot" and get_bot("search") is search_bot
+    deal = next(_endgame_positions(RUSSIAN, 6, range(20260, 20300), SEARCH_ENDGAME))
+    view = deal.view(deal.to_act)
+    strongest = make_search_bot(infer=True, careful=True, endgame=SEARCH_ENDGAME)
+    assert explain(search_bot, view, random.Random(4)) == explain(strongest, view, random.Random(4))
+    with pytest.raises(ValueError, match=r"^endgame: -1 is not a whole number ≥ 0$"):
+        make_search_bot(endgame=-1)
+    with pytest.raises(TypeError, match=r"^endgame: '5' is not"):
+        make_search_bot(endgame="5")  # type: ignore[arg-type]

@@ -71,6 +71,7 @@ INNER = {
     "playout:run": "the one fast loop: its callers check (random_playout, seated_playout, playout, Deal.playout)",
     "playout:Policy.*": "the search's quick rule of play, made by the bots",
     "playout:play_out": "the search's playouts, played by the bots on deals they made",
+    "playout:quick_rule": "the playouts' chooser, asked by the bots' judge of the last tricks on worlds they made",
 }
 _BUILTINS = {int, bool, float, str, bytes, bytearray, list, dict, set, frozenset, tuple, range, type(None)}
 
