@@ -44,7 +44,7 @@ from bibi.errors import MAX_SEED, not_at_least, shorten
 from bibi.game import Game
 from bibi.i18n import LANGUAGES, N_, _, argparse_speaking, find_language, language, ngettext
 from bibi.notation import game_text, transcript
-from bibi.play import BOTS, bot_title, bots_rng, get_bot, play
+from bibi.play import BOTS, bot_title, bots_rng, play, unknown_bot
 from bibi.records import RECORD_FORMAT, record_format
 from bibi.rules import Rules, parse_rules, preset, rules_name
 from bibi.session import Session
@@ -192,11 +192,11 @@ def check_outputs(args: argparse.Namespace) -> None:
         flag = "--" + option.replace("_", "-")
         folder = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path):
-            raise ValueError(f"{flag}: {shorten(path, 200)} is a folder, not a file")
+            raise ValueError(f"{flag}: " + _("{path} is a folder, not a file").format(path=shorten(path, 200)))
         if not os.path.isdir(folder):
-            raise ValueError(f"{flag}: the folder of {shorten(path, 200)} does not exist")
+            raise ValueError(f"{flag}: " + _("the folder of {path} does not exist").format(path=shorten(path, 200)))
         if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-            raise ValueError(f"{flag}: {shorten(path, 200)} cannot be written")
+            raise ValueError(f"{flag}: " + _("{path} cannot be written").format(path=shorten(path, 200)))
 
 
 # -- argument types shared by the commands -------------------------------------------------------------
@@ -261,10 +261,8 @@ def bots_arg(text: str) -> list[str]:
     """A bot name, or comma-separated names one per seat, for argparse."""
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
-        try:
-            get_bot(name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+        if name not in BOTS:  # argparse names the option: the refusal says only why
+            raise argparse.ArgumentTypeError(unknown_bot(name))
     return names
 
 
@@ -409,11 +407,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a record holds")
+    raise ValueError(_("{name} is not a number a record holds").format(name=name))
 
 
 def read_record(path: str) -> dict[str, Any]:
     """A deal or game record from a JSON file (``-``: standard input); ``ValueError`` saying what is wrong."""
+    named = shorten(path, 200)
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -421,21 +420,25 @@ def read_record(path: str) -> dict[str, Any]:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as exc:
-        raise ValueError(f"{shorten(path, 200)}: cannot read it ({exc.strerror or exc})") from None
+        # TRANSLATORS: {reason} is the system's own words (errno's), as the system says them
+        raise ValueError(_("{path}: cannot read it ({reason})").format(
+            path=named, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError:
-        raise ValueError(f"{shorten(path, 200)}: not a text file (a record is JSON in UTF-8)") from None
+        raise ValueError(_("{path}: not a text file (a record is JSON in UTF-8)").format(path=named)) from None
     try:
         record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{shorten(path, 200)}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        # TRANSLATORS: {reason} is the JSON reader's own words, in English
+        raise ValueError(_("{path}: not JSON ({reason} at line {line})").format(
+            path=named, reason=exc.msg, line=exc.lineno)) from None
     except RecursionError:
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record (JSON nested too deeply)") from None
+        raise ValueError(_("{path}: not a bibi record (JSON nested too deeply)").format(path=named)) from None
     except ValueError as exc:
-        raise ValueError(f"{shorten(path, 200)}: not a bibi record ({exc})") from None
+        raise ValueError(_("{path}: not a bibi record ({reason})").format(path=named, reason=exc)) from None
     try:
         record_format(record)  # a deal's or a game's (bibi.records): the rest is checked as it is replayed
     except ValueError as exc:
-        raise ValueError(f"{shorten(path, 200)}: {exc}") from None
+        raise ValueError(f"{named}: {exc}") from None
     return record
 
 
@@ -476,11 +479,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     deals = players if args.deals is None else args.deals
     if args.pair is not None:  # a deal with a pair to call (bibi.practice.pair_deal): one deal
         if args.deals not in (None, 1):
-            raise ValueError(f"--pair: a deal with a pair to call is one deal, not --deals {args.deals}")
+            raise ValueError("--pair: " + _("a deal with a pair to call is one deal, not --deals {deals}").format(
+                deals=args.deals))
         deals = 1
     if deals != 1 and (deals < 1 or deals % players):
-        raise ValueError(f"--deals: {deals} is neither 1 nor a game where everyone deals equally often "
-                         f"({players}, {2 * players}, …; R26)")
+        raise ValueError("--deals: " + _("{deals} is neither 1 nor a game where everyone deals equally often "
+                                         "({players}, {twice}, …; R26)").format(deals=deals, players=players,
+                                                                                 twice=2 * players))
     level = _level(args)
     played: Deal | Game
     try:
@@ -578,8 +583,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from bibi.simulation import simulate  # pandas is imported only by the commands that need it
 
     if args.out == args.deals_out == "-":
-        raise ValueError("--out and --deals-out: only one of them can be standard output ('-'); write the other "
-                         "to a file")
+        raise ValueError(_("--out and --deals-out: only one of them can be standard output ('-'); write the other "
+                           "to a file"))
     sim = simulate(args.rules, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                    progress=not args.no_progress)
     if "-" not in (args.out, args.deals_out):
@@ -599,9 +604,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from bibi.simulation import compare
 
     if len(set(args.variants)) < 2:  # one rules set, or the same one twice: every difference would be 0
-        named = " and ".join(dict.fromkeys(str(v.label) for v in args.variants))
-        raise ValueError(f"variants: {named} alone would be compared with itself; give two different rules, "
-                         "e.g. 'bibi compare ru it'")
+        named = ", ".join(dict.fromkeys(str(v.label) for v in args.variants))
+        raise ValueError("variants: " + _("{named} alone would be compared with itself; give two different rules, "
+                                          "e.g. 'bibi compare ru it'").format(named=named))
     result = compare(args.variants, args.players, args.deals, _one_or_each(args.bots), args.seed, args.workers,
                      progress=not args.no_progress)
     if args.out != "-":

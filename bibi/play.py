@@ -190,10 +190,15 @@ def _get_bot(where: str, name: Any) -> Bot:
         raise wrong_type(where, name, "a bot name or a callable (view, rng) -> action", typed=False)
     bot = BOTS.get(name.strip().lower())
     if bot is None:
-        # TRANSLATORS: {value} is the name refused, quoted; {names} the bots' names, as typed in code
-        raise ValueError(f"{where}: " + _("unknown bot {value}: use one of {names}").format(
-            value=shorten(name), names=", ".join(BOTS)))
+        raise ValueError(f"{where}: " + unknown_bot(name))
     return bot
+
+
+def unknown_bot(name: str) -> str:
+    """Why ``name`` is no bot, in the language in force, naming the bots there are (the caller names the parameter:
+    ``bots[2]: ``, or the command line's ``argument --bots: ``)."""
+    # TRANSLATORS: {value} is the name refused, quoted; {names} the bots' names, as typed in code
+    return _("unknown bot {value}: use one of {names}").format(value=shorten(name), names=", ".join(BOTS))
 
 
 def strongest_bot() -> str:

@@ -1072,3 +1072,39 @@ def test_what_a_parameter_takes_is_written_where_the_catalogs_find_it():
                 if not plain and not (isinstance(wanted, ast.Name) and wanted.id == "wanted"):
                     built.append(f"{path.name}:{node.lineno}")
     assert built == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+def test_the_command_lines_refusals_of_files_and_bots_in_the_readers_language(lang, tmp_path):
+    """``bibi``'s own refusals of a path it cannot write, a file that is no record and an unknown bot: the path or
+    the option first and the value quoted as in English, the rest in the reader's language; an unknown bot without
+    a second name before it (argparse names the option: "argument --bots: unknown bot 'x'…")."""
+    import argparse
+
+    from bibi import cli
+    from bibi.i18n import language
+
+    record = tmp_path / "nan.json"
+    record.write_text('{"format": NaN}', encoding="utf-8")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    cases = [
+        (lambda: cli.check_outputs(argparse.Namespace(out=str(tmp_path))), "--out", str(tmp_path)),
+        (lambda: cli.check_outputs(argparse.Namespace(out=str(tmp_path / "no" / "x.csv"))), "--out",
+         str(tmp_path / "no" / "x.csv")),
+        (lambda: cli.read_record(str(record)), bibi.shorten(str(record), 200), "NaN"),
+        (lambda: cli.read_record(str(binary)), bibi.shorten(str(binary), 200), "UTF-8"),
+        (lambda: cli.bots_arg("greedy,clever"), "", "clever"),
+    ]
+    for act, name, value in cases:
+        with pytest.raises((ValueError, argparse.ArgumentTypeError)) as english:
+            act()
+        english_words = prose(str(english.value), name, value) - set(BOT_NAMES) - {"json", "utf", "bibi"}
+        assert english_words, str(english.value)
+        with language(lang), pytest.raises(type(english.value)) as refused:
+            act()
+        said = str(refused.value)
+        assert said.startswith(name) and value in said, said
+        words = prose(said, name, value) - set(BOT_NAMES) - {"json", "utf", "bibi"} - (ITALIAN_AND_ENGLISH | {"file", "in"})
+        assert words & english_words == set() and (lang != "ru" or words == set()), said
+    assert not str(english.value).startswith("bot:"), str(english.value)  # the last: the unknown bot
