@@ -431,6 +431,28 @@ def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int, careful:
             .format(n=worlds, reason=choice[1]), *choice[2:])
 
 
+def _check_search(worlds: Any, tries: Any, margin: Any, prior: Any, sequential: Any, infer: Any, careful: Any,
+                  endgame: Any) -> None:
+    """``make_search_bot``'s arguments, each refused by name (``WrongType`` for a wrong type, else ``ValueError``)."""
+    _check_count("worlds", worlds, 1)
+    _check_count("tries", tries, 1)
+    _check_count("endgame", endgame, 0)
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
+        wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
+        raise (WrongType if wrong else ValueError)(
+            "margin: " + _("{value} is not a number ≥ 0").format(value=shorten(margin)))
+    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
+        wrong = not isinstance(prior, str)
+        raise (WrongType if wrong else ValueError)(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
+    if not isinstance(sequential, bool):
+        raise wrong_type("sequential", sequential, "True or False", typed=False)
+    for name, flag in (("infer", infer), ("careful", careful)):
+        if not isinstance(flag, bool):
+            raise wrong_type(name, flag, "True or False", typed=False)
+
+
 def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float = SEARCH_MARGIN,
                     prior: str = "keeps", sequential: bool = True, infer: bool = False, careful: bool = False,
                     endgame: int = 0) -> Bot:
@@ -474,23 +496,7 @@ def make_search_bot(worlds: int = SEARCH_WORLDS, tries: int = 3, margin: float =
     points a deal in Russian (4,000 paired deals with duplicate draws) and +2.3 ± 1.4 in Italian (2,000), at 39 and
     47 ms of CPU a decision (bench/README.md, "The last tricks judged exactly").
     """
-    _check_count("worlds", worlds, 1)
-    _check_count("tries", tries, 1)
-    _check_count("endgame", endgame, 0)
-    if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-        wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
-        raise (WrongType if wrong else ValueError)(
-            "margin: " + _("{value} is not a number ≥ 0").format(value=shorten(margin)))
-    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
-        wrong = not isinstance(prior, str)
-        raise (WrongType if wrong else ValueError)(
-            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
-                                                                      choices=", ".join(SEARCH_PRIORS)))
-    if not isinstance(sequential, bool):
-        raise wrong_type("sequential", sequential, "True or False", typed=False)
-    for name, flag in (("infer", infer), ("careful", careful)):
-        if not isinstance(flag, bool):
-            raise wrong_type(name, flag, "True or False", typed=False)
+    _check_search(worlds, tries, margin, prior, sequential, infer, careful, endgame)
     keeps = prior == "keeps"
 
     def choose(view: AnyView, rng: random.Random, why: bool) -> _Choice:
