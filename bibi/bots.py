@@ -161,8 +161,7 @@ def _best_reply(deal: Deal, seat: int) -> int:
     its best there, every way tried, and every other seat by the quick rule (``bibi.playout``): the search's judge
     of the last tricks (``make_search_bot(endgame=)``). The tree is the seat's own choices only: with ``k`` cards
     in hand, at most ``(k - 1)!`` playouts of the last tricks, fewer where the suit led must be followed."""
-    policy = _rules_facts(deal.rules).policy
-    choose = quick_rule(deal, policy)
+    choose = quick_rule(deal, _rules_facts(deal.rules).policy)
 
     def others(legal: tuple[Card | Action, ...]) -> Card | Action:
         if deal.to_act == seat:
@@ -171,13 +170,8 @@ def _best_reply(deal: Deal, seat: int) -> int:
 
     try:
         run(deal, others)
-    except _Mine:
-        best = -1 << 30
-        for action in deal.legal_actions():
-            branch = deal.copy()
-            branch.apply(action)
-            best = max(best, _best_reply(branch, seat))
-        return best
+    except _Mine:  # the seat's choice: each way played on in a copy, the best kept
+        return max(_best_reply(deal.copy().apply(action), seat) for action in deal.legal_actions())
     return deal.scores[seat]
 
 
@@ -282,10 +276,7 @@ def search_sampler(view: AnyView, prior: str = "keeps", steps: int | None = _STE
     search bounded by ``steps`` for all the worlds it deals (``None``: each world's own bound), and with ``infer``
     the worlds dealt within what the others' plays say they did not hold (``bibi.inference.lacks``; believed of
     them too: they call every pair at once, as the kit's bots do)."""
-    if prior not in SEARCH_PRIORS:
-        raise ValueError(
-            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
-                                                                      choices=", ".join(SEARCH_PRIORS)))
+    _check_prior(prior)
     held = _keeps(view, _rules_facts(view.rules)) if prior == "keeps" else None
     return Sampler(view, held, steps, read_lacks(view) if infer else None, infer)
 
@@ -431,6 +422,15 @@ def _too_few(view: AnyView, rng: random.Random, why: bool, worlds: int, careful:
             .format(n=worlds, reason=choice[1]), *choice[2:])
 
 
+def _check_prior(prior: Any) -> None:
+    """``prior`` one of ``SEARCH_PRIORS`` (``search_sampler``, ``make_search_bot``), else refused by name."""
+    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
+        wrong = not isinstance(prior, str)
+        raise (WrongType if wrong else ValueError)(
+            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
+                                                                      choices=", ".join(SEARCH_PRIORS)))
+
+
 def _check_search(worlds: Any, tries: Any, margin: Any, prior: Any, sequential: Any, infer: Any, careful: Any,
                   endgame: Any) -> None:
     """``make_search_bot``'s arguments, each refused by name (``WrongType`` for a wrong type, else ``ValueError``)."""
@@ -441,11 +441,7 @@ def _check_search(worlds: Any, tries: Any, margin: Any, prior: Any, sequential: 
         wrong = isinstance(margin, bool) or not isinstance(margin, int | float)
         raise (WrongType if wrong else ValueError)(
             "margin: " + _("{value} is not a number ≥ 0").format(value=shorten(margin)))
-    if not isinstance(prior, str) or prior not in SEARCH_PRIORS:
-        wrong = not isinstance(prior, str)
-        raise (WrongType if wrong else ValueError)(
-            "prior: " + _("{value} is not one of {choices}").format(value=shorten(prior),
-                                                                      choices=", ".join(SEARCH_PRIORS)))
+    _check_prior(prior)
     if not isinstance(sequential, bool):
         raise wrong_type("sequential", sequential, "True or False", typed=False)
     for name, flag in (("infer", infer), ("careful", careful)):

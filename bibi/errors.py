@@ -123,7 +123,8 @@ def _(message: str) -> str:
 
 
 def N_(message: str) -> str:
-    """Marks ``message`` for the catalogs, to be said where it is shown (``wrong_type``)."""
+    """Mark ``message`` for the catalogs without translating it yet (kept in a table, translated on use: ``wrong_type``
+    says what a parameter takes so). The kit's one marker: ``bibi.i18n`` gives it to the other modules."""
     return message
 
 
@@ -308,7 +309,8 @@ def check_seed(name: str, seed: Any) -> int | str | bytes | None:
 
 
 __all__ = [
-    "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "NoWorld", "NotationError", "SearchExhausted", "Seed", "WrongType",
+    "Checked", "IllegalAction", "LIMIT", "MAX_SEED", "N_", "NoWorld", "NotationError", "SearchExhausted", "Seed",
+    "WrongType",
     "check_seed", "check_type", "not_at_least", "number", "seconds", "shorten", "speak_with", "whole", "wrong_type",
     "wrong_value",
 ]

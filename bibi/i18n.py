@@ -65,7 +65,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from importlib import resources
 
-from bibi.errors import shorten, speak_with, wrong_type
+from bibi.errors import N_, shorten, speak_with, wrong_type  # N_: the one marker, errors' own
 
 DOMAIN = "bibi"
 SOURCE = "en"  # the language of the msgids; it has no catalog
@@ -565,11 +565,6 @@ def npgettext(context: str, singular: str, plural: str, n: float, lang: str | No
     return translation(resolve(lang)).npgettext(context, singular, plural, _plural_count(n))
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogs without translating it yet (kept in a table, translated on use)."""
-    return message
-
-
 NOUNS = ("trick", "point", "card", "player", "deal")  # the game's counted words (``count``)
 
 
@@ -743,7 +738,6 @@ def interval(mean: float, half: float, digits: int = 1, *, sign: bool = False, l
     ('+2.4\xa0±\xa01.1', '49,22\xa0±\xa00,93')
     """
     return f"{number(mean, digits, sign=sign, lang=lang)}{PLUS_MINUS}{number(abs(half), digits, lang=lang)}"
-
 
 
 # bibi.errors' refusals (a count out of its bounds, a seed out of range) in the language in force, with its numbers
